@@ -1,0 +1,146 @@
+"""Entry point: parses the command line, loads settings.toml, starts one command.
+
+Nothing runs at import. Exit codes: 0 ok, 2 bad input, 1 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+WINDOW_COMMANDS = ("play", "train")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="3D billiards simulator and referee trainer")
+    p.add_argument("--settings", help="settings file (default: settings.toml beside main.py)")
+    p.add_argument("--lang", choices=("ru", "en"), help="language of the texts (overrides settings)")
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the simulator window (the default)")
+    play.add_argument("--offscreen", action="store_true", help="render offscreen (no display needed)")
+    play.add_argument("--game", help="start a match of this game id at once")
+    play.add_argument("--scenario", help="open a scenario file in practice")
+    play.add_argument("--out", help="with --offscreen: where to write the screenshot")
+
+    train = sub.add_parser("train", help="the referee trainer")
+    train.add_argument("--offscreen", action="store_true")
+    train.add_argument("--text", action="store_true", help="run a session in the terminal")
+    train.add_argument("--game", help="rulebook (game id)")
+    train.add_argument("--topic", help="topic of the session")
+    train.add_argument("--cases", type=int, help="number of cases in the session")
+    train.add_argument("--generate", type=int, metavar="N", help="generate N new cases by varying library strokes")
+    train.add_argument("--category", help="with --generate: outcome category to keep")
+    train.add_argument("--seed", type=int, default=0)
+    train.add_argument("--out", help="with --generate: folder for the new cases")
+    train.add_argument("--history", action="store_true", help="show progress by topic and rulebook")
+
+    sim = sub.add_parser("simulate", help="simulate a scenario's stroke and print the shot record")
+    sim.add_argument("file")
+    sim.add_argument("--json", metavar="PATH", help="write the record as JSON to PATH (- for stdout)")
+    sim.add_argument("--sample-hz", type=float, metavar="N", help="include ball states sampled at N Hz")
+
+    ref = sub.add_parser("referee", help="simulate (or read) a stroke and judge it")
+    ref.add_argument("file")
+    ref.add_argument("--json", metavar="PATH", help="write record + ruling as JSON to PATH (- for stdout)")
+    ref.add_argument("--all-games", action="store_true", help="judge under every game that fits the table")
+    ref.add_argument("--sample-hz", type=float, metavar="N")
+
+    ren = sub.add_parser("render", help="draw a scenario at a moment of its stroke to a PNG")
+    ren.add_argument("file")
+    ren.add_argument("--out", required=True)
+    ren.add_argument("--at", type=float, default=0.0, help="seconds after the strike")
+    ren.add_argument("--camera", choices=("top", "side", "player"), default="player")
+    ren.add_argument("--size", default="960x540", help="WIDTHxHEIGHT")
+
+    bench = sub.add_parser("bench", help="measure simulation speed")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--no-frame", action="store_true", help="skip the frame-time figure")
+
+    sub.add_parser("games", help="list game ids with their names")
+    return p
+
+
+def has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run(argv: list[str]) -> int:
+    from physics.errors import InputError
+    from scenes.settings import load_settings
+
+    args = _parser().parse_args(argv)
+    command = args.command or "play"
+    try:
+        settings = load_settings(args.settings)
+        if args.lang:
+            from dataclasses import replace
+
+            settings = replace(settings, language=replace(settings.language, ui=args.lang))
+        return _dispatch(command, args, settings)
+    except InputError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 2
+
+
+def _dispatch(command: str, args: Any, settings: Any) -> int:
+    if command == "simulate":
+        from physics.cli import simulate_command
+
+        return simulate_command(args.file, json_path=args.json, sample_hz=args.sample_hz, settings=settings)
+    if command == "referee":
+        from physics.cli import load_or_simulate
+        from rules.cli import referee_command
+
+        scenario, record = load_or_simulate(args.file, sample_hz=args.sample_hz, settings=settings)
+        return referee_command(scenario, record, json_path=args.json, all_games=args.all_games,
+                               lang=settings.lang)
+    if command == "games":
+        from rules.cli import games_command
+
+        return games_command(settings.lang)
+    if command == "bench":
+        from physics.bench import bench_command
+
+        return bench_command(as_json=args.json, frame=not args.no_frame, settings=settings)
+    if command == "render":
+        from scenes.render import render_command
+
+        return render_command(args, settings)
+    if command == "train" and (args.text or args.generate is not None or args.history):
+        from scenes.trainer_cli import train_text_command
+
+        return train_text_command(args, settings)
+    # Window commands.
+    offscreen = bool(getattr(args, "offscreen", False))
+    if not offscreen and not has_display():
+        if command == "play":
+            print("No display found (DISPLAY is not set): running offscreen instead; "
+                  "use `python main.py play --offscreen --out FILE.png` to choose the screenshot.", file=sys.stderr)
+            offscreen = True
+        else:
+            print("No display found (DISPLAY is not set): use `python main.py train --text` or add --offscreen.",
+                  file=sys.stderr)
+            return 2
+    from scenes.app import run_app
+
+    return run_app(command, args, settings, offscreen=offscreen)
+
+
+def main() -> None:
+    try:
+        code = run(sys.argv[1:])
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # one line, never a traceback for the user; BILLIARDS_DEBUG=1 shows it
+        if os.environ.get("BILLIARDS_DEBUG"):
+            raise
+        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        code = 1
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

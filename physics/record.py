@@ -1,0 +1,253 @@
+"""The shot record: the contract between physics, the referee and the scenes.
+
+Plain frozen dataclasses, no Panda3D: ``rules/`` and ``scenes/`` import these.
+The JSON shape is fixed by design.md (extend, never rename or drop a field).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+BallId = str
+PocketId = str
+CushionId = str
+
+POCKET_IDS: tuple[PocketId, ...] = (
+    "head-left", "head-right", "middle-left", "middle-right", "foot-left", "foot-right",
+)
+CUSHION_IDS: tuple[CushionId, ...] = (
+    "head", "foot", "left-head", "left-foot", "right-head", "right-foot",
+)
+
+
+class EventType(StrEnum):
+    CUE_STRIKE = "cue_strike"
+    BALL_BALL = "ball_ball"
+    CUSHION = "cushion"
+    POCKET_JAW = "pocket_jaw"
+    POCKETED = "pocketed"
+    AIRBORNE = "airborne"
+    LANDED = "landed"
+    TOUCHED = "touched"
+    JUMPED_OVER = "jumped_over"
+    LINE_CROSSED = "line_crossed"
+    LEFT_TABLE = "left_table"
+    RETURNED = "returned"
+    OFF_TABLE = "off_table"
+    REST = "rest"
+    # Extensions (design.md allows adding types).
+    HANGING = "hanging"          # a ball stopped on a pocket edge, overhanging the drop
+    DROPPED = "dropped"          # a hanging ball fell later: "after" seconds past the stroke's end
+
+
+class BallStatus(StrEnum):
+    ON_TABLE = "on_table"
+    POCKETED = "pocketed"
+    OFF_TABLE = "off_table"
+
+
+# Optional event fields in the order they are written to JSON.
+_EVENT_FIELDS = ("ball", "balls", "cushion", "pocket", "on", "object", "over", "line", "rest",
+                 "miscue", "scoop", "speed", "after", "pos")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened during a stroke, at time ``t`` seconds after the strike."""
+
+    t: float
+    type: EventType
+    ball: BallId | None = None
+    balls: tuple[BallId, BallId] | None = None
+    cushion: CushionId | None = None
+    pocket: PocketId | None = None
+    on: str | None = None          # landed: bed | rail | floor | ...
+    object: str | None = None      # touched: rail_top | frame | lamp | chalk | person | floor | cue | ...
+    over: BallId | None = None     # jumped_over
+    line: str | None = None        # line_crossed
+    rest: str | None = None        # off_table: rail | floor | ...
+    miscue: bool | None = None     # cue_strike
+    scoop: bool | None = None      # cue_strike
+    speed: float | None = None     # impact speed (m/s) where meaningful
+    after: float | None = None     # dropped: seconds after the stroke ended
+    pos: tuple[float, float, float] | None = None  # where it happened (centre of the ball)
+
+    def involves(self, ball: BallId) -> bool:
+        return self.ball == ball or (self.balls is not None and ball in self.balls)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"t": _r(self.t), "type": str(self.type)}
+        for name in _EVENT_FIELDS:
+            v = getattr(self, name)
+            if v is None:
+                continue
+            if name in ("balls", "pos"):
+                v = [(_r(x) if isinstance(x, float) else x) for x in v]
+            elif isinstance(v, float):
+                v = _r(v)
+            d[name] = v
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        kw: dict[str, Any] = {"t": float(d["t"]), "type": EventType(d["type"])}
+        for name in _EVENT_FIELDS:
+            if name in d and d[name] is not None:
+                v = d[name]
+                if name in ("balls", "pos"):
+                    v = tuple(v)
+                kw[name] = v
+        return cls(**kw)
+
+
+@dataclass(frozen=True, slots=True)
+class BallFinal:
+    """Where a ball is when the stroke has ended."""
+
+    status: BallStatus
+    pos: tuple[float, float, float] | None = None
+    pocket: PocketId | None = None
+    rest: str | None = None          # for off_table: rail | floor | lamp | ...
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"status": str(self.status)}
+        if self.pocket is not None:
+            d["pocket"] = self.pocket
+        if self.rest is not None:
+            d["rest"] = self.rest
+        if self.pos is not None:
+            d["pos"] = [_r(x) for x in self.pos]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> BallFinal:
+        pos = d.get("pos")
+        return cls(
+            status=BallStatus(d["status"]),
+            pos=tuple(float(x) for x in pos) if pos is not None else None,  # type: ignore[arg-type]
+            pocket=d.get("pocket"),
+            rest=d.get("rest"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ShotParams:
+    """What the player did: the stroke as declared (degrees at this edge, as in scenario files)."""
+
+    ball: BallId = "cue"
+    cue_speed: float = 0.0         # m/s of the cue at impact
+    direction: float = 0.0         # degrees anticlockwise from +x
+    elevation: float = 0.0         # degrees above the bed
+    tip: tuple[float, float] = (0.0, 0.0)  # [right+, up+] in ball radii
+    call_ball: BallId | None = None
+    call_pocket: PocketId | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "ball": self.ball, "cue_speed": self.cue_speed, "direction": self.direction,
+            "elevation": self.elevation, "tip": list(self.tip),
+        }
+        if self.call_ball is not None or self.call_pocket is not None:
+            d["call"] = {"ball": self.call_ball, "pocket": self.call_pocket}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ShotParams:
+        call = d.get("call") or {}
+        return cls(
+            ball=d.get("ball", "cue"), cue_speed=float(d.get("cue_speed", 0.0)),
+            direction=float(d.get("direction", 0.0)), elevation=float(d.get("elevation", 0.0)),
+            tip=tuple(d.get("tip", (0.0, 0.0))),  # type: ignore[arg-type]
+            call_ball=call.get("ball"), call_pocket=call.get("pocket"),
+        )
+
+
+SampleRow = tuple[float, float, float, float, float, float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class ShotRecord:
+    """One stroke, simulated (or recorded) to rest.
+
+    ``initial`` and ``shot`` extend design.md's JSON so a ruling can be made from the
+    record alone (where the balls were, what the player declared).
+    """
+
+    table: str
+    params: Mapping[str, float]
+    events: tuple[Event, ...]
+    final: Mapping[BallId, BallFinal]
+    samples: Mapping[BallId, tuple[SampleRow, ...]] | None = None
+    initial: Mapping[BallId, tuple[float, float, float]] = field(default_factory=dict)
+    shot: ShotParams | None = None
+    duration: float = 0.0          # simulated seconds until every ball rested
+
+    # --- queries the referee and scenes use -------------------------------------------------
+    def of_type(self, *types: EventType) -> list[Event]:
+        return [e for e in self.events if e.type in types]
+
+    def for_ball(self, ball: BallId, *types: EventType) -> list[Event]:
+        return [e for e in self.events if e.involves(ball) and (not types or e.type in types)]
+
+    def first_contact(self, ball: BallId = "cue") -> Event | None:
+        for e in self.events:
+            if e.type == EventType.BALL_BALL and e.balls is not None and ball in e.balls:
+                return e
+        return None
+
+    def pocketed(self) -> list[BallId]:
+        return [b for b, f in self.final.items() if f.status == BallStatus.POCKETED]
+
+    def off_table(self) -> list[BallId]:
+        return [b for b, f in self.final.items() if f.status == BallStatus.OFF_TABLE]
+
+    # --- JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "table": self.table,
+            "params": {k: _r(v) if isinstance(v, float) else v for k, v in self.params.items()},
+            "events": [e.to_dict() for e in self.events],
+            "final": {b: f.to_dict() for b, f in self.final.items()},
+        }
+        if self.samples is not None:
+            d["samples"] = {b: [[_r(x) for x in row] for row in rows] for b, rows in self.samples.items()}
+        d["initial"] = {b: [_r(x) for x in p] for b, p in self.initial.items()}
+        if self.shot is not None:
+            d["shot"] = self.shot.to_dict()
+        d["duration"] = _r(self.duration)
+        return d
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, allow_nan=False)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ShotRecord:
+        samples = d.get("samples")
+        return cls(
+            table=d["table"],
+            params=dict(d.get("params", {})),
+            events=tuple(Event.from_dict(e) for e in d.get("events", [])),
+            final={b: BallFinal.from_dict(f) for b, f in d.get("final", {}).items()},
+            samples={b: tuple(tuple(r) for r in rows) for b, rows in samples.items()} if samples else None,  # type: ignore[misc]
+            initial={b: tuple(p) for b, p in d.get("initial", {}).items()},  # type: ignore[misc]
+            shot=ShotParams.from_dict(d["shot"]) if d.get("shot") else None,
+            duration=float(d.get("duration", 0.0)),
+        )
+
+
+def _r(x: float) -> float:
+    """Round for JSON: stable text, and refuse NaN/inf so none ever reaches a record."""
+    if isinstance(x, bool) or not isinstance(x, float):
+        return x
+    if not math.isfinite(x):
+        raise ValueError("non-finite number in a shot record")
+    return round(x, 6)
+
+
+def event_fields() -> Iterable[str]:
+    return (f.name for f in fields(Event))

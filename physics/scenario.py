@@ -1,0 +1,201 @@
+"""Scenario files (design.md): positions, shots, training cases and tests in one TOML format.
+
+Parsing validates everything a user can get wrong and raises :class:`InputError` naming the
+file, the key and what was expected. The ``[state]`` table is handed to the referee as it is
+(the referee validates it); everything physical is checked here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from physics.record import POCKET_IDS, BallFinal, Event, ShotParams
+from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_table
+
+BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
+OBJECT_KINDS = ("chalk", "person", "cue-on-rail")
+MAX_CUE_SPEED = 20.0   # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
+# Balls closer than this (centre distance below 2R by more) overlap; frozen balls are exactly 2R.
+OVERLAP_TOLERANCE = 1e-4
+
+
+@dataclass(frozen=True)
+class SceneObject:
+    kind: str
+    at: tuple[float, float, float]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: str
+    title: dict[str, str]
+    game: str
+    table: TableSpec
+    balls: dict[str, tuple[float, float]]
+    shot: ShotParams | None
+    state: Mapping[str, Any]
+    objects: tuple[SceneObject, ...]
+    recorded_events: tuple[Event, ...] | None = None
+    recorded_final: Mapping[str, BallFinal] | None = None
+    expected: Mapping[str, Any] = field(default_factory=dict)   # training cases: the expected ruling
+    meta: Mapping[str, Any] = field(default_factory=dict)       # training cases: topic etc.
+
+    @property
+    def is_recorded(self) -> bool:
+        return self.recorded_events is not None
+
+
+def _num(file: str, key: str, v: Any, lo: float | None = None, hi: float | None = None) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(float(v)):
+        raise InputError(file, key, "a finite number" + (f" in [{lo}, {hi}]" if lo is not None and hi is not None else ""))
+    x = float(v)
+    if lo is not None and x < lo:
+        raise InputError(file, key, f"a number >= {lo}" + (f" and <= {hi}" if hi is not None else "") + f", got {x}")
+    if hi is not None and x > hi:
+        raise InputError(file, key, f"a number <= {hi}" + (f" and >= {lo}" if lo is not None else "") + f", got {x}")
+    return x
+
+
+def _vec(file: str, key: str, v: Any, n: int) -> tuple[float, ...]:
+    if not isinstance(v, list) or len(v) != n:
+        raise InputError(file, key, f"a list of {n} numbers")
+    return tuple(_num(file, f"{key}[{i}]", x) for i, x in enumerate(v))
+
+
+def _title(file: str, v: Any) -> dict[str, str]:
+    if v is None:
+        name = Path(file).stem
+        return {"en": name, "ru": name}
+    if isinstance(v, str):
+        return {"en": v, "ru": v}
+    if isinstance(v, dict) and all(isinstance(v.get(k), str) for k in ("en", "ru")):
+        return {"en": v["en"], "ru": v["ru"]}
+    raise InputError(file, "title", 'a string or { en = "...", ru = "..." }')
+
+
+def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
+    known = {"title", "game", "table", "balls", "shot", "state", "objects", "events", "final", "expected", "meta"}
+    for k in data:
+        if k not in known:
+            raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
+    game = data.get("game", "practice")
+    if game not in GAME_IDS:
+        raise InputError(file, "game", f"a game id: {', '.join(GAME_IDS)}")
+    table_id = data.get("table", GAME_TABLES[game])
+    if table_id not in TABLE_IDS:
+        raise InputError(file, "table", f"a table id: {', '.join(TABLE_IDS)}")
+    table = load_table(table_id)
+
+    balls_raw = data.get("balls")
+    if not isinstance(balls_raw, dict) or not balls_raw:
+        raise InputError(file, "balls", "a table of ball ids to [x, y] positions on the bed")
+    R = table.ball_radius
+    balls: dict[str, tuple[float, float]] = {}
+    for bid, pos in balls_raw.items():
+        key = f"balls.{bid}"
+        if not BALL_ID_RE.match(bid):
+            raise InputError(file, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black")
+        x, y = _vec(file, key, pos, 2)
+        if abs(x) > table.half_length - R + 1e-9 or abs(y) > table.half_width - R + 1e-9:
+            raise InputError(file, key, f"a position on the bed: |x| <= {table.half_length - R:.4f}, "
+                                        f"|y| <= {table.half_width - R:.4f}")
+        for other, (ox, oy) in balls.items():
+            if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
+                raise InputError(file, key, f"no overlap with ball {other!r} (centres at least {2 * R:.4f} m apart)")
+        balls[bid] = (x, y)
+
+    shot: ShotParams | None = None
+    shot_raw = data.get("shot")
+    if shot_raw is not None:
+        if not isinstance(shot_raw, dict):
+            raise InputError(file, "shot", "a table")
+        allowed = {"ball", "cue_speed", "direction", "elevation", "tip", "call"}
+        for k in shot_raw:
+            if k not in allowed:
+                raise InputError(file, f"shot.{k}", f"a known key ({', '.join(sorted(allowed))})")
+        ball = shot_raw.get("ball", "cue")
+        if ball not in balls:
+            raise InputError(file, "shot.ball", f"a ball placed in [balls] ({', '.join(balls)})")
+        speed = _num(file, "shot.cue_speed", shot_raw.get("cue_speed", 0.0), 0.0, MAX_CUE_SPEED)
+        direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), -360.0, 360.0)
+        elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), 0.0, 90.0)
+        tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
+        if math.hypot(*tip) > 1.0:
+            raise InputError(file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
+        call_ball = call_pocket = None
+        call = shot_raw.get("call")
+        if call is not None:
+            if not isinstance(call, dict):
+                raise InputError(file, "shot.call", '{ ball = "...", pocket = "..." }')
+            call_ball = call.get("ball")
+            call_pocket = call.get("pocket")
+            if call_ball is not None and call_ball not in balls:
+                raise InputError(file, "shot.call.ball", "a ball placed in [balls]")
+            if call_pocket is not None and call_pocket not in POCKET_IDS:
+                raise InputError(file, "shot.call.pocket", f"a pocket id: {', '.join(POCKET_IDS)}")
+        shot = ShotParams(ball=ball, cue_speed=speed, direction=direction, elevation=elevation,
+                          tip=(tip[0], tip[1]), call_ball=call_ball, call_pocket=call_pocket)
+
+    state = data.get("state", {})
+    if not isinstance(state, dict):
+        raise InputError(file, "state", "a table")
+
+    objects: list[SceneObject] = []
+    objs_raw = data.get("objects", [])
+    if not isinstance(objs_raw, list):
+        raise InputError(file, "objects", "an array of tables ([[objects]])")
+    for i, o in enumerate(objs_raw):
+        key = f"objects[{i}]"
+        if not isinstance(o, dict):
+            raise InputError(file, key, "a table")
+        kind = o.get("kind")
+        if kind not in OBJECT_KINDS:
+            raise InputError(file, f"{key}.kind", f"one of {', '.join(OBJECT_KINDS)}")
+        at = _vec(file, f"{key}.at", o.get("at"), 3)
+        objects.append(SceneObject(kind, (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")}))
+
+    events = final = None
+    if "events" in data:
+        try:
+            events = tuple(Event.from_dict(e) for e in data["events"])
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InputError(file, "events", f"event tables as in design.md ({exc})") from None
+        try:
+            final = {b: BallFinal.from_dict(f) for b, f in data.get("final", {}).items()}
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InputError(file, "final", f"final tables as in design.md ({exc})") from None
+    if shot is None and events is None:
+        pass  # a position only: practice layouts
+
+    expected = data.get("expected", {})
+    meta = data.get("meta", {})
+    if not isinstance(expected, dict):
+        raise InputError(file, "expected", "a table")
+    if not isinstance(meta, dict):
+        raise InputError(file, "meta", "a table")
+    return Scenario(path=file, title=_title(file, data.get("title")), game=game, table=table, balls=balls,
+                    shot=shot, state=state, objects=tuple(objects), recorded_events=events,
+                    recorded_final=final, expected=expected, meta=meta)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(str(p), "file", f"a readable scenario file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(str(p), "file", "UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None
+    return parse_scenario(data, str(p))

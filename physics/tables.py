@@ -1,0 +1,170 @@
+"""Regulation table specs, loaded from ``assets/tables/*.toml``.
+
+Frame (design.md): origin at the centre of the bed, z = 0 on the cloth, +x to the foot,
++y to the left looking from head to foot. All numbers SI.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from physics.errors import InputError
+from physics.record import CUSHION_IDS, POCKET_IDS, CushionId, PocketId
+
+TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "tables"
+TABLE_IDS: tuple[str, ...] = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
+
+# Every game id of design.md with its own table. The referee's registry must agree (tested).
+GAME_TABLES: dict[str, str] = {
+    "russian-pyramid": "pyramid-12ft", "russian-pyramid-fast": "pyramid-12ft",
+    "american": "pyramid-12ft", "american-fast": "pyramid-12ft",
+    "moscow-pyramid": "pyramid-12ft", "moscow-pyramid-fast": "pyramid-12ft",
+    "pyramid-8": "pyramid-12ft", "pyramid-8-fast": "pyramid-12ft",
+    "pool-8-ball": "pool-9ft", "pool-9-ball": "pool-9ft", "straight-pool": "pool-9ft",
+    "snooker": "snooker-12ft", "american-snooker": "snooker-10ft",
+    "golf": "pool-9ft", "practice": "pyramid-12ft",
+}
+GAME_IDS: tuple[str, ...] = tuple(GAME_TABLES)
+
+
+@dataclass(frozen=True)
+class Pocket:
+    id: PocketId
+    centre: tuple[float, float]     # the point on the nose-line outline the mouth is centred on
+    mouth: float                    # opening between the jaw noses, m
+    jaw_radius: float
+    corridor: float                 # length of the straight jaw passage
+    corner: bool
+    axis: tuple[float, float]       # unit vector pointing from the bed into the pocket
+
+
+@dataclass(frozen=True)
+class Cushion:
+    id: CushionId
+    start: tuple[float, float]      # nose line segment, between the pocket mouths
+    end: tuple[float, float]
+    normal: tuple[float, float]     # unit vector pointing into the bed
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    id: str
+    name: dict[str, str]
+    length: float
+    width: float
+    ball_radius: float
+    ball_mass: float
+    bed_height: float
+    cushion_nose_height: float
+    cushion_width: float
+    cushion_top_tilt: float
+    rail_width: float
+    rail_height: float
+    corner_mouth: float
+    middle_mouth: float
+    corner_jaw_radius: float
+    middle_jaw_radius: float
+    corner_corridor: float
+    middle_corridor: float
+    pocket_depth: float
+    lines: dict[str, float]
+    spots: dict[str, tuple[float, float]]
+    d_radius: float | None = None
+    pockets: dict[PocketId, Pocket] = field(default_factory=dict)
+    cushions: dict[CushionId, Cushion] = field(default_factory=dict)
+
+    @property
+    def half_length(self) -> float:
+        return self.length / 2
+
+    @property
+    def half_width(self) -> float:
+        return self.width / 2
+
+    @property
+    def floor_z(self) -> float:
+        return -self.bed_height
+
+    @property
+    def contact_angle(self) -> float:
+        """Angle of the cushion contact normal below horizontal: asin((h - R)/R)."""
+        return math.asin((self.cushion_nose_height - self.ball_radius) / self.ball_radius)
+
+    def on_bed(self, x: float, y: float) -> bool:
+        """True when a ball centre is within the bed outline (nose to nose)."""
+        return abs(x) <= self.half_length and abs(y) <= self.half_width
+
+    def spot(self, name: str) -> tuple[float, float]:
+        return self.spots[name]
+
+
+def _pockets(L: float, W: float, d: dict) -> dict[PocketId, Pocket]:
+    hl, hw = L / 2, W / 2
+    s = 1 / math.sqrt(2)
+    out: dict[PocketId, Pocket] = {}
+    for pid, (x, y), corner, axis in (
+        ("head-left", (-hl, hw), True, (-s, s)),
+        ("head-right", (-hl, -hw), True, (-s, -s)),
+        ("middle-left", (0.0, hw), False, (0.0, 1.0)),
+        ("middle-right", (0.0, -hw), False, (0.0, -1.0)),
+        ("foot-left", (hl, hw), True, (s, s)),
+        ("foot-right", (hl, -hw), True, (s, -s)),
+    ):
+        out[pid] = Pocket(
+            id=pid, centre=(x, y), corner=corner, axis=axis,
+            mouth=d["corner_mouth"] if corner else d["middle_mouth"],
+            jaw_radius=d["corner_jaw_radius"] if corner else d["middle_jaw_radius"],
+            corridor=d["corner_corridor"] if corner else d["middle_corridor"],
+        )
+    assert tuple(out) == POCKET_IDS
+    return out
+
+
+def _cushions(L: float, W: float, corner_mouth: float, middle_mouth: float) -> dict[CushionId, Cushion]:
+    """Nose-line segments between pocket mouths.
+
+    A corner mouth measured across the jaws at 45 degrees leaves each cushion short of the corner by
+    mouth / sqrt(2); a middle mouth removes mouth / 2 either side of x = 0.
+    """
+    hl, hw = L / 2, W / 2
+    c = corner_mouth / math.sqrt(2)
+    m = middle_mouth / 2
+    segs = {
+        "head": ((-hl, -hw + c), (-hl, hw - c), (1.0, 0.0)),
+        "foot": ((hl, hw - c), (hl, -hw + c), (-1.0, 0.0)),
+        "left-head": ((-hl + c, hw), (-m, hw), (0.0, -1.0)),
+        "left-foot": ((m, hw), (hl - c, hw), (0.0, -1.0)),
+        "right-head": ((-m, -hw), (-hl + c, -hw), (0.0, 1.0)),
+        "right-foot": ((hl - c, -hw), (m, -hw), (0.0, 1.0)),
+    }
+    out = {cid: Cushion(cid, a, b, n) for cid, (a, b, n) in segs.items()}
+    assert tuple(out) == CUSHION_IDS
+    return out
+
+
+@cache
+def load_table(table_id: str) -> TableSpec:
+    """Load a table spec by id; an unknown id is an :class:`InputError`."""
+    if table_id not in TABLE_IDS:
+        raise InputError("table", table_id, f"one of {', '.join(TABLE_IDS)}")
+    path = TABLES_DIR / f"{table_id}.toml"
+    with path.open("rb") as f:
+        d = tomllib.load(f)
+    spots = {k: (float(v[0]), float(v[1])) for k, v in d["spots"].items()}
+    L, W = float(d["length"]), float(d["width"])
+    numeric = {k: float(v) for k, v in d.items() if isinstance(v, (int, float))}
+    return TableSpec(
+        id=d["id"], name=dict(d["name"]), lines={k: float(v) for k, v in d["lines"].items()}, spots=spots,
+        d_radius=float(d["d"]["radius"]) if "d" in d else None,
+        pockets=_pockets(L, W, numeric),
+        cushions=_cushions(L, W, numeric["corner_mouth"], numeric["middle_mouth"]),
+        **{k: numeric[k] for k in (
+            "length", "width", "ball_radius", "ball_mass", "bed_height", "cushion_nose_height",
+            "cushion_width", "cushion_top_tilt", "rail_width", "rail_height", "corner_mouth",
+            "middle_mouth", "corner_jaw_radius", "middle_jaw_radius", "corner_corridor",
+            "middle_corridor", "pocket_depth")},
+    )

@@ -1,0 +1,229 @@
+"""settings.toml: loaded with tomllib into frozen dataclasses, every key checked.
+
+Pure Python (no Panda3D): ``main.py`` loads settings before any engine is started.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from physics.tables import GAME_IDS
+
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
+PHYSICS_OVERRIDES = ("mu_slide", "mu_roll", "spin_decel", "e_ball", "mu_ball", "e_cushion", "mu_cushion",
+                     "e_table", "e_rail", "e_floor")
+
+
+@dataclass(frozen=True)
+class Display:
+    width: int = 1280
+    height: int = 720
+    fullscreen: bool = False
+    fps: int = 60
+    aiming_line: bool = True
+    trajectory_preview: bool = True
+    msaa: int = 4
+
+
+@dataclass(frozen=True)
+class Language:
+    ui: str = "ru"
+
+
+@dataclass(frozen=True)
+class PhysicsSettings:
+    substep_hz: int = 1000
+    max_stroke_seconds: float = 60.0
+    sample_hz: int = 120
+    overrides: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Room:
+    lamp_height: float = 1.0
+    lamp_x: float = 0.0
+    lamp_y: float = 0.0
+
+
+@dataclass(frozen=True)
+class Game:
+    default: str = "russian-pyramid"
+    frames_to_win: int = 2
+
+
+@dataclass(frozen=True)
+class Players:
+    names: tuple[str, ...] = ("Игрок 1", "Игрок 2")
+
+
+@dataclass(frozen=True)
+class Sound:
+    enabled: bool = True
+    volume: float = 0.8
+
+
+@dataclass(frozen=True)
+class Trainer:
+    session_length: int = 10
+    data_dir: str = ""
+
+
+@dataclass(frozen=True)
+class Controls:
+    aim_left: str = "arrow_left"
+    aim_right: str = "arrow_right"
+    fine_modifier: str = "shift"
+    power_up: str = "arrow_up"
+    power_down: str = "arrow_down"
+    shoot: str = "space"
+    elevation_up: str = "e"
+    elevation_down: str = "d"
+    tip_up: str = "w"
+    tip_down: str = "s"
+    tip_left: str = "a"
+    tip_right: str = "f"
+    camera_next: str = "c"
+    camera_top: str = "t"
+    replay: str = "r"
+    pause: str = "p"
+    slower: str = "["
+    faster: str = "]"
+    step: str = "."
+    undo: str = "z"
+    menu: str = "escape"
+    help: str = "h"
+
+
+@dataclass(frozen=True)
+class Settings:
+    display: Display = field(default_factory=Display)
+    language: Language = field(default_factory=Language)
+    physics: PhysicsSettings = field(default_factory=PhysicsSettings)
+    room: Room = field(default_factory=Room)
+    game: Game = field(default_factory=Game)
+    players: Players = field(default_factory=Players)
+    sound: Sound = field(default_factory=Sound)
+    trainer: Trainer = field(default_factory=Trainer)
+    controls: Controls = field(default_factory=Controls)
+    path: str = str(DEFAULT_PATH)
+
+    @property
+    def lang(self) -> str:
+        return self.language.ui
+
+    @property
+    def lamp_position(self) -> tuple[float, float, float]:
+        return (self.room.lamp_x, self.room.lamp_y, self.room.lamp_height)
+
+    def data_dir(self) -> Path:
+        if self.trainer.data_dir:
+            return Path(self.trainer.data_dir).expanduser()
+        import os
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "billiards3d"
+
+
+# key -> (low, high) for numbers, or a tuple of allowed strings
+_RANGES: dict[str, Any] = {
+    "display.width": (320, 7680), "display.height": (240, 4320), "display.fps": (10, 240),
+    "display.msaa": (0, 16),
+    "language.ui": ("ru", "en"),
+    "physics.substep_hz": (1000, 4000), "physics.max_stroke_seconds": (10.0, 600.0),
+    "physics.sample_hz": (30, 1000),
+    "room.lamp_height": (0.6, 2.0), "room.lamp_x": (-3.0, 3.0), "room.lamp_y": (-2.0, 2.0),
+    "game.default": GAME_IDS, "game.frames_to_win": (1, 25),
+    "sound.volume": (0.0, 1.0),
+    "trainer.session_length": (1, 200),
+}
+_OVERRIDE_RANGES: dict[str, tuple[float, float]] = {
+    "mu_slide": (0.05, 0.6), "mu_roll": (0.001, 0.05), "spin_decel": (1.0, 40.0), "e_ball": (0.5, 1.0),
+    "mu_ball": (0.0, 0.3), "e_cushion": (0.3, 1.0), "mu_cushion": (0.0, 0.6), "e_table": (0.1, 0.9),
+    "e_rail": (0.1, 0.9), "e_floor": (0.05, 0.9),
+}
+
+
+def _check(file: str, key: str, value: Any, default: Any) -> Any:
+    rng = _RANGES.get(key)
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise InputError(file, key, "true or false")
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(file, key, "a whole number" + (f" from {rng[0]} to {rng[1]}" if rng else ""))
+    elif isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InputError(file, key, "a number" + (f" from {rng[0]} to {rng[1]}" if rng else ""))
+        value = float(value)
+    elif isinstance(default, str):
+        if not isinstance(value, str):
+            raise InputError(file, key, "a string" + (f": one of {', '.join(rng)}" if rng else ""))
+        if rng and value not in rng:
+            raise InputError(file, key, f"one of {', '.join(rng)}")
+        return value
+    if rng and not (rng[0] <= value <= rng[1]):
+        raise InputError(file, key, f"a value from {rng[0]} to {rng[1]}, got {value}")
+    return value
+
+
+def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | None = None) -> Any:
+    if not isinstance(raw, dict):
+        raise InputError(file, name, "a table")
+    defaults = cls()
+    names = {f.name for f in fields(cls)}
+    kw: dict[str, Any] = {}
+    for key, value in raw.items():
+        full = f"{name}.{key}"
+        if name == "physics" and key in PHYSICS_OVERRIDES:
+            lo, hi = _OVERRIDE_RANGES[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (lo <= value <= hi):
+                raise InputError(file, full, f"a number from {lo} to {hi}")
+            kw.setdefault("overrides", {})[key] = float(value)
+            continue
+        if key not in names or key == "overrides":
+            allowed = sorted(n for n in names if n != "overrides")
+            if name == "physics":
+                allowed += list(PHYSICS_OVERRIDES)
+            raise InputError(file, full, f"a known key: {', '.join(allowed)}")
+        if name == "players" and key == "names":
+            if (not isinstance(value, list) or not 1 <= len(value) <= 8
+                    or not all(isinstance(v, str) and 0 < len(v) <= 32 for v in value)):
+                raise InputError(file, full, "a list of 1 to 8 names, each 1 to 32 characters")
+            kw[key] = tuple(value)
+            continue
+        kw[key] = _check(file, full, value, getattr(defaults, key))
+    return cls(**kw)
+
+
+_SECTIONS = {"display": Display, "language": Language, "physics": PhysicsSettings, "room": Room,
+             "game": Game, "players": Players, "sound": Sound, "trainer": Trainer, "controls": Controls}
+
+
+def parse_settings(data: dict[str, Any], file: str = "settings.toml") -> Settings:
+    kw: dict[str, Any] = {}
+    for name, raw in data.items():
+        if name not in _SECTIONS:
+            raise InputError(file, name, f"a known section: {', '.join(_SECTIONS)}")
+        kw[name] = _section(file, name, _SECTIONS[name], raw)
+    return Settings(path=file, **kw)
+
+
+def load_settings(path: str | Path | None = None) -> Settings:
+    p = Path(path) if path is not None else DEFAULT_PATH
+    if path is None and not p.exists():
+        return Settings()
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(str(p), "file", f"a readable settings file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(str(p), "file", "UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None
+    return parse_settings(data, str(p))
