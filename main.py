@@ -102,15 +102,13 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
 
         return games_command(settings.lang)
     if command == "bench":
-        from physics.bench import bench_command
-
-        return bench_command(as_json=args.json, frame=not args.no_frame, settings=settings)
+        return _bench(args, settings)
     if command == "render":
         from scenes.render import render_command
 
         return render_command(args, settings)
     if command == "train" and (args.text or args.generate is not None or args.history):
-        from scenes.trainer_cli import train_text_command
+        from scenes.trainer.cli import train_text_command
 
         return train_text_command(args, settings)
     # Window commands.
@@ -127,6 +125,23 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
     from scenes.app import run_app
 
     return run_app(command, args, settings, offscreen=offscreen)
+
+
+def _bench(args: Any, settings: Any) -> int:
+    import json
+
+    from physics.bench import format_bench, run_bench
+
+    result = run_bench(settings=settings)
+    if not args.no_frame:
+        from scenes.bench import frame_bench
+
+        result["frame"] = frame_bench(settings)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        print(format_bench(result, settings.lang))
+    return 0
 
 
 def main() -> None:
