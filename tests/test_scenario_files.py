@@ -1,0 +1,62 @@
+"""Scenario files (design.md): bad input names the file, the key and what was expected."""
+
+from __future__ import annotations
+
+import pytest
+
+from physics.errors import InputError
+from physics.scenario import parse_scenario
+
+GOOD = {
+    "game": "russian-pyramid",
+    "balls": {"cue": [-0.9, 0.0], "7": [0.4, 0.1]},
+    "shot": {"cue_speed": 3.5, "direction": 0.0, "elevation": 30.0, "tip": [0.0, 0.25],
+             "call": {"ball": "7", "pocket": "foot-left"}},
+}
+
+
+def _with(**changes: object) -> dict:
+    d = {k: (dict(v) if isinstance(v, dict) else v) for k, v in GOOD.items()}
+    for path, value in changes.items():
+        section, _, key = path.partition("__")
+        if key:
+            d[section] = dict(d[section])
+            d[section][key] = value
+        else:
+            d[section] = value
+    return d
+
+
+def test_good_scenario_parses() -> None:
+    s = parse_scenario(GOOD, "good.toml")
+    assert s.table.id == "pyramid-12ft"
+    assert s.shot is not None and s.shot.call_pocket == "foot-left" and s.shot.elevation == 30.0
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        (_with(balls={"cue": [0.0, 0.0], "7": [0.05, 0.0]}), "balls.7"),          # overlapping
+        (_with(balls={"cue": [1.9, 0.0]}), "balls.cue"),                           # off the bed
+        (_with(balls={"cue": [0.0, 0.0], "99": [0.5, 0.0]}), "balls.99"),          # unknown ball
+        (_with(game="chess"), "game"),
+        (_with(table="carom-10ft"), "table"),
+        (_with(shot__cue_speed=-1.0), "shot.cue_speed"),
+        (_with(shot__elevation=95.0), "shot.elevation"),
+        (_with(shot__tip=[0.9, 0.9]), "shot.tip"),
+        (_with(shot__call={"ball": "7", "pocket": "corner"}), "shot.call.pocket"),
+        (_with(shot__ball="3"), "shot.ball"),
+        (_with(shot__cue_speed=float("nan")), "shot.cue_speed"),
+        (_with(balls={"cue": ["a", 0.0]}), "balls.cue[0]"),
+    ],
+)
+def test_bad_scenarios_name_the_key(data: dict, key: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_scenario(data, "case.toml")
+    assert exc.value.key == key, exc.value
+    assert exc.value.file == "case.toml"
+
+
+def test_frozen_balls_are_not_overlapping() -> None:
+    R = 0.034
+    parse_scenario({"balls": {"cue": [0.0, 0.0], "1": [2 * R, 0.0]}}, "f.toml")

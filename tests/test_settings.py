@@ -1,0 +1,69 @@
+"""settings.toml: every key checked; bad values give one line naming the key, exit 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from physics.errors import InputError
+from scenes.settings import load_settings, parse_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_shipped_settings_load() -> None:
+    s = load_settings()
+    assert s.lang in ("ru", "en")
+    assert s.physics.substep_hz >= 1000
+    assert len(s.players.names) >= 1
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"display": {"widht": 800}}, "display.widht"),
+        ({"display": {"width": "800"}}, "display.width"),
+        ({"display": {"width": 10}}, "display.width"),
+        ({"language": {"ui": "de"}}, "language.ui"),
+        ({"physics": {"substep_hz": 100}}, "physics.substep_hz"),
+        ({"physics": {"mu_slide": 5.0}}, "physics.mu_slide"),
+        ({"game": {"default": "chess"}}, "game.default"),
+        ({"players": {"names": []}}, "players.names"),
+        ({"sound": {"enabled": 1}}, "sound.enabled"),
+        ({"colours": {}}, "colours"),
+    ],
+)
+def test_bad_values_name_the_key(data: dict, key: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_settings(data, "x.toml")
+    assert exc.value.key == key
+    assert exc.value.line().startswith("error: x.toml: " + key)
+
+
+def test_overrides_are_collected() -> None:
+    s = parse_settings({"physics": {"mu_slide": 0.25, "substep_hz": 2000}})
+    assert s.physics.overrides == {"mu_slide": 0.25}
+    assert s.physics.substep_hz == 2000
+
+
+def test_cli_bad_settings_exit_2_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "s.toml"
+    bad.write_text("[display]\nwidth = 'wide'\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "display.width" in lines[0] and str(bad) in lines[0]
+
+
+def test_cli_broken_toml_and_encoding_exit_2(tmp_path: Path) -> None:
+    for content in (b"[display\nwidth=", b"\xff\xfe\x00bad"):
+        bad = tmp_path / "s.toml"
+        bad.write_bytes(content)
+        r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
+                           capture_output=True, text=True, cwd=ROOT)
+        assert r.returncode == 2, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
