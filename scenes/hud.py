@@ -1,0 +1,160 @@
+"""The HUD scoreboard: draws a plain :class:`HudSnapshot` it is handed, decides nothing.
+
+The snapshot is built by the match controller from the match state and the last ruling; the HUD
+turns it into text (``hud_text``, pure, tested in both languages) and puts that text on screen in
+blocks anchored to the window corners (``a2dTopLeft`` ...), so it stays readable at any size and
+aspect. It redraws only when handed a snapshot that differs from the one on screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scenes.i18n import option_name, pocket_name, tr, ui_font, zone_name
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    score: int
+    frames: int = 0
+    owed: int = 0                  # penalty balls owed (Американка/Московская: shelf empty)
+    at_table: bool = False
+
+
+@dataclass(frozen=True)
+class FoulLine:
+    code: str
+    rule: str
+    explain_ru: str
+    explain_en: str
+
+
+@dataclass(frozen=True)
+class LastCall:
+    """The referee's call for the last stroke, as the ruling gave it."""
+
+    foul: bool
+    fouls: tuple[FoulLine, ...] = ()
+    counted: tuple[str, ...] = ()
+    points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class HudSnapshot:
+    game_name: str
+    players: tuple[PlayerLine, ...]
+    frames_to_win: int = 1
+    current_break: int = 0
+    ball_on: tuple[str, ...] = ()            # what must be hit first (snooker: reds/colour, 9-ball: lowest)
+    needs_call: bool = False                 # Russian pyramid etc.: ball and pocket must be called
+    call_ball: str | None = None
+    call_pocket: str | None = None
+    golf_pocket: str | None = None           # golf: the pocket the player at the table needs next
+    last: LastCall | None = None
+    options: tuple[str, ...] = ()
+    in_hand: str | None = None
+    frame_winner: str | None = None
+    match_winner: str | None = None
+    practice: bool = False
+    status: str = ""                         # one already-localized line (simulating, saved, ...)
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
+    """The HUD's text blocks: ``score`` (top left), ``required`` (top right), ``call`` (bottom left)."""
+    score: list[str] = [s.game_name]
+    if s.practice:
+        score.append(tr("hud.practice", lang))
+    else:
+        frames = tr("hud.frames", lang)
+        for p in s.players:
+            marker = "▶ " if p.at_table else "   "
+            line = f"{marker}{p.name}: {p.score}   {frames} {p.frames}/{s.frames_to_win}"
+            if p.owed:
+                line += "   " + tr("hud.owed", lang, n=p.owed)
+            if p.at_table:
+                line += f"   ({tr('hud.at_table', lang)})"
+            score.append(line)
+        score.append(tr("hud.break", lang, n=s.current_break))
+
+    required: list[str] = []
+    if s.ball_on:
+        required.append(tr("hud.required", lang, text=", ".join(s.ball_on)))
+    if s.golf_pocket:
+        required.append(tr("hud.required", lang, text=pocket_name(s.golf_pocket, lang)))
+    if s.needs_call:
+        if s.call_ball and s.call_pocket:
+            required.append(tr("hud.call", lang, ball=s.call_ball, pocket=pocket_name(s.call_pocket, lang)))
+        else:
+            required.append(tr("hud.call_none", lang))
+    if s.in_hand:
+        required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
+
+    call: list[str] = []
+    if s.last is not None:
+        verdict = tr("hud.foul", lang) if s.last.foul else tr("hud.legal", lang)
+        call.append(tr("hud.last", lang, text=verdict))
+        for f in s.last.fouls:
+            explain = f.explain_ru if lang == "ru" else f.explain_en
+            call.append(f"• {explain} [{f.rule}]")
+        if s.last.counted:
+            call.append(tr("hud.counted", lang, balls=", ".join(s.last.counted)))
+        elif not s.practice:
+            call.append(tr("hud.nothing_counted", lang))
+    if s.options:
+        call.append(tr("hud.options", lang, text=" / ".join(
+            f"{i + 1}) {option_name(o, lang)}" for i, o in enumerate(s.options))))
+    if s.frame_winner:
+        call.append(tr("hud.frame_over", lang, name=s.frame_winner))
+    if s.match_winner:
+        call.append(tr("hud.match_over", lang, name=s.match_winner))
+    call.extend(s.notes)
+    if s.status:
+        call.append(s.status)
+    return {"score": "\n".join(score), "required": "\n".join(required), "call": "\n".join(call)}
+
+
+class Hud:
+    """On-screen scoreboard. ``show(snapshot)`` redraws only when the snapshot changed."""
+
+    SCALE = 0.045
+
+    def __init__(self, base: Any, lang: str) -> None:
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        self.lang = lang
+        self.snapshot: HudSnapshot | None = None
+        self.redraws = 0
+        font = ui_font(base.loader)
+        common: dict[str, Any] = {"font": font, "scale": self.SCALE, "fg": (1, 1, 1, 1),
+                                  "shadow": (0, 0, 0, 0.8), "mayChange": True}
+        self.blocks = {
+            "score": OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.08), align=TextNode.ALeft, **common),
+            "required": OnscreenText(parent=base.a2dTopRight, pos=(-0.05, -0.08), align=TextNode.ARight,
+                                     **common),
+            "call": OnscreenText(parent=base.a2dBottomLeft, pos=(0.05, 0.42), align=TextNode.ALeft,
+                                 wordwrap=40, **common),
+        }
+        for node in self.blocks.values():
+            node.setBin("fixed", 10)
+
+    def show(self, snapshot: HudSnapshot) -> bool:
+        """Draw ``snapshot``; returns True when it was redrawn (False: same as on screen)."""
+        if snapshot == self.snapshot:
+            return False
+        self.snapshot = snapshot
+        for name, text in hud_text(snapshot, self.lang).items():
+            self.blocks[name].setText(text)
+        self.redraws += 1
+        return True
+
+    def text(self) -> dict[str, str]:
+        return {name: node.getText() for name, node in self.blocks.items()}
+
+    def destroy(self) -> None:
+        for node in self.blocks.values():
+            node.destroy()
+        self.blocks.clear()
