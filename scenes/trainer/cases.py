@@ -1,0 +1,306 @@
+"""The case library: training cases are scenario files (design.md) in ``assets/cases/*.toml``.
+
+A case adds two tables to an ordinary scenario file:
+
+```toml
+[meta]
+topic = "lamp"                                   # a Topic below
+games = ["russian-pyramid", "american"]          # the rulebooks it is meant for (all on the case's table)
+row = 4                                          # optional: the row of rules-notes §2 it illustrates
+
+[expected.russian-pyramid]                       # the ruling summary the referee must give, per game
+foul = false
+codes = []                                       # foul codes
+counted = ["7"]
+off_table = []
+respot = []                                      # [{ ball = "3", at = [x, y] }, ...]
+points = [7, 0]
+next_player = 0
+in_hand = "none"                                 # house | d | behind-head-string | anywhere | none
+```
+
+The expected summary is written by running the referee (``tools/trainer_make_cases.py``) and checked by
+hand; a test re-simulates every case and compares, so a change in physics or rules that alters a ruling
+fails loudly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from physics.record import ShotRecord
+from physics.scenario import Scenario, load_scenario
+from physics.tables import GAME_TABLES
+
+CASES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "cases"
+IN_HAND = ("house", "d", "behind-head-string", "anywhere", "none")
+# A respot is a rule-made place (a spot, a cushion middle) so it is compared to the millimetre;
+# 5 mm only absorbs the frozen-ball spacing rules of some games.
+RESPOT_TOLERANCE = 0.005
+
+
+class Topic(StrEnum):
+    """What a case teaches; the rows of rules-notes §2 they illustrate are in the comments."""
+
+    JUMP = "jump"                                   # 7: legal elevated-cue jump over a blocker
+    SCOOP = "scoop"                                 # 6: tip below centre lofts the ball
+    MISCUE = "miscue"                               # 11: the tip slides off
+    JUMP_AFTER_CONTACT = "jump-after-contact"       # 8: the cue ball jumps after hitting the ball on
+    CLIPPED_BALL_ON = "clipped-ball-on"             # 9: the cue ball clips the ball on and lands beyond
+    JUMP_DROP_BACK = "jump-drop-back"               # 10: jumps, hits the ball, drops on the near side
+    OFF_FLOOR = "off-floor"                         # 3: a ball flies onto the floor
+    RAIL_TOP_STAYS = "rail-top-stays"               # 2: comes to rest on the rail top
+    RAIL_TOP_RETURNS = "rail-top-returns"           # 1: runs along the rail top and drops back
+    LAMP = "lamp"                                   # 4: bounces back off the lamp
+    CHALK = "chalk"                                 # 5: touches chalk on the rail
+    PERSON = "person"                               # 5: touches a person by the table
+    POCKET_BOUNCE_OUT = "pocket-bounce-out"         # 15: bounces out of a pocket onto the bed
+    POCKET_BOUNCE_FLOOR = "pocket-bounce-floor"     # 16: bounces out of a pocket onto the floor
+    HANGING_BEFORE_5S = "hanging-before-5s"         # 13: a hanging ball drops within 5 s
+    HANGING_AFTER_5S = "hanging-after-5s"           # 12: a hanging ball drops after 5 s
+
+    def title(self, lang: str) -> str:
+        return TOPIC_TITLES[self][0 if lang == "en" else 1]
+
+
+TOPIC_TITLES: dict[Topic, tuple[str, str]] = {
+    Topic.JUMP: ("legal jump over a blocker", "прыжок через шар (перескок)"),
+    Topic.SCOOP: ("scoop jump", "подцепка"),
+    Topic.MISCUE: ("miscue", "кикс"),
+    Topic.JUMP_AFTER_CONTACT: ("cue ball jumps after the ball on", "биток прыгает после прицельного"),
+    Topic.CLIPPED_BALL_ON: ("cue ball clips the ball on", "биток задевает прицельный сверху"),
+    Topic.JUMP_DROP_BACK: ("jump that drops back on the near side", "прыжок с возвратом на ближнюю сторону"),
+    Topic.OFF_FLOOR: ("ball onto the floor", "шар на полу"),
+    Topic.RAIL_TOP_STAYS: ("ball stays on the rail top", "шар остался на борту"),
+    Topic.RAIL_TOP_RETURNS: ("ball runs on the rail top and returns", "шар прокатился по борту и вернулся"),
+    Topic.LAMP: ("ball bounces back off the lamp", "шар отскочил от светильника"),
+    Topic.CHALK: ("ball touches chalk on the rail", "шар задел мел на борту"),
+    Topic.PERSON: ("ball touches a person", "шар задел человека"),
+    Topic.POCKET_BOUNCE_OUT: ("ball bounces out of a pocket", "шар выскочил из лузы на стол"),
+    Topic.POCKET_BOUNCE_FLOOR: ("ball bounces out of a pocket onto the floor", "шар выскочил из лузы на пол"),
+    Topic.HANGING_BEFORE_5S: ("hanging ball drops within 5 s", "зависший шар упал до 5 с"),
+    Topic.HANGING_AFTER_5S: ("hanging ball drops after 5 s", "зависший шар упал после 5 с"),
+}
+
+
+@dataclass(frozen=True)
+class Respot:
+    ball: str
+    at: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The parts of a ruling a trainee is asked about (and a test compares)."""
+
+    foul: bool
+    codes: tuple[str, ...]
+    counted: tuple[str, ...]
+    off_table: tuple[str, ...]
+    respot: tuple[Respot, ...]
+    points: tuple[int, ...]
+    next_player: int
+    in_hand: str
+
+    @classmethod
+    def from_ruling(cls, ruling: Mapping[str, Any]) -> Expected:
+        """Summarise a ruling dict (``Ruling.to_dict()``, design.md JSON)."""
+        return cls(
+            foul=bool(ruling["foul"]),
+            codes=tuple(sorted(str(f["code"]) for f in ruling.get("fouls", []))),
+            counted=tuple(sorted(str(b) for b in ruling.get("counted", []))),
+            off_table=tuple(sorted(str(b) for b in ruling.get("off_table", []))),
+            respot=tuple(sorted((Respot(str(r["ball"]), (float(r["at"][0]), float(r["at"][1])))
+                                 for r in ruling.get("respot", [])), key=lambda r: r.ball)),
+            points=tuple(int(p) for p in ruling.get("points", [])),
+            next_player=int(ruling["next_player"]),
+            in_hand=str(ruling.get("in_hand") or "none"),
+        )
+
+    def to_toml_lines(self, game: str) -> list[str]:
+        def strs(xs: Sequence[str]) -> str:
+            return "[" + ", ".join(f'"{x}"' for x in xs) + "]"
+
+        respot = ", ".join(f'{{ ball = "{r.ball}", at = [{r.at[0]:.4f}, {r.at[1]:.4f}] }}' for r in self.respot)
+        return [
+            f'[expected."{game}"]',
+            f"foul = {'true' if self.foul else 'false'}",
+            f"codes = {strs(self.codes)}",
+            f"counted = {strs(self.counted)}",
+            f"off_table = {strs(self.off_table)}",
+            f"respot = [{respot}]",
+            f"points = [{', '.join(str(p) for p in self.points)}]",
+            f"next_player = {self.next_player}",
+            f'in_hand = "{self.in_hand}"',
+        ]
+
+    def differences(self, other: Expected) -> list[str]:
+        """Human-readable list of what differs (empty when the rulings agree)."""
+        out: list[str] = []
+        for name in ("foul", "codes", "counted", "off_table", "points", "next_player", "in_hand"):
+            a, b = getattr(self, name), getattr(other, name)
+            if a != b:
+                out.append(f"{name}: expected {a!r}, got {b!r}")
+        mine = {r.ball: r.at for r in self.respot}
+        theirs = {r.ball: r.at for r in other.respot}
+        if set(mine) != set(theirs):
+            out.append(f"respot balls: expected {sorted(mine)}, got {sorted(theirs)}")
+        else:
+            for b, at in mine.items():
+                if math.dist(at, theirs[b]) > RESPOT_TOLERANCE:
+                    out.append(f"respot {b}: expected at {at}, got {theirs[b]}")
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    scenario: Scenario
+    topic: Topic
+    games: tuple[str, ...]
+    expected: Mapping[str, Expected]
+    row: int | None = None
+
+    @property
+    def path(self) -> str:
+        return self.scenario.path
+
+    @property
+    def title(self) -> Mapping[str, str]:
+        return self.scenario.title
+
+
+def _strs(file: str, key: str, v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise InputError(file, key, "a list of strings")
+    return tuple(v)
+
+
+def _int(file: str, key: str, v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError(file, key, "a whole number")
+    return v
+
+
+def parse_expected(file: str, game: str, raw: Any) -> Expected:
+    key = f"expected.{game}"
+    if not isinstance(raw, dict):
+        raise InputError(file, key, "a table with foul, codes, counted, off_table, respot, points, "
+                                    "next_player, in_hand")
+    known = {"foul", "codes", "counted", "off_table", "respot", "points", "next_player", "in_hand"}
+    for k in raw:
+        if k not in known:
+            raise InputError(file, f"{key}.{k}", f"a known key ({', '.join(sorted(known))})")
+    for k in known:
+        if k not in raw:
+            raise InputError(file, f"{key}.{k}", "present (the expected ruling names every part)")
+    if not isinstance(raw["foul"], bool):
+        raise InputError(file, f"{key}.foul", "true or false")
+    respot: list[Respot] = []
+    if not isinstance(raw["respot"], list):
+        raise InputError(file, f"{key}.respot", '[{ ball = "...", at = [x, y] }, ...]')
+    for i, r in enumerate(raw["respot"]):
+        rk = f"{key}.respot[{i}]"
+        if (not isinstance(r, dict) or not isinstance(r.get("ball"), str) or not isinstance(r.get("at"), list)
+                or len(r["at"]) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                and math.isfinite(x) for x in r["at"])):
+            raise InputError(file, rk, '{ ball = "...", at = [x, y] } with finite numbers')
+        respot.append(Respot(r["ball"], (float(r["at"][0]), float(r["at"][1]))))
+    points = raw["points"]
+    if not isinstance(points, list):
+        raise InputError(file, f"{key}.points", "a list of whole numbers")
+    in_hand = raw["in_hand"]
+    if in_hand not in IN_HAND:
+        raise InputError(file, f"{key}.in_hand", f"one of {', '.join(IN_HAND)}")
+    return Expected(
+        foul=raw["foul"],
+        codes=tuple(sorted(_strs(file, f"{key}.codes", raw["codes"]))),
+        counted=tuple(sorted(_strs(file, f"{key}.counted", raw["counted"]))),
+        off_table=tuple(sorted(_strs(file, f"{key}.off_table", raw["off_table"]))),
+        respot=tuple(sorted(respot, key=lambda r: r.ball)),
+        points=tuple(_int(file, f"{key}.points[{i}]", p) for i, p in enumerate(points)),
+        next_player=_int(file, f"{key}.next_player", raw["next_player"]),
+        in_hand=in_hand,
+    )
+
+
+def case_from_scenario(sc: Scenario) -> Case:
+    """Validate the ``[meta]`` and ``[expected]`` tables of a loaded scenario."""
+    file = sc.path
+    meta = sc.meta
+    if not meta:
+        raise InputError(file, "meta", "a [meta] table with topic and games (a training case)")
+    for k in meta:
+        if k not in ("topic", "games", "row", "note"):
+            raise InputError(file, f"meta.{k}", "a known key (games, note, row, topic)")
+    try:
+        topic = Topic(meta.get("topic"))
+    except ValueError:
+        raise InputError(file, "meta.topic", f"one of {', '.join(t.value for t in Topic)}") from None
+    games = _strs(file, "meta.games", meta.get("games"))
+    if not games:
+        raise InputError(file, "meta.games", "at least one game id")
+    for g in games:
+        if g not in GAME_TABLES or g == "practice":
+            raise InputError(file, "meta.games", f"game ids with a referee, got {g!r}")
+        if GAME_TABLES[g] != sc.table.id:
+            raise InputError(file, "meta.games", f"games played on the case's table {sc.table.id}, got {g!r}")
+    row = meta.get("row")
+    if row is not None and (isinstance(row, bool) or not isinstance(row, int) or not 1 <= row <= 17):
+        raise InputError(file, "meta.row", "a row number of rules-notes §2 (1..17)")
+    if sc.shot is None and sc.recorded_events is None:
+        raise InputError(file, "shot", "a [shot] to simulate or a recorded stroke ([[events]])")
+    expected: dict[str, Expected] = {}
+    for g in games:
+        if g not in sc.expected:
+            raise InputError(file, f"expected.{g}", "the expected ruling for every game in meta.games")
+        expected[g] = parse_expected(file, g, sc.expected[g])
+    for g in sc.expected:
+        if g not in games:
+            raise InputError(file, f"expected.{g}", "a game listed in meta.games")
+    return Case(id=Path(file).stem, scenario=sc, topic=topic, games=games, expected=expected, row=row)
+
+
+def load_case(path: str | Path) -> Case:
+    return case_from_scenario(load_scenario(path))
+
+
+def load_library(folder: str | Path | None = None) -> list[Case]:
+    """Every ``*.toml`` in the folder, sorted by id; one bad file stops with its InputError."""
+    d = Path(folder) if folder is not None else CASES_DIR
+    if not d.is_dir():
+        raise InputError(str(d), "folder", "a folder of case files (*.toml)")
+    return [load_case(p) for p in sorted(d.glob("*.toml"))]
+
+
+# --- running a case -------------------------------------------------------------------------------------
+
+def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> ShotRecord:
+    """Simulate the case's stroke (or read its recorded stroke) exactly as ``main.py referee`` does."""
+    from physics.cli import load_or_simulate
+
+    _sc, record = load_or_simulate(case.path, sample_hz=sample_hz, settings=settings)
+    return record
+
+
+def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
+    """The referee's ruling on the case's stroke under one game, as the design.md JSON dict."""
+    from rules.registry import get_referee
+    from rules.state import MatchState
+
+    sc = case.scenario
+    state = MatchState.from_scenario(game, sc.state, sc.balls, sc.path)
+    ruling = get_referee(game).judge(state, record)
+    d = ruling.to_dict()
+    return dict(d["ruling"]) if "ruling" in d and isinstance(d["ruling"], dict) else dict(d)
+
+
+def rule_all(case: Case, record: ShotRecord) -> dict[str, dict[str, Any]]:
+    """Rulings under every game of the case (the trainer shows how the other rulebooks decide)."""
+    return {g: rule(case, record, g) for g in case.games}

@@ -1,0 +1,156 @@
+"""A training session: N cases (by rulebook and topic, or mixed), seeded, scored, resumable.
+
+The session's case list and position live in the store, and every answer is written as it is given, so
+the text trainer and the 3D screen can both stop at any moment and pick up exactly where they were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from physics.errors import InputError
+from physics.record import ShotRecord
+from physics.tables import GAME_IDS
+from scenes.trainer.cases import Case, Topic, record_for, rule
+from scenes.trainer.questions import Question, questions_for
+from scenes.trainer.store import Progress, SessionRow, Store
+
+CLI = "command line"
+
+
+@dataclass(frozen=True)
+class Item:
+    case_id: str
+    game: str
+    topic: str
+
+
+def plan(library: Sequence[Case], game: str | None, topic: str | None, n: int, seed: int) -> list[Item]:
+    """Choose up to ``n`` (case, rulebook) pairs, seeded; a case appears once before any repeats."""
+    if game is not None and (game not in GAME_IDS or game == "practice"):
+        raise InputError(CLI, "--game", "a game id with a referee (python main.py games)")
+    if topic is not None and topic not in {t.value for t in Topic}:
+        raise InputError(CLI, "--topic", f"one of {', '.join(t.value for t in Topic)}")
+    if n < 1:
+        raise InputError(CLI, "--cases", "a number of cases >= 1")
+    rng = random.Random(seed)
+    by_case: dict[str, list[str]] = {}
+    for c in library:
+        if topic is not None and c.topic != topic:
+            continue
+        gs = [g for g in c.games if game is None or g == game]
+        if gs:
+            by_case[c.id] = gs
+    if not by_case:
+        raise InputError(CLI, "--topic" if topic else "--game",
+                         "a rulebook and topic that the case library has cases for")
+    topics = {c.id: c.topic.value for c in library}
+    ids = sorted(by_case)
+    rng.shuffle(ids)
+    out: list[Item] = []
+    # Mixed rulebooks: each pass over the cases takes another of its rulebooks, so repeats contrast rulings.
+    passes = max(len(v) for v in by_case.values())
+    for k in range(passes):
+        for cid in ids:
+            gs = by_case[cid]
+            if k < len(gs):
+                order = gs[:]
+                random.Random(f"{seed}:{cid}").shuffle(order)
+                out.append(Item(cid, order[k], topics[cid]))
+            if len(out) == n:
+                return out
+    return out
+
+
+@dataclass
+class CaseRun:
+    """One case under one rulebook, simulated and judged, with its questions and the other rulings."""
+
+    item: Item
+    case: Case
+    record: ShotRecord
+    ruling: Mapping[str, Any]
+    questions: list[Question]
+    others: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+class Session:
+    def __init__(self, store: Store, row: SessionRow, library: Sequence[Case], settings: Any) -> None:
+        self.store = store
+        self.row = row
+        self.cases = {c.id: c for c in library}
+        self.settings = settings
+        self.items = [Item(*i) for i in row.items]
+        self._records: dict[str, ShotRecord] = {}
+        for it in self.items:
+            if it.case_id not in self.cases:
+                raise InputError(str(store.path), f"sessions[{row.id}].items",
+                                 f"cases present in the library (missing {it.case_id!r})")
+
+    @classmethod
+    def start(cls, store: Store, library: Sequence[Case], settings: Any, game: str | None, topic: str | None,
+              n: int, seed: int) -> Session:
+        items = plan(library, game, topic, n, seed)
+        row = store.new_session(game, topic, seed, [(i.case_id, i.game, i.topic) for i in items])
+        return cls(store, row, library, settings)
+
+    @classmethod
+    def resume_or_start(cls, store: Store, library: Sequence[Case], settings: Any, game: str | None,
+                        topic: str | None, n: int, seed: int) -> tuple[Session, bool]:
+        """Resume the latest unfinished session when it matches the request; else start one."""
+        row = store.unfinished()
+        if row is not None and (game is None or row.game == game) and (topic is None or row.topic == topic):
+            return cls(store, row, library, settings), True
+        return cls.start(store, library, settings, game, topic, n, seed), False
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def refresh(self) -> None:
+        self.row = self.store.session(self.row.id)
+
+    def position(self) -> int:
+        self.refresh()
+        return self.row.position
+
+    def finished(self) -> bool:
+        self.refresh()
+        return self.row.finished
+
+    def pending(self) -> Iterator[int]:
+        """Indices of the cases still to answer (the current one first)."""
+        yield from range(self.position(), len(self.items))
+
+    def run(self, index: int) -> CaseRun:
+        it = self.items[index]
+        case = self.cases[it.case_id]
+        rec = self._records.get(case.id)
+        if rec is None:
+            rec = record_for(case, self.settings, sample_hz=None)
+            self._records[case.id] = rec
+        ruling = rule(case, rec, it.game)
+        others = {g: rule(case, rec, g) for g in case.games if g != it.game}
+        return CaseRun(it, case, rec, ruling, questions_for(case, it.game, rec, ruling), others)
+
+    def answered(self, index: int) -> dict[str, tuple[list[str], bool]]:
+        return {q: (a, c) for _i, q, a, c in self.store.answers(self.row.id, index)}
+
+    def answer(self, index: int, run: CaseRun, question: Question, keys: frozenset[str]) -> bool:
+        """Score and store one answer (its own transaction); returns whether it was right."""
+        ok = question.check(keys)
+        done = set(self.answered(index)) | {question.kind.value}
+        last_of_case = done >= {q.kind.value for q in run.questions}
+        self.store.record_answer(self.row.id, index, run.item.case_id, run.item.game, run.item.topic,
+                                 question.kind.value, sorted(keys), ok, last_of_case,
+                                 last_of_case and index == len(self.items) - 1)
+        return ok
+
+    def score(self) -> tuple[int, int]:
+        return self.store.session_score(self.row.id)
+
+    def weak_topics(self) -> list[Progress]:
+        return self.store.weak_topics(self.row.id)

@@ -1,0 +1,246 @@
+"""Progress store: SQLite (stdlib) in the user's data folder.
+
+Every answer is written in its own transaction the moment it is given (WAL journal), and a session keeps
+its case list and position, so a session killed at any point resumes with nothing lost.
+
+A file that is not our database (not SQLite, or SQLite of another program, or a newer schema) is refused
+with one InputError line and left untouched: it is inspected read-only before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from physics.errors import InputError
+
+DB_NAME = "trainer.sqlite3"
+APPLICATION_ID = 0x42494C54      # "BILT": marks the file as ours (PRAGMA application_id)
+SCHEMA_VERSION = 1
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    game TEXT,                 -- the rulebook chosen, NULL = mixed
+    topic TEXT,                -- NULL = mixed
+    seed INTEGER NOT NULL,
+    items TEXT NOT NULL,       -- JSON list of [case_id, game, topic]
+    position INTEGER NOT NULL DEFAULT 0,   -- cases fully answered
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    item INTEGER NOT NULL,     -- index of the case in the session
+    case_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT NOT NULL,      -- JSON sorted list of option keys
+    correct INTEGER NOT NULL,
+    at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    UNIQUE (session_id, item, question)
+);
+"""
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    id: int
+    game: str | None
+    topic: str | None
+    seed: int
+    items: tuple[tuple[str, str, str], ...]    # (case_id, game, topic)
+    position: int
+    finished: bool
+    created: str
+
+
+@dataclass(frozen=True)
+class Progress:
+    key: str
+    answered: int
+    correct: int
+
+    @property
+    def ratio(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+class Store:
+    """The trainer's database; use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        _check_foreign(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=10.0)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            with self._tx():
+                if self._user_version() == 0:
+                    for stmt in _SCHEMA.split(";"):
+                        if stmt.strip():
+                            self.conn.execute(stmt)
+                    self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                    self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as exc:
+            raise InputError(str(self.path), "database", f"a writable trainer database ({exc})") from None
+
+    # --- plumbing ---------------------------------------------------------------------------------
+    def _user_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _tx(self) -> _Tx:
+        return _Tx(self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- sessions ---------------------------------------------------------------------------------
+    def new_session(self, game: str | None, topic: str | None, seed: int,
+                    items: Sequence[tuple[str, str, str]]) -> SessionRow:
+        with self._tx():
+            cur = self.conn.execute("INSERT INTO sessions (game, topic, seed, items) VALUES (?, ?, ?, ?)",
+                                    (game, topic, seed, json.dumps([list(i) for i in items])))
+            sid = int(cur.lastrowid or 0)
+        return self.session(sid)
+
+    def session(self, sid: int) -> SessionRow:
+        row = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created "
+                                "FROM sessions WHERE id = ?", (sid,)).fetchone()
+        if row is None:
+            raise KeyError(sid)
+        return _session_row(row)
+
+    def unfinished(self) -> SessionRow | None:
+        """The most recent session not yet finished (the one to resume)."""
+        row = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created FROM sessions "
+                                "WHERE finished = 0 ORDER BY id DESC LIMIT 1").fetchone()
+        return _session_row(row) if row is not None else None
+
+    def sessions(self) -> list[SessionRow]:
+        rows = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created "
+                                 "FROM sessions ORDER BY id").fetchall()
+        return [_session_row(r) for r in rows]
+
+    def record_answer(self, sid: int, item: int, case_id: str, game: str, topic: str, question: str,
+                      answer: Sequence[str], correct: bool, last_of_case: bool, last_of_session: bool) -> None:
+        """Store one answer, and move the session on when it completes a case, in one transaction."""
+        with self._tx():
+            self.conn.execute(
+                "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)))
+            if last_of_case:
+                self.conn.execute("UPDATE sessions SET position = ? WHERE id = ? AND position = ?",
+                                  (item + 1, sid, item))
+            if last_of_session:
+                self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
+
+    def answers(self, sid: int, item: int | None = None) -> list[tuple[int, str, list[str], bool]]:
+        """(item, question, answer keys, correct) in the order given."""
+        q = "SELECT item, question, answer, correct FROM answers WHERE session_id = ?"
+        args: tuple[int, ...] = (sid,)
+        if item is not None:
+            q += " AND item = ?"
+            args = (sid, item)
+        rows = self.conn.execute(q + " ORDER BY id", args).fetchall()
+        return [(int(i), str(qn), list(json.loads(a)), bool(c)) for i, qn, a, c in rows]
+
+    def session_score(self, sid: int) -> tuple[int, int]:
+        row = self.conn.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE session_id = ?",
+                                (sid,)).fetchone()
+        return int(row[1]), int(row[0])
+
+    # --- progress -----------------------------------------------------------------------------------
+    def progress(self, by: str, sid: int | None = None) -> list[Progress]:
+        """Answers and correct answers grouped by ``topic``, ``game`` or ``question``."""
+        if by not in ("topic", "game", "question"):
+            raise ValueError(by)
+        where, args = ("WHERE session_id = ?", (sid,)) if sid is not None else ("", ())
+        rows = self.conn.execute(f"SELECT {by}, COUNT(*), SUM(correct) FROM answers {where} "
+                                 f"GROUP BY {by} ORDER BY {by}", args).fetchall()
+        return [Progress(str(k), int(n), int(c)) for k, n, c in rows]
+
+    def weak_topics(self, sid: int | None = None, threshold: float = 0.75, min_answers: int = 1) -> list[Progress]:
+        """Topics answered correctly less often than ``threshold``, weakest first."""
+        weak = [p for p in self.progress("topic", sid) if p.answered >= min_answers and p.ratio < threshold]
+        return sorted(weak, key=lambda p: (p.ratio, p.key))
+
+
+class _Tx:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error): one answer is one durable transaction."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, et: object, ev: object, tb: object) -> None:
+        self.conn.execute("COMMIT" if et is None else "ROLLBACK")
+
+
+def _session_row(row: tuple) -> SessionRow:  # type: ignore[type-arg]
+    sid, game, topic, seed, items, position, finished, created = row
+    return SessionRow(int(sid), game, topic, int(seed), tuple(tuple(i) for i in json.loads(items)),  # type: ignore[misc]
+                      int(position), bool(finished), str(created))
+
+
+def _check_foreign(path: Path) -> None:
+    """Refuse, without writing a byte, a file that is not a trainer database we can use."""
+    if not path.exists():
+        return
+    file = str(path)
+    expected = "a billiards3d trainer database (SQLite); move the file away to start a new one"
+    if path.is_dir():
+        raise InputError(file, "database", expected)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        raise InputError(file, "database", f"a readable file ({exc.strerror})") from None
+    if len(head) == 0:
+        return  # an empty file (e.g. touched): SQLite treats it as a new database
+    if not head.startswith(_SQLITE_MAGIC) or len(head) < 100:
+        raise InputError(file, "database", expected)
+    # Read the marks through SQLite (read-only), not from the header bytes: after a crash the newest
+    # pages, page 1 included, may still sit in the -wal file.
+    try:
+        uri = path.resolve().as_uri() + "?mode=ro"
+        conn = sqlite3.connect(uri, uri=True)
+        try:
+            app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+            user_version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise InputError(file, "database", f"{expected} ({exc})") from None
+    if app_id == 0 and not names:
+        return  # an empty SQLite database (say, a first run killed before its first commit): ours to fill
+    if app_id != APPLICATION_ID or not {"sessions", "answers"} <= names:
+        raise InputError(file, "database", expected)
+    if user_version > SCHEMA_VERSION:
+        raise InputError(file, "database", f"schema version <= {SCHEMA_VERSION} (written by a newer trainer)")
+    if check != "ok":
+        raise InputError(file, "database", f"an intact database (integrity check: {check})")
+
+
+def default_path(data_dir: Path) -> Path:
+    return data_dir / DB_NAME
