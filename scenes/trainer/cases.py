@@ -304,3 +304,67 @@ def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
 def rule_all(case: Case, record: ShotRecord) -> dict[str, dict[str, Any]]:
     """Rulings under every game of the case (the trainer shows how the other rulebooks decide)."""
     return {g: rule(case, record, g) for g in case.games}
+
+
+# --- writing case files ---------------------------------------------------------------------------------
+
+def toml_value(v: Any) -> str:
+    """A TOML literal for plain data (strings, numbers, booleans, lists, inline tables)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            raise ValueError("non-finite number in a case file")
+        return repr(round(v, 6))
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{_key(k)} = {toml_value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _key(k: str) -> str:
+    return k if k.replace("-", "").replace("_", "").isalnum() and k.isascii() else toml_value(k)
+
+
+def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: Mapping[str, Sequence[float]],
+              shot: Any | None, topic: str, games: Sequence[str], expected: Mapping[str, Expected],
+              state: Mapping[str, Any] | None = None, objects: Sequence[Mapping[str, Any]] = (),
+              events: Sequence[Mapping[str, Any]] | None = None, final: Mapping[str, Mapping[str, Any]] | None = None,
+              row: int | None = None, note: str | None = None, header: str = "") -> str:
+    """The text of a case file (design.md scenario format plus ``[meta]`` and ``[expected]``)."""
+    out: list[str] = [f"# {line}" for line in header.splitlines()]
+    out.append(f"title = {toml_value(dict(title))}")
+    out.append(f"game = {toml_value(game)}")
+    if table is not None:
+        out.append(f"table = {toml_value(table)}")
+    out += ["", "[meta]", f"topic = {toml_value(topic)}", f"games = {toml_value(list(games))}"]
+    if row is not None:
+        out.append(f"row = {row}")
+    if note:
+        out.append(f"note = {toml_value(note)}")
+    out += ["", "[balls]"] + [f"{_key(b)} = {toml_value([round(float(p[0]), 5), round(float(p[1]), 5)])}"
+                              for b, p in balls.items()]
+    if shot is not None:
+        out += ["", "[shot]", f"ball = {toml_value(shot.ball)}", f"cue_speed = {toml_value(float(shot.cue_speed))}",
+                f"direction = {toml_value(float(shot.direction))}", f"elevation = {toml_value(float(shot.elevation))}",
+                f"tip = {toml_value([float(shot.tip[0]), float(shot.tip[1])])}"]
+        if shot.call_ball is not None or shot.call_pocket is not None:
+            call = {k: v for k, v in (("ball", shot.call_ball), ("pocket", shot.call_pocket)) if v is not None}
+            out.append(f"call = {toml_value(call)}")
+    if state:
+        out += ["", "[state]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in state.items()]
+    for o in objects:
+        out += ["", "[[objects]]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in o.items()]
+    if events is not None:
+        for e in events:
+            out += ["", "[[events]]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in e.items()]
+        for b, f in (final or {}).items():
+            out += ["", f"[final.{_key(b)}]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in f.items()]
+    for g in games:
+        out += ["", *expected[g].to_toml_lines(g)]
+    return "\n".join(out) + "\n"
