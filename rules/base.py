@@ -1,0 +1,314 @@
+"""The referee base class: ``judge(state, record) -> Ruling`` built from hooks each game overrides.
+
+How a game is written (see ``rules/games/russian.py`` for complete examples)::
+
+    @register
+    class EightBall(Referee):
+        id = "pool-8-ball"; table_id = "pool-9ft"; aliases = ("8-ball",)
+        names = {"en": "8-ball", "ru": "Восьмёрка"}
+        balls = ("cue", "1", ..., "15")
+        break_in_hand = InHand.BEHIND_HEAD_STRING
+        fixtures = frozenset({"rail_top", "frame"})     # a ball may touch these and come back in play
+
+        def check_fouls(self, s: Stroke, d: Draft) -> None: ...   # d.fouls.append(self.foul(...))
+        def count(self, s, d): ...        # d.counted
+        def score(self, s, d): ...        # d.points / d.scores (default: copies state scores)
+        def place(self, s, d): ...        # d.positions / d.respot / d.out_of_play (default below)
+        def hand_over(self, s, d): ...    # d.next_player / d.in_hand / d.options
+        def end_frame(self, s, d): ...    # d.frame_over / d.winner
+
+``judge`` runs: ``stroke()`` (facts from the record, once) → ``replay_reason()`` (no-penalty replays) →
+``check_fouls`` → ``count`` → ``score`` → ``place`` → ``hand_over`` → ``end_frame`` → ``explain`` →
+a frozen :class:`Ruling`. The :class:`Draft` is the only mutable object and never leaves ``judge``.
+
+:class:`Stroke` precomputes what every game asks: the striker, the struck ball, the first ball it
+touched, the balls pocketed by the stroke (without hanging balls that dropped too late), balls off the
+table under this game's idea of the table (``fixtures``: what a ball may touch and still come back in
+play - the lamp is a fixture in Russian billiards, not in pool), touches of players' things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from physics.record import BallId, BallStatus, EventType, ShotRecord
+from physics.tables import TableSpec, load_table
+from rules import filters as F
+from rules.ruling import Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
+from rules.state import MatchState
+
+# Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``.
+PLAYER_OBJECTS = frozenset({"chalk", "cue", "hand", "clothing", "bridge", "person", "player", "opponent"})
+OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
+# With no position on the event, where such a touch most likely was: chalk, cue, bridge and hand are on
+# or over the table; a person's body and clothes stand beside it.
+_WITHIN_BY_DEFAULT = frozenset({"chalk", "cue", "hand", "bridge", "rail_top", "frame", "lamp", "bracket", "pocket"})
+
+
+def text(en: str, ru: str) -> Text:
+    return {"en": en, "ru": ru}
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """Facts of one stroke every game's hooks read (computed once per ``judge``)."""
+
+    state: MatchState
+    record: ShotRecord
+    table: TableSpec
+    striker: int
+    cue: BallId                              # the ball the tip met
+    first: BallId | None                     # the first ball the cue ball touched
+    first_t: float | None
+    pocketed: tuple[BallId, ...]             # dropped during the stroke (in order), late drops excluded
+    restored: Mapping[BallId, Point]         # hanging balls that dropped after the stroke: put back
+    jumped: tuple[BallId, ...]               # off the table under this game's fixtures
+    touched_within: tuple[tuple[BallId, str], ...]  # (ball, object): players' things within the table
+    outside_agent: str | None                # an outsider set a ball moving
+    strikes: int                             # cue_strike events (2+ = double hit)
+    miscue: bool
+    scoop: bool
+
+    @property
+    def opponent(self) -> int:
+        return self.state.opponent(self.striker)
+
+    @property
+    def initial(self) -> dict[BallId, Point]:
+        return {b: (p[0], p[1]) for b, p in self.record.initial.items()} or dict(self.state.balls)
+
+    def final_positions(self) -> dict[BallId, Point]:
+        """Balls resting on the bed after the stroke (jumped ones excluded), hanging balls restored."""
+        out: dict[BallId, Point] = {}
+        for b, f in self.record.final.items():
+            if f.status == BallStatus.ON_TABLE and b not in self.jumped:
+                p = F.final_xy(self.record, b)
+                if p is not None:
+                    out[b] = p
+        for b, p in self.restored.items():
+            out[b] = p
+        return out
+
+
+@dataclass
+class Draft:
+    """The ruling under construction (mutable; only inside ``Referee.judge``)."""
+
+    scores: list[int]
+    positions: dict[BallId, Point]
+    next_player: int
+    cue: BallId
+    owed: list[int]
+    phase: str
+    ball_on: str | None
+    fouls: list[Foul] = field(default_factory=list)
+    counted: list[BallId] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    off_table: list[BallId] = field(default_factory=list)
+    respot: list[Respot] = field(default_factory=list)
+    in_hand: InHand | None = None
+    options: list[str] = field(default_factory=list)
+    frame_over: bool = False
+    winner: int | None = None
+    credit: dict[int, list[BallId]] = field(default_factory=dict)
+    from_shelf: list[BallId] = field(default_factory=list)
+    out_of_play: list[BallId] = field(default_factory=list)
+    choice: Choice | None = None
+    warnings: list[Note] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    notes: list[Text] = field(default_factory=list)   # sentences for the summary
+
+    @property
+    def foul(self) -> bool:
+        return bool(self.fouls)
+
+    def has(self, code: FoulCode | str) -> bool:
+        return any(f.code == code for f in self.fouls)
+
+
+class Referee:
+    """One game's rulebook. Subclasses declare the class attributes and override hooks."""
+
+    id: ClassVar[str]
+    names: ClassVar[Mapping[str, str]]
+    table_id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    balls: ClassVar[tuple[BallId, ...]] = ()
+    cue_ball: ClassVar[BallId] = "cue"
+    any_ball_cue: ClassVar[bool] = False          # Американка: any ball may be struck
+    cue_may_be_credited: ClassVar[bool] = False   # Американка: the striking ball can be pocketed and counted
+    shelf_game: ClassVar[bool] = False            # the score is the number of balls on the shelf
+    player_range: ClassVar[tuple[int, int]] = (2, 2)
+    break_in_hand: ClassVar[InHand | None] = InHand.HOUSE
+    phases: ClassVar[tuple[str, ...]] = ("break", "play")
+    fixtures: ClassVar[frozenset[str]] = frozenset({"rail_top", "frame", "bracket", "pocket"})
+    hanging_seconds: ClassVar[float] = 5.0
+
+    # --- declarations -----------------------------------------------------------------------
+    @cached_property
+    def table(self) -> TableSpec:
+        return load_table(self.table_id)
+
+    def ball_set(self, n_players: int) -> tuple[BallId, ...]:
+        return self.balls
+
+    def rack(self, n_players: int) -> dict[BallId, Point]:
+        """The layout of a fresh frame (the cue ball left out when it starts in hand)."""
+        raise NotImplementedError
+
+    def initial_extra(self, n_players: int) -> dict[str, Any]:
+        return {}
+
+    def validate_extra(self, extra: Mapping[str, Any], file: str) -> dict[str, Any]:
+        """Check a scenario's ``[state.extra]``; raise InputError(file, "state.extra.<key>", ...)."""
+        from physics.errors import InputError
+
+        for k in extra:
+            raise InputError(file, f"state.extra.{k}", f"no extra keys for {self.id}")
+        return {}
+
+    def foul(self, code: FoulCode | str, rule: str, en: str, ru: str) -> Foul:
+        return Foul(code, rule, text(en, ru))
+
+    # --- the template -----------------------------------------------------------------------
+    def judge(self, state: MatchState, record: ShotRecord) -> Ruling:
+        s = self.stroke(state, record)
+        d = Draft(scores=list(state.scores), positions={}, next_player=s.striker, cue=state.cue,
+                  owed=list(state.owed), phase=state.phase, ball_on=state.ball_on,
+                  points=[0] * state.n_players)
+        reason = self.replay_reason(s)
+        if reason is not None:
+            return self.replay_ruling(s, d, reason)
+        self.check_fouls(s, d)
+        self.count(s, d)
+        self.score(s, d)
+        self.place(s, d)
+        self.hand_over(s, d)
+        self.end_frame(s, d)
+        return self.freeze(s, d)
+
+    def stroke(self, state: MatchState, record: ShotRecord) -> Stroke:
+        table = self.table
+        cue = F.struck_ball(record, state.cue)
+        fc = F.first_contact(record, cue)
+        late = F.late_drops(record, self.hanging_seconds)
+        restored: dict[BallId, Point] = {}
+        for b in late:
+            p = F.hanging_position(record, b) or F.initial_xy(record, b)
+            if p is not None:
+                restored[b] = p
+        pocketed = tuple(b for b in F.pocketed_order(record) if b not in restored)
+        jumped: list[BallId] = []
+        within: list[tuple[BallId, str]] = []
+        agent: str | None = None
+        for e in F.select(record.events, F.by_type(EventType.TOUCHED)):
+            if e.ball is None or e.object is None:
+                continue
+            if e.object in OUTSIDE_AGENTS:
+                agent = agent or e.object
+                continue
+            inside = self.within_table(e.object, e.pos)
+            if e.object in PLAYER_OBJECTS and inside:
+                within.append((e.ball, e.object))
+            if self.touch_jumps(e.object, inside) and e.ball not in jumped:
+                jumped.append(e.ball)
+        for b, f in record.final.items():
+            if f.status == BallStatus.OFF_TABLE and b not in jumped:
+                jumped.append(b)
+        # A ball that left the bed and is "on_table" again without a `returned` is trusted to the physics.
+        strikes = F.select(record.events, F.by_type(EventType.CUE_STRIKE))
+        return Stroke(
+            state=state, record=record, table=table, striker=state.to_play, cue=cue,
+            first=F.other(fc, cue) if fc is not None else None, first_t=fc.t if fc is not None else None,
+            pocketed=pocketed, restored=restored, jumped=tuple(jumped), touched_within=tuple(within),
+            outside_agent=agent, strikes=len(strikes),
+            miscue=any(bool(e.miscue) for e in strikes), scoop=any(bool(e.scoop) for e in strikes))
+
+    def touch_jumps(self, obj: str, inside: bool) -> bool:
+        """Does touching ``obj`` make a ball jumped even if it comes back? (003: Выскочившие шары: anything
+        beyond the table does; within it a fixture or a player's thing leaves it in play.) Pool overrides."""
+        return not inside or (obj not in self.fixtures and obj not in PLAYER_OBJECTS)
+
+    def within_table(self, obj: str, pos: tuple[float, float, float] | None) -> bool:
+        """Is a touch at ``pos`` within the table's outline (bed, cushions, rail tops)?"""
+        if pos is None:
+            return obj in _WITHIN_BY_DEFAULT
+        t = self.table
+        margin = t.cushion_width + t.rail_width
+        return abs(pos[0]) <= t.half_length + margin and abs(pos[1]) <= t.half_width + margin \
+            and pos[2] >= t.floor_z + 0.05
+
+    # --- hooks (override what differs) ----------------------------------------------------
+    def replay_reason(self, s: Stroke) -> Note | None:
+        """A stroke replayed with no penalty and the position restored, or None."""
+        return None
+
+    def check_fouls(self, s: Stroke, d: Draft) -> None:
+        raise NotImplementedError
+
+    def count(self, s: Stroke, d: Draft) -> None:
+        raise NotImplementedError
+
+    def score(self, s: Stroke, d: Draft) -> None:
+        d.scores = [sc + p for sc, p in zip(d.scores, d.points, strict=True)]
+
+    def place(self, s: Stroke, d: Draft) -> None:
+        """Default: balls stay where they stopped; the game adds respots."""
+        d.positions = s.final_positions()
+        d.off_table = list(s.jumped)
+
+    def hand_over(self, s: Stroke, d: Draft) -> None:
+        d.next_player = s.striker if (d.counted and not d.foul) else s.opponent
+
+    def end_frame(self, s: Stroke, d: Draft) -> None:
+        pass
+
+    def explain(self, s: Stroke, d: Draft) -> Text:
+        """The summary: fouls, counted balls, who plays - from the draft, in both languages."""
+        en: list[str] = []
+        ru: list[str] = []
+        for f in d.fouls:
+            en.append(f"Foul ({f.rule}): {f.explain['en']}")
+            ru.append(f"Фол ({f.rule}): {f.explain['ru']}")
+        for n in d.notes:
+            en.append(n["en"])
+            ru.append(n["ru"])
+        if d.counted:
+            en.append(f"Counted: {', '.join(d.counted)}.")
+            ru.append(f"Засчитаны: {', '.join(d.counted)}.")
+        nxt = s.state.players[d.next_player]
+        en.append(f"Next: {nxt}" + (f", in hand ({d.in_hand})" if d.in_hand else "") + ".")
+        ru.append(f"Следующий удар: {nxt}" + (f", с руки ({_IN_HAND_RU[d.in_hand]})" if d.in_hand else "") + ".")
+        if d.frame_over and d.winner is not None:
+            en.append(f"Frame over: {s.state.players[d.winner]} wins.")
+            ru.append(f"Партия окончена: победил {s.state.players[d.winner]}.")
+        return text(" ".join(en), " ".join(ru))
+
+    # --- assembling -------------------------------------------------------------------------
+    def replay_ruling(self, s: Stroke, d: Draft, reason: Note) -> Ruling:
+        st = s.state
+        return Ruling(
+            foul=False, fouls=(), counted=(), points=(0,) * st.n_players, scores=st.scores, off_table=(),
+            respot=(), next_player=s.striker, in_hand=st.in_hand, options=(), frame_over=False, winner=None,
+            striker=s.striker, positions=dict(st.balls), cue=st.cue, owed=st.owed, replay=True,
+            warnings=(reason,), phase=st.phase, ball_on=st.ball_on, game=self.id,
+            explain=text(f"Replay ({reason.rule}): {reason.explain['en']}",
+                         f"Перебой ({reason.rule}): {reason.explain['ru']}"))
+
+    def freeze(self, s: Stroke, d: Draft) -> Ruling:
+        return Ruling(
+            foul=d.foul, fouls=tuple(d.fouls), counted=tuple(d.counted), points=tuple(d.points),
+            scores=tuple(d.scores), off_table=tuple(d.off_table), respot=tuple(d.respot),
+            next_player=d.next_player, in_hand=d.in_hand, options=tuple(d.options), frame_over=d.frame_over,
+            winner=d.winner, striker=s.striker, positions=dict(d.positions), cue=d.cue,
+            credit={p: tuple(b) for p, b in d.credit.items() if b}, from_shelf=tuple(d.from_shelf),
+            out_of_play=tuple(d.out_of_play), owed=tuple(d.owed), choice=d.choice, replay=False,
+            warnings=tuple(d.warnings), phase=d.phase, ball_on=d.ball_on, extra=dict(d.extra),
+            explain=self.explain(s, d), game=self.id)
+
+
+_IN_HAND_RU = {InHand.HOUSE: "из дома", InHand.D: "из полукруга «D»",
+               InHand.BEHIND_HEAD_STRING: "за линией дома", InHand.ANYWHERE: "в любом месте стола", None: ""}

@@ -1,0 +1,351 @@
+"""The match state before a stroke: an immutable :class:`MatchState`; ``apply(ruling)`` gives the next one.
+
+Every ball of the game is always in exactly one place (tested as a property):
+
+- ``balls``: on the bed, ``{ball: (x, y)}``;
+- the cue ball in hand (``in_hand`` is not None and ``cue`` is not in ``balls``);
+- ``shelves[p]``: credited to player ``p`` (the balls he pocketed, for shelf games his score);
+- ``out``: out of play by rule (balls counted in a points game, pool's jumped object balls, ...).
+
+Undo is a stack of snapshots: every state keeps the states before it in ``history``; ``undo()`` pops.
+
+``[state]`` keys of a scenario file (all optional; :meth:`MatchState.from_scenario` validates them):
+
+=================  ==========================================================================
+``players``        list of names (2 by default; golf takes 2..8)
+``to_play``        index of the striker (int)
+``scores``         list of ints, one per player
+``frames_won``     list of ints, one per player
+``frames_to_win``  int >= 1
+``breaker``        index of the player who broke this frame
+``break``          bool: this stroke is the opening break (default: a fresh frame - every ball of
+                   the game on the bed - and no other state key given)
+``in_hand``        "house" | "d" | "behind-head-string" | "anywhere" | "none"; default: in hand
+                   where the game plays from hand if the cue ball is not in ``[balls]``, else none
+``cue``            the ball the striker plays with (Американка: any ball)
+``shelves``        list (one per player) of lists of ball ids credited to that player
+``owed``           list of ints: penalty balls owed («долг»)
+``fouls_in_row``   list of ints: consecutive fouls of each player
+``phase``          game phase: "break", "play", "70:70" (pyramid) or a game's own
+``ball_on``        snooker: the ball on ("red", a colour name)
+``last_counted``   the last object ball counted (71: the 70:70 rule respots it)
+``extra``          a table of game-specific values (each game documents its keys)
+=================  ==========================================================================
+
+Balls of the game that are neither on the bed, in hand, nor on a shelf are ``out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from physics.errors import InputError
+from physics.record import BallId
+from rules.ruling import InHand, Option, Point, Ruling
+
+if TYPE_CHECKING:
+    from rules.base import Referee
+
+STATE_KEYS = ("players", "to_play", "scores", "frames_won", "frames_to_win", "breaker", "break", "in_hand",
+              "cue", "shelves", "owed", "fouls_in_row", "phase", "ball_on", "last_counted", "extra")
+
+
+def _referee(game: str) -> Referee:
+    from rules.registry import get_referee  # lazy: the registry imports the games, which import this module
+
+    return get_referee(game)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match between ``players`` at one moment: who plays, the scores, where every ball is."""
+
+    game: str
+    players: tuple[str, ...]
+    balls: Mapping[BallId, Point]
+    to_play: int = 0
+    scores: tuple[int, ...] = (0, 0)
+    frames_won: tuple[int, ...] = (0, 0)
+    frames_to_win: int = 1
+    breaker: int = 0
+    is_break: bool = True
+    in_hand: InHand | None = InHand.HOUSE
+    cue: BallId = "cue"
+    shelves: tuple[tuple[BallId, ...], ...] = ((), ())
+    out: tuple[BallId, ...] = ()
+    owed: tuple[int, ...] = (0, 0)
+    fouls_in_row: tuple[int, ...] = (0, 0)
+    phase: str = "break"
+    ball_on: str | None = None
+    last_counted: BallId | None = None
+    frame_over: bool = False
+    winner: int | None = None
+    match_over: bool = False
+    needs_lag: bool = False
+    frame_no: int = 1
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    history: tuple[MatchState, ...] = field(default=(), repr=False, compare=False)
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, players: Sequence[str] = ("Player 1", "Player 2"), frames_to_win: int = 1,
+            layout: Mapping[BallId, Point] | None = None, breaker: int = 0) -> MatchState:
+        """A fresh match: the game's rack (or ``layout``), ``breaker`` to play from hand."""
+        ref = _referee(game_id)
+        n = len(players)
+        lo, hi = ref.player_range
+        if not lo <= n <= hi:
+            raise InputError("match", "players", f"{lo}..{hi} players for {game_id}")
+        if frames_to_win < 1:
+            raise InputError("match", "frames_to_win", "an integer >= 1")
+        rack = dict(layout) if layout is not None else ref.rack(n)
+        in_hand = ref.break_in_hand if ref.cue_ball not in rack else None
+        st = cls(game=ref.id, players=tuple(players), balls=rack, to_play=breaker, scores=(0,) * n,
+                 frames_won=(0,) * n, frames_to_win=frames_to_win, breaker=breaker, is_break=True,
+                 in_hand=in_hand, cue=ref.cue_ball, shelves=((),) * n, owed=(0,) * n, fouls_in_row=(0,) * n,
+                 phase="break", extra=ref.initial_extra(n))
+        return replace(st, out=st.missing_balls(ref.ball_set(n)))
+
+    @classmethod
+    def from_scenario(cls, game_id: str, state: Mapping[str, Any], balls: Mapping[BallId, Point],
+                      file: str = "<scenario>") -> MatchState:
+        """Build the state a scenario's ``[state]`` table describes (keys in the module docstring)."""
+        ref = _referee(game_id)
+        for k in state:
+            if k not in STATE_KEYS:
+                raise InputError(file, f"state.{k}", f"a known key ({', '.join(STATE_KEYS)})")
+        players_raw = state.get("players")
+        if players_raw is None:
+            n_guess = len(state["scores"]) if isinstance(state.get("scores"), list) else ref.player_range[0]
+            players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(n_guess))
+        else:
+            if not isinstance(players_raw, list) or not all(isinstance(p, str) and p for p in players_raw):
+                raise InputError(file, "state.players", "a list of player names")
+            players = tuple(players_raw)
+        n = len(players)
+        lo, hi = ref.player_range
+        if not lo <= n <= hi:
+            raise InputError(file, "state.players", f"{lo}..{hi} players for {game_id}")
+        ball_set = ref.ball_set(n)
+        for b in balls:
+            if b not in ball_set:
+                raise InputError(file, f"balls.{b}", f"a ball of {game_id}: {', '.join(ball_set)}")
+
+        def ints(key: str, default: int, lo_v: int | None = 0) -> tuple[int, ...]:
+            v = state.get(key)
+            if v is None:
+                return (default,) * n
+            if (not isinstance(v, list) or len(v) != n
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+                    or (lo_v is not None and any(x < lo_v for x in v))):
+                bound = f" >= {lo_v}" if lo_v is not None else ""
+                raise InputError(file, f"state.{key}", f"a list of {n} integers{bound}")
+            return tuple(v)
+
+        def index(key: str, default: int) -> int:
+            v = state.get(key, default)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+                raise InputError(file, f"state.{key}", f"a player index 0..{n - 1}")
+            return v
+
+        to_play = index("to_play", 0)
+        breaker = index("breaker", to_play)
+        frames_won = ints("frames_won", 0)
+        ftw = state.get("frames_to_win", max(1, max(frames_won) + 1))
+        if not isinstance(ftw, int) or isinstance(ftw, bool) or ftw < 1 or max(frames_won) >= ftw:
+            raise InputError(file, "state.frames_to_win", "an integer >= 1 and above every frames_won")
+
+        shelves_raw = state.get("shelves")
+        shelves: tuple[tuple[BallId, ...], ...] = ((),) * n
+        if shelves_raw is not None:
+            if not isinstance(shelves_raw, list) or len(shelves_raw) != n or not all(
+                    isinstance(s, list) and all(isinstance(b, str) for b in s) for s in shelves_raw):
+                raise InputError(file, "state.shelves", f"a list of {n} lists of ball ids")
+            seen: set[str] = set()
+            for s in shelves_raw:
+                for b in s:
+                    if b not in ball_set or b in balls or b in seen or b == ref.cue_ball and not ref.cue_may_be_credited:
+                        raise InputError(file, "state.shelves",
+                                         f"ball ids of {game_id}, each once, none of them on the bed (got {b!r})")
+                    seen.add(b)
+            shelves = tuple(tuple(s) for s in shelves_raw)
+        scores = ints("scores", 0, lo_v=None)
+        if "scores" not in state and ref.shelf_game:
+            scores = tuple(len(s) for s in shelves)
+        owed = ints("owed", 0)
+        fouls_in_row = ints("fouls_in_row", 0)
+
+        cue = state.get("cue", ref.cue_ball)
+        if not isinstance(cue, str) or cue not in ball_set or (cue != ref.cue_ball and not ref.any_ball_cue):
+            raise InputError(file, "state.cue", f"the ball the striker plays with ({ref.cue_ball}"
+                                                + (" or any ball of the game" if ref.any_ball_cue else "") + ")")
+        on_shelf = {b for s in shelves for b in s}
+        if cue in on_shelf:
+            raise InputError(file, "state.cue", "a ball on the bed or in hand, not one on a shelf")
+        if "in_hand" in state:
+            ih = state["in_hand"]
+            allowed = [str(x) for x in InHand] + ["none"]
+            if ih not in allowed:
+                raise InputError(file, "state.in_hand", f"one of {', '.join(allowed)}")
+            in_hand = None if ih == "none" else InHand(ih)
+            if in_hand is not None and cue in balls:
+                raise InputError(file, "state.in_hand", f"none while {cue!r} is placed in [balls]")
+        else:
+            in_hand = ref.break_in_hand if cue not in balls else None
+        if in_hand is None and cue not in balls:
+            raise InputError(file, f"balls.{cue}", "the cue ball placed on the bed (or state.in_hand set)")
+
+        phase = state.get("phase")
+        fresh = not state and all(b in balls or b == cue for b in ball_set)
+        is_break = state.get("break", fresh if phase is None else phase == "break")
+        if not isinstance(is_break, bool):
+            raise InputError(file, "state.break", "true or false")
+        if phase is None:
+            phase = "break" if is_break else "play"
+        if not isinstance(phase, str) or phase not in ref.phases:
+            raise InputError(file, "state.phase", f"one of {', '.join(ref.phases)}")
+        ball_on = state.get("ball_on")
+        if ball_on is not None and not isinstance(ball_on, str):
+            raise InputError(file, "state.ball_on", "a ball or colour name")
+        last = state.get("last_counted")
+        if last is not None and (not isinstance(last, str) or last not in ball_set):
+            raise InputError(file, "state.last_counted", f"a ball of {game_id}")
+        extra_raw = state.get("extra", {})
+        if not isinstance(extra_raw, dict):
+            raise InputError(file, "state.extra", "a table")
+        extra = {**ref.initial_extra(n), **ref.validate_extra(extra_raw, file)}
+
+        st = cls(game=ref.id, players=players, balls=dict(balls), to_play=to_play, scores=scores,
+                 frames_won=frames_won, frames_to_win=ftw, breaker=breaker, is_break=is_break, in_hand=in_hand,
+                 cue=cue, shelves=shelves, owed=owed, fouls_in_row=fouls_in_row, phase=phase, ball_on=ball_on,
+                 last_counted=last, extra=extra)
+        return replace(st, out=st.missing_balls(ball_set))
+
+    def missing_balls(self, ball_set: Sequence[BallId]) -> tuple[BallId, ...]:
+        """Balls of the game that are nowhere else: out of play."""
+        placed = set(self.balls) | {b for s in self.shelves for b in s} | set(self.out)
+        if self.in_hand is not None:
+            placed.add(self.cue)
+        return tuple(self.out) + tuple(b for b in ball_set if b not in placed)
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def opponent(self, player: int | None = None) -> int:
+        p = self.to_play if player is None else player
+        return (p + 1) % self.n_players
+
+    def where(self, ball: BallId) -> list[str]:
+        """Every place ``ball`` is (the invariant says exactly one)."""
+        out: list[str] = []
+        if ball in self.balls:
+            out.append("table")
+        if self.in_hand is not None and ball == self.cue:
+            out.append("hand")
+        out += [f"shelf{p}" for p, s in enumerate(self.shelves) if ball in s]
+        out += ["out"] * self.out.count(ball)
+        return out
+
+    # --- transitions ------------------------------------------------------------------------
+    def apply(self, ruling: Ruling, decision: str | None = None) -> MatchState:
+        """Carry a ruling out. ``decision``: the next player's option (``"play_on"``,
+        ``"make_offender_replay"``), the ball picked for a ``choice``, or ``"lag:<p>"`` for a lag winner."""
+        hist = self.history + (self,)
+        if decision is not None and decision not in ruling.options and not (
+                ruling.choice is not None and decision in ruling.choice.among) and not (
+                Option.LAG in ruling.options and decision.startswith("lag:")):
+            allowed = list(ruling.options) + (list(ruling.choice.among) if ruling.choice else [])
+            raise InputError("decision", decision, f"one of {', '.join(allowed) or 'no decision'}")
+        if ruling.replay:
+            return replace(self, history=hist)
+
+        balls = dict(ruling.positions)
+        shelves = [list(s) for s in self.shelves]
+        for b in ruling.from_shelf:
+            for s in shelves:
+                if b in s:
+                    s.remove(b)
+        for p, bs in ruling.credit.items():
+            shelves[p] += list(bs)
+        out = list(self.out) + [b for b in ruling.out_of_play if b not in self.out]
+        scores = tuple(ruling.scores)
+        to_play = ruling.next_player
+        in_hand = ruling.in_hand
+        if ruling.choice is not None:
+            pick = decision if decision in ruling.choice.among else (ruling.choice.among[0] if ruling.choice.among else None)
+            if pick is not None:
+                balls.pop(pick, None)
+                if ruling.choice.credit_to is not None:
+                    shelves[ruling.choice.credit_to].append(pick)
+                else:
+                    out.append(pick)
+        if decision == Option.PLAY_ON:
+            to_play = ruling.striker
+        elif decision == Option.MAKE_OFFENDER_REPLAY:
+            balls = dict(self.balls)
+            to_play = ruling.striker
+            in_hand = self.in_hand
+        elif decision is not None and decision.startswith("lag:"):
+            lag = int(decision[4:]) if decision[4:].isdigit() else -1
+            if not 0 <= lag < self.n_players:
+                raise InputError("decision", decision, f"lag:<player index 0..{self.n_players - 1}>")
+            to_play = lag
+        fouls_in_row = list(self.fouls_in_row)
+        fouls_in_row[ruling.striker] = fouls_in_row[ruling.striker] + 1 if ruling.foul else 0
+        frames_won = list(self.frames_won)
+        match_over = False
+        needs_lag = False
+        if ruling.frame_over and ruling.winner is not None:
+            frames_won[ruling.winner] += 1
+            match_over = frames_won[ruling.winner] >= self.frames_to_win
+        cue = ruling.cue
+        last = self.last_counted
+        for b in ruling.counted:
+            if b != cue:
+                last = b
+        return replace(
+            self, balls=balls, to_play=to_play, scores=scores, frames_won=tuple(frames_won), is_break=False,
+            in_hand=in_hand, cue=cue, shelves=tuple(tuple(s) for s in shelves), out=tuple(out),
+            owed=tuple(ruling.owed) if ruling.owed else self.owed, fouls_in_row=tuple(fouls_in_row),
+            phase=ruling.phase, ball_on=ruling.ball_on, last_counted=last, frame_over=ruling.frame_over,
+            winner=ruling.winner, match_over=match_over, needs_lag=needs_lag,
+            extra={**self.extra, **ruling.extra}, history=hist)
+
+    def next_frame(self, lag_winner: int | None = None) -> MatchState:
+        """Rack the next frame. Breaks alternate (003: Общие правила, розыгрыш начального удара); before the
+        deciding frame the lag is played again, so its winner must be given then (``needs_lag``)."""
+        if self.match_over:
+            raise InputError("match", "next_frame", "a match that is not over")
+        ref = _referee(self.game)
+        n = self.n_players
+        decider = all(w == self.frames_to_win - 1 for w in self.frames_won) and self.frames_to_win > 1
+        if decider and lag_winner is None:
+            return replace(self, needs_lag=True, history=self.history + (self,))
+        breaker = lag_winner if lag_winner is not None else (self.breaker + 1) % n
+        fresh = MatchState.new(self.game, self.players, self.frames_to_win, breaker=breaker)
+        return replace(fresh, frames_won=self.frames_won, frame_no=self.frame_no + 1,
+                       extra={**ref.initial_extra(n)}, history=self.history + (self,))
+
+    def undo(self) -> MatchState:
+        """The state before the last ``apply``/``next_frame`` (the snapshot stack)."""
+        if not self.history:
+            raise InputError("match", "undo", "a stroke to undo")
+        return self.history[-1]
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain dict for the HUD and saved matches."""
+        return {
+            "game": self.game, "players": list(self.players), "to_play": self.to_play, "scores": list(self.scores),
+            "frames_won": list(self.frames_won), "frames_to_win": self.frames_to_win, "breaker": self.breaker,
+            "break": self.is_break, "in_hand": str(self.in_hand) if self.in_hand else None, "cue": self.cue,
+            "balls": {b: [p[0], p[1]] for b, p in self.balls.items()},
+            "shelves": [list(s) for s in self.shelves], "out": list(self.out), "owed": list(self.owed),
+            "fouls_in_row": list(self.fouls_in_row), "phase": self.phase, "ball_on": self.ball_on,
+            "last_counted": self.last_counted, "frame_over": self.frame_over, "winner": self.winner,
+            "match_over": self.match_over, "needs_lag": self.needs_lag, "frame_no": self.frame_no,
+            "extra": dict(self.extra),
+        }
