@@ -8,6 +8,7 @@ registry cannot be imported (the window still lists every game id of design.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -136,8 +137,8 @@ def game_name(game_id: str, lang: str) -> str:
         from rules.registry import get_referee
 
         ref = get_referee(game_id)
-        names = getattr(ref, "names", None) or getattr(ref, "name", None)
-        if isinstance(names, dict) and isinstance(names.get(lang), str):
+        names = getattr(ref, "names", None)
+        if isinstance(names, Mapping) and isinstance(names.get(lang), str):
             return str(names[lang])
     except Exception:  # the referee is another package; the menu must still list every game
         pass

@@ -1,0 +1,248 @@
+"""The desktop app: engine configuration, the screen manager, the offscreen demo and scripted input.
+
+``run_app`` is what ``main.py`` calls for the window commands. Panda3D is configured with
+``loadPrcFileData`` before the ShowBase exists (window title and size, multisampling, sync; offscreen:
+an offscreen buffer, and the software renderer when there is no display). Screens get the ShowBase
+passed to them; nothing is injected into builtins by us.
+
+Scripted input (for the end-to-end test and the offscreen demo): ``BILLIARDS_SCRIPT=FILE.json`` holds a
+list of actions (``{"do": "start", "game": "russian-pyramid"}``, ``{"do": "shoot"}``, ...) fed one by one
+through the same code paths the keys and mouse use; see :class:`ScriptRunner`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from scenes.i18n import tr
+from scenes.screens import AppContext, ScreenManager
+
+SCRIPT_ENV = "BILLIARDS_SCRIPT"
+DEFAULT_SHOT_PATH = Path("out") / "play.png"
+
+
+def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None = None) -> None:
+    """Engine configuration; must run before the ShowBase is created."""
+    from panda3d.core import loadPrcFileData
+
+    w, h = size or (settings.display.width, settings.display.height)
+    software = offscreen and not os.environ.get("DISPLAY")
+    msaa = 0 if software else int(settings.display.msaa)
+    lines = [
+        f"window-title {tr('app.title', settings.lang)}",
+        f"win-size {w} {h}",
+        f"fullscreen {'#t' if settings.display.fullscreen and not offscreen else '#f'}",
+        f"framebuffer-multisample {'#t' if msaa else '#f'}",
+        f"multisamples {msaa}",
+        f"sync-video {'#f' if offscreen else '#t'}",
+        f"clock-mode {'normal' if offscreen else 'limited'}",
+        f"clock-frame-rate {settings.display.fps}",
+        "notify-level warning",
+        "default-directnotify-level warning",
+        "text-encoding utf8",
+    ]
+    if offscreen:
+        lines.append("window-type offscreen")
+    if software:
+        lines.append("load-display p3tinydisplay")
+    if offscreen or not settings.sound.enabled:
+        # No audio device is needed offscreen; the null manager accepts every call silently.
+        lines.append("audio-library-name null")
+    loadPrcFileData("billiards-app", "\n".join(lines))
+
+
+class App:
+    """One window: the context, the screen manager and the optional script."""
+
+    def __init__(self, base: Any, settings: Any, offscreen: bool) -> None:
+        from scenes.sound import SoundBank
+
+        self.base = base
+        self.ctx = AppContext(base=base, settings=settings, offscreen=offscreen)
+        self.ctx.sound = SoundBank(base, settings)
+        self.manager = ScreenManager(self.ctx)
+        self.ctx.shared["app"] = self
+        self.exit_code = 0
+        self.done = False
+        self.messages: list[str] = []
+
+    def start(self, command: str, args: Any) -> None:
+        if command == "train":
+            self.manager.switch("trainer", args=args)
+        elif getattr(args, "scenario", None):
+            self.manager.switch("practice", scenario=args.scenario)
+        elif getattr(args, "game", None):
+            self.manager.switch("play", game=args.game)
+        else:
+            self.manager.switch("menu")
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.done = True
+
+    def close(self) -> None:
+        self.manager.close()
+
+
+@dataclass
+class ScriptRunner:
+    """Feeds scripted actions to the app, one at a time; an action may wait (``wait_rest``, ``frames``)."""
+
+    app: App
+    actions: list[dict[str, Any]]
+    index: int = 0
+    wait_frames: int = 0
+    waited: float = 0.0
+    log: list[str] = field(default_factory=list)
+
+    def step(self, dt: float) -> bool:
+        """Run what can run this frame; False when the script has finished."""
+        if self.index >= len(self.actions):
+            return False
+        action = self.actions[self.index]
+        if self.wait_frames > 0:
+            self.wait_frames -= 1
+            return True
+        if not self._do(action, dt):
+            return True
+        self.index += 1
+        self.waited = 0.0
+        return self.index < len(self.actions)
+
+    def _screen(self) -> Any:
+        return self.app.manager.current
+
+    def _do(self, a: dict[str, Any], dt: float) -> bool:
+        """Perform ``a``; False means "not yet, call again next frame"."""
+        do = a.get("do")
+        screen = self._screen()
+        if do == "menu":
+            self.app.manager.switch("menu")
+        elif do == "start":
+            names = a.get("players")
+            self.app.manager.switch("play", game=a.get("game"), names=tuple(names) if names else None,
+                                    frames_to_win=a.get("frames_to_win"))
+        elif do == "practice":
+            self.app.manager.switch("practice", scenario=a.get("scenario"))
+        elif do == "replay":
+            self.app.manager.switch("replay")
+        elif do == "key":
+            self.app.base.messenger.send(str(a["key"]))
+        elif do == "frames":
+            self.wait_frames = int(a.get("n", 1))
+        elif do in ("wait_rest", "wait"):
+            self.waited += dt
+            if self.waited > float(a.get("timeout", 120.0)):
+                raise RuntimeError(f"script: timed out waiting at action {self.index}")
+            return bool(screen is not None and getattr(screen, "ready", lambda: True)())
+        elif do == "screenshot":
+            path = Path(a.get("path") or DEFAULT_SHOT_PATH)
+            save_screenshot(self.app.base, path)
+            self.log.append(str(path))
+        elif do == "dump":
+            path = Path(a["path"])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(screen.dump() if screen is not None else {}, ensure_ascii=False,
+                                       indent=1), encoding="utf-8")
+        elif do == "quit":
+            self.app.quit(int(a.get("code", 0)))
+        elif screen is not None and hasattr(screen, "script_action"):
+            return bool(screen.script_action(a))
+        else:
+            raise RuntimeError(f"script: unknown action {a!r}")
+        return True
+
+
+def save_screenshot(base: Any, path: Path) -> Path:
+    """Render the current frame and write it as an image (PNG by the file's extension)."""
+    from panda3d.core import Filename, PNMImage
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    base.graphicsEngine.renderFrame()
+    base.graphicsEngine.renderFrame()
+    img = PNMImage()
+    if not base.win.getScreenshot(img):
+        raise RuntimeError("could not read the window's frame buffer")
+    img.write(Filename.fromOsSpecific(str(path.resolve())))
+    return path
+
+
+def load_script(path: str) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(path, "file", f"a readable script file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(path, "json", f"valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, list) or not all(isinstance(a, dict) and isinstance(a.get("do"), str) for a in data):
+        raise InputError(path, "actions", 'a JSON list of {"do": "...", ...} objects')
+    return data
+
+
+def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
+    """The offscreen ``play`` demo: menu, a match, one real stroke (the break) played back, a screenshot."""
+    return [
+        {"do": "menu"}, {"do": "frames", "n": 2},
+        {"do": "start", "game": game}, {"do": "frames", "n": 2},
+        {"do": "aim_at_rack"}, {"do": "power", "speed": 7.0},
+        {"do": "shoot"}, {"do": "speed", "x": 4.0},
+        {"do": "wait_rest", "timeout": 300},
+        {"do": "screenshot", "path": str(out)},
+        {"do": "quit"},
+    ]
+
+
+def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
+    """Open the window (or an offscreen buffer), run until quit; returns the exit code."""
+    script_path = os.environ.get(SCRIPT_ENV)
+    script = load_script(script_path) if script_path else None
+    out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
+    if offscreen and command == "play" and script is None:
+        game = getattr(args, "game", None) or settings.game.default
+        if game == "practice":
+            game = settings.game.default if settings.game.default != "practice" else "russian-pyramid"
+        script = demo_script(game, out)
+
+    configure_panda(settings, offscreen)
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase(windowType="offscreen" if offscreen else None)
+    base.disableMouse()
+    app = App(base, settings, offscreen)
+    runner = ScriptRunner(app, script) if script else None
+    if runner is None:
+        app.start(command, args)
+    elif command == "train":
+        app.start(command, args)
+
+    def tick(task: Any) -> Any:
+        from direct.task import Task
+
+        if runner is not None and not app.done:
+            more = runner.step(base.clock.getDt())
+            if not more and not app.done:
+                app.quit(0)
+        if app.done:
+            return Task.done
+        return Task.cont
+
+    base.taskMgr.add(tick, "app-tick", sort=-50)
+    base.exitFunc = lambda: None
+    # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
+    while not app.done:
+        base.taskMgr.step()
+        if base.win is not None and not offscreen and base.win.isClosed():
+            app.quit(0)
+    if runner is not None:
+        for path in runner.log:
+            print(tr("demo.saved", settings.lang, path=path))
+    app.close()
+    base.destroy()
+    sys.stdout.flush()
+    return app.exit_code

@@ -1,0 +1,325 @@
+"""The cue: aim, power, tip offset (english) and elevation, the stick, the aiming line and ghost ball.
+
+``CueState`` is the player's stroke as numbers (degrees at this edge, like scenario files) and
+becomes a :class:`ShotParams`; ``aim_hit`` is the pure geometry of the aiming line (first ball the
+cue ball would meet travelling straight, or the cushion). ``CueView`` draws the stick, the line, the
+ghost ball, the power gauge and the tip widget; it reads input only through the screen that owns it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from physics.record import ShotParams
+from physics.tables import TableSpec
+
+MAX_SPEED = 10.0          # m/s: a hard break is ~8-9 m/s of cue speed; more is beyond a human stroke
+MAX_ELEVATION = 85.0      # a massé cue is near vertical, never exactly (the strike direction degenerates)
+MAX_TIP = 0.8             # beyond ~0.5 R the tip miscues on a real ball; the physics decides, we allow room
+CUE_LENGTH = 1.45         # m, a standard cue
+TIP_RADIUS = 0.0065       # m (12-13 mm tip)
+BUTT_RADIUS = 0.015
+
+
+@dataclass(frozen=True)
+class CueState:
+    direction: float = 0.0     # degrees anticlockwise from +x
+    speed: float = 3.0         # cue speed at impact, m/s
+    elevation: float = 5.0     # degrees above the bed (a real cue always rises over the rail a little)
+    tip: tuple[float, float] = (0.0, 0.0)   # [right+, up+] in ball radii
+
+    def turned(self, degrees: float) -> CueState:
+        return replace(self, direction=(self.direction + degrees) % 360.0)
+
+    def with_speed(self, speed: float) -> CueState:
+        return replace(self, speed=min(MAX_SPEED, max(0.0, speed)))
+
+    def with_elevation(self, elevation: float) -> CueState:
+        return replace(self, elevation=min(MAX_ELEVATION, max(0.0, elevation)))
+
+    def with_tip(self, x: float, y: float) -> CueState:
+        r = math.hypot(x, y)
+        if r > MAX_TIP:
+            x, y = x * MAX_TIP / r, y * MAX_TIP / r
+        return replace(self, tip=(x, y))
+
+    def shot(self, ball: str = "cue", call_ball: str | None = None, call_pocket: str | None = None) -> ShotParams:
+        return ShotParams(ball=ball, cue_speed=self.speed, direction=self.direction, elevation=self.elevation,
+                          tip=self.tip, call_ball=call_ball, call_pocket=call_pocket)
+
+
+@dataclass(frozen=True)
+class AimHit:
+    end: tuple[float, float]             # where the cue ball's centre path ends (ghost ball or cushion)
+    ball: str | None = None              # the first ball met, if any
+    object_dir: tuple[float, float] | None = None   # where that ball would go (line of centres)
+
+
+def direction_to(src: tuple[float, float], dst: tuple[float, float]) -> float:
+    """Degrees anticlockwise from +x from ``src`` towards ``dst``."""
+    return math.degrees(math.atan2(dst[1] - src[1], dst[0] - src[0])) % 360.0
+
+
+def aim_hit(spec: TableSpec, positions: Mapping[str, tuple[float, float]], ball: str, direction: float) -> AimHit:
+    """The straight path of ``ball`` along ``direction``: to the first ball it would touch, else a cushion.
+
+    Contact happens when the centres are 2R apart, so each other ball is a circle of radius 2R for the
+    moving centre; the earliest ray/circle intersection wins.
+    """
+    x0, y0 = positions[ball]
+    a = math.radians(direction)
+    dx, dy = math.cos(a), math.sin(a)
+    R = spec.ball_radius
+    best_t = math.inf
+    best: str | None = None
+    for other, (x, y) in positions.items():
+        if other == ball:
+            continue
+        fx, fy = x - x0, y - y0
+        along = fx * dx + fy * dy
+        if along <= 0:
+            continue
+        perp2 = fx * fx + fy * fy - along * along
+        reach2 = (2 * R) ** 2 - perp2
+        if reach2 < 0:
+            continue
+        t = along - math.sqrt(reach2)
+        if 0 <= t < best_t:
+            best_t, best = t, other
+    # The cushion: the centre stops R from the nose line.
+    lim_x, lim_y = spec.half_length - R, spec.half_width - R
+    t_wall = math.inf
+    if dx > 1e-12:
+        t_wall = min(t_wall, (lim_x - x0) / dx)
+    elif dx < -1e-12:
+        t_wall = min(t_wall, (-lim_x - x0) / dx)
+    if dy > 1e-12:
+        t_wall = min(t_wall, (lim_y - y0) / dy)
+    elif dy < -1e-12:
+        t_wall = min(t_wall, (-lim_y - y0) / dy)
+    t_wall = max(0.0, t_wall)
+    if best is not None and best_t <= t_wall:
+        gx, gy = x0 + dx * best_t, y0 + dy * best_t
+        bx, by = positions[best]
+        n = math.hypot(bx - gx, by - gy) or 1.0
+        return AimHit((gx, gy), best, ((bx - gx) / n, (by - gy) / n))
+    return AimHit((x0 + dx * t_wall, y0 + dy * t_wall))
+
+
+def cue_axis(direction: float, elevation: float) -> tuple[float, float, float]:
+    """Unit vector along the cue from butt to tip (down into the ball when the cue is raised)."""
+    a, e = math.radians(direction), math.radians(elevation)
+    return (math.cos(a) * math.cos(e), math.sin(a) * math.cos(e), -math.sin(e))
+
+
+def tip_contact(centre: tuple[float, float, float], R: float, cue: CueState) -> tuple[float, float, float]:
+    """Point on the ball the tip meets for the cue's offset: right/up measured across the cue axis."""
+    u = cue_axis(cue.direction, cue.elevation)
+    a = math.radians(cue.direction)
+    right = (math.sin(a), -math.cos(a), 0.0)
+    up = (right[1] * u[2] - right[2] * u[1], right[2] * u[0] - right[0] * u[2], right[0] * u[1] - right[1] * u[0])
+    ox, oy = cue.tip
+    depth = math.sqrt(max(0.0, 1.0 - ox * ox - oy * oy))
+    return tuple(centre[i] + R * (-u[i] * depth + ox * right[i] + oy * up[i]) for i in range(3))  # type: ignore[return-value]
+
+
+def _cue_mesh() -> Any:
+    """A tapered round cue along -Y from the tip at the origin: light maple shaft, dark butt, blue tip."""
+    from panda3d.core import (
+        Geom,
+        GeomNode,
+        GeomTriangles,
+        GeomVertexData,
+        GeomVertexFormat,
+        GeomVertexWriter,
+    )
+
+    fmt = GeomVertexFormat.getV3n3c4()
+    vdata = GeomVertexData("cue", fmt, Geom.UHStatic)
+    vw, nw, cw = (GeomVertexWriter(vdata, n) for n in ("vertex", "normal", "color"))
+    tris = GeomTriangles(Geom.UHStatic)
+    sides = 16
+    # (distance from the tip, radius, colour)
+    rings = [(0.0, TIP_RADIUS * 0.9, (0.2, 0.35, 0.75, 1)), (0.012, TIP_RADIUS, (0.2, 0.35, 0.75, 1)),
+             (0.012, TIP_RADIUS, (0.95, 0.95, 0.92, 1)), (0.035, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
+             (0.035, TIP_RADIUS, (0.86, 0.74, 0.52, 1)), (0.85, 0.0115, (0.82, 0.68, 0.45, 1)),
+             (0.85, 0.0115, (0.25, 0.12, 0.07, 1)), (CUE_LENGTH, BUTT_RADIUS, (0.18, 0.09, 0.05, 1))]
+    for s, r, col in rings:
+        for k in range(sides + 1):
+            ang = 2 * math.pi * k / sides
+            c, sn = math.cos(ang), math.sin(ang)
+            vw.addData3(r * c, -s, r * sn)
+            nw.addData3(c, 0, sn)
+            cw.addData4(*col)
+    per = sides + 1
+    for i in range(len(rings) - 1):
+        for k in range(sides):
+            a0, a1 = i * per + k, i * per + k + 1
+            b0, b1 = a0 + per, a1 + per
+            tris.addVertices(a0, b0, a1)
+            tris.addVertices(a1, b0, b1)
+    geom = Geom(vdata)
+    geom.addPrimitive(tris)
+    node = GeomNode("cue-stick")
+    node.addGeom(geom)
+    return node
+
+
+class CueView:
+    """Draws the cue and its aids under ``parent`` (the table frame) and the 2D widgets under ``root2d``."""
+
+    def __init__(self, base: Any, parent: Any, root2d: Any, spec: TableSpec, font: Any, lang: str,
+                 aiming_line: bool = True) -> None:
+        from direct.gui.DirectGui import DirectFrame, DirectWaitBar
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        self.base = base
+        self.spec = spec
+        self.lang = lang
+        self.aiming_line = aiming_line
+        self.stick = parent.attachNewNode(_cue_mesh())
+        self.aids = parent.attachNewNode("aim-aids")
+        self.preview = parent.attachNewNode("trajectory-preview")
+        self.pullback = 0.05           # gap between tip and ball, m (drawn; grows with a power drag)
+        corner = base.a2dBottomRight
+        self.gauge = DirectWaitBar(parent=corner, range=MAX_SPEED, value=0, pos=(-0.55, 0, 0.08),
+                                   frameSize=(-0.4, 0.4, -0.025, 0.025), barColor=(0.9, 0.3, 0.1, 1),
+                                   frameColor=(0.1, 0.1, 0.1, 0.8))
+        self.tip_widget = DirectFrame(parent=corner, frameColor=(0.95, 0.95, 0.95, 0.9),
+                                      frameSize=(-0.12, 0.12, -0.12, 0.12), pos=(-0.18, 0, 0.3))
+        self.tip_widget.setTransparency(True)
+        self._ball_disc = self._disc(self.tip_widget, 0.11, (0.98, 0.98, 0.95, 1))
+        self.tip_dot = self._disc(self.tip_widget, 0.018, (0.2, 0.35, 0.85, 1))
+        self.text = OnscreenText(parent=corner, pos=(-0.95, 0.14), align=TextNode.ALeft, scale=0.04,
+                                 fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), font=font, mayChange=True)
+        self.widgets = [self.gauge, self.tip_widget, self.text]
+
+    @staticmethod
+    def _disc(parent: Any, radius: float, colour: tuple[float, float, float, float]) -> Any:
+        from panda3d.core import (
+            Geom,
+            GeomNode,
+            GeomTriangles,
+            GeomVertexData,
+            GeomVertexFormat,
+            GeomVertexWriter,
+        )
+
+        vdata = GeomVertexData("disc", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+        vw, cw = GeomVertexWriter(vdata, "vertex"), GeomVertexWriter(vdata, "color")
+        tris = GeomTriangles(Geom.UHStatic)
+        vw.addData3(0, 0, 0)
+        cw.addData4(*colour)
+        n = 32
+        for k in range(n + 1):
+            a = 2 * math.pi * k / n
+            vw.addData3(radius * math.cos(a), 0, radius * math.sin(a))
+            cw.addData4(*colour)
+        for k in range(n):
+            tris.addVertices(0, k + 2, k + 1)
+        geom = Geom(vdata)
+        geom.addPrimitive(tris)
+        node = GeomNode("disc")
+        node.addGeom(geom)
+        return parent.attachNewNode(node)
+
+    def tip_from_mouse(self, mx: float, my: float) -> tuple[float, float] | None:
+        """The tip offset for a click at aspect2d point (mx, my) on the widget, None when outside it."""
+        p = self.tip_widget.getPos(self.base.aspect2d)
+        x, y = (mx - p[0]) / 0.11, (my - p[2]) / 0.11
+        if math.hypot(x, y) > 1.15:
+            return None
+        return (x, y)
+
+    def update(self, cue: CueState, centre: tuple[float, float] | None,
+               positions: Mapping[str, tuple[float, float]], ball: str, visible: bool = True) -> None:
+        """Place the stick behind the ball, redraw the aiming line and ghost ball, gauge and texts."""
+        from panda3d.core import LineSegs
+
+        from scenes.i18n import tr
+
+        R = self.spec.ball_radius
+        self.gauge["value"] = cue.speed
+        self.tip_dot.setPos(cue.tip[0] * 0.11, 0, cue.tip[1] * 0.11)
+        self.text.setText("\n".join((
+            tr("cue.power", self.lang, v=cue.speed), tr("cue.elevation", self.lang, v=cue.elevation),
+            tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]), tr("cue.direction", self.lang, v=cue.direction))))
+        self.aids.node().removeAllChildren()
+        if centre is None or not visible:
+            self.stick.hide()
+            return
+        self.stick.show()
+        self.place_stick(cue, (centre[0], centre[1], R), self.pullback)
+        if not self.aiming_line:
+            return
+        hit = aim_hit(self.spec, positions, ball, cue.direction)
+        ls = LineSegs("aim")
+        ls.setThickness(2)
+        ls.setColor(1, 1, 1, 0.8)
+        z = R
+        ls.moveTo(centre[0], centre[1], z)
+        ls.drawTo(hit.end[0], hit.end[1], z)
+        if hit.ball is not None:
+            # Ghost ball: where the cue ball is at contact; the object ball leaves along the line of centres.
+            gx, gy = hit.end
+            for k in range(33):
+                a = 2 * math.pi * k / 32
+                p = (gx + R * math.cos(a), gy + R * math.sin(a), z)
+                if k == 0:
+                    ls.moveTo(*p)
+                else:
+                    ls.drawTo(*p)
+            assert hit.object_dir is not None
+            bx, by = positions[hit.ball]
+            ls.setColor(1, 0.85, 0.2, 0.9)
+            ls.moveTo(bx, by, z)
+            ls.drawTo(bx + hit.object_dir[0] * 0.4, by + hit.object_dir[1] * 0.4, z)
+        np_ = self.aids.attachNewNode(ls.create())
+        np_.setLightOff()
+        np_.setTransparency(True)
+
+    def place_stick(self, cue: CueState, centre: tuple[float, float, float], gap: float) -> None:
+        from panda3d.core import Point3
+
+        u = cue_axis(cue.direction, cue.elevation)
+        c = tip_contact(centre, self.spec.ball_radius, cue)
+        tip = Point3(c[0] - u[0] * gap, c[1] - u[1] * gap, c[2] - u[2] * gap)
+        self.stick.setPos(tip)
+        # +Y along the cue axis towards the ball: the mesh runs along -Y from the tip, back to the butt.
+        self.stick.lookAt(Point3(tip[0] + u[0], tip[1] + u[1], tip[2] + u[2]))
+
+    def show_preview(self, paths: Mapping[str, list[tuple[float, float, float]]]) -> None:
+        """Draw the simulated paths (trajectory preview) as lines; the cue ball white, others yellow."""
+        from panda3d.core import LineSegs
+
+        self.preview.node().removeAllChildren()
+        ls = LineSegs("preview")
+        ls.setThickness(1.5)
+        for ball, pts in paths.items():
+            if len(pts) < 2:
+                continue
+            if ball == "cue":
+                ls.setColor(1, 1, 1, 0.7)
+            else:
+                ls.setColor(1, 0.8, 0.2, 0.7)
+            ls.moveTo(*pts[0])
+            for p in pts[1:]:
+                ls.drawTo(*p)
+        np_ = self.preview.attachNewNode(ls.create())
+        np_.setLightOff()
+        np_.setTransparency(True)
+
+    def clear_preview(self) -> None:
+        self.preview.node().removeAllChildren()
+
+    def destroy(self) -> None:
+        for w in self.widgets:
+            w.destroy()
+        self.widgets.clear()
+        self.stick.removeNode()
+        self.aids.removeNode()
+        self.preview.removeNode()

@@ -1,0 +1,333 @@
+"""A hot-seat match (or a practice table) as the window sees it: positions, state, strokes, rulings.
+
+No Panda3D here: the controller simulates a stroke ahead with the physics, asks the referee for a
+ruling, and after the playback applies it (balls leave the table, respots, who plays next, scores).
+It never decides a ruling itself: every number it shows comes from the ruling or the match state.
+The ruling is read through its design.md JSON shape (``to_dict()``), the fixed contract, so the
+window does not depend on the referee's internal classes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from physics.record import BallStatus, ShotParams, ShotRecord
+from physics.tables import GAME_TABLES, TableSpec, load_table
+from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
+from scenes.i18n import game_name
+
+Positions = dict[str, tuple[float, float]]
+
+# Zones where the cue ball may be placed from hand (design.md ``in_hand``).
+ZONES = ("house", "d", "behind-head-string", "anywhere")
+# Games whose rules need the ball and pocket called before each stroke (000: Русская пирамида).
+CALLED_GAMES = ("russian-pyramid", "russian-pyramid-fast", "straight-pool")
+
+
+class Unavailable(RuntimeError):
+    """The physics or the referee package is not importable (yet): the window says so, never fakes it."""
+
+
+def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, others: Mapping[str, tuple[float, float]],
+                      ) -> bool:
+    """True when a ball centre at (x, y) is a legal place for the cue ball in hand in ``zone``.
+
+    The ball must lie on the bed, overlap no other ball, and have its centre strictly inside the zone:
+    003 judges a ball's position by its centre and forbids placing it on the house line itself.
+    """
+    R = spec.ball_radius
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return False
+    if abs(x) > spec.half_length - R or abs(y) > spec.half_width - R:
+        return False
+    for ox, oy in others.values():
+        if math.hypot(x - ox, y - oy) < 2 * R:
+            return False
+    if zone is None or zone == "anywhere":
+        return True
+    head = spec.lines.get("head-string", -spec.length / 4)
+    if zone in ("house", "behind-head-string"):
+        return x < head
+    if zone == "d":
+        radius = spec.d_radius or 0.292
+        return x <= head and math.hypot(x - head, y) <= radius
+    return False
+
+
+def default_placement(spec: TableSpec, zone: str | None, others: Mapping[str, tuple[float, float]],
+                      ) -> tuple[float, float]:
+    """A legal spot for the cue ball in ``zone``: the zone's natural spot, else the nearest free point on a grid."""
+    head = spec.lines.get("head-string", -spec.length / 4)
+    R = spec.ball_radius
+    if zone == "d":
+        start = (head - (spec.d_radius or 0.292) / 2, 0.0)
+    elif zone in ("house", "behind-head-string"):
+        start = ((head - spec.half_length) / 2, 0.0)
+    else:
+        start = spec.spots.get("head-spot", (head, 0.0))
+    if placement_allowed(spec, zone, *start, others):
+        return start
+    step = R / 2
+    best: tuple[float, tuple[float, float]] | None = None
+    nx = int(spec.length / step)
+    ny = int(spec.width / step)
+    for i in range(-nx, nx + 1):
+        for j in range(-ny, ny + 1):
+            p = (start[0] + i * step, start[1] + j * step)
+            d = math.hypot(i, j)
+            if (best is None or d < best[0]) and placement_allowed(spec, zone, *p, others):
+                best = (d, p)
+    if best is None:
+        raise Unavailable("no free place for the cue ball")
+    return best[1]
+
+
+def ruling_dict(ruling: Any) -> dict[str, Any]:
+    """The ruling in design.md's JSON shape, whatever object the referee returned."""
+    if ruling is None:
+        return {}
+    if isinstance(ruling, Mapping):
+        d = dict(ruling)
+    elif hasattr(ruling, "to_dict"):
+        d = ruling.to_dict()
+    else:
+        import dataclasses
+
+        d = dataclasses.asdict(ruling)
+    if "ruling" in d and isinstance(d["ruling"], Mapping):
+        d = dict(d["ruling"])
+    return d
+
+
+@dataclass(frozen=True)
+class StrokeResult:
+    record: ShotRecord
+    ruling: Any                     # the referee's object (None in practice)
+    ruling_json: dict[str, Any]     # its design.md JSON shape
+    before: Positions
+    state_before: Any
+
+
+@dataclass
+class MatchController:
+    """The stroke/ruling cycle for one hot-seat match, or a practice table (``game == "practice"``).
+
+    In a match the referee's :class:`rules.state.MatchState` is the single source of where the balls
+    are (``state.balls``), who plays and the scores; the controller only adds the cue ball the player
+    is placing from hand. Practice keeps its own positions and an undo stack of them.
+    """
+
+    game: str
+    names: tuple[str, ...]
+    frames_to_win: int = 1
+    lang: str = "ru"
+    settings: Any = None
+    positions: Positions = field(default_factory=dict)
+    state: Any = None
+    last: StrokeResult | None = None
+    pending: StrokeResult | None = None
+    history: list[tuple[Positions, Any, StrokeResult | None]] = field(default_factory=list)
+    call_ball: str | None = None
+    call_pocket: str | None = None
+    referee: Any = None
+
+    def __post_init__(self) -> None:
+        self.spec: TableSpec = load_table(GAME_TABLES[self.game])
+        if self.game != "practice":
+            try:
+                from rules.registry import get_referee
+                from rules.state import MatchState
+            except ImportError as exc:
+                raise Unavailable(f"rules: {exc}") from None
+            self.referee = get_referee(self.game)
+            self.state = MatchState.new(self.game, self.names, self.frames_to_win)
+            self.positions = dict(self.state.balls)
+            self.ensure_cue_ball()
+        elif not self.positions:
+            self.positions = self.rack()
+
+    def rack(self) -> Positions:
+        """Practice's opening layout: the physics' pyramid rack with the cue ball in the house."""
+        try:
+            from physics.racks import initial_layout
+        except ImportError as exc:
+            raise Unavailable(f"physics.racks: {exc}") from None
+        layout = initial_layout("russian-pyramid", self.spec, 2)
+        return {b: (float(p[0]), float(p[1])) for b, p in dict(layout).items()}
+
+    @property
+    def is_practice(self) -> bool:
+        return self.state is None
+
+    @property
+    def to_play(self) -> int:
+        return int(self.state.to_play) if self.state is not None else 0
+
+    @property
+    def cue_ball(self) -> str:
+        """The ball the striker plays with (Американка: any ball; the state says which)."""
+        return str(self.state.cue) if self.state is not None else "cue"
+
+    @property
+    def in_hand(self) -> str | None:
+        """Where the cue ball must be placed before the next stroke (the state's ``in_hand``)."""
+        if self.state is None:
+            return None
+        v = self.state.in_hand
+        return str(v) if v is not None else None
+
+    @property
+    def needs_call(self) -> bool:
+        flag = getattr(self.referee, "called_shots", None)
+        if isinstance(flag, bool):
+            return flag
+        return self.game in CALLED_GAMES
+
+    def _others(self, ball: str) -> Positions:
+        return {b: p for b, p in self.positions.items() if b != ball}
+
+    def place_cue(self, x: float, y: float) -> bool:
+        """Move the ball in hand to (x, y) if its zone allows it there; False (and nothing moves) if not."""
+        if self.in_hand is None and not self.is_practice:
+            return False
+        if not placement_allowed(self.spec, self.in_hand, x, y, self._others(self.cue_ball)):
+            return False
+        self.positions[self.cue_ball] = (x, y)
+        return True
+
+    def move_ball(self, ball: str, x: float, y: float) -> bool:
+        """Practice: put any ball anywhere on the bed where it overlaps nothing."""
+        if not self.is_practice or not placement_allowed(self.spec, "anywhere", x, y, self._others(ball)):
+            return False
+        self.positions[ball] = (x, y)
+        return True
+
+    def ensure_cue_ball(self) -> None:
+        """A ball in hand starts on a legal spot of its zone (the player then moves it)."""
+        cue = self.cue_ball
+        if cue not in self.positions:
+            zone = self.in_hand or "anywhere"
+            self.positions[cue] = default_placement(self.spec, zone, self._others(cue))
+
+    # --- the stroke --------------------------------------------------------------------------
+    def simulate(self, shot: ShotParams) -> ShotRecord:
+        """The stroke simulated to rest by the physics, with samples for the playback."""
+        try:
+            from physics.simulate import simulate
+        except ImportError as exc:
+            raise Unavailable(f"physics.simulate: {exc}") from None
+        kw: dict[str, Any] = {"sample_hz": 120.0}
+        if self.settings is not None:
+            kw["lamp"] = self.settings.lamp_position
+            kw["sample_hz"] = float(self.settings.physics.sample_hz)
+            if self.settings.physics.overrides:
+                kw["params"] = dict(self.settings.physics.overrides)
+        return simulate(self.spec, dict(self.positions), shot, **kw)
+
+    def stroke(self, shot: ShotParams) -> StrokeResult:
+        """Simulate ``shot`` (with the call entered on the table) and judge it; applied later by :meth:`apply`."""
+        if self.needs_call and not self.is_practice:
+            shot = replace(shot, call_ball=self.call_ball, call_pocket=self.call_pocket)
+        shot = replace(shot, ball=self.cue_ball)
+        record = self.simulate(shot)
+        ruling = self.referee.judge(self.state, record) if self.referee is not None else None
+        result = StrokeResult(record, ruling, ruling_dict(ruling), dict(self.positions), self.state)
+        self.pending = result
+        return result
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """What the next player must or may choose before play goes on (from the pending ruling)."""
+        if self.pending is None or self.pending.ruling is None:
+            return ()
+        rj = self.pending.ruling_json
+        opts = [str(o) for o in rj.get("options") or []]
+        choice = rj.get("choice")
+        if choice:
+            opts += [str(b) for b in choice.get("among", [])]
+        return tuple(opts)
+
+    def apply(self, decision: str | None = None) -> None:
+        """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout."""
+        result = self.pending
+        if result is None:
+            return
+        self.history.append((dict(self.positions), self.state, self.last))
+        if self.state is not None and result.ruling is not None:
+            self.state = self.state.apply(result.ruling, decision)
+            if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
+                self.state = self.state.next_frame()
+            self.positions = dict(self.state.balls)
+        else:
+            self.positions = final_positions(result.record)
+            if "cue" not in self.positions:
+                # Practice: a pocketed or jumped cue ball comes back to the house to play on.
+                self.positions["cue"] = default_placement(self.spec, "house", self.positions)
+        self.last = result
+        self.pending = None
+        self.call_ball = self.call_pocket = None
+        if self.state is not None and not self.state.match_over:
+            self.ensure_cue_ball()
+
+    def lag(self, winner: int) -> None:
+        """The decider's lag was won by ``winner``: rack the deciding frame with them to break."""
+        if self.state is not None and self.state.needs_lag:
+            self.state = self.state.next_frame(lag_winner=winner)
+            self.positions = dict(self.state.balls)
+            self.ensure_cue_ball()
+
+    def undo(self) -> bool:
+        """Back to the position before the last applied stroke (a snapshot stack)."""
+        if not self.history:
+            return False
+        self.positions, self.state, self.last = self.history.pop()
+        self.pending = None
+        return True
+
+    # --- what the HUD shows ------------------------------------------------------------------
+    def snapshot(self, status: str = "") -> HudSnapshot:
+        st = self.state
+        last = None
+        if self.last is not None and self.last.ruling_json:
+            rj = self.last.ruling_json
+            fouls = tuple(FoulLine(str(f.get("code", "")), str(f.get("rule", "")),
+                                   str((f.get("explain") or {}).get("ru", "")),
+                                   str((f.get("explain") or {}).get("en", "")))
+                          for f in rj.get("fouls") or [])
+            last = LastCall(bool(rj.get("foul")), fouls, tuple(str(b) for b in rj.get("counted") or []),
+                            tuple(int(p) for p in rj.get("points") or []))
+        if st is None:
+            return HudSnapshot(game_name=game_name(self.game, self.lang), players=(), practice=True,
+                               status=status)
+        players = tuple(
+            PlayerLine(name=n, score=int(st.scores[i]), frames=int(st.frames_won[i]),
+                       owed=int(st.owed[i]) if i < len(st.owed) else 0, at_table=(i == st.to_play))
+            for i, n in enumerate(st.players))
+        ball_on = (str(st.ball_on),) if st.ball_on else ()
+        extra = dict(st.extra)
+        golf = extra.get("next_pocket")
+        if isinstance(golf, (list, tuple)) and len(golf) > st.to_play:
+            golf = golf[st.to_play]
+        frame_winner = st.players[st.winner] if st.frame_over and st.winner is not None else None
+        match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
+        notes = tuple(str((w.get("explain") or {}).get(self.lang, "")) for w in
+                      ((self.last.ruling_json.get("warnings") or []) if self.last else []))
+        return HudSnapshot(
+            game_name=game_name(self.game, self.lang), players=players, frames_to_win=int(st.frames_to_win),
+            current_break=int(extra.get("break", 0) or 0) if isinstance(extra.get("break", 0), int) else 0,
+            ball_on=ball_on, needs_call=self.needs_call, call_ball=self.call_ball, call_pocket=self.call_pocket,
+            golf_pocket=golf if isinstance(golf, str) else None, last=last,
+            options=self.options, in_hand=self.in_hand, frame_winner=frame_winner, match_winner=match_winner,
+            status=status, notes=tuple(n for n in notes if n))
+
+
+def final_positions(record: ShotRecord) -> Positions:
+    """Balls on the bed after a stroke with no referee (practice): the record's final state."""
+    out: Positions = {}
+    for ball, final in record.final.items():
+        if final.status == BallStatus.ON_TABLE and final.pos is not None:
+            out[ball] = (float(final.pos[0]), float(final.pos[1]))
+    return out

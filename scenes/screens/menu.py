@@ -1,0 +1,154 @@
+"""The main menu: game, players and their names, match length, language, practice, trainer, quit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from physics.tables import GAME_IDS
+from scenes.i18n import game_name, tr, ui_font
+from scenes.screens import Screen
+
+MATCH_GAMES = tuple(g for g in GAME_IDS if g != "practice")
+MAX_PLAYERS = 8
+
+
+class MenuScreen(Screen):
+    name = "menu"
+
+    def enter(self, **kwargs: Any) -> None:
+        s = self.ctx.settings
+        choice = self.ctx.shared.setdefault("menu", {
+            "game": s.game.default if s.game.default in MATCH_GAMES else MATCH_GAMES[0],
+            "names": list(s.players.names),
+            "frames_to_win": s.game.frames_to_win,
+        })
+        self.choice = choice
+        self.base.setBackgroundColor(0.05, 0.07, 0.06, 1)
+        self._build()
+        self.accept(s.controls.menu, self.quit)
+
+    # --- widgets -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        from direct.gui.DirectGui import DirectButton, DirectEntry, DirectFrame, DirectLabel
+
+        for w in getattr(self, "_widgets", []):
+            w.destroy()
+        self._widgets: list[Any] = []
+        font = ui_font(self.base.loader)
+        bold = ui_font(self.base.loader, bold=True)
+        lang = self.lang
+
+        def label(text: str, pos: tuple[float, float], scale: float = 0.06, f: Any = font, **kw: Any) -> Any:
+            w = DirectLabel(parent=self.root2d, text=text, text_font=f, scale=scale, pos=(pos[0], 0, pos[1]),
+                            frameColor=(0, 0, 0, 0), text_fg=(1, 1, 1, 1), **kw)
+            self._widgets.append(w)
+            return w
+
+        def button(text: str, pos: tuple[float, float], cmd: Any, args: list[Any] | None = None,
+                   scale: float = 0.06) -> Any:
+            w = DirectButton(parent=self.root2d, text=text, text_font=font, scale=scale, pos=(pos[0], 0, pos[1]),
+                             command=cmd, extraArgs=args or [], pad=(0.4, 0.2),
+                             frameColor=(0.16, 0.35, 0.2, 1), text_fg=(1, 1, 1, 1), relief=1)
+            self._widgets.append(w)
+            return w
+
+        self._widgets.append(DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.35),
+                                         frameSize=(-1.0, 1.0, -0.92, 0.92)))
+        label(tr("menu.title", lang), (0, 0.78), 0.11, bold)
+        label(tr("menu.game", lang), (-0.6, 0.58))
+        button("<", (-0.62, 0.46), self._cycle_game, [-1])
+        self.game_label = label(game_name(self.choice["game"], lang), (0.0, 0.45), 0.065)
+        button(">", (0.62, 0.46), self._cycle_game, [1])
+
+        label(tr("menu.players", lang), (-0.6, 0.30))
+        button(tr("menu.less", lang), (-0.18, 0.31), self._players, [-1])
+        button(tr("menu.more", lang), (-0.04, 0.31), self._players, [1])
+        self.entries: list[Any] = []
+        names = self.choice["names"]
+        for i, n in enumerate(names):
+            col, row = divmod(i, 4)
+            e = DirectEntry(parent=self.root2d, initialText=n, entryFont=font, scale=0.05, width=12,
+                            pos=(-0.7 + col * 0.75, 0, 0.18 - row * 0.09), numLines=1, focus=0,
+                            command=self._name_entered, extraArgs=[i], focusOutCommand=self._sync_names)
+            self._widgets.append(e)
+            self.entries.append(e)
+
+        y = 0.18 - 4 * 0.09 - 0.02
+        button(tr("menu.less", lang), (-0.65, y), self._frames, [-1])
+        self.frames_label = label(tr("menu.frames", lang, n=self.choice["frames_to_win"]), (-0.2, y - 0.015))
+        button(tr("menu.more", lang), (0.25, y), self._frames, [1])
+        button(tr("menu.language", lang), (0.62, y), self.toggle_language)
+
+        self.start_button = button(tr("menu.start", lang), (0, -0.45), self.start_match, scale=0.075)
+        button(tr("menu.practice", lang), (-0.5, -0.62), self.start_practice)
+        button(tr("menu.trainer", lang), (0.0, -0.62), self.start_trainer)
+        button(tr("menu.quit", lang), (0.5, -0.62), self.quit)
+
+    def exit(self) -> None:
+        for w in getattr(self, "_widgets", []):
+            w.destroy()
+        self._widgets = []
+        super().exit()
+
+    # --- actions -------------------------------------------------------------------------------
+    def _cycle_game(self, step: int) -> None:
+        i = MATCH_GAMES.index(self.choice["game"])
+        self.choice["game"] = MATCH_GAMES[(i + step) % len(MATCH_GAMES)]
+        self.game_label["text"] = game_name(self.choice["game"], self.lang)
+
+    def set_game(self, game: str) -> None:
+        if game not in MATCH_GAMES:
+            raise ValueError(game)
+        self.choice["game"] = game
+        self.game_label["text"] = game_name(game, self.lang)
+
+    def _sync_names(self) -> None:
+        self.choice["names"] = [e.get().strip() or tr("menu.player_n", self.lang, n=i + 1)
+                                for i, e in enumerate(self.entries)]
+
+    def _name_entered(self, text: str, index: int) -> None:
+        self._sync_names()
+
+    def _players(self, step: int) -> None:
+        self._sync_names()
+        names = self.choice["names"]
+        if step > 0 and len(names) < MAX_PLAYERS:
+            names.append(tr("menu.player_n", self.lang, n=len(names) + 1))
+        elif step < 0 and len(names) > 1:
+            names.pop()
+        self._build()
+
+    def _frames(self, step: int) -> None:
+        self.choice["frames_to_win"] = max(1, min(25, self.choice["frames_to_win"] + step))
+        self.frames_label["text"] = tr("menu.frames", self.lang, n=self.choice["frames_to_win"])
+
+    def toggle_language(self) -> None:
+        self._sync_names()
+        s = self.ctx.settings
+        new = "en" if s.lang == "ru" else "ru"
+        self.ctx.settings = replace(s, language=replace(s.language, ui=new))
+        self._build()
+
+    def start_match(self) -> None:
+        self._sync_names()
+        assert self.ctx.manager is not None
+        self.ctx.manager.switch("play", game=self.choice["game"], names=tuple(self.choice["names"]),
+                                frames_to_win=self.choice["frames_to_win"])
+
+    def start_practice(self) -> None:
+        assert self.ctx.manager is not None
+        self.ctx.manager.switch("practice")
+
+    def start_trainer(self) -> None:
+        assert self.ctx.manager is not None
+        try:
+            self.ctx.manager.switch("trainer")
+        except ImportError:
+            self.ctx.manager.switch("menu")
+            self.ctx.shared["menu_note"] = tr("trainer.missing", self.lang)
+
+    def quit(self) -> None:
+        app = self.ctx.shared.get("app")
+        if app is not None:
+            app.quit(0)

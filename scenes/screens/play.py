@@ -1,0 +1,661 @@
+"""The play screen (a hot-seat match of any game) and the practice screen (no referee).
+
+One stroke goes: place the ball in hand (if the ruling gave one) → aim, set power, english and
+elevation → strike: the stroke is simulated ahead by the physics and judged by the referee → the cue
+is animated into the ball and the recording is played back (with sounds) → the ruling is carried out
+(respots highlighted, scores to the HUD), after the next player chooses among the options offered.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import asdict
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from physics.record import ShotParams
+from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
+from scenes.hud import Hud
+from scenes.i18n import tr, ui_font, zone_name
+from scenes.match import MatchController, Unavailable, placement_allowed
+from scenes.screens import Screen
+from scenes.screens.views import (
+    BALL_STYLE,
+    KeyPoller,
+    ball_z,
+    make_camera,
+    make_replay,
+    make_table_view,
+    show_positions,
+)
+
+AIM_RATE = 30.0            # degrees per second with the aim keys held
+FINE_AIM_RATE = 1.5        # with the fine modifier: about 0.05° a frame, finer than a mouse pixel
+POWER_RATE = 3.0           # m/s per second with the power keys held
+ELEVATION_RATE = 20.0      # degrees per second
+TIP_RATE = 0.8             # radii per second
+DRAG_SPEED_PER_UNIT = 8.0  # m/s of cue speed per screen unit of a power drag
+STRIKE_SECONDS = 0.18      # the cue's forward swing drawn before the recording starts
+REPLAY_SPEEDS = (1.0, 0.25, 0.125, 0.0625)
+
+
+class Phase(StrEnum):
+    PLACE = "place"           # ball in hand: move it within its zone, confirm
+    AIM = "aim"
+    SIMULATE = "simulate"     # one frame to show "simulating" before the blocking physics call
+    STRIKE = "strike"         # the cue's forward swing
+    PLAYBACK = "playback"
+    DECIDE = "decide"         # the next player picks an option / a ball
+    OVER = "over"             # match over
+
+
+class PlayScreen(Screen):
+    name = "play"
+    practice = False
+
+    # --- setup ---------------------------------------------------------------------------------
+    def enter(self, game: str | None = None, names: tuple[str, ...] | None = None,
+              frames_to_win: int | None = None, resume: bool = False, scenario: str | None = None,
+              **_: Any) -> None:
+        s = self.ctx.settings
+        self.controls = s.controls
+        self.status = ""
+        self.replay_speed = 1.0
+        self.pending_decision: str | None = None
+        match = self.ctx.shared.get("match") if resume else None
+        if match is None or match.is_practice != self.practice:
+            match = self._new_match(game, names, frames_to_win, scenario)
+        self.match: MatchController = match
+        self.ctx.shared["match"] = match
+        self.ctx.shared["return_to"] = self.name
+        spec = match.spec
+        font = ui_font(self.base.loader)
+        self.view = make_table_view(self.base, self.root3d, spec, self._ball_ids(), BALL_STYLE[spec.id],
+                                    self.ctx.settings)
+        self.camera = make_camera(self.base, self.view, spec)
+        self.hud = Hud(self.base, self.lang)
+        self.own(self.hud)
+        self.cue = CueView(self.base, self.view.root, self.root2d, spec, font, self.lang,
+                           aiming_line=s.display.aiming_line)
+        self.own(self.cue)
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        c = self.controls
+        help_text = tr("play.help", self.lang, shoot=c.shoot, tip=f"{c.tip_up}/{c.tip_left}/{c.tip_down}/"
+                       f"{c.tip_right}", elev=f"{c.elevation_up}/{c.elevation_down}", camera=c.camera_next,
+                       replay=c.replay, menu=c.menu)
+        if self.practice:
+            help_text += "\n" + tr("practice.help", self.lang, repeat="F6", undo=c.undo)
+        self.help = self.own(OnscreenText(parent=self.base.a2dBottomCenter, text=help_text, pos=(0, 0.03),
+                                          scale=0.032, fg=(0.9, 0.9, 0.9, 1), font=font, align=TextNode.ACenter,
+                                          shadow=(0, 0, 0, 0.8), wordwrap=70))
+        self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
+        self.struck_ball = match.cue_ball
+        self.keys = KeyPoller(self.base)
+        self.dragging: tuple[float, float] | None = None
+        self.drag_ball: str | None = None
+        self.player: Any = None
+        self.result: Any = None
+        self.strike_t = 0.0
+        self.sound_index = 0
+        self.preview_key: Any = None
+        self.preview_due = 0.0
+        self.last_shot: ShotParams | None = None
+        self._bind()
+        if not resume:
+            self.aim = CueState(direction=self._default_direction())
+        self._after_stroke_or_start()
+        self.add_task(self._update, "update")
+
+    def _new_match(self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None,
+                   scenario: str | None) -> MatchController:
+        s = self.ctx.settings
+        game = game or s.game.default
+        names = tuple(names or s.players.names)
+        frames = int(frames_to_win or s.game.frames_to_win)
+        try:
+            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s)
+        except InputError as exc:
+            if exc.key != "players":
+                raise
+            # The game takes another number of players (snooker two, golf two to eight): fit the list.
+            from rules.registry import get_referee
+
+            lo, hi = get_referee(game).player_range
+            names = names[:hi] + tuple(tr("menu.player_n", self.lang, n=i + 1) for i in range(len(names), lo))
+            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s)
+
+    def _ball_ids(self) -> list[str]:
+        ids = set(self.match.positions)
+        st = self.match.state
+        if st is not None:
+            ids |= set(st.balls) | set(st.out) | {b for shelf in st.shelves for b in shelf} | {st.cue}
+            ids |= set(self.match.referee.ball_set(len(st.players)))
+        return sorted(ids)
+
+    def _bind(self) -> None:
+        c = self.controls
+        self.accept(c.shoot, self.shoot)
+        self.accept(c.menu, self.to_menu)
+        self.accept(c.camera_next, self.camera.next_mode)
+        self.accept(c.camera_top, self.camera.set_mode, ["top"])
+        self.accept(c.replay, self.open_replay)
+        self.accept(c.undo, self.undo)
+        self.accept("mouse1", self._mouse1_down)
+        self.accept("mouse1-up", self._mouse1_up)
+        self.accept("mouse3", self._mouse3_down)
+        self.accept("mouse3-up", self._mouse3_up)
+        for i in range(1, 10):
+            self.accept(str(i), self.decide_index, [i - 1])
+        if self.practice:
+            self.accept("f5", self.save_position)
+            self.accept("f9", self.load_position)
+            self.accept("f6", self.repeat_last)
+
+    # --- phases --------------------------------------------------------------------------------
+    def _after_stroke_or_start(self) -> None:
+        m = self.match
+        show_positions(self.view, m.positions, m.spec)
+        self.struck_ball = m.cue_ball if not self.practice else "cue"
+        if m.state is not None and m.state.match_over:
+            self.phase = Phase.OVER
+        elif m.state is not None and m.state.needs_lag:
+            self.phase = Phase.DECIDE
+        elif m.in_hand is not None:
+            self.phase = Phase.PLACE
+        else:
+            self.phase = Phase.AIM
+        self.camera.focus(self._cue_centre(), self.aim.direction)
+        self._refresh_hud()
+
+    def ready(self) -> bool:
+        """True when the screen waits for the player (the script's ``wait_rest``)."""
+        return self.phase in (Phase.AIM, Phase.PLACE, Phase.DECIDE, Phase.OVER)
+
+    def _cue_centre(self) -> tuple[float, float] | None:
+        return self.match.positions.get(self.struck_ball)
+
+    def _default_direction(self) -> float:
+        """Aim at the nearest object ball: a sensible start, not a decision about the stroke."""
+        c = self._cue_centre()
+        others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
+        if c is None or not others:
+            return 0.0
+        target = min(others, key=lambda p: math.hypot(p[0] - c[0], p[1] - c[1]))
+        return direction_to(c, target)
+
+    def _refresh_hud(self) -> None:
+        status = self.status
+        if self.phase == Phase.PLACE and self.match.in_hand:
+            status = tr("cue.place", self.lang, zone=zone_name(self.match.in_hand, self.lang), key=self.controls.shoot)
+        elif self.phase == Phase.SIMULATE:
+            status = tr("status.simulating", self.lang)
+        snap = self.match.snapshot(status=status)
+        if self.phase == Phase.DECIDE and self.match.state is not None and self.match.state.needs_lag:
+            snap = type(snap)(**{**asdict_shallow(snap), "options": tuple(
+                f"lag:{i}" for i in range(len(self.match.names)))})
+        self.hud.show(snap)
+
+    # --- the frame -----------------------------------------------------------------------------
+    def _update(self, task: Any) -> Any:
+        from direct.task import Task
+
+        dt = min(self.base.clock.getDt(), 0.1)
+        if self.phase == Phase.AIM:
+            self._aim_input(dt)
+        elif self.phase == Phase.PLACE:
+            self._place_input()
+        elif self.phase == Phase.SIMULATE:
+            self._simulate()
+        elif self.phase == Phase.STRIKE:
+            self._strike(dt)
+        elif self.phase == Phase.PLAYBACK:
+            self._playback(dt)
+        centre = self._cue_centre()
+        show_cue = self.phase in (Phase.AIM, Phase.PLACE, Phase.SIMULATE, Phase.STRIKE)
+        self.cue.update(self.aim, centre, self.match.positions, self.struck_ball, visible=show_cue)
+        if self.phase in (Phase.SIMULATE, Phase.STRIKE):
+            self.cue.aids.node().removeAllChildren()
+        if self.phase == Phase.STRIKE and centre is not None:
+            frac = min(1.0, self.strike_t / STRIKE_SECONDS)
+            self.cue.place_stick(self.aim, (centre[0], centre[1], ball_z(self.match.spec)),
+                                 self.cue.pullback * (1.0 - frac))
+        if self.practice and self.phase == Phase.AIM:
+            self._maybe_preview()
+        self.camera.update(dt)
+        return Task.cont
+
+    def _aim_input(self, dt: float) -> None:
+        c = self.controls
+        fine = self.keys.down(c.fine_modifier)
+        rate = FINE_AIM_RATE if fine else AIM_RATE
+        turn = (self.keys.down(c.aim_left) - self.keys.down(c.aim_right)) * rate * dt
+        aim = self.aim.turned(turn) if turn else self.aim
+        aim = aim.with_speed(aim.speed + (self.keys.down(c.power_up) - self.keys.down(c.power_down)) * POWER_RATE * dt)
+        aim = aim.with_elevation(aim.elevation + (self.keys.down(c.elevation_up) - self.keys.down(c.elevation_down))
+                                 * ELEVATION_RATE * dt)
+        tx = (self.keys.down(c.tip_right) - self.keys.down(c.tip_left)) * TIP_RATE * dt
+        ty = (self.keys.down(c.tip_up) - self.keys.down(c.tip_down)) * TIP_RATE * dt
+        if tx or ty:
+            aim = aim.with_tip(aim.tip[0] + tx, aim.tip[1] + ty)
+        mouse = self.keys.mouse()
+        if mouse is not None and self.drag_ball is None:
+            if self.dragging is not None:
+                # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
+                pull = max(0.0, self.dragging[1] - mouse[1])
+                aim = aim.with_speed(pull * DRAG_SPEED_PER_UNIT)
+                self.cue.pullback = 0.05 + 0.25 * aim.speed / MAX_SPEED
+            elif not fine and self.keys.mouse_moved():
+                p = self.view_point(mouse)
+                c0 = self._cue_centre()
+                if p is not None and c0 is not None and math.hypot(p[0] - c0[0], p[1] - c0[1]) > 1e-3:
+                    aim = CueState(direction_to(c0, p), aim.speed, aim.elevation, aim.tip)
+        if self.drag_ball is not None and mouse is not None:
+            p = self.view_point(mouse)
+            if p is not None and self.match.move_ball(self.drag_ball, *p):
+                show_positions(self.view, self.match.positions, self.match.spec)
+        if aim != self.aim:
+            self.aim = aim
+            self.camera.focus(self._cue_centre(), aim.direction)
+
+    def _place_input(self) -> None:
+        mouse = self.keys.mouse()
+        if mouse is not None and self.keys.mouse_moved():
+            p = self.view_point(mouse)
+            if p is not None and self.match.place_cue(*p):
+                show_positions(self.view, self.match.positions, self.match.spec)
+
+    def view_point(self, mouse: tuple[float, float]) -> tuple[float, float] | None:
+        """Where the mouse ray meets the plane of the ball centres, in the table frame."""
+        from panda3d.core import Point2, Point3
+
+        near, far = Point3(), Point3()
+        if not self.base.camLens.extrude(Point2(*mouse), near, far):
+            return None
+        root = self.view.root
+        near = root.getRelativePoint(self.base.cam, near)
+        far = root.getRelativePoint(self.base.cam, far)
+        z = ball_z(self.match.spec)
+        if abs(far.z - near.z) < 1e-9:
+            return None
+        t = (z - near.z) / (far.z - near.z)
+        if t < 0:
+            return None
+        return (near.x + (far.x - near.x) * t, near.y + (far.y - near.y) * t)
+
+    # --- input ---------------------------------------------------------------------------------
+    def _mouse1_down(self) -> None:
+        mouse = self.keys.mouse()
+        if mouse is None:
+            return
+        a2d = self.keys.aspect2d_mouse()
+        tip = self.cue.tip_from_mouse(*a2d) if a2d is not None else None
+        if tip is not None and self.phase in (Phase.AIM, Phase.PLACE):
+            self.aim = self.aim.with_tip(*tip)
+            return
+        if self.phase == Phase.PLACE:
+            self.confirm_place()
+        elif self.phase == Phase.AIM:
+            self.dragging = mouse
+
+    def _mouse1_up(self) -> None:
+        if self.dragging is None:
+            return
+        self.dragging = None
+        self.cue.pullback = 0.05
+        if self.phase == Phase.AIM and self.aim.speed > 0.05:
+            self.shoot()
+
+    def _mouse3_down(self) -> None:
+        """Right button: call a ball then a pocket (called games), pick the struck ball (Американка),
+        drag a ball (practice), or pick the ball to remove (a ruling's choice)."""
+        mouse = self.keys.mouse()
+        if mouse is None:
+            return
+        p = self.view_point(mouse)
+        if p is None:
+            return
+        ball = self.ball_at(p)
+        if self.phase == Phase.DECIDE and ball is not None and ball in self.match.options:
+            self.decide(ball)
+            return
+        if self.phase != Phase.AIM:
+            return
+        if self.practice:
+            self.drag_ball = ball
+            return
+        if self.match.needs_call:
+            pocket = self.pocket_at(p)
+            if ball is not None and ball != self.struck_ball:
+                self.match.call_ball = ball
+            elif pocket is not None:
+                self.match.call_pocket = pocket
+            self._refresh_hud()
+        elif ball is not None and getattr(self.match.referee, "any_ball_cue", False):
+            self.struck_ball = ball
+
+    def _mouse3_up(self) -> None:
+        self.drag_ball = None
+
+    def ball_at(self, p: tuple[float, float]) -> str | None:
+        R = self.match.spec.ball_radius
+        best = min(self.match.positions.items(), key=lambda kv: math.hypot(kv[1][0] - p[0], kv[1][1] - p[1]),
+                   default=None)
+        if best is None or math.hypot(best[1][0] - p[0], best[1][1] - p[1]) > 1.5 * R:
+            return None
+        return best[0]
+
+    def pocket_at(self, p: tuple[float, float]) -> str | None:
+        pockets = self.match.spec.pockets
+        pid, pk = min(pockets.items(), key=lambda kv: math.hypot(kv[1].centre[0] - p[0], kv[1].centre[1] - p[1]))
+        return pid if math.hypot(pk.centre[0] - p[0], pk.centre[1] - p[1]) < 0.2 else None
+
+    def confirm_place(self) -> None:
+        if self.phase == Phase.PLACE:
+            self.phase = Phase.AIM
+            self._refresh_hud()
+
+    # --- the stroke ----------------------------------------------------------------------------
+    def shoot(self) -> None:
+        if self.phase == Phase.PLACE:
+            self.confirm_place()
+            return
+        if self.phase != Phase.AIM or self.aim.speed <= 0.0 or self._cue_centre() is None:
+            return
+        self.phase = Phase.SIMULATE
+        self.cue.clear_preview()
+        self._refresh_hud()
+
+    def _simulate(self) -> None:
+        shot = self.aim.shot(ball=self.struck_ball)
+        self.last_shot = shot
+        self.ctx.shared["aim_direction"] = self.aim.direction
+        self.practice_before = dict(self.match.positions)
+        try:
+            self.result = self.match.stroke(shot)
+        except Unavailable as exc:
+            self.status = tr("status.no_physics", self.lang, why=str(exc))
+            self.phase = Phase.AIM
+            self._refresh_hud()
+            return
+        self.status = ""
+        self.strike_t = 0.0
+        self.phase = Phase.STRIKE
+        self.camera.follow_stroke(self.result.record)
+
+    def _strike(self, dt: float) -> None:
+        self.strike_t += dt
+        if self.strike_t >= STRIKE_SECONDS:
+            self.player = make_replay(self.result.record, self.view)
+            self.player.set_speed(self.replay_speed)
+            self.sound_index = 0
+            self.phase = Phase.PLAYBACK
+
+    def _playback(self, dt: float) -> None:
+        p = self.player
+        p.advance(dt)
+        events = p.events_until(p.t)
+        sound = self.ctx.sound
+        while self.sound_index < len(events):
+            if sound is not None:
+                sound.play_event(events[self.sound_index])
+            self.sound_index += 1
+        self.camera.track(p)
+        if p.finished:
+            self._stroke_done()
+
+    def _stroke_done(self) -> None:
+        m = self.match
+        self.player = None
+        if m.options and not self.practice:
+            self.phase = Phase.DECIDE
+            self._refresh_hud_pending()
+            return
+        self._apply(None)
+
+    def _refresh_hud_pending(self) -> None:
+        """Show the ruling (and its options) before it is carried out."""
+        m = self.match
+        last, m.last = m.last, m.pending
+        try:
+            self.hud.show(m.snapshot())
+        finally:
+            m.last = last
+
+    def decide_index(self, i: int) -> None:
+        if self.phase != Phase.DECIDE:
+            return
+        if self.match.state is not None and self.match.state.needs_lag:
+            if i < len(self.match.names):
+                self.match.lag(i)
+                self._after_stroke_or_start()
+            return
+        opts = self.match.options
+        if i < len(opts):
+            self.decide(opts[i])
+
+    def decide(self, option: str) -> None:
+        if self.phase != Phase.DECIDE:
+            return
+        self._apply(option)
+
+    def _apply(self, decision: str | None) -> None:
+        m = self.match
+        pending = m.pending
+        m.apply(decision)
+        if pending is not None:
+            for r in pending.ruling_json.get("respot") or []:
+                self.view.highlight(str(r["ball"]))
+        self.aim = CueState(direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation,
+                            tip=self.aim.tip)
+        self._after_stroke_or_start()
+
+    def undo(self) -> None:
+        if self.phase not in (Phase.AIM, Phase.PLACE, Phase.OVER, Phase.DECIDE):
+            return
+        if self.practice or self.match.state is None:
+            self.status = tr("status.undo" if self.match.undo() else "status.nothing_to_undo", self.lang)
+            self._after_stroke_or_start()
+
+    def open_replay(self) -> None:
+        if self.match.last is None or not self.ready():
+            return
+        assert self.ctx.manager is not None
+        self.ctx.shared["aim_direction"] = self.aim.direction
+        self.ctx.manager.switch("replay")
+
+    def to_menu(self) -> None:
+        assert self.ctx.manager is not None
+        self.ctx.shared.pop("match", None)
+        self.ctx.manager.switch("menu")
+
+    # --- practice helpers -------------------------------------------------------------------------
+    def _maybe_preview(self) -> None:
+        if not self.ctx.settings.display.trajectory_preview:
+            return
+        key = (self.aim, tuple(sorted(self.match.positions.items())))
+        now = time.monotonic()
+        if key != self.preview_key:
+            self.preview_key = key
+            self.preview_due = now + 0.3      # wait until the aim rests: the physics call blocks the frame
+            self.cue.clear_preview()
+            return
+        if self.preview_due and now >= self.preview_due:
+            self.preview_due = 0.0
+            self.show_trajectory()
+
+    def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
+        """Simulate the aimed stroke ahead and draw every moving ball's path (practice)."""
+        try:
+            record = self.match.simulate(self.aim.shot(ball=self.struck_ball))
+        except Unavailable:
+            return {}
+        paths = trajectory_paths(record)
+        self.cue.show_preview(paths)
+        return paths
+
+    def save_position(self, path: str | None = None) -> Path:
+        from scenes.practice import next_save_path, write_scenario
+
+        target = Path(path) if path else next_save_path(self.ctx.settings)
+        write_scenario(target, self.match.positions, self.match.spec.id, self.aim.shot(ball=self.struck_ball),
+                       title=tr("practice.title", self.lang))
+        self.ctx.shared["last_saved"] = str(target)
+        self.status = tr("status.saved", self.lang, path=str(target))
+        self._refresh_hud()
+        return target
+
+    def load_position(self, path: str | None = None) -> None:
+        from physics.scenario import load_scenario
+
+        target = path or self.ctx.shared.get("last_saved")
+        if not target:
+            return
+        try:
+            sc = load_scenario(target)
+        except InputError as exc:
+            self.status = exc.line()
+            self._refresh_hud()
+            return
+        self.match.history.append((dict(self.match.positions), None, self.match.last))
+        self.match.positions = dict(sc.balls)
+        if sc.shot is not None:
+            sh = sc.shot
+            self.aim = CueState(sh.direction % 360.0, min(sh.cue_speed, MAX_SPEED), sh.elevation, sh.tip)
+        self.status = tr("status.loaded", self.lang, path=str(target))
+        self._after_stroke_or_start()
+
+    def repeat_last(self) -> None:
+        """Practice: put the balls back where they were before the last stroke and play it again."""
+        if self.last_shot is None or not self.ready() or not self.match.history:
+            return
+        self.match.undo()
+        sh = self.last_shot
+        self.aim = CueState(sh.direction, sh.cue_speed, sh.elevation, sh.tip)
+        self._after_stroke_or_start()
+        self.shoot()
+
+    # --- script ----------------------------------------------------------------------------------
+    def script_action(self, a: dict[str, Any]) -> bool:
+        """Scripted input through the same paths as keys and mouse (see scenes.app.ScriptRunner)."""
+        do = a["do"]
+        m = self.match
+        if do == "aim":
+            self.aim = CueState(float(a["direction"]) % 360.0, self.aim.speed, self.aim.elevation, self.aim.tip)
+        elif do == "aim_at":
+            c = self._cue_centre()
+            target = m.positions[str(a["ball"])] if "ball" in a else tuple(a["at"])
+            assert c is not None
+            self.aim = CueState(direction_to(c, target), self.aim.speed, self.aim.elevation, self.aim.tip)
+        elif do == "aim_at_rack":
+            self.aim = CueState(self._default_direction(), self.aim.speed, self.aim.elevation, self.aim.tip)
+        elif do == "power":
+            self.aim = self.aim.with_speed(float(a["speed"]))
+        elif do == "tip":
+            self.aim = self.aim.with_tip(float(a["x"]), float(a["y"]))
+        elif do == "elevation":
+            self.aim = self.aim.with_elevation(float(a["degrees"]))
+        elif do == "call":
+            m.call_ball, m.call_pocket = a.get("ball"), a.get("pocket")
+            self._refresh_hud()
+        elif do == "place_cue":
+            x, y = a["at"]
+            if not m.place_cue(float(x), float(y)):
+                raise RuntimeError(f"script: cue ball not allowed at {a['at']} ({m.in_hand})")
+            show_positions(self.view, m.positions, m.spec)
+        elif do == "confirm_place":
+            self.confirm_place()
+        elif do == "shoot":
+            self.confirm_place()
+            self.shoot()
+        elif do == "speed":
+            self.replay_speed = float(a["x"])
+            if self.player is not None:
+                self.player.set_speed(self.replay_speed)
+        elif do == "decide":
+            self.decide(str(a["option"]))
+        elif do == "camera":
+            self.camera.set_mode(str(a["mode"]))
+        elif do == "undo":
+            self.undo()
+        elif do == "save":
+            self.save_position(a.get("path"))
+        elif do == "load":
+            self.load_position(a.get("path"))
+        elif do == "preview":
+            self.show_trajectory()
+        else:
+            raise RuntimeError(f"script: unknown action {do!r} on the {self.name} screen")
+        if self.phase in (Phase.AIM, Phase.PLACE):
+            self.camera.focus(self._cue_centre(), self.aim.direction)
+        return True
+
+    def dump(self) -> dict[str, Any]:
+        """What the screen shows and what it was told, for the end-to-end test."""
+        m = self.match
+        last = m.last
+        return {
+            "screen": self.name, "phase": str(self.phase), "game": m.game, "names": list(m.names),
+            "hud": self.hud.text(), "snapshot": asdict(self.hud.snapshot) if self.hud.snapshot else None,
+            "ruling": last.ruling_json if last else None,
+            "record": last.record.to_dict() if last else None,
+            "state_before": last.state_before.snapshot() if last and last.state_before is not None else None,
+            "state": m.state.snapshot() if m.state is not None else None,
+            "positions": {b: list(p) for b, p in m.positions.items()},
+            "aim": asdict(self.aim), "redraws": self.hud.redraws,
+        }
+
+    def exit(self) -> None:
+        self.view.destroy()
+        self.camera.destroy()
+        super().exit()
+
+
+class PracticeScreen(PlayScreen):
+    name = "practice"
+    practice = True
+
+    def _new_match(self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None,
+                   scenario: str | None) -> MatchController:
+        if scenario:
+            from physics.scenario import load_scenario
+
+            sc = load_scenario(scenario)
+            m = MatchController(game="practice", names=("",), lang=self.lang, settings=self.ctx.settings,
+                                positions=dict(sc.balls))
+            if sc.table.id != m.spec.id:
+                m.spec = sc.table
+            if sc.shot is not None:
+                self.ctx.shared["scenario_shot"] = sc.shot
+            return m
+        return MatchController(game="practice", names=("",), lang=self.lang, settings=self.ctx.settings)
+
+    def enter(self, **kwargs: Any) -> None:
+        super().enter(**kwargs)
+        shot = self.ctx.shared.pop("scenario_shot", None)
+        if shot is not None:
+            self.aim = CueState(shot.direction % 360.0, min(shot.cue_speed, MAX_SPEED), shot.elevation, shot.tip)
+            self.struck_ball = shot.ball if shot.ball in self.match.positions else "cue"
+
+
+def trajectory_paths(record: Any) -> dict[str, list[tuple[float, float, float]]]:
+    """Each ball's sampled path in a record, only for the balls that moved more than a millimetre."""
+    out: dict[str, list[tuple[float, float, float]]] = {}
+    for ball, rows in (record.samples or {}).items():
+        pts = [(r[1], r[2], r[3]) for r in rows]
+        if len(pts) >= 2 and max(math.hypot(p[0] - pts[0][0], p[1] - pts[0][1]) for p in pts) > 1e-3:
+            out[ball] = pts
+    return out
+
+
+def asdict_shallow(obj: Any) -> dict[str, Any]:
+    from dataclasses import fields
+
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+__all__ = ["PlayScreen", "PracticeScreen", "Phase", "trajectory_paths", "placement_allowed"]

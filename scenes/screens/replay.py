@@ -1,0 +1,160 @@
+"""Replay of the last stroke: any camera, pause, 1, 1/4, 1/8, 1/16 speed, scrubbing, step by frame.
+
+The recording is the stroke the physics simulated ahead; nothing is re-simulated. Leaving the
+screen returns to the match (or practice) it came from, exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.i18n import tr, ui_font
+from scenes.screens import Screen
+from scenes.screens.views import BALL_STYLE, KeyPoller, make_camera, make_replay, make_table_view
+
+SPEEDS = (1.0, 0.25, 0.125, 0.0625)
+SCRUB_RATE = 0.5            # seconds of the stroke per second with a scrub key held
+
+
+class ReplayScreen(Screen):
+    name = "replay"
+
+    def enter(self, record: Any = None, **_: Any) -> None:
+        match = self.ctx.shared.get("match")
+        if record is None:
+            if match is None or match.last is None:
+                raise RuntimeError("replay: no stroke to replay")
+            record = match.last.record
+        self.record = record
+        self.return_to = str(self.ctx.shared.get("return_to", "menu"))
+        from physics.tables import load_table
+
+        spec = load_table(record.table)
+        self.spec = spec
+        balls = sorted(set(record.initial) | set(record.final))
+        self.view = make_table_view(self.base, self.root3d, spec, balls, BALL_STYLE[spec.id], self.ctx.settings)
+        self.camera = make_camera(self.base, self.view, spec)
+        self.camera.set_mode("orbit")
+        self.player = make_replay(record, self.view)
+        self.speed_index = 0
+        self.paused = False
+        self.keys = KeyPoller(self.base)
+        self.sound_index = 0
+        font = ui_font(self.base.loader)
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        c = self.ctx.settings.controls
+        self.info = self.own(OnscreenText(parent=self.base.a2dTopLeft, pos=(0.05, -0.08), scale=0.05,
+                                          align=TextNode.ALeft, fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), font=font,
+                                          mayChange=True))
+        self.help = self.own(OnscreenText(
+            parent=self.base.a2dBottomCenter, pos=(0, 0.04), scale=0.035, fg=(0.9, 0.9, 0.9, 1), font=font,
+            shadow=(0, 0, 0, 0.8), text=tr("replay.help", self.lang, pause=c.pause, slower=c.slower,
+                                           faster=c.faster, step=c.step, camera=c.camera_next, menu=c.menu)))
+        self.accept(c.pause, self.toggle_pause)
+        self.accept(c.slower, self.slower)
+        self.accept(c.faster, self.faster)
+        self.accept(c.step, self.step)
+        self.accept(c.camera_next, self.camera.next_mode)
+        self.accept(c.camera_top, self.camera.set_mode, ["top"])
+        self.accept(c.menu, self.back)
+        self.accept(c.replay, self.restart)
+        self.player.set_speed(SPEEDS[0])
+        self.add_task(self._update, "update")
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+
+    def slower(self) -> None:
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+        self.player.set_speed(self.speed)
+
+    def faster(self) -> None:
+        self.speed_index = max(0, self.speed_index - 1)
+        self.player.set_speed(self.speed)
+
+    def step(self) -> None:
+        """One frame of the recording forward, paused."""
+        self.paused = True
+        self.player.step(1)
+        self.sound_index = len(self.player.events_until(self.player.t))
+
+    def seek(self, t: float) -> None:
+        self.player.seek(t)
+        self.sound_index = len(self.player.events_until(self.player.t))
+
+    def restart(self) -> None:
+        self.seek(0.0)
+        self.paused = False
+
+    def back(self) -> None:
+        assert self.ctx.manager is not None
+        if self.return_to in ("play", "practice") and self.ctx.shared.get("match") is not None:
+            self.ctx.manager.switch(self.return_to, resume=True)
+        else:
+            self.ctx.manager.switch("menu")
+
+    def ready(self) -> bool:
+        return self.paused or self.player.finished
+
+    def _update(self, task: Any) -> Any:
+        from direct.task import Task
+
+        dt = min(self.base.clock.getDt(), 0.1)
+        c = self.ctx.settings.controls
+        scrub = self.keys.down(c.aim_right) - self.keys.down(c.aim_left)
+        if scrub:
+            self.paused = True
+            self.seek(max(0.0, self.player.t + scrub * SCRUB_RATE * dt))
+        elif not self.paused and not self.player.finished:
+            self.player.advance(dt)
+            events = self.player.events_until(self.player.t)
+            while self.sound_index < len(events):
+                if self.ctx.sound is not None:
+                    self.ctx.sound.play_event(events[self.sound_index])
+                self.sound_index += 1
+        self.camera.track(self.player)
+        self.camera.update(dt)
+        state = tr("status.paused", self.lang) if self.paused else tr("status.replay", self.lang,
+                                                                     speed=_speed_text(self.speed))
+        self.info.setText(f"{tr('replay.title', self.lang)}\n{state}   t = {self.player.t:.3f} s / "
+                          f"{self.player.duration:.2f} s")
+        return Task.cont
+
+    def script_action(self, a: dict[str, Any]) -> bool:
+        do = a["do"]
+        if do == "pause":
+            self.toggle_pause()
+        elif do == "slower":
+            self.slower()
+        elif do == "faster":
+            self.faster()
+        elif do == "step":
+            self.step()
+        elif do == "seek":
+            self.seek(float(a["t"]))
+        elif do == "camera":
+            self.camera.set_mode(str(a["mode"]))
+        elif do == "back":
+            self.back()
+        else:
+            raise RuntimeError(f"script: unknown action {do!r} on the replay screen")
+        return True
+
+    def dump(self) -> dict[str, Any]:
+        return {"screen": self.name, "t": self.player.t, "speed": self.speed, "paused": self.paused,
+                "duration": self.player.duration, "info": self.info.getText()}
+
+    def exit(self) -> None:
+        self.view.destroy()
+        self.camera.destroy()
+        super().exit()
+
+
+def _speed_text(speed: float) -> str:
+    return {1.0: "1", 0.25: "¼", 0.125: "⅛", 0.0625: "1/16"}.get(speed, f"{speed:g}")

@@ -1,0 +1,177 @@
+"""Glue between the screens and the 3D view: table view, camera rig, replay player, input polling.
+
+The table view, camera and replay player are another part of ``scenes/``; this module is the one place
+the screens touch their constructors, so the screens stay about play, not wiring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from physics.tables import TableSpec
+
+# Ball set per table: numbered ivory pyramid balls, pool solids and stripes, snooker colours.
+BALL_STYLE: dict[str, str] = {"pyramid-12ft": "pyramid", "pool-9ft": "pool", "snooker-12ft": "snooker",
+                              "snooker-10ft": "snooker"}
+
+
+def ball_z(spec: TableSpec) -> float:
+    """Height of a resting ball's centre: the cloth is z = 0."""
+    return spec.ball_radius
+
+
+def make_table_view(base: Any, parent: Any, spec: TableSpec, ball_ids: list[str], style: str, settings: Any) -> Any:
+    from scenes.table_view import TableView
+
+    return TableView(parent, spec, ball_ids, style, lamp=settings.lamp_position)
+
+
+def show_positions(view: Any, positions: Mapping[str, tuple[float, float]], spec: TableSpec) -> None:
+    """Balls at rest at ``positions``; every other ball of the view is hidden (pocketed, off, on a shelf)."""
+    z = ball_z(spec)
+    for ball in list(view.balls):
+        if ball not in positions:
+            view.set_ball_state(ball, (0.0, 0.0, z), visible=False)
+    for ball, (x, y) in positions.items():
+        view.set_ball_state(ball, (x, y, z))
+
+
+def make_camera(base: Any, view: Any, spec: TableSpec) -> Any:
+    from scenes.camera import CameraRig
+
+    return CameraAdapter(CameraRig(base.camera, spec, base=base), view, spec)
+
+
+def make_replay(record: Any, view: Any) -> Any:
+    from scenes.replay import ReplayPlayer
+
+    return ReplayAdapter(ReplayPlayer(record, view))
+
+
+class CameraAdapter:
+    """The screens' camera verbs over the camera rig: modes, focus on the cue ball, follow a stroke."""
+
+    MODES = ("player", "orbit", "top", "side", "follow", "free")
+
+    def __init__(self, rig: Any, view: Any, spec: TableSpec) -> None:
+        self.rig = rig
+        self.view = view
+        self.spec = spec
+        self.mode = "player"
+        self.rig.set_mode(self.mode)
+
+    def set_mode(self, mode: str) -> None:
+        if mode in self.MODES:
+            self.mode = mode
+            self.rig.set_mode(mode)
+
+    def next_mode(self) -> None:
+        self.set_mode(self.MODES[(self.MODES.index(self.mode) + 1) % len(self.MODES)])
+
+    def focus(self, centre: tuple[float, float] | None, direction: float) -> None:
+        if centre is not None:
+            self.rig.aim_at((centre[0], centre[1], ball_z(self.spec)), direction)
+
+    def follow_stroke(self, record: Any) -> None:
+        pass
+
+    def track(self, player: Any) -> None:
+        state = player.ball_state("cue") if hasattr(player, "ball_state") else None
+        if state is not None and hasattr(self.rig, "follow_point"):
+            self.rig.follow_point(state)
+
+    def update(self, dt: float) -> None:
+        self.rig.update(dt)
+
+    def destroy(self) -> None:
+        if hasattr(self.rig, "destroy"):
+            self.rig.destroy()
+
+
+class ReplayAdapter:
+    """The screens' playback verbs over the replay player."""
+
+    def __init__(self, player: Any) -> None:
+        self.p = player
+
+    @property
+    def t(self) -> float:
+        return float(self.p.t)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.p.finished)
+
+    def set_speed(self, speed: float) -> None:
+        self.p.set_speed(speed)
+
+    def advance(self, dt: float) -> None:
+        self.p.update(dt)
+
+    @property
+    def duration(self) -> float:
+        return float(self.p.duration)
+
+    def seek(self, t: float) -> None:
+        self.p.seek(t)
+
+    def step(self, frames: int = 1) -> None:
+        self.p.step(frames)
+
+    def ball_state(self, ball: str) -> Any:
+        return self.p.view.ball_state(ball) if hasattr(self.p, "view") else None
+
+    def events_until(self, t: float) -> list[Any]:
+        return list(self.p.events_until(t))
+
+
+class KeyPoller:
+    """Held keys and the mouse, polled each frame (key names are settings.toml's Panda3D names).
+
+    Returns 0/1 so the screens can write ``right - left``; with no window (offscreen) nothing is down.
+    """
+
+    def __init__(self, base: Any) -> None:
+        self.base = base
+        self._handles: dict[str, Any] = {}
+        self._last_mouse: tuple[float, float] | None = None
+
+    def _watcher(self) -> Any:
+        return getattr(self.base, "mouseWatcherNode", None)
+
+    def down(self, key: str) -> int:
+        mw = self._watcher()
+        if mw is None:
+            return 0
+        h = self._handles.get(key)
+        if h is None:
+            from panda3d.core import ButtonRegistry, KeyboardButton
+
+            h = ButtonRegistry.ptr().findButton(key)
+            if h == KeyboardButton.none() or not h.getName():
+                h = KeyboardButton.asciiKey(key) if len(key) == 1 else h
+            self._handles[key] = h
+        return int(bool(mw.isButtonDown(h)))
+
+    def mouse(self) -> tuple[float, float] | None:
+        mw = self._watcher()
+        if mw is None or not mw.hasMouse():
+            return None
+        m = mw.getMouse()
+        return (float(m.x), float(m.y))
+
+    def aspect2d_mouse(self) -> tuple[float, float] | None:
+        m = self.mouse()
+        if m is None:
+            return None
+        from panda3d.core import Point3
+
+        p = self.base.aspect2d.getRelativePoint(self.base.render2d, Point3(m[0], 0, m[1]))
+        return (float(p[0]), float(p[2]))
+
+    def mouse_moved(self) -> bool:
+        m = self.mouse()
+        moved = m is not None and m != self._last_mouse
+        self._last_mouse = m
+        return moved
