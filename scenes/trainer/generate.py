@@ -240,3 +240,42 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
     print((f"{len(written)} of {n} cases written to {out_dir}" if en
            else f"Записано случаев: {len(written)} из {n} в {out_dir}"), file=out)
     return 0
+
+
+def shows_topic(topic: Topic, record: ShotRecord) -> bool:
+    """Does the stroke really show what its topic teaches? (A library case that stops doing so fails a test.)"""
+    f = features(record)
+    ev = record.events
+    strike = record.of_type(EventType.CUE_STRIKE)
+    struck = strike[0].ball if strike and strike[0].ball else "cue"
+    contacts = [e for e in ev if e.type == EventType.BALL_BALL and e.balls and struck in e.balls]
+    first = contacts[0] if contacts else None
+    ball_on = None
+    if first is not None and first.balls is not None:
+        ball_on = first.balls[1] if first.balls[0] == struck else first.balls[0]
+    t_first = first.t if first is not None else math.inf
+    jumps = [e for e in ev if e.type == EventType.JUMPED_OVER and e.ball == struck]
+    before = [e for e in jumps if e.t <= t_first]
+    after = [e for e in jumps if e.t > t_first]
+    airborne_before = any(e.type == EventType.AIRBORNE and e.ball == struck and e.t < t_first for e in ev)
+    drops = [e.after for e in record.of_type(EventType.DROPPED) if e.after is not None]
+    clean = not f.miscue and not f.scoop
+    checks = {
+        Topic.JUMP: clean and any(e.over != ball_on for e in before) and first is not None,
+        Topic.SCOOP: f.scoop and f.airborne,
+        Topic.MISCUE: f.miscue,
+        Topic.JUMP_AFTER_CONTACT: first is not None and any(e.over != ball_on for e in after),
+        Topic.CLIPPED_BALL_ON: first is not None and any(e.over == ball_on for e in jumps),
+        Topic.JUMP_DROP_BACK: first is not None and airborne_before and not any(e.over == ball_on for e in jumps),
+        Topic.OFF_FLOOR: "floor" in f.off_rest,
+        Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,
+        Topic.RAIL_TOP_RETURNS: "rail_top" in f.touched and f.returned,
+        Topic.LAMP: "lamp" in f.touched,
+        Topic.CHALK: "chalk" in f.touched,
+        Topic.PERSON: "person" in f.touched,
+        Topic.POCKET_BOUNCE_OUT: f.bounced_out_of_pocket,
+        Topic.POCKET_BOUNCE_FLOOR: "floor" in f.off_rest and bool(record.of_type(EventType.POCKET_JAW)),
+        Topic.HANGING_BEFORE_5S: f.hanging and bool(drops) and max(drops) < 5.0,
+        Topic.HANGING_AFTER_5S: f.hanging and bool(drops) and max(drops) >= 5.0,
+    }
+    return bool(checks[topic])

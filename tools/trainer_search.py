@@ -1,0 +1,83 @@
+"""Find shot parameters that make the physics produce a training case's outcome.
+
+Random search (seeded) over ranges of cue speed, direction, elevation and tip offset around a recipe of
+``tools/trainer_make_cases.py``; a hit is a stroke whose record shows the recipe's topic
+(``scenes.trainer.generate.shows_topic``) and passes the recipe's extra check. Prints the hits as
+``[shot]`` lines ready to paste into the recipe.
+
+    .venv/bin/python tools/trainer_search.py RECIPE_ID [--tries N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from physics.simulate import simulate  # noqa: E402
+from trainer_make_cases import RECIPES, Recipe, scene_objects  # noqa: E402
+
+from physics.record import ShotParams  # noqa: E402
+from physics.tables import load_table  # noqa: E402
+from scenes.settings import load_settings  # noqa: E402
+from scenes.trainer.generate import features, shows_topic  # noqa: E402
+
+
+def sample(rec: Recipe, rng: random.Random) -> ShotParams:
+    s = rec.search or {}
+    base = rec.shot_params()
+
+    def pick(name: str, cur: float) -> float:
+        lo, hi = s.get(name, (cur, cur))
+        return round(rng.uniform(lo, hi), 3)
+
+    tip = (pick("tip_r", base.tip[0]), pick("tip_u", base.tip[1]))
+    return replace(base, cue_speed=pick("cue_speed", base.cue_speed), direction=pick("direction", base.direction),
+                   elevation=pick("elevation", base.elevation), tip=tip)
+
+
+def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool = False) -> list[ShotParams]:
+    settings = load_settings()
+    table = load_table(rec.table_id)
+    rng = random.Random(seed)
+    hits: list[ShotParams] = []
+    t0 = time.perf_counter()
+    for i in range(tries):
+        shot = sample(rec, rng) if i else rec.shot_params()
+        record = simulate(table, rec.balls, shot, objects=scene_objects(rec), lamp=settings.lamp_position)
+        ok = shows_topic(rec.topic, record) and (rec.extra is None or rec.extra(record))
+        if verbose:
+            f = features(record)
+            print(i, shot.cue_speed, shot.direction, shot.elevation, shot.tip, ok, sorted(f.touched),
+                  sorted(f.off_rest), f.jumped_over, f.airborne)
+        if ok:
+            hits.append(shot)
+            print(f"hit {len(hits)} at try {i}: cue_speed = {shot.cue_speed}, direction = {shot.direction}, "
+                  f"elevation = {shot.elevation}, tip = [{shot.tip[0]}, {shot.tip[1]}]", flush=True)
+            if len(hits) >= stop_after:
+                break
+    print(f"{rec.id}: {len(hits)} hits in {i + 1} tries, {time.perf_counter() - t0:.1f} s", flush=True)
+    return hits
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("recipe")
+    p.add_argument("--tries", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hits", type=int, default=3)
+    p.add_argument("-v", action="store_true")
+    a = p.parse_args()
+    recs = {r.id: r for r in RECIPES}
+    run(recs[a.recipe], a.tries, a.seed, a.hits, a.v)
+
+
+if __name__ == "__main__":
+    main()
