@@ -78,7 +78,9 @@ class CaseRun:
 
 
 class Session:
-    def __init__(self, store: Store, row: SessionRow, library: Sequence[Case], settings: Any) -> None:
+    def __init__(self, store: Store, row: SessionRow, library: Sequence[Case], settings: Any,
+                 sample_hz: float | None = None) -> None:
+        self.sample_hz = sample_hz      # the 3D screen needs ball samples for the replay; the terminal does not
         self.store = store
         self.row = row
         self.cases = {c.id: c for c in library}
@@ -130,7 +132,7 @@ class Session:
         case = self.cases[it.case_id]
         rec = self._records.get(case.id)
         if rec is None:
-            rec = record_for(case, self.settings, sample_hz=None)
+            rec = record_for(case, self.settings, sample_hz=self.sample_hz)
             self._records[case.id] = rec
         ruling = rule(case, rec, it.game)
         others = {g: rule(case, rec, g) for g in case.games if g != it.game}
