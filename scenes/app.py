@@ -48,7 +48,8 @@ def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None
         "text-encoding utf8",
     ]
     if offscreen:
-        lines.append("window-type offscreen")
+        # Containers without input devices would print an error line per device directory otherwise.
+        lines += ["window-type offscreen", "notify-level-device fatal"]
     if software:
         lines.append("load-display p3tinydisplay")
     if offscreen or not settings.sound.enabled:

@@ -172,7 +172,7 @@ def ui_font(loader: Any, bold: bool = False) -> Any:
         from panda3d.core import Filename
 
         path = FONT_BOLD if bold else FONT_REGULAR
-        font = loader.loadFont(Filename.fromOsSpecific(str(path)))
+        font = loader.loadFont(Filename.fromOsSpecific(str(path)).getFullpath())
         font.setPixelsPerUnit(48)
         _fonts[key] = font
     return font

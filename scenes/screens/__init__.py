@@ -115,7 +115,16 @@ class ScreenManager:
         screen = cls(self.ctx)
         self.current = screen
         self.history.append(name)
-        screen.enter(**kwargs)
+        try:
+            screen.enter(**kwargs)
+        except BaseException:
+            # A screen that failed half-way must not leave nodes, tasks or handlers behind.
+            self.current = None
+            try:
+                screen.exit()
+            except Exception:  # exit of a half-built screen may miss attributes; the original error matters
+                pass
+            raise
         return screen
 
     def close(self) -> None:

@@ -40,8 +40,9 @@ class MenuScreen(Screen):
         lang = self.lang
 
         def label(text: str, pos: tuple[float, float], scale: float = 0.06, f: Any = font, **kw: Any) -> Any:
+            kw.setdefault("text_fg", (1, 1, 1, 1))
             w = DirectLabel(parent=self.root2d, text=text, text_font=f, scale=scale, pos=(pos[0], 0, pos[1]),
-                            frameColor=(0, 0, 0, 0), text_fg=(1, 1, 1, 1), **kw)
+                            frameColor=(0, 0, 0, 0), **kw)
             self._widgets.append(w)
             return w
 
@@ -84,6 +85,9 @@ class MenuScreen(Screen):
         button(tr("menu.practice", lang), (-0.5, -0.62), self.start_practice)
         button(tr("menu.trainer", lang), (0.0, -0.62), self.start_trainer)
         button(tr("menu.quit", lang), (0.5, -0.62), self.quit)
+        note = self.ctx.shared.get("menu_note")
+        if note:
+            self.note = label(str(note), (0, -0.78), 0.04, text_wordwrap=40, text_fg=(1, 0.75, 0.4, 1))
 
     def exit(self) -> None:
         for w in getattr(self, "_widgets", []):
@@ -132,21 +136,28 @@ class MenuScreen(Screen):
 
     def start_match(self) -> None:
         self._sync_names()
-        assert self.ctx.manager is not None
-        self.ctx.manager.switch("play", game=self.choice["game"], names=tuple(self.choice["names"]),
-                                frames_to_win=self.choice["frames_to_win"])
+        self._open("play", game=self.choice["game"], names=tuple(self.choice["names"]),
+                   frames_to_win=self.choice["frames_to_win"])
 
     def start_practice(self) -> None:
-        assert self.ctx.manager is not None
-        self.ctx.manager.switch("practice")
+        self._open("practice")
 
     def start_trainer(self) -> None:
+        self._open("trainer")
+
+    def _open(self, screen: str, **kwargs: Any) -> None:
+        """Switch screens; if the next one cannot open (a part not installed, bad input), say why here."""
+        from physics.errors import InputError
+        from scenes.match import Unavailable
+
         assert self.ctx.manager is not None
         try:
-            self.ctx.manager.switch("trainer")
-        except ImportError:
+            self.ctx.manager.switch(screen, **kwargs)
+        except (ImportError, Unavailable, InputError) as exc:
+            why = exc.line() if isinstance(exc, InputError) else str(exc)
+            self.ctx.shared["menu_note"] = (tr("trainer.missing", self.lang) if screen == "trainer"
+                                            and isinstance(exc, ImportError) else why)
             self.ctx.manager.switch("menu")
-            self.ctx.shared["menu_note"] = tr("trainer.missing", self.lang)
 
     def quit(self) -> None:
         app = self.ctx.shared.get("app")

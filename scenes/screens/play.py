@@ -385,7 +385,7 @@ class PlayScreen(Screen):
         self.status = ""
         self.strike_t = 0.0
         self.phase = Phase.STRIKE
-        self.camera.follow_stroke(self.result.record)
+        self.camera.follow_stroke(self.struck_ball)
 
     def _strike(self, dt: float) -> None:
         self.strike_t += dt

@@ -69,6 +69,12 @@ class ReplayScreen(Screen):
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused
+        if self.paused:
+            self.player.pause()
+        else:
+            if self.player.finished:
+                self.seek(0.0)
+            self.player.resume()
 
     def slower(self) -> None:
         self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
@@ -91,6 +97,7 @@ class ReplayScreen(Screen):
     def restart(self) -> None:
         self.seek(0.0)
         self.paused = False
+        self.player.resume()
 
     def back(self) -> None:
         assert self.ctx.manager is not None
@@ -110,6 +117,7 @@ class ReplayScreen(Screen):
         scrub = self.keys.down(c.aim_right) - self.keys.down(c.aim_left)
         if scrub:
             self.paused = True
+            self.player.pause()
             self.seek(max(0.0, self.player.t + scrub * SCRUB_RATE * dt))
         elif not self.paused and not self.player.finished:
             self.player.advance(dt)

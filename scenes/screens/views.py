@@ -40,7 +40,7 @@ def show_positions(view: Any, positions: Mapping[str, tuple[float, float]], spec
 def make_camera(base: Any, view: Any, spec: TableSpec) -> Any:
     from scenes.camera import CameraRig
 
-    return CameraAdapter(CameraRig(base.camera, spec, base=base), view, spec)
+    return CameraAdapter(CameraRig(base, spec), view, spec)
 
 
 def make_replay(record: Any, view: Any) -> Any:
@@ -59,7 +59,8 @@ class CameraAdapter:
         self.view = view
         self.spec = spec
         self.mode = "player"
-        self.rig.set_mode(self.mode)
+        self.follow_ball = "cue"
+        self.rig.set_mode(self.mode, snap=True)
 
     def set_mode(self, mode: str) -> None:
         if mode in self.MODES:
@@ -70,23 +71,24 @@ class CameraAdapter:
         self.set_mode(self.MODES[(self.MODES.index(self.mode) + 1) % len(self.MODES)])
 
     def focus(self, centre: tuple[float, float] | None, direction: float) -> None:
+        """Centre the view on the ball to be struck, looking along the aim (player's and orbit views)."""
         if centre is not None:
-            self.rig.aim_at((centre[0], centre[1], ball_z(self.spec)), direction)
+            self.rig.set_target((centre[0], centre[1], ball_z(self.spec)))
+        self.rig.set_aim(direction)
 
-    def follow_stroke(self, record: Any) -> None:
-        pass
+    def follow_stroke(self, ball: str) -> None:
+        self.follow_ball = ball
 
     def track(self, player: Any) -> None:
-        state = player.ball_state("cue") if hasattr(player, "ball_state") else None
-        if state is not None and hasattr(self.rig, "follow_point"):
-            self.rig.follow_point(state)
+        """During playback the follow view keeps the struck ball in the middle."""
+        if self.mode == "follow":
+            self.rig.set_target(player.state_at(self.follow_ball).pos)
 
     def update(self, dt: float) -> None:
         self.rig.update(dt)
 
     def destroy(self) -> None:
-        if hasattr(self.rig, "destroy"):
-            self.rig.destroy()
+        """The rig owns no nodes (it drives the ShowBase camera)."""
 
 
 class ReplayAdapter:
@@ -94,6 +96,7 @@ class ReplayAdapter:
 
     def __init__(self, player: Any) -> None:
         self.p = player
+        self.fast = 1.0     # scripted fast-forward (the demo); the player's own speeds are 1 and slower
 
     @property
     def t(self) -> float:
@@ -104,10 +107,18 @@ class ReplayAdapter:
         return bool(self.p.finished)
 
     def set_speed(self, speed: float) -> None:
-        self.p.set_speed(speed)
+        if speed > 1.0:
+            self.fast = speed
+            self.p.set_speed(1.0)
+        else:
+            self.fast = 1.0
+            self.p.set_speed(speed)
 
     def advance(self, dt: float) -> None:
-        self.p.update(dt)
+        self.p.update(dt * self.fast)
+
+    def state_at(self, ball: str) -> Any:
+        return self.p.state_at(ball, self.p.t)
 
     @property
     def duration(self) -> float:
@@ -116,11 +127,14 @@ class ReplayAdapter:
     def seek(self, t: float) -> None:
         self.p.seek(t)
 
+    def pause(self) -> None:
+        self.p.pause()
+
+    def resume(self) -> None:
+        self.p.play()
+
     def step(self, frames: int = 1) -> None:
         self.p.step(frames)
-
-    def ball_state(self, ball: str) -> Any:
-        return self.p.view.ball_state(ball) if hasattr(self.p, "view") else None
 
     def events_until(self, t: float) -> list[Any]:
         return list(self.p.events_until(t))

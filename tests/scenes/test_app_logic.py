@@ -1,0 +1,163 @@
+"""The app's pure parts: ball-in-hand zones, the aiming geometry, the cue, position files, sound levels."""
+
+from __future__ import annotations
+
+import math
+import wave
+from pathlib import Path
+
+import pytest
+
+from physics.record import ShotParams
+from physics.scenario import load_scenario
+from physics.tables import load_table
+from scenes.cue_control import CueState, aim_hit, cue_axis, direction_to, tip_contact
+from scenes.match import default_placement, placement_allowed
+from scenes.practice import scenario_text, write_scenario
+from scenes.sound import KINDS, SOUND_DIR, loudness, sound_for
+
+PYR = load_table("pyramid-12ft")
+SNK = load_table("snooker-12ft")
+POOL = load_table("pool-9ft")
+
+
+def test_house_is_strictly_behind_the_house_line() -> None:
+    head = PYR.lines["head-string"]
+    R = PYR.ball_radius
+    assert placement_allowed(PYR, "house", head - 0.001, 0.0, {})
+    # 003: the ball may not stand on the line; its position is judged by its centre.
+    assert not placement_allowed(PYR, "house", head, 0.0, {})
+    assert not placement_allowed(PYR, "house", head + 0.01, 0.0, {})
+    # Within the bed: centre at least R from the cushion nose.
+    assert placement_allowed(PYR, "house", -PYR.half_length + R, 0.0, {})
+    assert not placement_allowed(PYR, "house", -PYR.half_length + R - 1e-4, 0.0, {})
+
+
+def test_d_is_the_semicircle_behind_the_baulk_line() -> None:
+    head = SNK.lines["head-string"]
+    r = SNK.d_radius
+    assert r is not None
+    assert placement_allowed(SNK, "d", head - r + 1e-4, 0.0, {})
+    assert not placement_allowed(SNK, "d", head - r - 1e-3, 0.0, {})
+    assert placement_allowed(SNK, "d", head, r - 1e-4, {})       # the D includes the baulk line itself
+    assert not placement_allowed(SNK, "d", head + 1e-3, 0.0, {})
+    a = math.radians(45)
+    assert placement_allowed(SNK, "d", head - r * math.cos(a) * 0.99, r * math.sin(a) * 0.99, {})
+    assert not placement_allowed(SNK, "d", head - r * math.cos(a) * 1.01, r * math.sin(a) * 1.01, {})
+
+
+def test_no_overlap_and_anywhere() -> None:
+    R = POOL.ball_radius
+    others = {"1": (0.3, 0.2)}
+    assert not placement_allowed(POOL, "anywhere", 0.3 + 2 * R - 1e-4, 0.2, others)
+    assert placement_allowed(POOL, "anywhere", 0.3 + 2 * R + 1e-4, 0.2, others)
+    assert placement_allowed(POOL, "behind-head-string", POOL.lines["head-string"] - 0.01, 0.0, others)
+    assert not placement_allowed(POOL, "anywhere", math.nan, 0.0, others)
+
+
+@pytest.mark.parametrize("spec,zone", [(PYR, "house"), (SNK, "d"), (POOL, "behind-head-string"), (POOL, "anywhere")])
+def test_default_placement_is_legal_even_when_the_natural_spot_is_taken(spec: object, zone: str) -> None:
+    p = default_placement(spec, zone, {})  # type: ignore[arg-type]
+    assert placement_allowed(spec, zone, *p, {})  # type: ignore[arg-type]
+    blocked = {"9": p}
+    q = default_placement(spec, zone, blocked)  # type: ignore[arg-type]
+    assert placement_allowed(spec, zone, *q, blocked)  # type: ignore[arg-type]
+    assert math.hypot(q[0] - p[0], q[1] - p[1]) >= 2 * spec.ball_radius  # type: ignore[attr-defined]
+
+
+def test_aim_hit_straight_ball_ghost_is_two_radii_short() -> None:
+    R = PYR.ball_radius
+    pos = {"cue": (-1.0, 0.0), "7": (0.0, 0.0)}
+    hit = aim_hit(PYR, pos, "cue", 0.0)
+    assert hit.ball == "7"
+    assert hit.end == pytest.approx((-2 * R, 0.0), abs=1e-12)
+    assert hit.object_dir == pytest.approx((1.0, 0.0), abs=1e-12)
+
+
+def test_aim_hit_cut_angle_follows_the_line_of_centres() -> None:
+    # Offset b between the aim line and the object ball's centre gives a cut angle asin(b / 2R).
+    R = PYR.ball_radius
+    b = R                  # half-ball hit: 30 degrees
+    pos = {"cue": (-1.0, 0.0), "7": (0.0, b)}
+    hit = aim_hit(PYR, pos, "cue", 0.0)
+    assert hit.ball == "7"
+    assert hit.end[0] == pytest.approx(-math.sqrt(4 * R * R - b * b), abs=1e-12)
+    cut = math.degrees(math.atan2(hit.object_dir[1], hit.object_dir[0]))  # type: ignore[index]
+    assert cut == pytest.approx(30.0, abs=1e-9)
+
+
+def test_aim_hit_misses_a_ball_more_than_two_radii_off_and_stops_at_the_cushion() -> None:
+    R = PYR.ball_radius
+    pos = {"cue": (-1.0, 0.0), "7": (0.0, 2 * R + 1e-4)}
+    hit = aim_hit(PYR, pos, "cue", 0.0)
+    assert hit.ball is None
+    assert hit.end == pytest.approx((PYR.half_length - R, 0.0), abs=1e-12)
+    diag = aim_hit(PYR, {"cue": (0.0, 0.0)}, "cue", 90.0)
+    assert diag.end == pytest.approx((0.0, PYR.half_width - R), abs=1e-12)
+
+
+def test_direction_and_cue_axis() -> None:
+    assert direction_to((0, 0), (0, 1)) == pytest.approx(90.0)
+    assert direction_to((0, 0), (-1, -1)) == pytest.approx(225.0)
+    u = cue_axis(0.0, 30.0)
+    assert u == pytest.approx((math.cos(math.radians(30)), 0.0, -0.5))
+
+
+def test_tip_contact_on_the_ball_surface_and_offsets_follow_the_cue() -> None:
+    R = 0.034
+    centre = (0.0, 0.0, R)
+    c = tip_contact(centre, R, CueState(direction=0.0, elevation=0.0))
+    assert c == pytest.approx((-R, 0.0, R), abs=1e-12)          # a level centre hit: behind the centre
+    top = tip_contact(centre, R, CueState(direction=0.0, elevation=0.0, tip=(0.0, 0.5)))
+    assert top[2] == pytest.approx(R + 0.5 * R, abs=1e-12)
+    right = tip_contact(centre, R, CueState(direction=90.0, elevation=0.0, tip=(0.5, 0.0)))
+    # Shooting along +y, the player's right is +x.
+    assert right[0] == pytest.approx(0.5 * R, abs=1e-12)
+    for cue in (CueState(37.0, 3.0, 25.0, (0.3, -0.4)), CueState(200.0, 1.0, 60.0, (-0.6, 0.2))):
+        p = tip_contact(centre, R, cue)
+        assert math.dist(p, centre) == pytest.approx(R, abs=1e-12)
+
+
+def test_cue_state_clamps_to_a_human_stroke() -> None:
+    c = CueState().with_speed(99.0).with_elevation(120.0).with_tip(3.0, 4.0)
+    assert c.speed == 10.0 and c.elevation == 85.0
+    assert math.hypot(*c.tip) == pytest.approx(0.8)
+    assert c.tip[1] / c.tip[0] == pytest.approx(4 / 3)
+    assert CueState(direction=350.0).turned(20.0).direction == pytest.approx(10.0)
+    shot = CueState(12.0, 4.0, 10.0, (0.1, 0.2)).shot("cue", "7", "foot-left")
+    assert shot == ShotParams("cue", 4.0, 12.0, 10.0, (0.1, 0.2), "7", "foot-left")
+
+
+def test_practice_position_round_trips_through_the_scenario_loader(tmp_path: Path) -> None:
+    pos = {"cue": (-1.2345678, 0.1), "1": (0.8875, 0.0), "15": (0.95, 0.0345)}
+    shot = ShotParams("cue", 3.5, 12.5, 7.0, (0.1, -0.2), "1", "foot-left")
+    path = write_scenario(tmp_path / "p" / "pos.toml", pos, "pyramid-12ft", shot, title='Тест "1"')
+    sc = load_scenario(path)
+    assert sc.game == "practice" and sc.table.id == "pyramid-12ft"
+    assert sc.title == {"en": 'Тест "1"', "ru": 'Тест "1"'}
+    assert sc.balls == {"cue": (-1.234568, 0.1), "1": (0.8875, 0.0), "15": (0.95, 0.0345)}
+    assert sc.shot == shot
+    # Deterministic text: the same position writes the same bytes.
+    assert scenario_text(pos, "pyramid-12ft", shot) == scenario_text(dict(reversed(pos.items())), "pyramid-12ft", shot)
+
+
+def test_sound_files_are_short_mono_wavs_and_loudness_grows_with_speed() -> None:
+    for kind in KINDS:
+        with wave.open(str(SOUND_DIR / f"{kind}.wav")) as w:
+            assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getframerate() == 44100
+            assert 0.05 < w.getnframes() / 44100 < 0.5
+    speeds = [0.01, 0.05, 0.3, 1.0, 3.0, 8.0, 20.0]
+    gains = [loudness(s) for s in speeds]
+    assert gains == sorted(gains)
+    assert gains[0] == gains[1] == pytest.approx(0.15) and gains[-1] == gains[-2] == pytest.approx(1.0)
+    assert loudness(None) == 0.5 and loudness(math.nan) == 0.5
+
+
+def test_sounds_are_chosen_by_event_type() -> None:
+    from physics.record import Event, EventType
+
+    assert sound_for(Event(0.0, EventType.CUE_STRIKE, ball="cue")) == "cue"
+    assert sound_for(Event(0.1, EventType.BALL_BALL, balls=("cue", "1"))) == "ball"
+    assert sound_for(Event(0.2, EventType.CUSHION, ball="1", cushion="foot")) == "cushion"
+    assert sound_for(Event(0.3, EventType.POCKETED, ball="1", pocket="foot-left")) == "pocket"
+    assert sound_for(Event(0.4, EventType.REST, ball="1")) is None

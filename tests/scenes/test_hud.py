@@ -1,0 +1,87 @@
+"""The HUD scoreboard: snapshot -> text in Russian and English; redraw only on a new snapshot."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
+from scenes.i18n import GAME_NAMES, STRINGS, game_name, tr
+
+FOUL = FoulLine("cue_ball_off_table", "003: Выскочившие шары",
+                "Биток вылетел за пределы стола: это фол.", "The cue ball left the table: a foul.")
+
+
+def _snapshot(**kw: object) -> HudSnapshot:
+    base = dict(
+        game_name="Russian pyramid (71)",
+        players=(PlayerLine("Анна", 12, 1, at_table=False), PlayerLine("Boris", 35, 0, owed=2, at_table=True)),
+        frames_to_win=2, current_break=8, needs_call=True, call_ball="7", call_pocket="foot-left",
+        last=LastCall(True, (FOUL,), (), (-5, 5)), options=("play_on", "make_offender_replay"), in_hand="house")
+    base.update(kw)
+    return HudSnapshot(**base)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_hud_text_carries_every_field(lang: str) -> None:
+    t = hud_text(_snapshot(), lang)
+    score = t["score"].splitlines()
+    assert score[0] == "Russian pyramid (71)"
+    # The player at the table is marked and both scores and frames are shown.
+    assert score[1].startswith("   Анна: 12") and "1/2" in score[1]
+    assert score[2].startswith("▶ Boris: 35") and "0/2" in score[2]
+    assert tr("hud.owed", lang, n=2) in score[2]
+    assert tr("hud.break", lang, n=8) in t["score"]
+    assert tr("hud.call", lang, ball="7", pocket=tr("pocket.foot-left", lang)) in t["required"]
+    assert tr("hud.in_hand", lang, zone=tr("zone.house", lang)) in t["required"]
+    explain = FOUL.explain_ru if lang == "ru" else FOUL.explain_en
+    assert explain in t["call"] and "003: Выскочившие шары" in t["call"]
+    assert tr("hud.foul", lang) in t["call"]
+    assert tr("option.play_on", lang) in t["call"] and tr("option.make_offender_replay", lang) in t["call"]
+
+
+def test_hud_languages_differ_and_are_cyrillic_in_russian() -> None:
+    ru, en = hud_text(_snapshot(), "ru"), hud_text(_snapshot(), "en")
+    assert ru["required"] != en["required"]
+    assert any("\u0400" <= ch <= "\u04ff" for ch in ru["required"])
+    assert not any("\u0400" <= ch <= "\u04ff" for ch in en["required"])
+    assert "играй дальше" in ru["call"] and "play on" in en["call"]
+
+
+def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
+    t = hud_text(_snapshot(call_ball=None, call_pocket=None, golf_pocket="middle-left", last=None,
+                           options=(), in_hand=None), "en")
+    assert tr("hud.call_none", "en") in t["required"]
+    assert "middle-left" in t["required"]
+    assert t["call"] == ""
+
+
+def test_hud_legal_stroke_lists_counted_balls() -> None:
+    t = hud_text(_snapshot(last=LastCall(False, (), ("7", "3"), (7, 0)), options=()), "ru")
+    assert "без нарушений" in t["call"] and "7, 3" in t["call"]
+
+
+def test_every_string_has_both_languages_and_formats() -> None:
+    for key, (ru, en) in STRINGS.items():
+        assert ru.strip() and en.strip(), key
+        assert ru.count("{") == en.count("{"), key
+    for gid in GAME_NAMES:
+        assert game_name(gid, "ru") and game_name(gid, "en")
+
+
+def test_hud_redraws_only_on_a_new_snapshot(offscreen_base: object) -> None:
+    from scenes.hud import Hud
+
+    hud = Hud(offscreen_base, "ru")
+    try:
+        s = _snapshot()
+        assert hud.show(s) is True
+        assert hud.show(_snapshot()) is False           # equal snapshot: nothing redrawn
+        assert hud.redraws == 1
+        assert hud.show(_snapshot(current_break=9)) is True
+        assert hud.redraws == 2
+        assert "Боris" not in hud.text()["score"] and "Boris: 35" in hud.text()["score"]
+        # Anchored to the corners: a 4:3 or 21:9 window keeps the blocks on screen.
+        assert hud.blocks["score"].getParent() == offscreen_base.a2dTopLeft  # type: ignore[attr-defined]
+        assert hud.blocks["call"].getParent() == offscreen_base.a2dBottomLeft  # type: ignore[attr-defined]
+    finally:
+        hud.destroy()
