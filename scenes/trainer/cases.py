@@ -271,12 +271,28 @@ def load_case(path: str | Path) -> Case:
     return case_from_scenario(load_scenario(path))
 
 
-def load_library(folder: str | Path | None = None) -> list[Case]:
-    """Every ``*.toml`` in the folder, sorted by id; one bad file stops with its InputError."""
+def load_library(folder: str | Path | None = None, extra: Sequence[str | Path] = ()) -> list[Case]:
+    """Every ``*.toml`` in the folder (and in the ``extra`` folders that exist: the user's generated cases),
+    sorted by id; one bad file stops with its InputError."""
     d = Path(folder) if folder is not None else CASES_DIR
     if not d.is_dir():
         raise InputError(str(d), "folder", "a folder of case files (*.toml)")
-    return [load_case(p) for p in sorted(d.glob("*.toml"))]
+    paths = sorted(d.glob("*.toml"))
+    for e in extra:
+        if Path(e).is_dir():
+            paths += sorted(Path(e).glob("*.toml"))
+    cases: dict[str, Case] = {}
+    for p in paths:
+        c = load_case(p)
+        if c.id in cases:
+            raise InputError(str(p), "file", f"a case id not already used by {cases[c.id].path}")
+        cases[c.id] = c
+    return [cases[k] for k in sorted(cases)]
+
+
+def user_cases_dir(settings: Any) -> Path:
+    """Where ``train --generate`` writes by default; those cases join the sessions."""
+    return Path(settings.data_dir()) / "cases"
 
 
 # --- running a case -------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import sys
 from typing import Any, TextIO
 
 from scenes.i18n import game_name
-from scenes.trainer.cases import Topic, load_library
+from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.session import Session
 from scenes.trainer.store import Store, default_path
 from scenes.trainer.text import run_text_session
@@ -31,7 +31,7 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None) -> i
         if getattr(args, "history", False):
             print_history(store, lang, out)
             return 0
-        library = load_library()
+        library = load_library(extra=[user_cases_dir(settings)])
         n = args.cases if getattr(args, "cases", None) is not None else settings.trainer.session_length
         session, resumed = Session.resume_or_start(store, library, settings, args.game, args.topic, n,
                                                    int(args.seed or 0))

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from physics.errors import InputError
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from physics.scenario import Scenario
-from scenes.trainer.cases import Case, Expected, Topic, case_toml, load_library, rule
+from scenes.trainer.cases import Case, Expected, Topic, case_toml, load_library, rule, user_cases_dir
 
 CLI = "command line"
 
@@ -233,7 +233,7 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
         raise InputError(CLI, "--generate", "a number of cases >= 1")
     if not args.game:
         raise InputError(CLI, "--game", "a game id (the rulebook the new cases are for)")
-    out_dir = Path(args.out) if args.out else settings.data_dir() / "cases"
+    out_dir = Path(args.out) if args.out else user_cases_dir(settings)
     library = load_library()
     written = generate(library, n, args.game, args.category, int(args.seed or 0), out_dir, settings, log=out)
     en = settings.lang == "en"

@@ -16,7 +16,7 @@ from physics.tables import load_table
 from scenes.i18n import game_name, ui_font
 from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
-from scenes.trainer.cases import Topic, load_library
+from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.moments import camera_for, deciding_moment
 from scenes.trainer.questions import explanation, rule_refs, summary_line
 from scenes.trainer.session import CaseRun, Session
@@ -61,7 +61,7 @@ class TrainerScreen(Screen):
 
     def enter(self, args: Any = None, **_: Any) -> None:
         self.settings = self.ctx.settings
-        self.library = load_library()
+        self.library = load_library(extra=[user_cases_dir(self.ctx.settings)])
         self.store = Store(default_path(self.settings.data_dir()))
         self.games = sorted({g for c in self.library for g in c.games})
         self.topics = sorted({c.topic.value for c in self.library})
