@@ -177,7 +177,8 @@ class Referee:
     def judge(self, state: MatchState, record: ShotRecord) -> Ruling:
         s = self.stroke(state, record)
         d = Draft(scores=list(state.scores), positions={}, next_player=s.striker, cue=state.cue,
-                  owed=list(state.owed), phase=state.phase, ball_on=state.ball_on,
+                  owed=list(state.owed), phase="play" if state.phase == "break" else state.phase,
+                  ball_on=state.ball_on,
                   points=[0] * state.n_players)
         reason = self.replay_reason(s)
         if reason is not None:
