@@ -289,10 +289,16 @@ class MatchController:
 
     # --- what the HUD shows ------------------------------------------------------------------
     def snapshot(self, status: str = "") -> HudSnapshot:
+        """What the HUD draws. While a ruling waits for the next player's choice, its call and its
+        scores are shown (the options change who plays and from where, not the points)."""
         st = self.state
         last = None
-        if self.last is not None and self.last.ruling_json:
-            rj = self.last.ruling_json
+        shown = self.pending if self.pending is not None and self.pending.ruling_json else self.last
+        scores = tuple(st.scores) if st is not None else ()
+        if shown is not None and shown is self.pending and shown.ruling_json.get("scores") is not None:
+            scores = tuple(shown.ruling_json["scores"])
+        if shown is not None and shown.ruling_json:
+            rj = shown.ruling_json
             fouls = tuple(FoulLine(str(f.get("code", "")), str(f.get("rule", "")),
                                    str((f.get("explain") or {}).get("ru", "")),
                                    str((f.get("explain") or {}).get("en", "")))
@@ -303,7 +309,7 @@ class MatchController:
             return HudSnapshot(game_name=game_name(self.game, self.lang), players=(), practice=True,
                                status=status)
         players = tuple(
-            PlayerLine(name=n, score=int(st.scores[i]), frames=int(st.frames_won[i]),
+            PlayerLine(name=n, score=int(scores[i]), frames=int(st.frames_won[i]),
                        owed=int(st.owed[i]) if i < len(st.owed) else 0, at_table=(i == st.to_play))
             for i, n in enumerate(st.players))
         ball_on = (str(st.ball_on),) if st.ball_on else ()
@@ -314,7 +320,7 @@ class MatchController:
         frame_winner = st.players[st.winner] if st.frame_over and st.winner is not None else None
         match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
         notes = tuple(str((w.get("explain") or {}).get(self.lang, "")) for w in
-                      ((self.last.ruling_json.get("warnings") or []) if self.last else []))
+                      ((shown.ruling_json.get("warnings") or []) if shown else []))
         return HudSnapshot(
             game_name=game_name(self.game, self.lang), players=players, frames_to_win=int(st.frames_to_win),
             current_break=int(extra.get("break", 0) or 0) if isinstance(extra.get("break", 0), int) else 0,

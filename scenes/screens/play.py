@@ -37,6 +37,8 @@ FINE_AIM_RATE = 1.5        # with the fine modifier: about 0.05° a frame, finer
 POWER_RATE = 3.0           # m/s per second with the power keys held
 ELEVATION_RATE = 20.0      # degrees per second
 TIP_RATE = 0.8             # radii per second
+MOUSE_TURN = 60.0          # degrees of aim per screen width/2 of sideways mouse motion (player's view)
+MOUSE_FINE_TURN = 4.0
 DRAG_SPEED_PER_UNIT = 8.0  # m/s of cue speed per screen unit of a power drag
 STRIKE_SECONDS = 0.18      # the cue's forward swing drawn before the recording starts
 REPLAY_SPEEDS = (1.0, 0.25, 0.125, 0.0625)
@@ -245,15 +247,23 @@ class PlayScreen(Screen):
         mouse = self.keys.mouse()
         if mouse is not None and self.drag_ball is None:
             if self.dragging is not None:
+                self.keys.mouse_delta()   # consumed: the drag must not turn the cue when it ends
                 # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
                 pull = max(0.0, self.dragging[1] - mouse[1])
                 aim = aim.with_speed(pull * DRAG_SPEED_PER_UNIT)
                 self.cue.pullback = 0.05 + 0.25 * aim.speed / MAX_SPEED
-            elif not fine and self.keys.mouse_moved():
-                p = self.view_point(mouse)
-                c0 = self._cue_centre()
-                if p is not None and c0 is not None and math.hypot(p[0] - c0[0], p[1] - c0[1]) > 1e-3:
-                    aim = CueState(direction_to(c0, p), aim.speed, aim.elevation, aim.tip)
+            else:
+                dx, _dy = self.keys.mouse_delta()
+                if self.camera.mode in ("player", "follow"):
+                    # The view turns with the aim, so the point under the mouse would chase itself:
+                    # here sideways mouse motion turns the cue instead (finer with the modifier).
+                    if dx:
+                        aim = aim.turned(-dx * (MOUSE_FINE_TURN if fine else MOUSE_TURN))
+                elif dx or _dy:
+                    p = self.view_point(mouse)
+                    c0 = self._cue_centre()
+                    if p is not None and c0 is not None and math.hypot(p[0] - c0[0], p[1] - c0[1]) > 1e-3:
+                        aim = CueState(direction_to(c0, p), aim.speed, aim.elevation, aim.tip)
         if self.drag_ball is not None and mouse is not None:
             p = self.view_point(mouse)
             if p is not None and self.match.move_ball(self.drag_ball, *p):
@@ -419,12 +429,7 @@ class PlayScreen(Screen):
 
     def _refresh_hud_pending(self) -> None:
         """Show the ruling (and its options) before it is carried out."""
-        m = self.match
-        last, m.last = m.last, m.pending
-        try:
-            self.hud.show(m.snapshot())
-        finally:
-            m.last = last
+        self.hud.show(self.match.snapshot())
 
     def decide_index(self, i: int) -> None:
         if self.phase != Phase.DECIDE:
@@ -577,7 +582,9 @@ class PlayScreen(Screen):
             if self.player is not None:
                 self.player.set_speed(self.replay_speed)
         elif do == "decide":
-            self.decide(str(a["option"]))
+            # ``null`` takes the ruling as it stands (no option chosen).
+            if self.phase == Phase.DECIDE:
+                self._apply(None if a.get("option") is None else str(a["option"]))
         elif do == "camera":
             self.camera.set_mode(str(a["mode"]))
         elif do == "undo":
@@ -597,7 +604,7 @@ class PlayScreen(Screen):
     def dump(self) -> dict[str, Any]:
         """What the screen shows and what it was told, for the end-to-end test."""
         m = self.match
-        last = m.last
+        last = m.pending or m.last
         return {
             "screen": self.name, "phase": str(self.phase), "game": m.game, "names": list(m.names),
             "hud": self.hud.text(), "snapshot": asdict(self.hud.snapshot) if self.hud.snapshot else None,

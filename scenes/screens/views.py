@@ -184,8 +184,13 @@ class KeyPoller:
         p = self.base.aspect2d.getRelativePoint(self.base.render2d, Point3(m[0], 0, m[1]))
         return (float(p[0]), float(p[2]))
 
-    def mouse_moved(self) -> bool:
+    def mouse_delta(self) -> tuple[float, float]:
+        """Mouse movement since the last call (screen units, -1..1 across the window)."""
         m = self.mouse()
-        moved = m is not None and m != self._last_mouse
-        self._last_mouse = m
-        return moved
+        last, self._last_mouse = self._last_mouse, m
+        if m is None or last is None:
+            return (0.0, 0.0)
+        return (m[0] - last[0], m[1] - last[1])
+
+    def mouse_moved(self) -> bool:
+        return self.mouse_delta() != (0.0, 0.0)

@@ -1,0 +1,141 @@
+"""End to end in a real window: Xvfb + Mesa GL, the app driven by scripted input.
+
+A match of Russian pyramid is opened, the break is aimed and struck, the balls run to rest, and then
+the HUD's scores and call are checked against the referee's ruling (recomputed here from the stroke
+the app recorded) and the screenshot's pixels are looked at: cloth green in the middle of the table,
+text in the scoreboard's corner.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.window
+
+
+def _free_display() -> int:
+    for n in range(99, 140):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    pytest.skip("no free X display number")
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[str]:
+    exe = shutil.which("Xvfb")
+    if exe is None:
+        pytest.skip("Xvfb is not installed (apt-get install xvfb libgl1-mesa-dri)")
+    n = _free_display()
+    proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sock = Path(f"/tmp/.X11-unix/X{n}")
+    deadline = time.monotonic() + 20
+    while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if not sock.exists():
+        proc.kill()
+        pytest.skip(f"Xvfb did not start on :{n}")
+    try:
+        yield f":{n}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _run_app(display: str, script: list[dict[str, object]], tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    path = tmp / "script.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    env = {**os.environ, "DISPLAY": display, "BILLIARDS_SCRIPT": str(path), "BILLIARDS_DEBUG": "1",
+           "XDG_DATA_HOME": str(tmp / "data")}
+    env.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=900)
+
+
+def _pixels(path: Path) -> tuple[int, int, object]:
+    from panda3d.core import Filename, PNMImage
+
+    img = PNMImage()
+    assert img.read(Filename.fromOsSpecific(str(path))), path
+    return img.getXSize(), img.getYSize(), img
+
+
+def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
+    pytest.importorskip("physics.simulate")
+    pytest.importorskip("rules.registry")
+    names = ["Anna", "Boris"]
+    shot = tmp_path / "window.png"
+    dump = tmp_path / "hud.json"
+    script = [
+        {"do": "frames", "n": 3},
+        {"do": "start", "game": "russian-pyramid", "players": names, "frames_to_win": 2},
+        {"do": "frames", "n": 3},
+        {"do": "aim_at_rack"}, {"do": "power", "speed": 6.5},
+        {"do": "shoot"}, {"do": "speed", "x": 8.0},
+        {"do": "wait_rest", "timeout": 600},
+        {"do": "dump", "path": str(dump)},
+        {"do": "camera", "mode": "top"}, {"do": "frames", "n": 90},
+        {"do": "screenshot", "path": str(shot)},
+        {"do": "quit"},
+    ]
+    res = _run_app(xvfb, script, tmp_path, "--lang", "en", "play", "--game", "russian-pyramid")
+    assert res.returncode == 0, res.stderr[-3000:]
+    d = json.loads(dump.read_text(encoding="utf-8"))
+    assert d["screen"] == "play" and d["game"] == "russian-pyramid"
+
+    # The ruling the app applied is the referee's ruling on the stroke the app recorded.
+    from physics.record import ShotRecord
+    from rules.registry import get_referee
+    from rules.state import MatchState
+
+    record = ShotRecord.from_dict(d["record"])
+    assert record.events and record.events[0].type == "cue_strike"
+    fresh = MatchState.new("russian-pyramid", tuple(names), 2)
+    ruling = get_referee("russian-pyramid").judge(fresh, record).to_dict()
+    shown = d["ruling"]
+    for key in ("foul", "counted", "scores", "next_player", "in_hand", "options", "frame_over"):
+        assert shown[key] == ruling[key], key
+    assert [f["code"] for f in shown["fouls"]] == [f["code"] for f in ruling["fouls"]]
+
+    # The HUD shows those scores, who is at the table and the call with its explanation.
+    hud = d["hud"]
+    for i, name in enumerate(names):
+        assert f"{name}: {ruling['scores'][i]}" in hud["score"]
+    at_table = d["state"]["to_play"] if d["phase"] != "decide" else ruling["striker"]
+    assert f"▶ {names[at_table]}:" in hud["score"]
+    if ruling["foul"]:
+        assert "FOUL" in hud["call"]
+        for f in ruling["fouls"]:
+            assert f["explain"]["en"] in hud["call"]
+    else:
+        assert "Last stroke: legal" in hud["call"]
+
+    # Pixels: the top view puts the table's middle at the picture's middle; the scoreboard has text.
+    w, h, img = _pixels(shot)
+    greens = 0
+    samples = 0
+    for dx in range(-40, 41, 8):
+        for dy in range(-20, 21, 8):
+            r, g, b = (img.getXel(w // 2 + dx, h // 2 + dy)[k] for k in range(3))  # type: ignore[attr-defined]
+            samples += 1
+            greens += g > r + 0.08 and g > b + 0.04
+    assert greens >= 0.6 * samples, f"cloth green in {greens} of {samples} samples"
+    bright = 0
+    for x in range(0, int(w * 0.3), 2):
+        for y in range(0, int(h * 0.15), 2):
+            if img.getBright(x, y) > 0.8:  # type: ignore[attr-defined]
+                bright += 1
+    assert bright > 50, "no text in the scoreboard corner"
