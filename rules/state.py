@@ -184,24 +184,24 @@ class MatchState:
         on_shelf = {b for s in shelves for b in s}
         if cue in on_shelf:
             raise InputError(file, "state.cue", "a ball on the bed or in hand, not one on a shelf")
+        phase = state.get("phase")
+        fresh = not state and all(b in balls for b in ball_set)
+        is_break = state.get("break", fresh if phase is None else phase == "break")
+        if not isinstance(is_break, bool):
+            raise InputError(file, "state.break", "true or false")
         if "in_hand" in state:
             ih = state["in_hand"]
             allowed = [str(x) for x in InHand] + ["none"]
             if ih not in allowed:
                 raise InputError(file, "state.in_hand", f"one of {', '.join(allowed)}")
             in_hand = None if ih == "none" else InHand(ih)
-            if in_hand is not None and cue in balls:
-                raise InputError(file, "state.in_hand", f"none while {cue!r} is placed in [balls]")
         else:
-            in_hand = ref.break_in_hand if cue not in balls else None
+            in_hand = ref.break_in_hand if (is_break or cue not in balls) else None
         if in_hand is None and cue not in balls:
             raise InputError(file, f"balls.{cue}", "the cue ball placed on the bed (or state.in_hand set)")
-
-        phase = state.get("phase")
-        fresh = not state and all(b in balls or b == cue for b in ball_set)
-        is_break = state.get("break", fresh if phase is None else phase == "break")
-        if not isinstance(is_break, bool):
-            raise InputError(file, "state.break", "true or false")
+        # A cue ball in hand that [balls] places is where the striker put it: that is part of the stroke
+        # (the record's initial position), so before the stroke it is in hand, not on the bed.
+        balls = {b: p for b, p in balls.items() if not (in_hand is not None and b == cue)}
         if phase is None:
             phase = "break" if is_break else "play"
         if not isinstance(phase, str) or phase not in ref.phases:

@@ -1,0 +1,79 @@
+"""``python main.py referee FILE`` and ``python main.py games`` (main.py dispatches here).
+
+The scenario's ``[state]`` builds the match state (:meth:`MatchState.from_scenario`); the shot record
+comes from the physics (or the file's recorded events). ``--all-games`` judges the same record under
+every game played on the record's table, so rulebooks can be compared on one stroke.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from physics.errors import InputError
+from physics.record import ShotRecord
+from physics.scenario import Scenario
+from rules.registry import games, games_for_table, get_referee
+from rules.report import format_comparison, format_record, format_ruling, t
+from rules.ruling import Ruling
+from rules.state import MatchState
+
+# Keys of [state] that mean the same in every game; the rest belong to the scenario's own game.
+_PORTABLE = ("players", "to_play", "frames_won", "frames_to_win", "breaker", "break")
+
+
+def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = None) -> tuple[MatchState, Ruling]:
+    """Judge ``record`` by ``game`` (the scenario's game by default) from the scenario's ``[state]``."""
+    gid = game or scenario.game
+    ref = get_referee(gid)
+    raw = dict(scenario.state)
+    same = scenario.game != "practice" and get_referee(scenario.game).id == ref.id
+    if not same:
+        raw = {k: v for k, v in raw.items() if k in _PORTABLE}
+    state = MatchState.from_scenario(ref.id, raw, scenario.balls, scenario.path)
+    return state, ref.judge(state, record)
+
+
+def referee_command(scenario: Scenario, record: ShotRecord, json_path: str | None = None, all_games: bool = False,
+                    lang: str = "ru") -> int:
+    out: dict[str, Any] = record.to_dict()
+    text: list[str] = [format_record(record, lang)]
+    if scenario.game == "practice" and not all_games:
+        raise InputError(scenario.path, "game", "a game with a referee (practice has none; or use --all-games)")
+    players: tuple[str, ...] = ("Player 1", "Player 2")
+    if scenario.game != "practice":
+        state, ruling = judge_scenario(scenario, record)
+        players = state.players
+        out["ruling"] = ruling.to_dict()
+        text.append(format_ruling(ruling, players, lang))
+    if all_games:
+        rulings: dict[str, Ruling] = {}
+        for gid in games_for_table(record.table):
+            st, r = judge_scenario(scenario, record, gid)
+            rulings[gid] = r
+        out["rulings"] = {g: r.to_dict() for g, r in rulings.items()}
+        text.append(format_comparison(rulings, players, lang))
+    if json_path is not None:
+        data = json.dumps(out, ensure_ascii=False, indent=2, allow_nan=False)
+        if json_path == "-":
+            print(data)
+            return 0
+        try:
+            Path(json_path).write_text(data + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(json_path, "--json", f"a writable path ({exc.strerror})") from None
+    print("\n\n".join(text))
+    return 0
+
+
+def games_command(lang: str = "ru") -> int:
+    rows = games()
+    print(f"{t('games', lang)}:")
+    w = max(len(g) for g, _, _ in rows)
+    for gid, names, table in rows:
+        first, second = (names["ru"], names["en"]) if lang == "ru" else (names["en"], names["ru"])
+        print(f"  {gid.ljust(w)}  {first} / {second}  [{table}]")
+    sys.stdout.flush()
+    return 0
