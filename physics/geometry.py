@@ -1,0 +1,670 @@
+"""The static part of the Bullet world, built from a table spec (issue 2, section 2).
+
+What is built (frame of design.md: z = 0 on the cloth, +x to the foot, +y to the left):
+
+* the **slate**: a box plus two convex end pieces, cut at every pocket along the *drop line*
+  (the end of the jaws), so the slate edge is a real edge a ball can hang over;
+* the **cushions**: convex prisms whose cross-section has an inclined under-face tangent to a
+  ball lying on the cloth exactly at the nose height h, so the contact normal points down by
+  theta = asin((h - R) / R) and a hard-hit ball is pressed into the slate (physics.md 3.5, 4);
+  the rubber's top rises from the nose at the spec's 6-8 degree tilt up to the rail top;
+* the **jaws**: the cushion profile swept around a fillet of the spec's jaw radius and along
+  a straight facing (the corridor), as one convex hull per jaw; the free gap between the
+  facings at nose height is the spec's mouth;
+* the **pocket wells**: an open box below every opening (side and back walls up to the rail
+  top, a front wall under the slate edge, a floor ``pocket_depth`` below the cloth);
+* the **rail tops** (wood) and the **frame** (the table's outer sides down to the floor);
+* the **floor** at z = -bed_height, the **lamp shade**, and scenario objects (chalk, a
+  person, a cue lying on a rail).
+
+Bullet's default collision margin (4 cm) is larger than the balls. Every shape here gets an
+explicit margin of :data:`MARGIN`; boxes keep their extents by construction and convex hulls
+are built from polygons inset by the margin, so the margin grows them back to the intended
+faces (only edges get rounded by the margin).
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from panda3d.bullet import (
+    X_up,
+    Y_up,
+    BulletBoxShape,
+    BulletConvexHullShape,
+    BulletCylinderShape,
+    BulletPlaneShape,
+    BulletRigidBodyNode,
+    BulletShape,
+    BulletWorld,
+)
+from panda3d.core import BitMask32, Point3, TransformState, Vec3
+
+from physics import geometry_poly as gp
+from physics.errors import InputError
+from physics.scenario import SceneObject
+from physics.tables import TABLES_DIR, TableSpec
+
+MARGIN = 0.0005          # m; collision margin of every static shape (Bullet's 0.04 m default is a ball)
+SURFACE_TAG = "surface"  # python tag on every static node
+
+SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
+                 "chalk", "person", "cue")
+
+# kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
+# mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here
+# (a pocket liner and net are dead, clothes are soft, chalk is a light crumbly cube).
+DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
+    "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.3, 0.5),
+    "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.65, 0.4), "lamp": (0.5, 0.3),
+    "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3),
+}
+
+# Where a resting ball is, by the kind of surface under it (for final / off_table rest).
+_PLACE_OF_KIND = {"bed": "bed", "cushion": "rail", "jaw": "rail", "rail_top": "rail", "frame": "frame",
+                  "floor": "floor", "pocket": "pocket", "lamp": "lamp", "chalk": "chalk",
+                  "person": "person", "cue": "cue"}
+
+CHALK_SIZE = 0.022               # m, a cube of billiard chalk
+PERSON_SIZE = (0.45, 0.30, 1.75)  # m: shoulder width, depth, height (ESTIMATE, an adult)
+CUE_LENGTH = 1.45                # m [FF cue length]; Russian cues are longer (physics.md 1.3)
+CUE_RADIUS = 0.011               # m, a mean of tip 13 mm and butt 30 mm diameters (ESTIMATE)
+
+
+@dataclass(frozen=True)
+class Surface:
+    kind: str            # one of SURFACE_KINDS
+    id: str | None       # cushion id for cushions, pocket id for jaws and wells, None otherwise
+    restitution: float
+    friction: float
+
+
+@dataclass(frozen=True)
+class CushionContact:
+    """Facts about the contact of a ball on the cloth with a cushion (same for every cushion).
+
+    Attributes:
+        nose_height: h, height of the contact point above the cloth.
+        angle: theta = asin((h - R) / R), the contact normal's angle below horizontal.
+        centre_distance: horizontal distance from the nose line to the centre of a ball on the
+            cloth touching the cushion, sqrt(R^2 - (h - R)^2) (a little less than R).
+    """
+
+    nose_height: float
+    angle: float
+    centre_distance: float
+
+
+@dataclass(frozen=True)
+class Jaw:
+    """One jaw: the end of a cushion turning into a pocket (plan view, table frame)."""
+
+    pocket: str
+    cushion: str
+    nose_end: tuple[float, float]     # E: where the cushion's nose line ends at the mouth
+    fillet_centre: tuple[float, float]
+    fillet_start: tuple[float, float]  # T1: tangent point on the nose line
+    fillet_end: tuple[float, float]    # T2: tangent point on the facing
+    facing_end: tuple[float, float]    # F: end of the straight corridor, on the drop line
+
+
+@dataclass(frozen=True)
+class PocketShape:
+    """A pocket's built shape in its own frame: a along the axis (outward), t across it.
+
+    ``a`` is measured from the spec's pocket centre; ``a_mouth`` is the mouth line (between the
+    nose ends), ``a_drop`` the slate edge; the well spans a_drop..a_drop + well_length and
+    |t| <= well_half_width, its floor at ``floor_z``.
+    """
+
+    id: str
+    centre: tuple[float, float]
+    axis: tuple[float, float]
+    across: tuple[float, float]
+    a_mouth: float
+    a_drop: float
+    throat: float          # free gap between the facings at the drop line
+    well_half_width: float
+    well_length: float
+    floor_z: float
+    jaws: tuple[Jaw, Jaw]
+
+    def local(self, x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - self.centre[0], y - self.centre[1]
+        return dx * self.axis[0] + dy * self.axis[1], dx * self.across[0] + dy * self.across[1]
+
+    def world(self, a: float, t: float) -> tuple[float, float]:
+        return (self.centre[0] + a * self.axis[0] + t * self.across[0],
+                self.centre[1] + a * self.axis[1] + t * self.across[1])
+
+    def in_well(self, x: float, y: float, tol: float = 0.0) -> bool:
+        a, t = self.local(x, y)
+        return (self.a_drop - tol <= a <= self.a_drop + self.well_length + tol
+                and abs(t) <= self.well_half_width + tol)
+
+    def rect(self, a0: float, a1: float, t0: float, t1: float) -> gp.Poly:
+        return gp.ccw([self.world(a0, t0), self.world(a1, t0), self.world(a1, t1), self.world(a0, t1)])
+
+
+@dataclass(frozen=True)
+class GeometryExtras:
+    """Numbers the collision geometry needs beyond TableSpec (``[geometry]`` in the table TOML)."""
+
+    corner_cut_angle: float = 135.0   # deg between cushion nose and jaw facing (135: facing along the axis)
+    middle_cut_angle: float = 90.0
+    slate_thickness: float = 0.045
+    rail_slab: float = 0.03           # the wooden rail top's thickness; the frame is below it
+    well_clearance: float = 0.010     # well wider than the larger of throat and ball, each side
+    well_wall: float = 0.005
+    lamp_shade: tuple[float, float, float] = (1.4, 0.45, 0.15)  # length (x), width (y), height
+    jaw_segments: int = 6             # polygon sides approximating a jaw fillet
+
+
+@cache
+def load_extras(table_id: str) -> GeometryExtras:
+    path = TABLES_DIR / f"{table_id}.toml"
+    if not path.exists():
+        return GeometryExtras()
+    with path.open("rb") as f:
+        raw = tomllib.load(f).get("geometry", {})
+    defaults = GeometryExtras()
+    vals: dict[str, Any] = {}
+    for key, val in raw.items():
+        if not hasattr(defaults, key):
+            raise InputError(str(path), f"geometry.{key}", f"a known key ({', '.join(defaults.__dataclass_fields__)})")
+        ref = getattr(defaults, key)
+        if isinstance(ref, tuple):
+            if not isinstance(val, list) or len(val) != len(ref) or not all(_finite_pos(v) for v in val):
+                raise InputError(str(path), f"geometry.{key}", f"a list of {len(ref)} positive numbers")
+            vals[key] = tuple(float(v) for v in val)
+        elif isinstance(ref, int):
+            if isinstance(val, bool) or not isinstance(val, int) or not 2 <= val <= 32:
+                raise InputError(str(path), f"geometry.{key}", "an integer in [2, 32]")
+            vals[key] = val
+        else:
+            if not _finite_pos(val):
+                raise InputError(str(path), f"geometry.{key}", "a positive number")
+            vals[key] = float(val)
+    return GeometryExtras(**vals)
+
+
+def _finite_pos(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and v > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Cushion cross-section
+
+
+def _profile(spec: TableSpec, depth: float) -> list[tuple[float, float]]:
+    """Cushion cross-section (n, z): n behind the nose line (into the cushion), z above the cloth.
+
+    The under-face is the plane tangent to a ball on the cloth at height h, so the contact is at
+    h with its normal tilted theta below horizontal. The sharp edge where it meets the rubber's
+    top is put a little above h so the margin's rounding of that edge stays clear of the contact.
+    """
+    R, h = spec.ball_radius, spec.cushion_nose_height
+    theta = math.asin((h - R) / R)
+    tan_t = math.tan(theta)
+    e = max(0.0015, 3 * MARGIN)
+    nose = (-e * tan_t, h + e)
+    foot = (h * tan_t, 0.0)
+    tilt = math.radians(max(spec.cushion_top_tilt, 1.0))
+    top = max(spec.rail_height, nose[1])
+    knee = (nose[0] + (top - nose[1]) / math.tan(tilt), top)
+    back = max(depth, knee[0] + 0.002, foot[0] + 0.002)
+    pts = [foot, (back, 0.0), (back, top), knee, nose]
+    return gp._dedup(gp.ccw(pts))
+
+
+# ---------------------------------------------------------------------------------------------
+# The geometry object
+
+
+class TableGeometry:
+    """Static bodies of one table in one world, plus the plan-view facts the engine needs."""
+
+    def __init__(self, world: BulletWorld, spec: TableSpec, extras: GeometryExtras,
+                 materials: Mapping[str, tuple[float, float]]) -> None:
+        self.world = world
+        self.spec = spec
+        self.extras = extras
+        self.materials = dict(materials)
+        self.nodes: list[BulletRigidBodyNode] = []
+        self.collide_mask = BitMask32.bit(0)
+        R, h = spec.ball_radius, spec.cushion_nose_height
+        theta = math.asin((h - R) / R)
+        self.cushion_contact = CushionContact(h, theta, math.sqrt(R * R - (h - R) ** 2))
+        self.pockets: dict[str, PocketShape] = {}
+        self.lamp_box: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
+        self.object_boxes: list[tuple[str, tuple[float, float, float], tuple[float, float, float]]] = []
+        self._ids: set[int] = set()
+        self._passages: list[gp.Poly] = []
+        self._openings: list[gp.Poly] = []
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def surface(self, node: Any) -> Surface | None:
+        """The surface a static node stands for (None for anything that is not ours)."""
+        if node is None or not hasattr(node, "has_python_tag") or not node.has_python_tag(SURFACE_TAG):
+            return None
+        s = node.get_python_tag(SURFACE_TAG)
+        return s if isinstance(s, Surface) else None
+
+    def pocket_of(self, pos: Sequence[float]) -> str | None:
+        """The pocket whose well holds this ball centre: inside a well's plan and below the cloth."""
+        x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
+        if z >= 0.0:
+            return None
+        for pid, p in self.pockets.items():
+            if p.in_well(x, y, tol=1e-4) and z > p.floor_z - 0.05:
+                return pid
+        return None
+
+    def in_bed_outline(self, x: float, y: float) -> bool:
+        """Centre within the bed outline: the nose-line rectangle, the jaw passages, the openings."""
+        s = self.spec
+        if abs(x) <= s.half_length and abs(y) <= s.half_width:
+            return True
+        p = (x, y)
+        return any(gp.contains(q, p) for q in self._passages) or any(gp.contains(q, p) for q in self._openings)
+
+    def rest_place(self, pos: Sequence[float]) -> str:
+        """Where a resting ball centre is: 'bed', 'rail', 'floor', 'frame', 'pocket', 'chalk', ...
+
+        Read from the surface straight under the centre (a ray down), so a ball on a rail top, on
+        the floor or on an object is named by what it rests on.
+        """
+        x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
+        if self.pocket_of((x, y, z)) is not None:
+            return "pocket"
+        kind = self.kind_below(x, y, z)
+        if kind is not None:
+            return _PLACE_OF_KIND.get(kind, kind)
+        return "floor" if z < self.spec.floor_z + 2 * self.spec.ball_radius else "frame"
+
+    def kind_below(self, x: float, y: float, z: float) -> str | None:
+        """Kind of the first static surface a ray straight down from (x, y, z) meets."""
+        res = self.world.ray_test_all(Point3(x, y, z), Point3(x, y, self.spec.floor_z - 1.0), self.collide_mask)
+        best: tuple[float, str] | None = None
+        for hit in res.get_hits():
+            surf = self.surface(hit.get_node())
+            if surf is None:
+                continue
+            f = hit.get_hit_fraction()
+            if best is None or f < best[0]:
+                best = (f, surf.kind)
+        return None if best is None else best[1]
+
+    def safe_box(self, R: float | None = None, clearance: float = 0.001) -> tuple[float, float, float, float]:
+        """(x_min, x_max, y_min, y_max) of centres where a ball on the cloth touches no cushion, jaw or pocket.
+
+        Every solid of the table lies outside the nose-line rectangle and a ball touches a nose
+        when its centre is ``centre_distance`` from it; the corners are shrunk further until the
+        ball's footprint stays clear of every drop line.
+        """
+        s = self.spec
+        R = s.ball_radius if R is None else R
+        d = math.sqrt(max(R * R - (s.cushion_nose_height - R) ** 2, 0.0)) if R > s.cushion_nose_height - R else R
+        hx, hy = s.half_length - d - clearance, s.half_width - d - clearance
+        for p in self.pockets.values():
+            sx, sy = (1.0 if p.centre[0] >= 0 else -1.0), (1.0 if p.centre[1] > 0 else -1.0)
+            # The footprint of a ball (radius R at the cloth) must stay on the slate side of the drop line.
+            for _ in range(60):
+                a, _t = p.local(sx * hx, sy * hy)
+                if a + R + clearance <= p.a_drop or hx <= 0 or hy <= 0:
+                    break
+                if abs(p.axis[0]) > 1e-9:
+                    hx -= 0.0005
+                if abs(p.axis[1]) > 1e-9 and abs(p.axis[0]) > 1e-9:
+                    hy -= 0.0005
+                elif abs(p.axis[0]) <= 1e-9:
+                    hy -= 0.0005
+        return (-hx, hx, -hy, hy)
+
+    def remove(self) -> None:
+        """Detach every static node from the world."""
+        for n in self.nodes:
+            self.world.remove(n)
+        self.nodes.clear()
+        self._ids.clear()
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _add(self, kind: str, ident: str | None, shape: BulletShape,
+             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0) -> BulletRigidBodyNode:
+        e, mu = self.materials[kind]
+        node = BulletRigidBodyNode(f"{kind}:{ident}" if ident else kind)
+        node.add_shape(shape)
+        node.set_transform(TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)))
+        node.set_restitution(e)
+        node.set_friction(mu)
+        node.set_into_collide_mask(self.collide_mask)
+        node.set_python_tag(SURFACE_TAG, Surface(kind, ident, e, mu))
+        self.world.attach(node)
+        self.nodes.append(node)
+        self._ids.add(id(node))
+        return node
+
+    def _box(self, kind: str, ident: str | None, lo: tuple[float, float, float],
+             hi: tuple[float, float, float], heading: float = 0.0,
+             centre: tuple[float, float] | None = None) -> None:
+        """An axis-aligned box (in a frame turned by ``heading`` degrees about its centre)."""
+        half = Vec3((hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2)
+        shape = BulletBoxShape(half)
+        shape.set_margin(MARGIN)
+        c = ((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2)
+        if centre is not None:
+            c = (centre[0], centre[1], c[2])
+        self._add(kind, ident, shape, c, heading)
+
+    def _prism(self, kind: str, ident: str | None, poly: Sequence[gp.Pt], z0: float, z1: float) -> None:
+        """A vertical prism over a convex plan polygon; axis-aligned rectangles become boxes."""
+        poly = gp.ccw(poly)
+        if abs(gp.area(poly)) <= gp.MIN_AREA or z1 - z0 < 4 * MARGIN:
+            return
+        if gp.is_axis_rect(poly, 1e-7):
+            xs = [p[0] for p in poly]
+            ys = [p[1] for p in poly]
+            self._box(kind, ident, (min(xs), min(ys), z0), (max(xs), max(ys), z1))
+            return
+        inner = gp.inset(poly, MARGIN)
+        if len(inner) < 3 or gp.area(inner) <= 0:
+            return
+        pts = [(x, y, z) for (x, y) in inner for z in (z0 + MARGIN, z1 - MARGIN)]
+        self._hull(kind, ident, pts)
+
+    def _hull(self, kind: str, ident: str | None, pts: Sequence[tuple[float, float, float]]) -> None:
+        # Centre the hull on its points' mean: single-precision Bullet is more exact near the origin.
+        n = len(pts)
+        cx = sum(p[0] for p in pts) / n
+        cy = sum(p[1] for p in pts) / n
+        cz = sum(p[2] for p in pts) / n
+        shape = BulletConvexHullShape()
+        for x, y, z in pts:
+            shape.add_point(Point3(x - cx, y - cy, z - cz))
+        shape.set_margin(MARGIN)
+        self._add(kind, ident, shape, (cx, cy, cz))
+
+
+# ---------------------------------------------------------------------------------------------
+# Builder
+
+
+def _unit(v: tuple[float, float]) -> tuple[float, float]:
+    ln = math.hypot(v[0], v[1])
+    return (v[0] / ln, v[1] / ln)
+
+
+def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_id: str,
+               end: tuple[float, float], other: tuple[float, float]) -> tuple[Jaw, dict[str, Any]]:
+    """Plan geometry of the jaw at cushion end ``end`` (the other end of the cushion is ``other``)."""
+    pocket = spec.pockets[pocket_id]  # type: ignore[index]
+    cushion = spec.cushions[cushion_id]  # type: ignore[index]
+    u = _unit((end[0] - other[0], end[1] - other[1]))        # along the nose, towards the pocket
+    nu0 = (-cushion.normal[0], -cushion.normal[1])          # into the cushion body
+    cut = extras.corner_cut_angle if pocket.corner else extras.middle_cut_angle
+    phi = math.radians(180.0 - cut)                         # how far the facing turns from the nose line
+    if not 0.0 < phi <= math.pi / 2:
+        raise InputError(f"{TABLES_DIR / spec.id}.toml", "geometry.corner_cut_angle" if pocket.corner
+                         else "geometry.middle_cut_angle", "an angle in [90, 180) degrees")
+    d = (math.cos(phi) * u[0] + math.sin(phi) * nu0[0], math.cos(phi) * u[1] + math.sin(phi) * nu0[1])
+    nuf = (math.cos(phi) * nu0[0] - math.sin(phi) * u[0], math.cos(phi) * nu0[1] - math.sin(phi) * u[1])
+    rj = pocket.jaw_radius
+    k = rj * math.tan(phi / 2)
+    t1 = (end[0] - k * u[0], end[1] - k * u[1])
+    c = (t1[0] + rj * nu0[0], t1[1] + rj * nu0[1])
+    t2 = (end[0] + k * d[0], end[1] + k * d[1])
+    da = d[0] * pocket.axis[0] + d[1] * pocket.axis[1]
+    straight = pocket.corridor / da if da > 1e-9 else 0.0   # corridor is measured along the pocket axis
+    f = (t2[0] + straight * d[0], t2[1] + straight * d[1])
+    jaw = Jaw(pocket_id, cushion_id, end, c, t1, t2, f)
+    return jaw, {"u": u, "nu0": nu0, "nuf": nuf, "phi": phi, "rj": rj}
+
+
+def _section(p: tuple[float, float], nu: tuple[float, float], profile: Sequence[gp.Pt],
+             n_max: float) -> list[tuple[float, float, float]]:
+    prof = gp.clip(list(profile), (1.0, 0.0), n_max) if n_max < math.inf else list(profile)
+    return [(p[0] + n * nu[0], p[1] + n * nu[1], z) for n, z in prof]
+
+
+def _n_max(p: tuple[float, float], nu: tuple[float, float], pocket: PocketShape) -> float:
+    """How deep a section at p along nu may go before crossing the pocket's drop line."""
+    a, _ = pocket.local(*p)
+    na = nu[0] * pocket.axis[0] + nu[1] * pocket.axis[1]
+    return (pocket.a_drop - a) / na if na > 1e-9 else math.inf
+
+
+def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[SceneObject] = (),
+                         lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+                         materials: Mapping[str, tuple[float, float]] | None = None) -> TableGeometry:
+    """Build the table's static bodies into ``world`` and return what was built.
+
+    Args:
+        world: the Bullet world (gravity and stepping are the caller's).
+        spec: the table.
+        objects: scenario objects (chalk, person, cue-on-rail).
+        lamp: the lamp shade's bottom centre (x, y, height above the cloth), or None for no lamp.
+        materials: kind -> (restitution, friction), overriding :data:`DEFAULT_MATERIALS`.
+    """
+    mats = dict(DEFAULT_MATERIALS)
+    for kind, val in (materials or {}).items():
+        if kind not in DEFAULT_MATERIALS:
+            raise InputError("materials", str(kind), f"a surface kind ({', '.join(SURFACE_KINDS)})")
+        if (not isinstance(val, (tuple, list)) or len(val) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in val)
+                or not 0.0 <= val[0] <= 1.0 or val[1] < 0.0):
+            raise InputError("materials", str(kind), "[restitution in 0..1, friction >= 0]")
+        mats[kind] = (float(val[0]), float(val[1]))
+    src = f"{TABLES_DIR / spec.id}.toml"
+    if not spec.ball_radius < spec.cushion_nose_height < 2 * spec.ball_radius:
+        raise InputError(src, "cushion_nose_height", "a height between the ball's radius and its diameter")
+    extras = load_extras(spec.id)
+    g = TableGeometry(world, spec, extras, mats)
+    _build_table(g)
+    _build_room(g, lamp)
+    for i, obj in enumerate(objects):
+        _build_object(g, i, obj)
+    return g
+
+
+def _build_table(g: TableGeometry) -> None:
+    s, ex = g.spec, g.extras
+    R = s.ball_radius
+    hl, hw = s.half_length, s.half_width
+    cw, rw = s.cushion_width, s.rail_width
+    top = max(s.rail_height, s.cushion_nose_height + 0.002)
+    floor = s.floor_z
+    depth = s.pocket_depth
+
+    # Jaws at both ends of every cushion, matched to the nearest pocket.
+    jaws: dict[str, list[tuple[Jaw, dict[str, Any]]]] = {pid: [] for pid in s.pockets}
+    cushion_ends: dict[str, tuple[str, str]] = {}
+    for cid, cu in s.cushions.items():
+        ends = []
+        for end, other in ((cu.start, cu.end), (cu.end, cu.start)):
+            pid = min(s.pockets, key=lambda k: math.dist(s.pockets[k].centre, end))  # type: ignore[index]
+            jaws[pid].append(_jaw_frame(s, ex, pid, cid, end, other))
+            ends.append(pid)
+        cushion_ends[cid] = (ends[0], ends[1])
+
+    for pid, pk in s.pockets.items():
+        pair = jaws[pid]
+        if len(pair) != 2:
+            raise InputError(f"{TABLES_DIR / s.id}.toml", "pockets", f"two jaws at pocket {pid}")
+        ax = pk.axis
+        across = (-ax[1], ax[0])
+        tmp = PocketShape(pid, pk.centre, ax, across, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, (pair[0][0], pair[1][0]))
+        a_mouth = tmp.local(*pair[0][0].nose_end)[0]
+        a_drop = tmp.local(*pair[0][0].facing_end)[0]
+        throat = abs(tmp.local(*pair[0][0].facing_end)[1] - tmp.local(*pair[1][0].facing_end)[1])
+        half = max(throat / 2, R) + ex.well_clearance
+        g.pockets[pid] = PocketShape(pid, pk.centre, ax, across, a_mouth, a_drop, throat, half,
+                                     2 * R + 3 * ex.well_clearance, -depth, (pair[0][0], pair[1][0]))
+
+    profile = gp.inset(_profile(s, cw), MARGIN)
+
+    # Cushion prisms between the fillet starts, each end cut at its pocket's drop line.
+    jaw_of = {(j.cushion, j.pocket): j for pid in jaws for j, _ in jaws[pid]}
+    for cid, cu in s.cushions.items():
+        p0, p1 = cushion_ends[cid]
+        j0, j1 = jaw_of[(cid, p0)], jaw_of[(cid, p1)]
+        nu0 = (-cu.normal[0], -cu.normal[1])
+        pts = (_section(j0.fillet_start, nu0, profile, _n_max(j0.fillet_start, nu0, g.pockets[p0]))
+               + _section(j1.fillet_start, nu0, profile, _n_max(j1.fillet_start, nu0, g.pockets[p1])))
+        g._hull("cushion", cid, pts)
+
+    # Jaw hulls: the profile swept around the fillet and along the corridor.
+    for pid, pair in jaws.items():
+        pock = g.pockets[pid]
+        for jaw, fr in pair:
+            pts = []
+            n = ex.jaw_segments
+            for k in range(n + 1):
+                al = fr["phi"] * k / n
+                nu = (math.cos(al) * fr["nu0"][0] - math.sin(al) * fr["u"][0],
+                      math.cos(al) * fr["nu0"][1] - math.sin(al) * fr["u"][1])
+                p = (jaw.fillet_centre[0] - fr["rj"] * nu[0], jaw.fillet_centre[1] - fr["rj"] * nu[1])
+                pts += _section(p, nu, profile, _n_max(p, nu, pock))
+            if math.dist(jaw.facing_end, jaw.fillet_end) > 1e-6:
+                pts += _section(jaw.facing_end, fr["nuf"], profile, _n_max(jaw.facing_end, fr["nuf"], pock))
+            g._hull("jaw", pid, pts)
+
+    # Openings (well plus its walls) cut out of the rails, frame and the fill around the pockets.
+    wt = ex.well_wall
+    openings: dict[str, gp.Poly] = {}
+    for pid, p in g.pockets.items():
+        openings[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wt, -p.well_half_width - wt,
+                               p.well_half_width + wt)
+        g._openings.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width))
+        j0, j1 = p.jaws
+        g._passages.append(gp.ccw([j0.nose_end, j0.facing_end, j1.facing_end, j1.nose_end]))
+
+    # Slate: the nose rectangle grown by the cushion width, cut at every drop line.
+    slate = gp.rect(-hl - cw, -hw - cw, hl + cw, hw + cw)
+    for p in g.pockets.values():
+        c = p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]
+        slate = gp.clip(slate, p.axis, c)
+    ys = [q[1] for q in slate]
+    y1 = min(max(ys), -min(ys))
+    x1 = hl + cw
+    for p in g.pockets.values():
+        if abs(p.axis[0]) > 1e-9:
+            c = p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]
+            sx = math.copysign(1.0, p.axis[0])
+            sy = math.copysign(1.0, p.axis[1]) if abs(p.axis[1]) > 1e-9 else 0.0
+            # The box's corner (sx*x1, sy*y1) must stay on the slate side of this drop line.
+            x1 = min(x1, (c - p.axis[1] * sy * y1) / (p.axis[0] * sx))
+    slate_t = ex.slate_thickness
+    g._box("bed", None, (-x1, -y1, -slate_t), (x1, y1, 0.0))
+    for sign in (1.0, -1.0):
+        end = gp.clip(slate, (-sign, 0.0), -sign * x1)
+        g._prism("bed", None, end, -slate_t, 0.0)
+
+    # Fill beside each opening inside the cushion zone (between the jaws' ends and the rails).
+    inner = gp.rect(-hl, -hw, hl, hw)
+    grown = gp.rect(-hl - cw, -hw - cw, hl + cw, hw + cw)
+    for pid, p in g.pockets.items():
+        region = list(grown)
+        for jaw, fr in jaws[pid]:
+            u = fr["u"]
+            region = gp.clip(region, (-u[0], -u[1]), -(u[0] * jaw.fillet_start[0] + u[1] * jaw.fillet_start[1]))
+        region = gp.clip(region, (-p.axis[0], -p.axis[1]),
+                         -(p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]))
+        for piece in gp.subtract_all(gp.subtract(region, inner), [openings[pid]]):
+            g._prism("rail_top", pid, piece, -slate_t, top)
+
+    # Rail tops and the frame below them: the ring outside the cushions, minus the openings.
+    xo, yo = hl + cw + rw, hw + cw + rw
+    ring = [gp.rect(-xo, hw + cw, xo, yo), gp.rect(-xo, -yo, xo, -hw - cw),
+            gp.rect(hl + cw, -hw - cw, xo, hw + cw), gp.rect(-xo, -hw - cw, -hl - cw, hw + cw)]
+    pieces = gp.subtract_all(ring, list(openings.values()))
+    slab = min(ex.rail_slab, top - floor - 0.01)
+    for piece in pieces:
+        g._prism("rail_top", None, piece, top - slab, top)
+        g._prism("frame", None, piece, floor, top - slab)
+
+    # Wells: side and back walls up to the rail top, a front wall under the slate edge, a floor.
+    for pid, p in g.pockets.items():
+        heading = math.degrees(math.atan2(p.axis[1], p.axis[0]))
+        a0, a1 = p.a_drop, p.a_drop + p.well_length
+        hwid = p.well_half_width
+
+        def wall(a_lo: float, a_hi: float, t_lo: float, t_hi: float, z_lo: float, z_hi: float,
+                 p: PocketShape = p, pid: str = pid, heading: float = heading) -> None:
+            cen = p.world((a_lo + a_hi) / 2, (t_lo + t_hi) / 2)
+            half = ((a_hi - a_lo) / 2, (t_hi - t_lo) / 2)
+            g._box("pocket", pid, (-half[0], -half[1], z_lo), (half[0], half[1], z_hi), heading, cen)
+
+        wall(a0, a1 + wt, hwid, hwid + wt, p.floor_z - wt, top)
+        wall(a0, a1 + wt, -hwid - wt, -hwid, p.floor_z - wt, top)
+        wall(a1, a1 + wt, -hwid, hwid, p.floor_z - wt, top)
+        wall(a0 - wt, a0, -hwid - wt, hwid + wt, p.floor_z, -slate_t)
+        wall(a0 - wt, a1 + wt, -hwid - wt, hwid + wt, p.floor_z - wt, p.floor_z)
+
+
+def _build_room(g: TableGeometry, lamp: tuple[float, float, float] | None) -> None:
+    s = g.spec
+    shape = BulletPlaneShape(Vec3(0, 0, 1), s.floor_z)
+    g._add("floor", None, shape)
+    if lamp is not None:
+        lx, ly, lz = (float(v) for v in lamp)
+        if not all(math.isfinite(v) for v in (lx, ly, lz)) or lz <= s.rail_height + 0.05:
+            raise InputError("settings", "room.lamp_height", "a finite height above the rails, m")
+        length, width, height = g.extras.lamp_shade
+        g._box("lamp", None, (lx - length / 2, ly - width / 2, lz), (lx + length / 2, ly + width / 2, lz + height))
+        g.lamp_box = ((lx - length / 2, ly - width / 2, lz), (lx + length / 2, ly + width / 2, lz + height))
+
+
+def _support_z(g: TableGeometry, x: float, y: float) -> float:
+    """Height of the highest static surface under (x, y) (the floor if nothing else)."""
+    res = g.world.ray_test_closest(Point3(x, y, 5.0), Point3(x, y, g.spec.floor_z - 0.5), g.collide_mask)
+    if res.has_hit() and g.surface(res.get_node()) is not None:
+        return float(res.get_hit_pos().z)
+    return g.spec.floor_z
+
+
+def _build_object(g: TableGeometry, i: int, obj: SceneObject) -> None:
+    s = g.spec
+    key = f"objects[{i}]"
+    x, y = float(obj.at[0]), float(obj.at[1])
+    xo = s.half_length + s.cushion_width + s.rail_width
+    yo = s.half_width + s.cushion_width + s.rail_width
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 20 or abs(y) > 20:
+        raise InputError("scenario", f"{key}.at", "a position within 20 m of the table centre")
+    if obj.kind == "chalk":
+        zb = _support_z(g, x, y)
+        half = CHALK_SIZE / 2
+        g._box("chalk", f"chalk{i}", (x - half, y - half, zb), (x + half, y + half, zb + CHALK_SIZE))
+        g.object_boxes.append(("chalk", (x - half, y - half, zb), (x + half, y + half, zb + CHALK_SIZE)))
+    elif obj.kind == "person":
+        w, d, hgt = PERSON_SIZE
+        # Face the table: the shoulders run along the side the person stands at.
+        along_x = abs(y) - yo >= abs(x) - xo
+        hx, hy = (w / 2, d / 2) if along_x else (d / 2, w / 2)
+        if abs(x) - hx < xo and abs(y) - hy < yo:
+            raise InputError("scenario", f"{key}.at", f"a floor position beside the table: |x| >= {xo + hx:.3f} "
+                                                      f"or |y| >= {yo + hy:.3f}")
+        lo = (x - hx, y - hy, s.floor_z)
+        hi = (x + hx, y + hy, s.floor_z + hgt)
+        g._box("person", f"person{i}", lo, hi)
+        g.object_boxes.append(("person", lo, hi))
+    elif obj.kind == "cue-on-rail":
+        length = float(obj.params.get("length", CUE_LENGTH)) if obj.params else CUE_LENGTH
+        if not math.isfinite(length) or not 0.3 <= length <= 2.0:
+            raise InputError("scenario", f"{key}.length", "a cue length in [0.3, 2.0] m")
+        r = CUE_RADIUS
+        along_x = (abs(y) > s.half_width + s.cushion_width) or not (abs(x) > s.half_length + s.cushion_width)
+        zb = _support_z(g, x, y)
+        shape = BulletCylinderShape(r, length, X_up if along_x else Y_up)
+        shape.set_margin(MARGIN)
+        g._add("cue", f"cue{i}", shape, (x, y, zb + r))
+        hx, hy = (length / 2, r) if along_x else (r, length / 2)
+        g.object_boxes.append(("cue", (x - hx, y - hy, zb), (x + hx, y + hy, zb + 2 * r)))
+    else:
+        raise InputError("scenario", f"{key}.kind", "one of chalk, person, cue-on-rail")
