@@ -58,6 +58,29 @@ def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None
     loadPrcFileData("billiards-app", "\n".join(lines))
 
 
+def open_base(offscreen: bool) -> Any:
+    """The ShowBase with its window (or offscreen buffer). Without a display the software renderer's
+    offscreen pipe is chosen directly, so no X11 connection is even attempted."""
+    from direct.showbase.ShowBase import ShowBase
+
+    if offscreen and not os.environ.get("DISPLAY"):
+        from panda3d.core import GraphicsPipeSelection
+
+        sel = GraphicsPipeSelection.getGlobalPtr()
+        sel.loadAuxModules()
+        types = [sel.getPipeType(i) for i in range(sel.getNumPipeTypes())]
+        tiny = [t for t in types if t.getName() == "TinyOffscreenGraphicsPipe"]
+        if tiny:
+            base = ShowBase(windowType="none")
+            base.pipe = sel.makePipe(tiny[0])
+            base.openMainWindow(type="offscreen")
+            base.disableMouse()
+            return base
+    base = ShowBase(windowType="offscreen" if offscreen else None)
+    base.disableMouse()
+    return base
+
+
 class App:
     """One window: the context, the screen manager and the optional script."""
 
@@ -65,6 +88,9 @@ class App:
         from scenes.sound import SoundBank
 
         self.base = base
+        # Panda3D's default near plane is 1 m: the cue stick and a player's-view camera live closer than that.
+        if getattr(base, "camLens", None) is not None:
+            base.camLens.setNearFar(0.02, 60.0)
         self.ctx = AppContext(base=base, settings=settings, offscreen=offscreen)
         self.ctx.sound = SoundBank(base, settings)
         self.manager = ScreenManager(self.ctx)
@@ -211,10 +237,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         script = demo_script(game, out)
 
     configure_panda(settings, offscreen)
-    from direct.showbase.ShowBase import ShowBase
-
-    base = ShowBase(windowType="offscreen" if offscreen else None)
-    base.disableMouse()
+    base = open_base(offscreen)
     app = App(base, settings, offscreen)
     runner = ScriptRunner(app, script) if script else None
     if runner is None:

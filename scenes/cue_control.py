@@ -186,16 +186,18 @@ class CueView:
         self.preview = parent.attachNewNode("trajectory-preview")
         self.pullback = 0.05           # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight
-        self.gauge = DirectWaitBar(parent=corner, range=MAX_SPEED, value=0, pos=(-0.55, 0, 0.08),
-                                   frameSize=(-0.4, 0.4, -0.025, 0.025), barColor=(0.9, 0.3, 0.1, 1),
+        # Bottom-right column: the cue's numbers, the power gauge under them, the tip widget to their right.
+        self.gauge = DirectWaitBar(parent=corner, range=MAX_SPEED, value=0, pos=(-0.62, 0, 0.07),
+                                   frameSize=(-0.33, 0.33, -0.022, 0.022), barColor=(0.9, 0.3, 0.1, 1),
                                    frameColor=(0.1, 0.1, 0.1, 0.8))
-        self.tip_widget = DirectFrame(parent=corner, frameColor=(0.95, 0.95, 0.95, 0.9),
-                                      frameSize=(-0.12, 0.12, -0.12, 0.12), pos=(-0.18, 0, 0.3))
+        self.tip_widget = DirectFrame(parent=corner, frameColor=(0.15, 0.15, 0.15, 0.6),
+                                      frameSize=(-0.12, 0.12, -0.12, 0.12), pos=(-0.15, 0, 0.17))
         self.tip_widget.setTransparency(True)
         self._ball_disc = self._disc(self.tip_widget, 0.11, (0.98, 0.98, 0.95, 1))
         self.tip_dot = self._disc(self.tip_widget, 0.018, (0.2, 0.35, 0.85, 1))
-        self.text = OnscreenText(parent=corner, pos=(-0.95, 0.14), align=TextNode.ALeft, scale=0.04,
-                                 fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), font=font, mayChange=True)
+        self.text = OnscreenText(parent=corner, pos=(-0.95, 0.27), align=TextNode.ALeft, scale=0.038,
+                                 fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), bg=(0, 0, 0, 0.45), font=font,
+                                 mayChange=True)
         self.widgets = [self.gauge, self.tip_widget, self.text]
 
     @staticmethod

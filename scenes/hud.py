@@ -129,7 +129,8 @@ class Hud:
         self.snapshot: HudSnapshot | None = None
         self.redraws = 0
         font = ui_font(base.loader)
-        common: dict[str, Any] = {"font": font, "scale": self.SCALE, "fg": (1, 1, 1, 1),
+        # A translucent card behind each block keeps the text readable over the bright lamp or cloth.
+        common: dict[str, Any] = {"font": font, "scale": self.SCALE, "fg": (1, 1, 1, 1), "bg": (0, 0, 0, 0.45),
                                   "shadow": (0, 0, 0, 0.8), "mayChange": True}
         self.blocks = {
             "score": OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.08), align=TextNode.ALeft, **common),

@@ -100,6 +100,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Mouse aims · LMB drag = power · {shoot} strike · {tip} english · {elev} elevation · {camera} camera · "
         "{replay} replay · {menu} menu",
     ),
+    "play.help_hint": ("{key} — клавиши и мышь", "{key} — keys and mouse"),
     "demo.saved": ("Снимок экрана: {path}", "Screenshot: {path}"),
     "trainer.missing": ("Экран тренажёра ещё не установлен", "The trainer screen is not installed"),
 }
@@ -124,7 +125,7 @@ GAME_NAMES: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **fmt: Any) -> str:
+def tr(key: str, lang: str, /, **fmt: Any) -> str:
     """The text for ``key`` in ``lang`` ('ru' or 'en'), formatted with ``fmt``."""
     ru, en = STRINGS[key]
     text = ru if lang == "ru" else en

@@ -129,10 +129,11 @@ class MatchController:
     state: Any = None
     last: StrokeResult | None = None
     pending: StrokeResult | None = None
-    history: list[tuple[Positions, Any, StrokeResult | None]] = field(default_factory=list)
+    history: list[tuple[Positions, Any, StrokeResult | None, int]] = field(default_factory=list)
     call_ball: str | None = None
     call_pocket: str | None = None
     referee: Any = None
+    current_break: int = 0         # points of the player at the table in this visit (a display sum of rulings)
 
     def __post_init__(self) -> None:
         self.spec: TableSpec = load_table(GAME_TABLES[self.game])
@@ -181,10 +182,12 @@ class MatchController:
 
     @property
     def needs_call(self) -> bool:
-        flag = getattr(self.referee, "called_shots", None)
-        if isinstance(flag, bool):
-            return flag
-        return self.game in CALLED_GAMES
+        """The player must call ball and pocket before this stroke (71's opening break counts without one)."""
+        if self.state is None:
+            return False
+        flag = getattr(self.referee, "calls", None)
+        calls = flag if isinstance(flag, bool) else self.game in CALLED_GAMES
+        return calls and not self.state.is_break
 
     def _others(self, ball: str) -> Positions:
         return {b: p for b, p in self.positions.items() if b != ball}
@@ -213,19 +216,24 @@ class MatchController:
             self.positions[cue] = default_placement(self.spec, zone, self._others(cue))
 
     # --- the stroke --------------------------------------------------------------------------
-    def simulate(self, shot: ShotParams) -> ShotRecord:
-        """The stroke simulated to rest by the physics, with samples for the playback."""
+    def simulate(self, shot: ShotParams, positions: Positions | None = None) -> ShotRecord:
+        """The stroke simulated to rest by the physics, with samples for the playback.
+
+        ``positions`` (default: the current layout) lets a caller on another thread pass its own copy.
+        """
+        layout = dict(self.positions if positions is None else positions)
         try:
+            from physics.params import PhysicsParams
             from physics.simulate import simulate
         except ImportError as exc:
             raise Unavailable(f"physics.simulate: {exc}") from None
-        kw: dict[str, Any] = {"sample_hz": 120.0}
-        if self.settings is not None:
-            kw["lamp"] = self.settings.lamp_position
-            kw["sample_hz"] = float(self.settings.physics.sample_hz)
-            if self.settings.physics.overrides:
-                kw["params"] = dict(self.settings.physics.overrides)
-        return simulate(self.spec, dict(self.positions), shot, **kw)
+        if self.settings is None:
+            return simulate(self.spec, layout, shot, sample_hz=120.0)
+        ph = self.settings.physics
+        params = PhysicsParams.for_table(self.spec, ph.overrides, substep_hz=ph.substep_hz,
+                                         max_stroke_seconds=ph.max_stroke_seconds)
+        return simulate(self.spec, layout, shot, params=params, lamp=self.settings.lamp_position,
+                        sample_hz=float(ph.sample_hz))
 
     def stroke(self, shot: ShotParams) -> StrokeResult:
         """Simulate ``shot`` (with the call entered on the table) and judge it; applied later by :meth:`apply`."""
@@ -255,11 +263,19 @@ class MatchController:
         result = self.pending
         if result is None:
             return
-        self.history.append((dict(self.positions), self.state, self.last))
+        self.history.append((dict(self.positions), self.state, self.last, self.current_break))
         if self.state is not None and result.ruling is not None:
+            rj = result.ruling_json
+            striker = int(rj.get("striker", self.state.to_play))
             self.state = self.state.apply(result.ruling, decision)
+            points = rj.get("points") or []
+            if self.state.to_play == striker and not rj.get("foul") and striker < len(points):
+                self.current_break += max(0, int(points[striker]))
+            else:
+                self.current_break = 0
             if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
                 self.state = self.state.next_frame()
+                self.current_break = 0
             self.positions = dict(self.state.balls)
         else:
             self.positions = final_positions(result.record)
@@ -283,7 +299,7 @@ class MatchController:
         """Back to the position before the last applied stroke (a snapshot stack)."""
         if not self.history:
             return False
-        self.positions, self.state, self.last = self.history.pop()
+        self.positions, self.state, self.last, self.current_break = self.history.pop()
         self.pending = None
         return True
 
@@ -323,7 +339,7 @@ class MatchController:
                       ((shown.ruling_json.get("warnings") or []) if shown else []))
         return HudSnapshot(
             game_name=game_name(self.game, self.lang), players=players, frames_to_win=int(st.frames_to_win),
-            current_break=int(extra.get("break", 0) or 0) if isinstance(extra.get("break", 0), int) else 0,
+            current_break=self.current_break,
             ball_on=ball_on, needs_call=self.needs_call, call_ball=self.call_ball, call_pocket=self.call_pocket,
             golf_pocket=golf if isinstance(golf, str) else None, last=last,
             options=self.options, in_hand=self.in_hand, frame_winner=frame_winner, match_winner=match_winner,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
@@ -92,9 +93,14 @@ class PlayScreen(Screen):
                        replay=c.replay, menu=c.menu)
         if self.practice:
             help_text += "\n" + tr("practice.help", self.lang, repeat="F6", undo=c.undo)
-        self.help = self.own(OnscreenText(parent=self.base.a2dBottomCenter, text=help_text, pos=(0, 0.03),
-                                          scale=0.032, fg=(0.9, 0.9, 0.9, 1), font=font, align=TextNode.ACenter,
-                                          shadow=(0, 0, 0, 0.8), wordwrap=70))
+        # The full key list is shown on demand (settings' help key): it would cover the table otherwise.
+        self.help = self.own(OnscreenText(parent=self.base.a2dTopCenter, text=help_text, pos=(0, -0.45),
+                                          scale=0.04, fg=(1, 1, 1, 1), font=font, align=TextNode.ACenter,
+                                          shadow=(0, 0, 0, 0.8), bg=(0, 0, 0, 0.6), wordwrap=36))
+        self.help.hide()
+        self.help_hint = self.own(OnscreenText(parent=self.base.a2dBottomCenter, pos=(0, 0.03), scale=0.032,
+                                               text=tr("play.help_hint", self.lang, key=c.help), font=font,
+                                               fg=(0.85, 0.85, 0.85, 1), shadow=(0, 0, 0, 0.8)))
         self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
         self.struck_ball = match.cue_ball
         self.keys = KeyPoller(self.base)
@@ -107,6 +113,10 @@ class PlayScreen(Screen):
         self.preview_key: Any = None
         self.preview_due = 0.0
         self.last_shot: ShotParams | None = None
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stroke")
+        self.job: Future[Any] | None = None
+        self.preview_job: tuple[Any, Future[Any]] | None = None
+        self.respot_marks: list[str] = []
         self._bind()
         if not resume:
             self.aim = CueState(direction=self._default_direction())
@@ -147,6 +157,7 @@ class PlayScreen(Screen):
         self.accept(c.camera_top, self.camera.set_mode, ["top"])
         self.accept(c.replay, self.open_replay)
         self.accept(c.undo, self.undo)
+        self.accept(c.help, self.toggle_help)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
         self.accept("mouse3", self._mouse3_down)
@@ -376,17 +387,24 @@ class PlayScreen(Screen):
             return
         if self.phase != Phase.AIM or self.aim.speed <= 0.0 or self._cue_centre() is None:
             return
-        self.phase = Phase.SIMULATE
-        self.cue.clear_preview()
-        self._refresh_hud()
-
-    def _simulate(self) -> None:
+        for key in list(self.respot_marks):
+            self.view.clear_highlight(key)
+        self.respot_marks.clear()
         shot = self.aim.shot(ball=self.struck_ball)
         self.last_shot = shot
         self.ctx.shared["aim_direction"] = self.aim.direction
-        self.practice_before = dict(self.match.positions)
+        self.phase = Phase.SIMULATE
+        self.cue.clear_preview()
+        # The physics runs on a worker thread so the window keeps drawing while the stroke is computed.
+        self.job = self.pool.submit(self.match.stroke, shot)
+        self._refresh_hud()
+
+    def _simulate(self) -> None:
+        if self.job is None or not self.job.done():
+            return
+        job, self.job = self.job, None
         try:
-            self.result = self.match.stroke(shot)
+            self.result = job.result()
         except Unavailable as exc:
             self.status = tr("status.no_physics", self.lang, why=str(exc))
             self.phase = Phase.AIM
@@ -453,8 +471,10 @@ class PlayScreen(Screen):
         pending = m.pending
         m.apply(decision)
         if pending is not None:
+            # Respotted balls are ringed until the next stroke, so the player sees what the referee moved.
             for r in pending.ruling_json.get("respot") or []:
-                self.view.highlight(str(r["ball"]))
+                if str(r["ball"]) in m.positions:
+                    self.respot_marks.append(self.view.highlight(str(r["ball"])))
         self.aim = CueState(direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation,
                             tip=self.aim.tip)
         self._after_stroke_or_start()
@@ -465,6 +485,12 @@ class PlayScreen(Screen):
         if self.practice or self.match.state is None:
             self.status = tr("status.undo" if self.match.undo() else "status.nothing_to_undo", self.lang)
             self._after_stroke_or_start()
+
+    def toggle_help(self) -> None:
+        if self.help.isHidden():
+            self.help.show()
+        else:
+            self.help.hide()
 
     def open_replay(self) -> None:
         if self.match.last is None or not self.ready():
@@ -480,21 +506,31 @@ class PlayScreen(Screen):
 
     # --- practice helpers -------------------------------------------------------------------------
     def _maybe_preview(self) -> None:
+        """Practice: once the aim has rested a moment, simulate the stroke ahead (worker thread) and draw it."""
         if not self.ctx.settings.display.trajectory_preview:
             return
         key = (self.aim, tuple(sorted(self.match.positions.items())))
         now = time.monotonic()
+        if self.preview_job is not None and self.preview_job[1].done():
+            job_key, job = self.preview_job
+            self.preview_job = None
+            if job_key == key:
+                try:
+                    self.cue.show_preview(trajectory_paths(job.result()))
+                except Unavailable:
+                    pass
         if key != self.preview_key:
             self.preview_key = key
-            self.preview_due = now + 0.3      # wait until the aim rests: the physics call blocks the frame
+            self.preview_due = now + 0.3
             self.cue.clear_preview()
             return
-        if self.preview_due and now >= self.preview_due:
+        if self.preview_due and now >= self.preview_due and self.preview_job is None:
             self.preview_due = 0.0
-            self.show_trajectory()
+            shot = self.aim.shot(ball=self.struck_ball)
+            self.preview_job = (key, self.pool.submit(self.match.simulate, shot, dict(self.match.positions)))
 
     def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
-        """Simulate the aimed stroke ahead and draw every moving ball's path (practice)."""
+        """Simulate the aimed stroke ahead now and draw every moving ball's path (practice)."""
         try:
             record = self.match.simulate(self.aim.shot(ball=self.struck_ball))
         except Unavailable:
@@ -526,7 +562,7 @@ class PlayScreen(Screen):
             self.status = exc.line()
             self._refresh_hud()
             return
-        self.match.history.append((dict(self.match.positions), None, self.match.last))
+        self.match.history.append((dict(self.match.positions), None, self.match.last, 0))
         self.match.positions = dict(sc.balls)
         if sc.shot is not None:
             sh = sc.shot
@@ -617,6 +653,7 @@ class PlayScreen(Screen):
         }
 
     def exit(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
         self.view.destroy()
         self.camera.destroy()
         super().exit()
