@@ -398,6 +398,8 @@ class Pyramid(Referee):
         ball = sh.call_ball if (sh is not None and sh.call_ball) else s.first
         if ball is None or s.first_t is None:
             return False
+        if ball in s.pocketed:
+            return True  # it went in (uncalled, rolled along the cushion...): the pocket was reached
         t = self.table
         for e in F.select(s.record.events, F.by_ball(ball), F.after(s.first_t - 1e-9)):
             if e.type == EventType.POCKET_JAW:
@@ -405,7 +407,7 @@ class Pyramid(Referee):
             if e.type == EventType.CUSHION and e.cushion is not None and e.pos is not None:
                 if F.distance_to_jaw(t, e.cushion, (e.pos[0], e.pos[1])) <= POCKET_ZONE_CUSHION + 1e-9:
                     return True
-        end = F.final_xy(s.record, ball)
+        end = s.restored.get(ball) or F.final_xy(s.record, ball)
         if end is None:
             return False
         for pk in t.pockets.values():

@@ -1,0 +1,223 @@
+"""General rules of Russian billiards (000 §1-19, 003) under every pyramid game: the foul list and the
+jump / off-table table of rules-notes §2 (RU columns)."""
+
+from __future__ import annotations
+
+import pytest
+
+from physics.tables import load_table
+from rules.registry import get_referee
+from rules.ruling import InHand
+from tests.rules.util import PYRAMID_GAMES, R, judge
+
+T = load_table("pyramid-12ft")
+PLAY = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
+# After the hit, 7 goes from one cushion to a second: a legal отыгрыш in every game that asks for one.
+SAFE = "7|foot 7|left-foot"
+BACK_SPOT = (0.8875, 0.0)
+BACK_CUSHION = (T.half_length - R, 0.0)
+
+
+def respot_place(game: str) -> tuple[float, float]:
+    return BACK_CUSHION if get_referee(game).spotting == "cushion" else BACK_SPOT
+
+
+def call(game: str, ball: str, pocket: str) -> str:
+    return f" call={ball}@{pocket}" if get_referee(game).calls else ""
+
+
+# --- the foul list (003: Штрафы) -------------------------------------------------------------------
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_legal_safety_stroke_is_no_foul(game: str) -> None:
+    r = judge(game, PLAY, "cue>7 " + SAFE)
+    assert not r.foul and r.next_player == 1 and r.in_hand is None and r.options == ()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+@pytest.mark.parametrize(("script", "code"), [
+    ("cue|foot cue|left-foot", "miss"),                        # (1)
+    ("cue>7 " + SAFE + " cue^ cue!floor", "cue_ball_off_table"),  # (2)
+    ("cue>7 " + SAFE + " 7~chalk", "touched_player_object"),  # (4)
+    ("cue*miscue cue>7 " + SAFE, "miscue"),                   # (5)
+    ("cue*scoop cue^ cue^3 cue>7 " + SAFE, "scoop"),          # (5): not a stroke along the cue's axis
+    ("cue* cue>7 cue* " + SAFE, "double_hit"),                # (9)
+])
+def test_general_fouls(game: str, script: str, code: str) -> None:
+    r = judge(game, PLAY, script, scores=[0, 0])
+    assert code in r.codes() and r.foul and r.next_player == 1 and "play_on" in r.options
+    assert r.counted == ()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+@pytest.mark.parametrize(("direction", "end", "foul"), [
+    (0.0, "cue=0.2,0", True),       # straight through the frozen ball: a push
+    (30.0, "cue=0.2,0.1", True),    # under 45°
+    (50.0, "cue=0.2,0.3", False),   # 45° or more off the line of centres
+    (10.0, "cue=-0.3,0", False),    # it came back off the frozen ball
+])
+def test_frozen_cue_ball_45_degrees(game: str, direction: float, end: str, foul: bool) -> None:
+    r = judge(game, "cue=0,0 7=0.068,0 3=0.2,-0.4", f"dir={direction} cue>7 {SAFE} {end}")
+    assert ("frozen_ball_angle" in r.codes()) is foul
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_striking_another_ball_than_the_cue_ball(game: str) -> None:
+    r = judge(game, PLAY + " 5=-0.5,0.4", "5* 5>7 " + SAFE)
+    assert ("wrong_ball_struck" in r.codes()) is (not get_referee(game).any_ball_cue)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_from_hand_ball_in_the_house_hit_before_leaving_it(game: str) -> None:
+    lay = "cue=-1.3,0 2=-1.0,0.1 7=0.5,0.2"
+    r = judge(game, lay, "cue>2 " + SAFE, in_hand="house")
+    assert "house_ball_first" in r.codes()
+    ok = judge(game, lay, "cue:head-string cue|foot cue:head-string cue>2 2|head 2|left-head", in_hand="house")
+    assert "house_ball_first" not in ok.codes()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_from_hand_cue_ball_placed_outside_the_house(game: str) -> None:
+    r = judge(game, PLAY, "cue>7 " + SAFE, in_hand="house")
+    assert "cue_ball_outside_house" in r.codes()
+    on_line = judge(game, "cue=-0.8875,0 7=0.5,0.2", "cue>7 " + SAFE, in_hand="house")
+    assert "cue_ball_outside_house" in on_line.codes()  # on the house line is outside the house (000 §9)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_temporary_house_when_every_ball_is_in_the_house(game: str) -> None:
+    lay = "cue=1.2,0 7=-1.2,0.2 3=-1.0,-0.3"
+    r = judge(game, lay, "cue:foot-string cue>7 " + SAFE, in_hand="house")
+    assert "cue_ball_outside_house" not in r.codes() and "house_ball_first" not in r.codes()
+    wrong = judge(game, "cue=-1.3,0 7=-1.2,0.2 3=-1.0,-0.3", "cue>7 " + SAFE, in_hand="house")
+    assert "cue_ball_outside_house" in wrong.codes()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_from_hand_cue_ball_never_out_of_the_house_is_replayed(game: str) -> None:
+    r = judge(game, "cue=-1.3,0 7=0.5,0.2", "cue|head cue=-1.2,0", in_hand="house")
+    assert r.replay and not r.foul and r.next_player == 0
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_cue_ball_in_a_pocket(game: str) -> None:
+    ref = get_referee(game)
+    r = judge(game, PLAY, "cue>7 " + SAFE + " cue@head-left")
+    if ref.cue_pocket_foul:
+        assert r.codes() == ["cue_ball_pocketed"] and r.in_hand == InHand.HOUSE and "cue" not in r.positions
+    else:  # Moscow and Американка: the cue ball off an object ball is a pocketed ball
+        assert not r.foul and "cue" in r.counted and r.next_player == 0
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_cue_ball_jumped_is_a_foul_and_nothing_counts(game: str) -> None:
+    ref = get_referee(game)
+    r = judge(game, PLAY, "cue>7 7@foot-left cue^ cue!floor" + call(game, "7", "foot-left"))
+    assert "cue_ball_off_table" in r.codes() and r.counted == () and r.off_table == ("cue",)
+    assert "7" in [s.ball for s in r.respot]
+    if ref.any_ball_cue:
+        # Американка: the jumped ball is spotted (003): at the back cushion, fast variant on the back spot.
+        # 7 (a numbered ball) goes first, the striking ball next to it.
+        where = {s.ball: s.at for s in r.respot}
+        if ref.fast:
+            assert where["cue"] == pytest.approx(BACK_SPOT) and where["7"] == pytest.approx(BACK_CUSHION)
+        else:
+            assert where["7"] == pytest.approx(BACK_CUSHION)
+            assert where["cue"] == pytest.approx((BACK_CUSHION[0], 2 * R))
+        assert r.in_hand is None
+    else:
+        assert r.in_hand == InHand.HOUSE and "cue" not in r.positions
+
+
+# --- rules-notes §2, RU columns -------------------------------------------------------------------
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+@pytest.mark.parametrize("obj", ["rail_top", "lamp", "bracket"])
+def test_rows_1_4_fixture_then_back_on_the_bed_stays_in_play(game: str, obj: str) -> None:
+    r = judge(game, PLAY, f"cue>7 7^ 7~{obj} 7< 7_bed {SAFE} 7=0.9,0.6")
+    assert not r.foul and r.off_table == () and r.respot == () and r.positions["7"] == (0.9, 0.6)
+    rc = judge(game, PLAY, f"cue>7 {SAFE} cue^ cue~{obj} cue< cue=0.1,0.1")
+    assert not rc.foul and rc.positions["cue"] == (0.1, 0.1)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+@pytest.mark.parametrize("rest", ["rail", "floor"])
+def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count(game: str, rest: str) -> None:
+    r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7!{rest}")
+    assert not r.foul and r.off_table == ("7",) and [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
+    assert r.next_player == 1
+    pot = judge(game, PLAY, f"cue>7 7>3 3@foot-right 7^ 7!{rest}" + call(game, "3", "foot-right"))
+    assert not pot.foul and pot.counted == ("3",) and pot.next_player == 0  # the striker keeps the stroke
+    assert [s.ball for s in pot.respot] == ["7"]
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_5_players_things_beyond_the_table_make_a_jumped_ball_even_if_it_comes_back(game: str) -> None:
+    r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~person 7< 7=0.9,0.6")
+    assert not r.foul and r.off_table == ("7",) and [s.ball for s in r.respot] == ["7"]
+    out = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~chalk:out 7< 7=0.9,0.6")
+    assert not out.foul and out.off_table == ("7",)
+    cue = judge(game, PLAY, f"cue>7 {SAFE} cue^ cue~clothing:out cue< cue=0.1,0.1")
+    assert "cue_ball_off_table" in cue.codes()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_5_players_things_within_the_table_are_a_foul_ball_stays_in_play(game: str) -> None:
+    r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~cue 7< 7=0.9,0.6")
+    assert r.codes() == ["touched_player_object"] and r.off_table == () and r.positions["7"] == (0.9, 0.6)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_rows_7_to_10_elevated_jumps_are_legal(game: str) -> None:
+    for script in (f"elev=35 cue^ cue^3 cue_bed cue>7 {SAFE}",    # 7: over a blocker onto the ball
+                   f"cue>7 cue^ cue^3 cue_bed {SAFE}",             # 8: jumps after the first contact
+                   f"elev=35 cue^ cue>7 cue^7 cue_bed {SAFE}",     # 9: clips the ball on and lands beyond
+                   f"elev=35 cue^ cue>7 cue_bed {SAFE}"):          # 10: drops back on the near side
+        assert not judge(game, PLAY, script).foul, script
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_rows_6_and_11_scoop_and_miscue_are_fouls(game: str) -> None:
+    assert "scoop" in judge(game, PLAY, f"cue*scoop cue^ cue^3 cue>7 {SAFE}").codes()
+    assert "miscue" in judge(game, PLAY, f"cue*miscue cue>7 {SAFE}").codes()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_12_hanging_ball_falling_five_seconds_after_is_put_back(game: str) -> None:
+    r = judge(game, PLAY, "cue>7 7?foot-left 7?foot-left+6" + call(game, "7", "foot-left"))
+    assert not r.foul and r.counted == () and "7" in r.positions and r.respot == ()
+    assert r.positions["7"][0] > 1.7  # at the pocket's mouth, where it hung
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_13_hanging_ball_falling_within_five_seconds_counts(game: str) -> None:
+    r = judge(game, PLAY, "cue>7 7?foot-left 7?foot-left+2" + call(game, "7", "foot-left"))
+    assert not r.foul and r.counted == ("7",) and r.next_player == 0
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_14_hanging_ball_falls_before_the_cue_ball_arrives_replay(game: str) -> None:
+    r = judge(game, PLAY, "7@foot-left cue>3")
+    assert r.replay and not r.foul and r.positions["7"] == (0.5, 0.2)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_rows_15_16_bounced_out_of_the_pocket(game: str) -> None:
+    back = judge(game, PLAY, "cue>7 7#foot-left 7=1.6,0.8")  # back on the bed: in play, not pocketed
+    assert not back.foul and back.counted == () and back.positions["7"] == (1.6, 0.8)
+    floor = judge(game, PLAY, f"cue>7 {SAFE} 7#foot-left 7^ 7!floor")
+    assert not floor.foul and floor.off_table == ("7",) and [s.ball for s in floor.respot] == ["7"]
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_row_17_outside_interference_replay(game: str) -> None:
+    r = judge(game, PLAY, "cue>7 7~spectator 7=1.0,0.5", scores=[3, 4])
+    assert r.replay and not r.foul and r.scores == (3, 4) and r.positions["7"] == (0.5, 0.2)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_rolled_along_the_cushion_does_not_count_and_passes_the_turn(game: str) -> None:
+    y = T.half_width - R
+    lay = f"cue=1.0,{y - 2 * R - 0.01} 7=1.2,{y}"
+    r = judge(game, lay, "cue>7 cue>7 7@foot-left" + call(game, "7", "foot-left"))
+    assert not r.foul and r.counted == () and r.next_player == 1 and [s.ball for s in r.respot] == ["7"]
+    struck = judge(game, lay, "cue>7 7@foot-left" + call(game, "7", "foot-left"))
+    assert struck.counted == ("7",)
