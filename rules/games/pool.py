@@ -117,7 +117,7 @@ class PoolReferee(Referee):
                                and st.extra.get("opening_by", -1) == st.to_play)
 
     def pocketed_objects(self, s: Stroke) -> list[BallId]:
-        return [b for b in s.pocketed if b != s.cue and b not in s.jumped]
+        return [b for b in s.pocketed if b != self.cue_ball and b not in s.jumped]
 
     def legal_first(self, s: Stroke) -> set[BallId]:
         """Balls the cue ball may meet first (default: any object ball)."""
@@ -125,12 +125,12 @@ class PoolReferee(Referee):
 
     # --- fouls every pool game shares -------------------------------------------------------
     def common_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
-        cue = s.cue
-        if cue != self.cue_ball:
+        cue = self.cue_ball
+        if s.cue != cue:
             d.fouls.append(self.foul(
                 FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
-                f"The cue met ball {cue}, not the cue ball: only the cue ball may be struck, with the tip.",
-                f"Кий ударил шар {cue}, а не биток: ударять можно только биток и только наклейкой."))
+                f"The cue met ball {s.cue}, not the cue ball: only the cue ball may be struck, with the tip.",
+                f"Кий ударил шар {s.cue}, а не биток: ударять можно только биток и только наклейкой."))
         if s.strikes >= 2:
             d.fouls.append(self.foul(
                 FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once in one stroke.",
@@ -252,9 +252,13 @@ class PoolReferee(Referee):
             d.positions[b] = at
             d.respot.append(Respot(b, at))
 
+    def frame_hand(self, d: Draft) -> None:
+        """At the end of a frame nobody plays on: the cue ball is in hand only if it is off the bed."""
+        d.in_hand = None if self.cue_ball in d.positions else self.break_in_hand
+
     def cue_in_hand(self, s: Stroke, d: Draft) -> bool:
         """The cue ball is off the bed after this stroke (pocketed or off the table)."""
-        return s.cue in s.pocketed or s.cue in s.jumped
+        return self.cue_ball in s.pocketed or self.cue_ball in s.jumped
 
     def rack(self, n_players: int) -> dict[BallId, Point]:
         raise NotImplementedError
@@ -320,7 +324,7 @@ class EightBall(PoolReferee):
         self.common_fouls(s, d, breaking)
         if breaking:
             objs = self.pocketed_objects(s)
-            rails = PE.rails_reached(s.record, self.table, s.first_t) - {s.cue}
+            rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
             if not objs and len(rails) < 4:
                 d.fouls.append(self.foul(
                     ILLEGAL_BREAK, "WPA 8-ball: Legal Break Shot",
@@ -358,13 +362,13 @@ class EightBall(PoolReferee):
         d.positions = s.final_positions()
         d.off_table = list(s.jumped)
         breaking = self.breaking(s)
-        gone = [b for b in self.pocketed_objects(s)] + [b for b in s.jumped if b != s.cue]
+        gone = [b for b in self.pocketed_objects(s)] + [b for b in s.jumped if b != self.cue_ball]
         respot = []
         if breaking and "8" in gone:
             respot.append("8")  # WPA 8-ball: the 8 pocketed or jumped on the break is spotted
         d.out_of_play = [b for b in _objects(gone) if b not in respot]
         if self.cue_in_hand(s, d):
-            d.positions.pop(s.cue, None)
+            d.positions.pop(self.cue_ball, None)
         self.spot(d, respot)
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
@@ -399,13 +403,15 @@ class EightBall(PoolReferee):
             else:
                 d.in_hand = self.foul_in_hand
             if d.in_hand is not None:
-                d.positions.pop(s.cue, None)
-            elif s.cue not in d.positions:
+                d.positions.pop(self.cue_ball, None)
+            elif self.cue_ball not in d.positions:
                 d.in_hand = InHand.BEHIND_HEAD_STRING
         elif self.cue_in_hand(s, d):
             d.in_hand = self.foul_in_hand
         if breaking and "8" in self.pocketed_objects(s) and not d.foul:
-            # WPA 8-ball: the breaker may have the balls re-racked and break again instead of spotting the 8.
+            # WPA 8-ball: the 8 is spotted and the breaker shoots on, or he has the balls re-racked and
+            # breaks again.
+            d.next_player = s.striker
             d.options = [Option.MAKE_OFFENDER_REPLAY]
             d.extra["opening_by"] = s.striker
             d.phase = "break"
@@ -448,7 +454,7 @@ class EightBall(PoolReferee):
             d.winner = s.striker
             d.counted.append("8")
         d.next_player = s.opponent if d.winner == s.striker else s.striker
-        d.in_hand = None
+        self.frame_hand(d)
 
 
 # =============================================================================================
@@ -482,7 +488,7 @@ class NineBall(PoolReferee):
         self.common_fouls(s, d, breaking)
         if breaking:
             objs = self.pocketed_objects(s)
-            rails = PE.rails_reached(s.record, self.table, s.first_t) - {s.cue}
+            rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
             if not objs and len(rails) < 4:
                 d.fouls.append(self.foul(
                     ILLEGAL_BREAK, "WPA 9-ball: Legal Break Shot",
@@ -499,11 +505,11 @@ class NineBall(PoolReferee):
     def place(self, s: Stroke, d: Draft) -> None:
         d.positions = s.final_positions()
         d.off_table = list(s.jumped)
-        gone = self.pocketed_objects(s) + [b for b in s.jumped if b != s.cue]
+        gone = self.pocketed_objects(s) + [b for b in s.jumped if b != self.cue_ball]
         respot = ["9"] if "9" in gone and (d.foul or "9" in s.jumped) else []
         d.out_of_play = [b for b in _objects(gone) if b not in respot]
         if self.cue_in_hand(s, d):
-            d.positions.pop(s.cue, None)
+            d.positions.pop(self.cue_ball, None)
         self.spot(d, respot)
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
@@ -512,7 +518,7 @@ class NineBall(PoolReferee):
         d.extra["opening_by"] = -1
         if d.foul:
             d.in_hand = self.foul_in_hand
-            d.positions.pop(s.cue, None)
+            d.positions.pop(self.cue_ball, None)
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         if d.has(THREE_FOULS):
@@ -520,7 +526,8 @@ class NineBall(PoolReferee):
         elif "9" in d.counted:
             d.frame_over, d.winner = True, s.striker
         if d.frame_over:
-            d.in_hand, d.options = None, []
+            d.options = []
+            self.frame_hand(d)
             d.next_player = s.opponent if d.winner == s.striker else s.striker
 
 
@@ -578,13 +585,13 @@ class StraightPool(PoolReferee):
         self.common_fouls(s, d, breaking)
         if breaking and not self._called_ok(s):
             rails = PE.rails_reached(s.record, self.table, s.first_t)
-            objs = rails - {s.cue}
-            if s.cue not in rails or len(objs) < 2:
+            objs = rails - {self.cue_ball}
+            if self.cue_ball not in rails or len(objs) < 2:
                 d.fouls.append(self.foul(
                     BREAKING_VIOLATION, "WPA 14.1: Opening Break",
-                    f"Opening break: no called ball was pocketed, and the cue ball {'did' if s.cue in rails else 'did not'}"
+                    f"Opening break: no called ball was pocketed, and the cue ball {'did' if self.cue_ball in rails else 'did not'}"
                     f" reach a cushion with {len(objs)} object balls; the cue ball and two object balls must.",
-                    f"Начальный удар: заказанный шар не забит, а биток {'дошёл' if s.cue in rails else 'не дошёл'} "
+                    f"Начальный удар: заказанный шар не забит, а биток {'дошёл' if self.cue_ball in rails else 'не дошёл'} "
                     f"до борта, прицельных шаров у бортов - {len(objs)}; нужны биток и два прицельных шара."))
         self.three_foul_check(s, d, "WPA 14.1: Three Consecutive Fouls")
 
@@ -610,12 +617,14 @@ class StraightPool(PoolReferee):
         d.positions = s.final_positions()
         d.off_table = list(s.jumped)
         if self.cue_in_hand(s, d):
-            d.positions.pop(s.cue, None)
-        gone = self.pocketed_objects(s) + [b for b in s.jumped if b != s.cue]
+            d.positions.pop(self.cue_ball, None)
+        gone = self.pocketed_objects(s) + [b for b in s.jumped if b != self.cue_ball]
         respot = [b for b in gone if b not in d.counted]
         if d.has(THREE_FOULS):
             # WPA 14.1: after the third foul all fifteen balls are racked and the offender breaks.
-            d.positions = {b: p for b, p in zip(NUMBERED, rack_positions(self.table), strict=True)}
+            # Balls a scenario left out of play stay out; in a real frame there are none.
+            racked = [b for b in NUMBERED if b not in s.state.out]
+            d.positions = {b: p for b, p in zip(racked, rack_positions(self.table), strict=False)}
             d.respot = [Respot(b, p) for b, p in d.positions.items()]
             d.from_shelf = [b for sh in s.state.shelves for b in sh]
             return
@@ -629,7 +638,7 @@ class StraightPool(PoolReferee):
         """WPA 14.1: when the 14th ball of a rack is down, the 14 are racked with the apex empty; if the
         15th went down too, all fifteen are racked. A 15th ball or a cue ball lying where the rack
         goes is moved: the 15th to the head spot, the cue ball into the kitchen (in hand)."""
-        left = _objects({b: p for b, p in d.positions.items() if b != s.cue})
+        left = _objects({b: p for b, p in d.positions.items() if b != self.cue_ball})
         if len(left) > 1:
             return
         shelf = [b for sh in s.state.shelves for b in sh]
@@ -640,14 +649,14 @@ class StraightPool(PoolReferee):
             b15 = left[0]
             if in_rack_area(self.table, d.positions[b15], slots):
                 head = self.table.spot("head-spot")
-                cue_p = d.positions.get(s.cue)
+                cue_p = d.positions.get(self.cue_ball)
                 at = head if cue_p is None or not in_rack_area(self.table, cue_p, [head]) \
                     else self.table.spot("centre-spot")
                 d.positions[b15] = at
                 d.respot.append(Respot(b15, at))
-        cue_p = d.positions.get(s.cue)
+        cue_p = d.positions.get(self.cue_ball)
         if cue_p is not None and in_rack_area(self.table, cue_p, slots):
-            d.positions.pop(s.cue)
+            d.positions.pop(self.cue_ball)
             d.extra["cue_from_rack"] = True
         for b, p in zip(to_rack, slots, strict=False):
             d.positions[b] = p
@@ -665,14 +674,14 @@ class StraightPool(PoolReferee):
             d.in_hand = InHand.BEHIND_HEAD_STRING
             d.phase = "break"
             d.extra["opening_by"] = s.striker
-            d.positions.pop(s.cue, None)
+            d.positions.pop(self.cue_ball, None)
             return
         if d.has(BREAKING_VIOLATION):
             # WPA 14.1: the opponent accepts the table or makes the offender break again.
             d.options = [Option.MAKE_OFFENDER_REPLAY]
             d.phase = "break"
             d.extra["opening_by"] = s.striker
-        if s.cue not in d.positions:
+        if self.cue_ball not in d.positions:
             # Scratch or off the table: in hand behind the head string (WPA 14.1); any other foul leaves
             # the cue ball where it lies.
             d.in_hand = InHand.BEHIND_HEAD_STRING
