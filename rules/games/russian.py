@@ -411,7 +411,10 @@ class Pyramid(Referee):
         if end is None:
             return False
         for pk in t.pockets.values():
-            v = (end[0] - pk.centre[0], end[1] - pk.centre[1])
+            # The pocket's edge: the middle of the line across its mouth (a corner mouth lies across the corner).
+            back = pk.mouth / 2 if pk.corner else 0.0
+            edge = (pk.centre[0] - pk.axis[0] * back, pk.centre[1] - pk.axis[1] * back)
+            v = (end[0] - edge[0], end[1] - edge[1])
             n = math.hypot(*v)
             if n <= POCKET_ZONE_STOP + 1e-9:
                 cosang = -(v[0] * pk.axis[0] + v[1] * pk.axis[1]) / n if n > 0 else 1.0
