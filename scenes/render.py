@@ -1,0 +1,217 @@
+"""``python main.py render FILE --out PNG [--at T] [--camera top|side|player] [--size WxH]``.
+
+Loads the scenario, simulates its stroke (or takes its recorded one), and draws the moment ``T`` to a PNG in an
+offscreen buffer. With no display at all Panda3D's software renderer (``p3tinydisplay``) draws it; with a display
+the OpenGL pipe renders into an offscreen buffer. The engine is configured with ``loadPrcFileData`` before the
+ShowBase exists, and the ShowBase is passed around explicitly (no injected builtins).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from panda3d.core import Camera, Filename, NodePath, PerspectiveLens, PNMImage, Texture, loadPrcFileData
+
+from physics.errors import InputError
+from physics.record import ShotRecord
+from physics.scenario import Scenario, load_scenario
+from scenes.camera import CameraMode, CameraRig
+from scenes.replay import ReplayPlayer
+from scenes.table_view import BallState, TableView, default_ball_style
+
+SIZE_RE = re.compile(r"^(\d{2,5})x(\d{2,5})$")
+MIN_SIZE, MAX_SIZE = 64, 4096
+BACKGROUND = (0.05, 0.045, 0.04, 1.0)
+
+
+def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | None = None) -> None:
+    """Set the engine up for offscreen rendering; call before creating the ShowBase.
+
+    ``software=None`` picks the OpenGL pipe when a display exists and the software renderer otherwise.
+    """
+    if software is None:
+        software = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    display = "p3tinydisplay" if software else "pandagl"
+    loadPrcFileData("billiards-offscreen", "\n".join([
+        "window-type offscreen",
+        f"load-display {display}",
+        "aux-display p3tinydisplay",
+        f"win-size {size[0]} {size[1]}",
+        "audio-library-name null",
+        "sync-video false",
+        "framebuffer-multisample false",
+        # The X11 probe of the software pipe complains when there is no display; that is expected here.
+        "notify-level-x11display fatal",
+        "notify-level-device fatal",
+        "notify-level-display error",
+        "model-cache-dir",
+    ]))
+
+
+def make_offscreen_base(size: tuple[int, int] = (320, 240), software: bool | None = None) -> Any:
+    """A ShowBase with an offscreen main buffer (no window, no display needed with ``software``)."""
+    configure_offscreen(size, software)
+    from direct.showbase.ShowBase import ShowBase
+
+    return ShowBase(windowType="offscreen")
+
+
+def is_software(base: Any) -> bool:
+    """True when ``base`` renders with the software pipe (p3tinydisplay)."""
+    return "Tiny" in base.pipe.getType().getName()
+
+
+class OffscreenShot:
+    """An offscreen colour buffer with its own camera, rendering one scene graph to an image.
+
+    Several can share one ShowBase; ``close()`` releases the buffer.
+    """
+
+    def __init__(self, base: Any, scene: NodePath, size: tuple[int, int], fov: float = 50.0) -> None:
+        self.base = base
+        self.size = size
+        self.texture = Texture("offscreen-shot")
+        self.buffer = base.win.makeTextureBuffer("offscreen-shot", size[0], size[1], self.texture, True)
+        if self.buffer is None:
+            raise RuntimeError("could not create an offscreen buffer")
+        self.buffer.setClearColor(BACKGROUND)
+        self.lens = PerspectiveLens()
+        self.lens.setFov(fov)
+        self.lens.setAspectRatio(size[0] / size[1])
+        self.lens.setNearFar(0.02, 40.0)
+        cam = Camera("offscreen-cam", self.lens)
+        self.camera = scene.attachNewNode(cam)
+        region = self.buffer.makeDisplayRegion()
+        region.setCamera(self.camera)
+
+    def render(self) -> PNMImage:
+        self.base.graphicsEngine.renderFrame()
+        img = PNMImage()
+        if not self.texture.store(img):
+            raise RuntimeError("the offscreen buffer gave no image")
+        return img
+
+    def project(self, point: tuple[float, float, float]) -> tuple[float, float] | None:
+        """Pixel (x from the left, y from the top) where a point of the scene lands, or None if off screen."""
+        from panda3d.core import Point2, Point3
+
+        p = self.camera.getRelativePoint(self.camera.getParent(), Point3(*point))
+        film = Point2()
+        if not self.lens.project(p, film):
+            return None
+        return ((film.x + 1) / 2 * self.size[0], (1 - film.y) / 2 * self.size[1])
+
+    def close(self) -> None:
+        self.base.graphicsEngine.removeWindow(self.buffer)
+        self.camera.removeNode()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = SIZE_RE.match(text.strip())
+    if not m or not all(MIN_SIZE <= int(v) <= MAX_SIZE for v in m.groups()):
+        raise InputError("--size", text, f"WIDTHxHEIGHT in pixels, each {MIN_SIZE}..{MAX_SIZE} (e.g. 960x540)")
+    return int(m.group(1)), int(m.group(2))
+
+
+def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
+    """The stroke to draw: recorded in the file, or simulated now; None if there is no stroke (or no physics yet)."""
+    s = scenario.table
+    initial = {b: (x, y, s.ball_radius) for b, (x, y) in scenario.balls.items()}
+    if scenario.is_recorded:
+        events = scenario.recorded_events or ()
+        return ShotRecord(table=s.id, params={"R": s.ball_radius}, events=tuple(events),
+                          final=dict(scenario.recorded_final or {}), samples=None, initial=initial,
+                          shot=scenario.shot, duration=max([e.t for e in events] + [0.0]))
+    if scenario.shot is None:
+        return None
+    try:
+        from physics.simulate import simulate  # the physics package may still be on its way
+    except ImportError:
+        print("render: physics.simulate is not available; drawing the initial layout", file=sys.stderr)
+        return None
+    return simulate(s, dict(scenario.balls), scenario.shot, params=dict(settings.physics.overrides) or None,
+                    objects=scenario.objects, lamp=settings.lamp_position, sample_hz=settings.physics.sample_hz)
+
+
+def scene_states(scenario: Scenario, record: ShotRecord | None, t: float,
+                 view: TableView | None = None) -> tuple[dict[str, BallState], ReplayPlayer | None]:
+    """Ball states at ``t``: from the record's playback, or the initial layout without a stroke."""
+    if record is None:
+        R = scenario.table.ball_radius
+        return {b: BallState((x, y, R)) for b, (x, y) in scenario.balls.items()}, None
+    player = ReplayPlayer(record, view)
+    player.seek(t)
+    return player.states_at(player.t), player
+
+
+def place_camera(rig: CameraRig, camera: str, scenario: Scenario, states: dict[str, BallState],
+                 view: TableView) -> None:
+    """Point the rig for ``top``, ``side`` (at ball height, on the struck ball) or ``player`` (behind the cue)."""
+    shot = scenario.shot
+    ball = shot.ball if shot is not None else ("cue" if "cue" in states else next(iter(states)))
+    st = states.get(ball) or next(iter(states.values()))
+    view.set_lamp_visible(camera != "top")
+    if camera == "top":
+        rig.set_mode(CameraMode.TOP, snap=True)
+    elif camera == "side":
+        rig.set_mode(CameraMode.SIDE, target=st.pos, snap=True)
+    else:
+        if shot is not None:
+            aim = shot.direction
+        else:
+            # No stroke: look from the ball towards the table's centre.
+            aim = math.degrees(math.atan2(-st.pos[1], -st.pos[0])) if math.hypot(*st.pos[:2]) > 1e-6 else 0.0
+        rig.set_mode(CameraMode.PLAYER, target=st.pos, aim=aim, snap=True)
+
+
+def draw_scenario(base: Any, scenario: Scenario, record: ShotRecord | None, t: float, camera: str,
+                  size: tuple[int, int], lamp: tuple[float, float, float] = (0.0, 0.0, 1.0)) -> PNMImage:
+    """Render one moment of a scenario to an image with a fresh scene (nothing left behind afterwards)."""
+    scene = NodePath("render-scene")
+    balls = list(scenario.balls)
+    if record is not None and record.samples:
+        balls += [b for b in record.samples if b not in balls]
+    view = TableView(scene, scenario.table, balls, default_ball_style(scenario.table.id), lamp=lamp,
+                     objects=scenario.objects, software=is_software(base))
+    shot = OffscreenShot(base, scene, size)
+    try:
+        states, _ = scene_states(scenario, record, t, view)
+        view.set_balls(states)
+        rig = CameraRig(shot.camera, scenario.table, smooth_time=0.0)
+        place_camera(rig, camera, scenario, states, view)
+        return shot.render()
+    finally:
+        shot.close()
+        view.destroy()
+        scene.removeNode()
+
+
+def render_command(args: Any, settings: Any) -> int:
+    """The ``render`` command (main.py): exit 0, or an :class:`InputError` for bad input (exit 2)."""
+    size = parse_size(str(args.size))
+    t = args.at
+    if t is None:
+        t = 0.0
+    if not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
+        raise InputError("--at", str(t), "a time in seconds >= 0")
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise InputError("--out", str(out), "a path ending in .png")
+    if not out.parent.exists():
+        raise InputError("--out", str(out), f"a path in an existing folder ({out.parent} does not exist)")
+    scenario = load_scenario(args.file)
+    record = stroke_record(scenario, settings)
+    base = make_offscreen_base((64, 64))
+    try:
+        img = draw_scenario(base, scenario, record, float(t), args.camera, size, settings.lamp_position)
+        if not img.write(Filename.fromOsSpecific(str(out))):
+            raise InputError("--out", str(out), "a writable PNG path")
+    finally:
+        base.destroy()
+    print(str(out))
+    return 0

@@ -1,0 +1,720 @@
+"""The table in 3D at regulation size, built procedurally from a :class:`physics.tables.TableSpec`.
+
+Draws what it is handed and decides nothing: the app (or the replay player) sets ball states; this module only
+turns numbers into nodes. Everything sits under one ``root`` node that owns its own lights, so several views can
+live in one ShowBase (tests, offscreen renders) and ``destroy()`` leaves nothing behind.
+
+Geometry, in the table frame (z = 0 on the cloth, +x to the foot, +y to the left):
+- cloth: the bed inside the cushion noses plus each pocket's throat, cut at the near edge of the pocket hole;
+- cushions: the rubber profile (nose at ``cushion_nose_height``, undercut to the bed, top tilted up towards the
+  rail) swept along each nose segment, their jaw ends cut parallel to the pocket axis;
+- pockets: a round hole behind the mouth, a dark cup going down ``pocket_depth`` with the net at its bottom, and a
+  round bite in the wooden rail above;
+- rails: the wooden top with sights, outer faces, the apron, legs to the floor at ``-bed_height``;
+- room: a parquet floor, dark walls, and the lamp canopy with the lights that light the table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from panda3d.core import (
+    AmbientLight,
+    ColorBlendAttrib,
+    Material,
+    NodePath,
+    PointLight,
+    Quat,
+    TransparencyAttrib,
+)
+
+from physics.scenario import SceneObject
+from physics.tables import Pocket, TableSpec
+from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
+from scenes.textures import (
+    BallStyle,
+    ball_texture,
+    cloth_texture,
+    floor_texture,
+    shadow_texture,
+    wood_texture,
+)
+
+# Cloth colours by table: tournament greens, a touch bluer on the pool table, the classic snooker green.
+CLOTH_COLOURS: dict[str, ColourT] = {
+    "pyramid-12ft": (0.06, 0.42, 0.20, 1.0),
+    "pool-9ft": (0.04, 0.36, 0.22, 1.0),
+    "snooker-12ft": (0.09, 0.40, 0.12, 1.0),
+    "snooker-10ft": (0.09, 0.40, 0.12, 1.0),
+}
+TABLE_BALL_STYLES: dict[str, BallStyle] = {
+    "pyramid-12ft": BallStyle.PYRAMID, "pool-9ft": BallStyle.POOL,
+    "snooker-12ft": BallStyle.SNOOKER, "snooker-10ft": BallStyle.SNOOKER,
+}
+WOOD: ColourT = (0.36, 0.17, 0.07, 1.0)
+WOOD_DARK: ColourT = (0.20, 0.09, 0.04, 1.0)
+LEATHER: ColourT = (0.06, 0.04, 0.03, 1.0)
+HOLE: ColourT = (0.015, 0.015, 0.015, 1.0)
+NET: ColourT = (0.10, 0.07, 0.05, 1.0)
+MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
+PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
+BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
+FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
+WALL: ColourT = (0.16, 0.13, 0.11, 1.0)
+SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
+
+UNDERLAY_Z = -0.004      # black board just under the slate top: seen through the holes and throats
+APRON_DEPTH = 0.20       # rail outer face + apron below the cloth
+FRAME_DEPTH = 0.32       # bottom of the carcass below the cloth
+ROOM_HALF = (5.5, 4.0)   # half extents of the room, m
+ROOM_HEIGHT = 3.0        # ceiling above the floor
+
+
+def default_ball_style(table_id: str) -> BallStyle:
+    return TABLE_BALL_STYLES.get(table_id, BallStyle.POOL)
+
+
+@dataclass(frozen=True)
+class BallState:
+    """One ball as the view should show it (table frame, metres; quat is (w, x, y, z))."""
+
+    pos: Vec3T
+    quat: tuple[float, float, float, float] | None = None
+    visible: bool = True
+
+
+@dataclass(frozen=True)
+class PocketShape:
+    """Where a pocket's parts are drawn (table frame, metres)."""
+
+    id: str
+    mouth_mid: Vec2T         # midpoint between the jaw noses
+    axis: Vec2T              # unit vector from the bed into the pocket
+    half_mouth: float
+    hole_centre: Vec2T
+    hole_radius: float
+    bite_centre: Vec2T       # centre of the round cut in the rail top
+    bite_radius: float
+
+
+def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
+    """Visual layout of one pocket.
+
+    The hole is a little wider than the mouth (a quarter ball radius on each side) and starts ``corridor`` behind
+    the mouth, so a ball that passes the jaws sees the drop exactly where the physics' corridor ends.
+    """
+    ax, ay = p.axis
+    h = p.mouth / 2
+    mx, my = (p.centre[0] - ax * h, p.centre[1] - ay * h) if p.corner else p.centre
+    r_hole = h + 0.25 * spec.ball_radius
+    t_hole = p.corridor + math.sqrt(r_hole**2 - h**2)
+    hole_c = (mx + ax * t_hole, my + ay * t_hole)
+    # The rail's round cut shares the hole's centre and reaches past the cushions' backs, so hole, throat and
+    # bite read as one opening.
+    cw = spec.cushion_width
+    if p.corner:
+        q = (p.centre[0] + math.copysign(cw, ax), p.centre[1] + math.copysign(cw, ay))
+    else:
+        q = (p.centre[0] + ax * cw, p.centre[1] + ay * cw)
+    bite_r = max(1.12 * r_hole, math.hypot(q[0] - hole_c[0], q[1] - hole_c[1]) + 0.3 * r_hole)
+    return PocketShape(p.id, (mx, my), (ax, ay), h, hole_c, r_hole, hole_c, bite_r)
+
+
+# The cushions walked anticlockwise seen from above, with the pocket that follows each one.
+_CUSHION_WALK: tuple[tuple[str, str], ...] = (
+    ("right-head", "middle-right"), ("right-foot", "foot-right"), ("foot", "foot-left"),
+    ("left-foot", "middle-left"), ("left-head", "head-left"), ("head", "head-right"),
+)
+
+
+def _walk_ends(spec: TableSpec, cid: str) -> tuple[Vec2T, Vec2T]:
+    """A cushion's nose segment oriented anticlockwise around the bed."""
+    c = spec.cushions[cid]
+    a, b = c.start, c.end
+    # Anticlockwise travel keeps the bed on the left: left of (b - a) is the inward normal.
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if -dy * c.normal[0] + dx * c.normal[1] < 0:
+        a, b = b, a
+    return a, b
+
+
+def _arc_through(centre: Vec2T, r: float, p_in: Vec2T, p_out: Vec2T, through: Vec2T, step: float) -> list[Vec2T]:
+    """Arc from p_in to p_out (both on the circle) passing the point of the circle in direction ``through``."""
+    a0 = math.atan2(p_in[1] - centre[1], p_in[0] - centre[0])
+    a1 = math.atan2(p_out[1] - centre[1], p_out[0] - centre[0])
+    am = math.atan2(through[1], through[0])
+    tau = 2 * math.pi
+    sweep = (a1 - a0) % tau
+    if (am - a0) % tau > sweep:
+        sweep -= tau
+    n = max(4, int(abs(sweep) * r / step) + 1)
+    return arc(centre, r, a0, a0 + sweep, n)
+
+
+def _signed_area(pts: Sequence[Vec2T]) -> float:
+    return 0.5 * sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+                     for i in range(len(pts)))
+
+
+class TableView:
+    """The table, room, lamp and balls of one scene.
+
+    Args:
+        parent: where ``root`` is attached (``base.render`` in the app, any node for offscreen renders).
+        spec: the table to build.
+        ball_ids: the balls to create (design.md ids); others can be added with :meth:`add_ball`.
+        ball_style: ``pyramid``, ``pool`` or ``snooker`` (see :class:`scenes.textures.BallStyle`).
+        lamp: the lamp shade's bottom centre (x, y, height above the bed), as ``Settings.lamp_position``.
+        objects: scene objects of a scenario (chalk, person, cue on the rail), drawn at their ``at``.
+        software: True when the software renderer (``p3tinydisplay``) draws the scene. It multiplies a lit vertex
+            colour in twice (OpenGL does it once), so there every lit node gets an explicit white material and the
+            colour is applied once, as OpenGL does.
+    """
+
+    def __init__(self, parent: NodePath, spec: TableSpec, ball_ids: Iterable[str], ball_style: str,
+                 lamp: Vec3T = (0.0, 0.0, 1.0), objects: Iterable[SceneObject] = (),
+                 software: bool = False) -> None:
+        self.spec = spec
+        self.software = software
+        self.style = BallStyle(ball_style)
+        self.lamp = lamp
+        self.root = parent.attachNewNode(f"table-view-{spec.id}")
+        if software:
+            self.root.setMaterial(self._material("matte"))
+        self.pockets = {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
+        self.balls: dict[str, NodePath] = {}
+        self._shadows: dict[str, NodePath] = {}
+        self._states: dict[str, BallState] = {}
+        self._highlights: dict[str, tuple[NodePath, str | None]] = {}
+        self._ball_template = self._make_ball_template()
+        self._shadow_template = self._make_shadow_template()
+        self.static = self.root.attachNewNode("static")
+        self._build_room()
+        self._build_table()
+        self.lamp_np = self._build_lamp()
+        self._lights = self._build_lights()
+        self.objects_np = self.root.attachNewNode("objects")
+        for obj in objects:
+            self.add_object(obj)
+        self.balls_np = self.root.attachNewNode("balls")
+        for bid in ball_ids:
+            self.add_ball(bid)
+        # Static geometry never moves: flattening cuts draw calls (matters on the software renderer).
+        self.static.flattenStrong()
+
+    # ------------------------------------------------------------------ public API
+    def add_ball(self, ball: str) -> NodePath:
+        """Create the node of ``ball`` (hidden until a state is set) and return it."""
+        if ball in self.balls:
+            return self.balls[ball]
+        np_ = self.balls_np.attachNewNode(f"ball-{ball}")
+        self._ball_template.instanceTo(np_)
+        np_.setTexture(ball_texture(ball, str(self.style)), 1)
+        np_.setQuat(Quat(*_initial_quat(ball)))
+        np_.hide()
+        shadow = self._shadow_template.copyTo(self.balls_np)
+        shadow.hide()
+        self.balls[ball] = np_
+        self._shadows[ball] = shadow
+        return np_
+
+    def set_ball_state(self, ball: str, pos: Sequence[float], quat: Sequence[float] | None = None,
+                       visible: bool = True) -> None:
+        """Place ``ball`` at ``pos`` (ball centre, table frame) with orientation ``quat`` = (w, x, y, z)."""
+        np_ = self.balls.get(ball) or self.add_ball(ball)
+        x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
+        np_.setPos(x, y, z)
+        if quat is not None:
+            np_.setQuat(Quat(float(quat[0]), float(quat[1]), float(quat[2]), float(quat[3])))
+        shadow = self._shadows[ball]
+        if visible:
+            np_.show()
+            surface = self.surface_z(x, y)
+            height = z - surface - self.spec.ball_radius
+            if height < 1.0 and z > surface - 0.5 * self.spec.ball_radius:
+                # A contact shadow: grows and fades as the ball rises (jumps, balls in flight).
+                grow = 1.0 + 1.5 * max(height, 0.0)
+                shadow.setPos(x, y, surface + 0.0006)
+                shadow.setScale(grow)
+                shadow.setAlphaScale(max(0.0, 0.55 * (1.0 - height)))
+                shadow.show()
+            else:
+                shadow.hide()
+        else:
+            np_.hide()
+            shadow.hide()
+        q = quat if quat is not None else None
+        self._states[ball] = BallState((x, y, z), tuple(q) if q is not None else None, visible)  # type: ignore[arg-type]
+        for np_h, target in self._highlights.values():
+            if target == ball:
+                np_h.setPos(x, y, self.surface_z(x, y) + 0.0009)
+                np_h.show() if visible else np_h.hide()
+
+    def set_balls(self, states: Mapping[str, BallState]) -> None:
+        """Set every ball in ``states``; balls not mentioned keep their state."""
+        for ball, s in states.items():
+            self.set_ball_state(ball, s.pos, s.quat, s.visible)
+
+    def ball_state(self, ball: str) -> BallState | None:
+        return self._states.get(ball)
+
+    def highlight(self, target: str | Sequence[float], colour: Sequence[float] = (1.0, 0.85, 0.1, 1.0),
+                  key: str | None = None) -> str:
+        """Ring a ball (by id, the ring follows it) or a point (x, y[, z]) on the table; returns the key to clear it."""
+        R = self.spec.ball_radius
+        mb = MeshBuilder("highlight")
+        ring = [(math.cos(a), math.sin(a)) for a in (2 * math.pi * k / 48 for k in range(49))]
+        rgba = (float(colour[0]), float(colour[1]), float(colour[2]), float(colour[3]) if len(colour) > 3 else 1.0)
+        for k in range(48):
+            (c0, s0), (c1, s1) = ring[k], ring[k + 1]
+            r0, r1 = 1.35 * R, 1.75 * R
+            mb.quad([(r0 * c0, r0 * s0, 0), (r1 * c0, r1 * s0, 0), (r1 * c1, r1 * s1, 0), (r0 * c1, r0 * s1, 0)],
+                    rgba, (0, 0, 1))
+        np_ = self.root.attachNewNode(mb.node())
+        np_.setLightOff(1)
+        np_.setDepthOffset(2)
+        ball = target if isinstance(target, str) else None
+        if ball is not None:
+            s = self._states.get(ball)
+            x, y = (s.pos[0], s.pos[1]) if s else (0.0, 0.0)
+            if s is None or not s.visible:
+                np_.hide()
+        else:
+            pt = [float(v) for v in target]  # type: ignore[union-attr]
+            x, y = pt[0], pt[1]
+        np_.setPos(x, y, self.surface_z(x, y) + 0.0009)
+        k = key or (ball if ball is not None else f"point-{len(self._highlights)}")
+        self.clear_highlight(k)
+        self._highlights[k] = (np_, ball)
+        return k
+
+    def clear_highlight(self, key: str | None = None) -> None:
+        """Remove one highlight (by the key :meth:`highlight` returned) or all of them."""
+        keys = list(self._highlights) if key is None else [key]
+        for k in keys:
+            item = self._highlights.pop(k, None)
+            if item is not None:
+                item[0].removeNode()
+
+    def set_lamp_visible(self, visible: bool) -> None:
+        """Hide the lamp canopy (its light stays on): a camera straight above would look at its top."""
+        self.lamp_np.show() if visible else self.lamp_np.hide()
+
+    def add_object(self, obj: SceneObject) -> NodePath:
+        """Draw a scenario object (``chalk``, ``person``, ``cue-on-rail``) where its ``at`` puts it."""
+        mb = MeshBuilder(f"object-{obj.kind}")
+        x, y, z = obj.at
+        if obj.kind == "chalk":
+            s = 0.011     # a 22 mm cube of cue chalk, its bottom at ``at``
+            mb.box((x - s, y - s, z), (x + s, y + s, z + 2 * s), (0.15, 0.35, 0.80, 1.0))
+            mb.box((x - s * 0.7, y - s * 0.7, z + 2 * s), (x + s * 0.7, y + s * 0.7, z + 2 * s + 0.0005),
+                   (0.55, 0.70, 0.95, 1.0))
+        elif obj.kind == "person":
+            self._person(mb, x, y)
+        elif obj.kind == "cue-on-rail":
+            self._cue(mb, x, y, z, float(obj.params.get("direction", 0.0 if abs(y) > abs(x) / 2 else 90.0)))
+        else:
+            mb.box((x - 0.02, y - 0.02, z), (x + 0.02, y + 0.02, z + 0.04), (0.8, 0.8, 0.8, 1.0))
+        return self.objects_np.attachNewNode(mb.node())
+
+    def surface_z(self, x: float, y: float) -> float:
+        """Height of what lies under (x, y): the cloth, the rail top, or the floor."""
+        s = self.spec
+        hl, hw = s.half_length + s.cushion_width, s.half_width + s.cushion_width
+        if abs(x) <= hl and abs(y) <= hw:
+            return 0.0
+        if abs(x) <= hl + s.rail_width and abs(y) <= hw + s.rail_width:
+            return s.rail_height
+        return s.floor_z
+
+    def destroy(self) -> None:
+        """Remove every node and light this view made."""
+        self.clear_highlight()
+        for light in self._lights:
+            self.root.clearLight(light)
+            light.removeNode()
+        self.root.removeNode()
+        self.balls.clear()
+        self._shadows.clear()
+
+    # ------------------------------------------------------------------ building
+    def _make_ball_template(self) -> NodePath:
+        mb = MeshBuilder("ball")
+        mb.sphere((0, 0, 0), self.spec.ball_radius, (1, 1, 1, 1), slices=32, stacks=16)
+        np_ = NodePath(mb.node())
+        np_.setMaterial(self._material("ball", specular=0.7, shininess=60.0), 1)
+        return np_
+
+    def _material(self, name: str, specular: float = 0.0, shininess: float = 1.0) -> Material:
+        """A material that takes its colour from the vertices (see ``software`` in the class docs)."""
+        mat = Material(name)
+        if self.software:
+            mat.setDiffuse((1, 1, 1, 1))
+            mat.setAmbient((1, 1, 1, 1))
+        if specular > 0:
+            mat.setSpecular((specular, specular, specular * 0.9, 1))
+            mat.setShininess(shininess)
+        return mat
+
+    def _make_shadow_template(self) -> NodePath:
+        mb = MeshBuilder("shadow")
+        r = 1.25 * self.spec.ball_radius
+        mb.quad([(-r, -r, 0), (r, -r, 0), (r, r, 0), (-r, r, 0)], (0, 0, 0, 1), (0, 0, 1),
+                ((0, 0), (1, 0), (1, 1), (0, 1)))
+        np_ = NodePath(mb.node())
+        np_.setTexture(shadow_texture())
+        np_.setTransparency(TransparencyAttrib.MAlpha)
+        np_.setDepthWrite(False)
+        np_.setLightOff(1)
+        np_.setBin("fixed", 0)
+        np_.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.MAdd, ColorBlendAttrib.OIncomingAlpha,
+                                            ColorBlendAttrib.OOneMinusIncomingAlpha))
+        return np_
+
+    def _build_room(self) -> None:
+        s = self.spec
+        fz = s.floor_z
+        hx, hy = ROOM_HALF
+        floor = MeshBuilder("floor")
+        floor.polygon([(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)], fz, FLOOR, max_edge=1.0,
+                      uv_of=lambda x, y: (x / 1.2, y / 1.2))
+        fnp = self.static.attachNewNode(floor.node())
+        fnp.setTexture(floor_texture())
+        walls = MeshBuilder("walls")
+        top = fz + ROOM_HEIGHT
+        corners = [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
+        for k in range(4):
+            (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
+            nx, ny = -(y1 - y0), (x1 - x0)
+            length = math.hypot(nx, ny)
+            walls.quad([(x0, y0, fz), (x1, y1, fz), (x1, y1, top), (x0, y0, top)], WALL, (nx / length, ny / length, 0))
+            # A skirting board keeps the corner between floor and wall readable.
+            walls.quad([(x0, y0, fz), (x1, y1, fz), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)], WOOD_DARK,
+                       (nx / length, ny / length, 0))
+        walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
+        self.static.attachNewNode(walls.node())
+
+    def _build_table(self) -> None:
+        s = self.spec
+        cloth_col = CLOTH_COLOURS.get(s.id, CLOTH_COLOURS["pool-9ft"])
+        cushion_col = tuple(c * 0.88 for c in cloth_col[:3]) + (1.0,)
+        # Cloth.
+        cloth = MeshBuilder("cloth")
+        cloth.polygon(self._cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3))
+        cnp = self.static.attachNewNode(cloth.node())
+        cnp.setTexture(cloth_texture())
+        # Underlay (seen through the holes), pocket cups and nets.
+        dark = MeshBuilder("pockets")
+        outer = self._outer_rect()
+        holes = [arc(p.hole_centre, p.hole_radius * 0.999, 0, -2 * math.pi, 32)[:-1] for p in self.pockets.values()]
+        dark.polygon(outer, UNDERLAY_Z, HOLE, holes=holes)
+        for p in self.pockets.values():
+            cx, cy = p.hole_centre
+            dark.cylinder((cx, cy, 0), p.hole_radius, -s.pocket_depth, UNDERLAY_Z, LEATHER, 32, inside=True)
+            dark.disc((cx, cy, -s.pocket_depth), p.hole_radius, NET, 32)
+            # The net bag hanging below the cup, seen from the side under the rail.
+            dark.cylinder((cx, cy, 0), p.hole_radius * 0.8, -s.pocket_depth - 0.08, -s.pocket_depth, NET, 16,
+                          bottom=True, radius_top=p.hole_radius)
+        self.static.attachNewNode(dark.node())
+        # Cushions.
+        cush = MeshBuilder("cushions")
+        self._cushions(cush, cushion_col)  # type: ignore[arg-type]
+        self.static.attachNewNode(cush.node())
+        # Rails, frame, legs.
+        wood = MeshBuilder("rails")
+        self._rails(wood)
+        wnp = self.static.attachNewNode(wood.node())
+        wnp.setTexture(wood_texture())
+        wnp.setMaterial(self._material("lacquer", specular=0.25, shininess=30.0), 1)
+        trim = MeshBuilder("trim")
+        self._sights(trim)
+        self._markings(trim)
+        tnp = self.static.attachNewNode(trim.node())
+        tnp.setDepthOffset(1)
+
+    def _outer_rect(self) -> list[Vec2T]:
+        s = self.spec
+        X = s.half_length + s.cushion_width + s.rail_width
+        Y = s.half_width + s.cushion_width + s.rail_width
+        return [(-X, -Y), (X, -Y), (X, Y), (-X, Y)]
+
+    def _cloth_outline(self) -> list[Vec2T]:
+        """The bed inside the noses plus each throat up to the near edge of its hole, anticlockwise."""
+        out: list[Vec2T] = []
+        for cid, pid in _CUSHION_WALK:
+            a, b = _walk_ends(self.spec, cid)
+            if not out or _far(out[-1], a):
+                out.append(a)
+            out.append(b)
+            p = self.pockets[pid]
+            nxt = _walk_ends(self.spec, _next_cushion(cid))[0]
+            corridor = self.spec.pockets[pid].corridor
+            ax, ay = p.axis
+            p_in = (b[0] + ax * corridor, b[1] + ay * corridor)
+            p_out = (nxt[0] + ax * corridor, nxt[1] + ay * corridor)
+            if corridor > 1e-6:
+                out.append(p_in)
+            out.extend(_arc_through(p.hole_centre, p.hole_radius, p_in, p_out, (-ax, -ay), 0.006)[1:-1])
+            if corridor > 1e-6:
+                out.append(p_out)
+        if _signed_area(out) < 0:
+            out.reverse()
+        return out
+
+    def _cushions(self, mb: MeshBuilder, colour: ColourT) -> None:
+        s = self.spec
+        h, cw = s.cushion_nose_height, s.cushion_width
+        top_back = min(h + cw * math.tan(math.radians(s.cushion_top_tilt)), s.rail_height)
+        undercut = min(0.35 * h, 0.6 * cw)
+        section: list[Vec2T] = [(0.0, h), (0.004, h + 0.0015), (cw, top_back), (cw, 0.0), (undercut, 0.0)]
+        for k, (cid, pid_after) in enumerate(_CUSHION_WALK):
+            pid_before = _CUSHION_WALK[k - 1][1]
+            a, b = _walk_ends(s, cid)
+            n = s.cushions[cid].normal
+            o = (-n[0], -n[1])
+            ax_a, ax_b = self.pockets[pid_before].axis, self.pockets[pid_after].axis
+
+            pa, pb = _jaw_path(a, ax_a, o), _jaw_path(b, ax_b, o)
+            mb.extrude(section, pa, pb, colour, closed=True, max_length=0.2)
+            ua = (b[0] - a[0], b[1] - a[1])
+            for path, sign in ((pa, -1.0), (pb, 1.0)):
+                pts = [(path(d)[0], path(d)[1], z) for d, z in section]
+                mb.cap(pts, colour, (sign * ua[0], sign * ua[1], 0.0))
+
+    def _rail_hole(self) -> list[tuple[Vec2T, bool]]:
+        """Inner outline of the rail top (cushion backs with the pocket bites), anticlockwise; flag = on a bite."""
+        s = self.spec
+        X, Y = s.half_length + s.cushion_width, s.half_width + s.cushion_width
+        # Corners and middles in walk order along the inner rectangle, starting at the head-right corner.
+        order = [("head-right", (-X, -Y)), ("middle-right", (0.0, -Y)), ("foot-right", (X, -Y)),
+                 ("foot-left", (X, Y)), ("middle-left", (0.0, Y)), ("head-left", (-X, Y))]
+        out: list[tuple[Vec2T, bool]] = []
+        for k, (pid, q) in enumerate(order):
+            p = self.pockets[pid]
+            prev_q, next_q = order[k - 1][1], order[(k + 1) % 6][1]
+            r = p.bite_radius
+            p_in = _circle_exit(q, prev_q, p.bite_centre, r)
+            p_out = _circle_exit(q, next_q, p.bite_centre, r)
+            pts = _arc_through(p.bite_centre, r, p_in, p_out, p.axis, 0.006)
+            out.extend((pt, True) for pt in pts)
+        return out
+
+    def _rails(self, mb: MeshBuilder) -> None:
+        s = self.spec
+        rh = s.rail_height
+        hole = self._rail_hole()
+        hole_pts = [p for p, _ in hole]
+        if _signed_area(hole_pts) < 0:
+            hole.reverse()
+            hole_pts.reverse()
+        outer = self._outer_rect()
+        mb.polygon(outer, rh, WOOD, holes=[hole_pts], max_edge=0.3, uv_of=lambda x, y: (x / 1.5, y / 0.35))
+        # Inner faces: wood along the cushion backs, leather lining in the bites.
+        n = len(hole)
+        for k in range(n):
+            (p0, on0), (p1, on1) = hole[k], hole[(k + 1) % n]
+            dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+            length = math.hypot(dx, dy)
+            if length < 1e-9:
+                continue
+            nx, ny = -dy / length, dx / length       # the hole is on the left of anticlockwise travel
+            col = LEATHER if (on0 and on1) else WOOD_DARK
+            mb.quad([(p0[0], p0[1], UNDERLAY_Z), (p1[0], p1[1], UNDERLAY_Z), (p1[0], p1[1], rh), (p0[0], p0[1], rh)],
+                    col, (nx, ny, 0))
+        # Outer faces down to the apron, with a darker band along the bottom.
+        for k in range(4):
+            (x0, y0), (x1, y1) = outer[k], outer[(k + 1) % 4]
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy)
+            nrm = (dy / length, -dx / length, 0.0)
+            mb.quad([(x0, y0, -APRON_DEPTH + 0.03), (x1, y1, -APRON_DEPTH + 0.03), (x1, y1, rh), (x0, y0, rh)],
+                    WOOD, nrm, ((0, 0), (length / 1.5, 0), (length / 1.5, 0.2), (0, 0.2)))
+            mb.quad([(x0, y0, -APRON_DEPTH), (x1, y1, -APRON_DEPTH), (x1, y1, -APRON_DEPTH + 0.03),
+                     (x0, y0, -APRON_DEPTH + 0.03)], WOOD_DARK, nrm)
+        X, Y = outer[2]
+        mb.polygon(outer, -APRON_DEPTH, WOOD_DARK, up=False)
+        inset = 0.08
+        mb.box((-X + inset, -Y + inset, -FRAME_DEPTH), (X - inset, Y - inset, -APRON_DEPTH), WOOD_DARK)
+        # Legs: six on the long 12 ft tables (and the 10 ft snooker), four on the 9 ft pool table.
+        leg = 0.09 if s.length > 3.0 else 0.075
+        xs = (-X + 0.25, 0.0, X - 0.25) if s.length > 3.0 else (-X + 0.22, X - 0.22)
+        for lx in xs:
+            for ly in (-Y + 0.2, Y - 0.2):
+                mb.box((lx - leg, ly - leg, s.floor_z + 0.06), (lx + leg, ly + leg, -FRAME_DEPTH), WOOD)
+                mb.box((lx - leg * 1.2, ly - leg * 1.2, s.floor_z), (lx + leg * 1.2, ly + leg * 1.2, s.floor_z + 0.06),
+                       WOOD_DARK)
+
+    def _sights(self, mb: MeshBuilder) -> None:
+        """Diamonds every L/8 along the long rails and W/4 along the short ones (WPA layout; none on snooker)."""
+        s = self.spec
+        if self.style == BallStyle.SNOOKER:
+            return
+        hl, hw = s.half_length, s.half_width
+        # WPA puts sight centres 93.7 mm behind the nose; wider rails keep the same share of the rail top.
+        back = s.cushion_width + min(0.0937 - s.cushion_width, 0.5 * s.rail_width)
+        if back <= s.cushion_width:
+            back = s.cushion_width + 0.5 * s.rail_width
+        z = s.rail_height + 0.0004
+        a, b = 0.013, 0.0065
+        for k in (1, 2, 3, 5, 6, 7):
+            x = -hl + k * s.length / 8
+            for y in (hw + back, -hw - back):
+                mb.quad([(x - a, y, z), (x, y - b, z), (x + a, y, z), (x, y + b, z)], PEARL, (0, 0, 1))
+        for k in (1, 2, 3):
+            y = -hw + k * s.width / 4
+            for x in (hl + back, -hl - back):
+                mb.quad([(x - b, y, z), (x, y - a, z), (x + b, y, z), (x, y + a, z)], PEARL, (0, 0, 1))
+
+    def _markings(self, mb: MeshBuilder) -> None:
+        s = self.spec
+        z = 0.0004
+        w = 0.0015
+        hw = s.half_width
+        if self.style in (BallStyle.PYRAMID, BallStyle.SNOOKER):
+            x = s.lines["head-string"]
+            mb.quad([(x - w, -hw, z), (x + w, -hw, z), (x + w, hw, z), (x - w, hw, z)], MARK, (0, 0, 1))
+        if self.style == BallStyle.SNOOKER and s.d_radius:
+            x0 = s.lines["head-string"]
+            r = s.d_radius
+            pts = [(x0 - r * math.sin(t), r * math.cos(t)) for t in (math.pi * k / 64 for k in range(65))]
+            for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
+                ox1, oy1 = (x1 - x0) / r * w, y1 / r * w
+                ox2, oy2 = (x2 - x0) / r * w, y2 / r * w
+                mb.quad([(x1 - ox1, y1 - oy1, z), (x1 + ox1, y1 + oy1, z), (x2 + ox2, y2 + oy2, z),
+                         (x2 - ox2, y2 - oy2, z)], MARK, (0, 0, 1))
+        spot_r = 0.0045 if self.style == BallStyle.SNOOKER else 0.006
+        for name, (x, y) in s.spots.items():
+            if self.style == BallStyle.POOL and name == "centre-spot":
+                continue
+            mb.disc((x, y, z), spot_r, MARK, 12)
+
+    def _build_lamp(self) -> NodePath:
+        s = self.spec
+        lx, ly, lz = self.lamp
+        mb = MeshBuilder("lamp")
+        half_l, half_w, tall = 0.30 * s.length, 0.22 * s.width, 0.16
+        mb.box((lx - half_l, ly - half_w, lz + 0.004), (lx + half_l, ly + half_w, lz + tall), SHADE)
+        # The glowing diffuser under the shade.
+        mb.polygon([(lx - half_l * 0.96, ly - half_w * 0.92), (lx + half_l * 0.96, ly - half_w * 0.92),
+                    (lx + half_l * 0.96, ly + half_w * 0.92), (lx - half_l * 0.96, ly + half_w * 0.92)],
+                   lz + 0.002, (1.0, 0.97, 0.88, 1.0), up=False)
+        ceiling = s.floor_z + ROOM_HEIGHT
+        for dx in (-0.8 * half_l, 0.8 * half_l):
+            mb.cylinder((lx + dx, ly, 0), 0.006, lz + tall, ceiling, BRASS, 8)
+        np_ = self.root.attachNewNode(mb.node())
+        np_.setLightOff(1)    # the shade shows its own colours; the diffuser must look lit
+        return np_
+
+    def _build_lights(self) -> list[NodePath]:
+        s = self.spec
+        lx, ly, lz = self.lamp
+        lights: list[NodePath] = []
+        amb = AmbientLight("ambient")
+        amb.setColor((0.36, 0.35, 0.33, 1))
+        lights.append(self.root.attachNewNode(amb))
+        # Three bulbs along the shade: an even pool of light on the bed, falling off towards the room.
+        for dx in (-0.3 * s.length * 0.66, 0.0, 0.3 * s.length * 0.66):
+            pl = PointLight(f"lamp-{dx:+.2f}")
+            pl.setColor((0.44, 0.42, 0.39, 1))
+            pl.setAttenuation((0.55, 0.0, 0.35))
+            np_ = self.root.attachNewNode(pl)
+            np_.setPos(lx + dx, ly, lz - 0.02)
+            lights.append(np_)
+        for light in lights:
+            self.root.setLight(light)
+        return lights
+
+    # ------------------------------------------------------------------ scene objects
+    def _person(self, mb: MeshBuilder, x: float, y: float) -> None:
+        """A standing person (1.75 m) seen as a simple silhouette, feet on the floor at (x, y)."""
+        f = self.spec.floor_z
+        cloth: ColourT = (0.18, 0.20, 0.28, 1.0)
+        skin: ColourT = (0.80, 0.62, 0.50, 1.0)
+        for dy in (-0.09, 0.09):
+            mb.cylinder((x, y + dy, 0), 0.07, f, f + 0.85, (0.12, 0.12, 0.14, 1.0), 12, top=True)
+        mb.cylinder((x, y, 0), 0.19, f + 0.85, f + 1.45, cloth, 16, top=True, bottom=True, radius_top=0.21)
+        for dy in (-0.25, 0.25):
+            mb.cylinder((x, y + dy, 0), 0.05, f + 0.82, f + 1.43, cloth, 10, top=True)
+        mb.cylinder((x, y, 0), 0.05, f + 1.45, f + 1.52, skin, 10)
+        mb.sphere((x, y, f + 1.63), 0.11, skin, 14, 8)
+
+    def _cue(self, mb: MeshBuilder, x: float, y: float, z: float, direction_deg: float) -> None:
+        """A 1.45 m cue lying flat at ``at`` along ``direction`` (degrees from +x), tapering butt to tip."""
+        d = math.radians(direction_deg)
+        ux, uy = math.cos(d), math.sin(d)
+        length, n = 1.45, 16
+        r_butt, r_tip = 0.015, 0.0065
+        for k in range(n):
+            t0, t1 = k / n, (k + 1) / n
+            r0 = r_butt + (r_tip - r_butt) * t0
+            r1 = r_butt + (r_tip - r_butt) * t1
+            col: ColourT = (0.15, 0.07, 0.03, 1.0) if t0 < 0.35 else (0.85, 0.72, 0.50, 1.0)
+            ring0, ring1 = [], []
+            for j in range(13):
+                a = 2 * math.pi * j / 12
+                # Ring in the plane across the cue: "side" horizontal, "up" vertical.
+                sx, sy, sz = -uy * math.cos(a), ux * math.cos(a), math.sin(a)
+                c0 = (x + ux * (t0 - 0.5) * length, y + uy * (t0 - 0.5) * length, z + r_butt)
+                c1 = (x + ux * (t1 - 0.5) * length, y + uy * (t1 - 0.5) * length, z + r_butt)
+                ring0.append(mb.vertex((c0[0] + sx * r0, c0[1] + sy * r0, c0[2] + sz * r0), (sx, sy, sz), col))
+                ring1.append(mb.vertex((c1[0] + sx * r1, c1[1] + sy * r1, c1[2] + sz * r1), (sx, sy, sz), col))
+            for j in range(12):
+                mb.triangle(ring0[j], ring1[j], ring1[j + 1])
+                mb.triangle(ring0[j], ring1[j + 1], ring0[j + 1])
+
+
+def _jaw_path(p: Vec2T, axis: Vec2T, outward: Vec2T) -> Callable[[float], Vec3T]:
+    """A cushion end: the point ``depth`` behind the nose on a jaw face running parallel to the pocket axis."""
+    k = 1.0 / max(axis[0] * outward[0] + axis[1] * outward[1], 0.3)
+    return lambda depth: (p[0] + axis[0] * depth * k, p[1] + axis[1] * depth * k, 0.0)
+
+
+def _next_cushion(cid: str) -> str:
+    ids = [c for c, _ in _CUSHION_WALK]
+    return ids[(ids.index(cid) + 1) % len(ids)]
+
+
+def _far(a: Vec2T, b: Vec2T) -> bool:
+    return math.hypot(a[0] - b[0], a[1] - b[1]) > 1e-9
+
+
+def _circle_exit(q: Vec2T, toward: Vec2T, centre: Vec2T, r: float) -> Vec2T:
+    """Where the ray from q (inside the circle) towards ``toward`` leaves the circle."""
+    ux, uy = toward[0] - q[0], toward[1] - q[1]
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
+    dx, dy = q[0] - centre[0], q[1] - centre[1]
+    b = ux * dx + uy * dy
+    c = dx * dx + dy * dy - r * r
+    s = -b + math.sqrt(max(b * b - c, 0.0))
+    return (q[0] + ux * s, q[1] + uy * s)
+
+
+def _initial_quat(ball: str) -> tuple[float, float, float, float]:
+    """A fixed, ball-dependent starting orientation so the numbers of a rack do not all face one way.
+
+    Derived from the ball id's characters (not ``hash()``, which Python salts per process) to stay deterministic.
+    """
+    seed = sum((i + 1) * ord(c) for i, c in enumerate(ball))
+    heading = math.radians((seed * 47) % 360)
+    tilt = math.radians(((seed * 29) % 50) - 25)
+    # Rotation about z by heading, then about x by tilt: q = qz * qx.
+    qz = (math.cos(heading / 2), 0.0, 0.0, math.sin(heading / 2))
+    qx = (math.cos(tilt / 2), math.sin(tilt / 2), 0.0, 0.0)
+    return quat_mul(qz, qx)
+
+
+def quat_mul(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float, float]:
+    """Hamilton product a·b of (w, x, y, z) quaternions."""
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return (aw * bw - ax * bx - ay * by - az * bz,
+            aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw)
+
+
+def initial_quat(ball: str) -> tuple[float, float, float, float]:
+    return _initial_quat(ball)
