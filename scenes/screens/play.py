@@ -653,9 +653,14 @@ class PlayScreen(Screen):
         }
 
     def exit(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
-        self.view.destroy()
-        self.camera.destroy()
+        # Also called on a screen whose enter() failed half-way: only undo what was made.
+        pool = getattr(self, "pool", None)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        for name in ("camera", "view"):
+            part = getattr(self, name, None)
+            if part is not None:
+                part.destroy()
         super().exit()
 
 

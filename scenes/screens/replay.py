@@ -159,8 +159,10 @@ class ReplayScreen(Screen):
                 "duration": self.player.duration, "info": self.info.getText()}
 
     def exit(self) -> None:
-        self.view.destroy()
-        self.camera.destroy()
+        for name in ("camera", "view"):
+            part = getattr(self, name, None)
+            if part is not None:
+                part.destroy()
         super().exit()
 
 
