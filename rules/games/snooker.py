@@ -1,0 +1,562 @@
+"""Snooker referees: international snooker and American snooker (000).
+
+International snooker follows 000's «Международный снукер» section; where it is silent (the three
+exceptions of the jump-shot definition, the points of a foul and a miss, the edge of a pocket) the
+WPBSA Official Rules fill in, cited as ``WPBSA S3 R<n>`` or ``WPBSA Definitions``.
+
+American snooker (000 «Американский снукер») plays the same balls and order with American rules:
+a break that must send a red and the cue ball to cushions, a cushion-or-pocket requirement on every
+stroke, 7 points to the opponent for every foul, jumped object balls without penalty and no free ball.
+
+``state.ball_on``: ``"red"``, ``"colour"`` (a red was just potted: a colour must be nominated through
+the shot's ``call.ball``), or the colour in sequence once the reds are gone (``"yellow"`` ... ``"black"``).
+``state.extra``: ``free_ball_for`` (the player who may nominate a free ball, -1 for none),
+``misses`` (consecutive misses with a full view of the ball on, of ``miss_by``), ``opening_by``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from physics.errors import InputError
+from physics.record import BallId, EventType, ShotRecord
+from rules import filters as F
+from rules.base import PLAYER_OBJECTS, Draft, Referee, Stroke, text
+from rules.games import pool_events as PE
+from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
+from rules.registry import register
+from rules.ruling import FoulCode, InHand, Note, Option, Point, Respot
+
+REDS: tuple[BallId, ...] = tuple(f"red{i}" for i in range(1, 16))
+
+S = "000: Международный снукер"
+R_PENALTY = f"{S}, Штрафы за нарушения"
+R_PLAY = f"{S}, Правила игры"
+R_OFF = f"{S}, Выскочившие прицельные шары"
+R_CUE_OFF = f"{S}, Выскочивший биток"
+R_TOUCH = f"{S}, Касание шара"
+R_FREE = f"{S}, Свободный шар"
+R_MISS = f"{S}, Промах по шару"
+R_SCORE = f"{S}, Ведение счета"
+R_JUMP_DEF = "WPBSA Definitions: Jump Shot"
+
+BALL_NOT_ON_POTTED = "ball_not_on_potted"
+FREE_BALL_SNOOKER = "snookered_behind_free_ball"
+NO_NOMINATION = "no_colour_nominated"
+REDS_IN_SUCCESSION = "reds_in_successive_strokes"
+NON_WHITE_CUE_BALL = "non_white_cue_ball"
+THREE_MISSES = "three_misses"
+ILLEGAL_BREAK = "illegal_break"
+
+
+def lands_far_side(record: ShotRecord, cue: BallId, over: BallId, after_t: float) -> bool:
+    """Did the cue ball come down beyond ``over`` (seen along its path from where it started)?
+
+    The landing point is the first ``landed`` event with a position after ``after_t``, else the cue
+    ball's final position. With neither, the ``jumped_over`` event itself says it passed over.
+    """
+    start = F.initial_xy(record, cue)
+    target = F.initial_xy(record, over)
+    land: Point | None = None
+    for e in record.events:
+        if e.t >= after_t and e.type == EventType.LANDED and e.ball == cue and e.pos is not None:
+            land = (e.pos[0], e.pos[1])
+            break
+    if land is None:
+        land = F.final_xy(record, cue)
+    if start is None or target is None or land is None:
+        return True
+    ux, uy = target[0] - start[0], target[1] - start[1]
+    n = math.hypot(ux, uy)
+    if n == 0:
+        return True
+    return ((land[0] - target[0]) * ux + (land[1] - target[1]) * uy) / n > 0.0
+
+
+def jump_shot(record: ShotRecord, cue: BallId, first: BallId | None, first_t: float | None,
+              first_on: bool) -> tuple[BallId, str] | None:
+    """The WPBSA jump shot: the cue ball passes over any part of an object ball, touching it or not,
+    except (a) after first striking one object ball it jumps another; (b) it jumps, strikes an object
+    ball and does not land on the far side of it; (c) after lawfully striking the ball on, it jumps
+    over an object ball after meeting a cushion or another ball. Returns (ball jumped, which case)."""
+    for j in F.select(record.events, F.by_type(EventType.JUMPED_OVER), F.by_ball(cue)):
+        x = j.over
+        if x is None:
+            continue
+        before_contact = first_t is None or j.t < first_t - PE.SAME_INSTANT
+        if before_contact:
+            if x == first and not lands_far_side(record, cue, x, j.t):
+                continue  # (b)
+            return (x, "before")
+        if x != first:
+            continue  # (a)
+        if first_on and first_t is not None:
+            between = [e for e in record.events if first_t + PE.SAME_INSTANT < e.t < j.t and e.involves(cue)
+                       and e.type in (EventType.CUSHION, EventType.BALL_BALL)]
+            if between:
+                continue  # (c)
+        if not lands_far_side(record, cue, x, j.t):
+            continue  # (b)
+        return (x, "clipped")
+    return None
+
+
+class SnookerBase(Referee):
+    """What both snooker games share; the penalty table and options differ."""
+
+    balls: ClassVar[tuple[BallId, ...]] = ("cue", *REDS, *COLOURS)
+    break_in_hand = InHand.D
+    phases = ("break", "play", "respotted-black")
+    # Only where a ball comes to rest decides whether it was forced off the table: a ball that comes
+    # back from the lamp is in play (rules-notes §2 row 4); a player's things are a touching foul.
+    fixtures = frozenset({"rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner", "lamp"})
+    free_ball_allowed: ClassVar[bool] = True
+    miss_rule: ClassVar[bool] = True
+
+    def touch_jumps(self, obj: str, inside: bool) -> bool:
+        return False
+
+    def rack(self, n_players: int) -> dict[BallId, Point]:
+        t = self.table
+        r = t.ball_radius
+        out: dict[BallId, Point] = {c: t.spot(c) for c in COLOURS}
+        px = t.spot("pink")[0]
+        # 000: the apex red as near the pink as possible without touching it; 1 mm reads as "not touching".
+        x0 = px + 2 * r + 0.001
+        i = 0
+        for k in range(5):
+            for j in range(k + 1):
+                out[REDS[i]] = (x0 + k * math.sqrt(3.0) * r, (j - k / 2) * 2 * r)
+                i += 1
+        return out
+
+    def initial_extra(self, n_players: int) -> dict[str, Any]:
+        return {"free_ball_for": -1, "misses": 0, "miss_by": -1, "opening_by": -1}
+
+    def validate_extra(self, extra: Mapping[str, Any], file: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in extra.items():
+            if k not in ("free_ball_for", "misses", "miss_by", "opening_by"):
+                raise InputError(file, f"state.extra.{k}", "one of free_ball_for, misses, miss_by, opening_by")
+            if not isinstance(v, int) or isinstance(v, bool) or v < -1:
+                raise InputError(file, f"state.extra.{k}", "an integer (-1 for none)")
+            out[k] = v
+        return out
+
+    # --- facts ------------------------------------------------------------------------------
+    def breaking(self, s: Stroke) -> bool:
+        st = s.state
+        return st.is_break or (st.phase == "break" and st.extra.get("opening_by", -1) == st.to_play)
+
+    def reds_at_start(self, s: Stroke) -> list[BallId]:
+        return [b for b in s.initial if is_red(b)]
+
+    def on_kind(self, s: Stroke) -> str:
+        """"red", "colour" or the colour in sequence."""
+        st = s.state
+        if st.phase == "respotted-black":
+            return "black"
+        if st.ball_on == "colour":
+            return "colour"
+        if self.reds_at_start(s):
+            return "red"
+        if st.ball_on in COLOURS and st.ball_on in s.initial:
+            return st.ball_on
+        left = [c for c in COLOURS if c in s.initial]
+        return left[0] if left else "black"
+
+    def free_ball(self, s: Stroke) -> BallId | None:
+        """The nominated free ball, when the striker has one and named a ball that is not on."""
+        st = s.state
+        if not self.free_ball_allowed or st.extra.get("free_ball_for", -1) != st.to_play:
+            return None
+        shot = s.record.shot
+        kind = self.on_kind(s)
+        if shot is None or shot.call_ball is None or shot.call_ball not in s.initial:
+            return None
+        nominated = shot.call_ball
+        if kind == "red" and is_red(nominated):
+            return None
+        if kind in COLOURS and nominated == kind:
+            return None
+        return nominated
+
+    def on_set(self, s: Stroke) -> tuple[set[BallId], int, BallId | None]:
+        """(balls on, value of the ball on, nominated colour)."""
+        kind = self.on_kind(s)
+        fb = self.free_ball(s)
+        if kind == "red":
+            on = set(self.reds_at_start(s))
+            if fb is not None:
+                on.add(fb)
+            return on, 1, None
+        if kind == "colour":
+            shot = s.record.shot
+            nom = shot.call_ball if shot is not None and shot.call_ball in COLOURS else None
+            if nom is None and s.first in COLOURS:
+                nom = s.first  # an obvious choice needs no words
+            if nom is None:
+                return set(), 0, None
+            return {nom}, value(nom), nom
+        on = {kind}
+        if fb is not None:
+            on.add(fb)
+        return on, value(kind), None
+
+    def player_touches(self, s: Stroke) -> list[tuple[BallId, str]]:
+        out: list[tuple[BallId, str]] = []
+        for e in F.select(s.record.events, F.by_type(EventType.TOUCHED)):
+            if e.ball is not None and e.object in PLAYER_OBJECTS:
+                out.append((e.ball, e.object))
+        return out
+
+    # --- penalties --------------------------------------------------------------------------
+    def penalty(self, worth: int) -> int:
+        """International snooker: the value asked for, but at least 4 (000: Штрафы за нарушения)."""
+        return max(4, worth)
+
+    def add(self, d: Draft, code: FoulCode | str, rule: str, worth: int, en: str, ru: str) -> None:
+        d.fouls.append(self.foul(code, rule, f"{en} ({self.penalty(worth)} points)",
+                                 f"{ru} ({self.penalty(worth)} очк.)"))
+        d.extra["_worth"] = max(int(d.extra.get("_worth", 0)), self.penalty(worth))
+
+    # --- the hooks --------------------------------------------------------------------------
+    def replay_reason(self, s: Stroke) -> Note | None:
+        if s.outside_agent is not None:
+            return Note("outside_interference", "WPBSA S3 R15", text(
+                f"An outsider ({s.outside_agent}) moved a ball: the referee restores it; no penalty.",
+                f"Посторонний ({s.outside_agent}) сдвинул шар: судья восстанавливает позицию, штрафа нет."))
+        return None
+
+    def check_fouls(self, s: Stroke, d: Draft) -> None:
+        on, v_on, nom = self.on_set(s)
+        kind = self.on_kind(s)
+        shot = s.record.shot
+        cue = self.cue_ball
+        if s.cue != cue:
+            self.add(d, NON_WHITE_CUE_BALL, R_PENALTY, 7, f"The cue struck ball {s.cue}, not the white.",
+                     f"Удар нанесён по шару {s.cue}, а не по битку.")
+        if kind == "colour" and shot is not None and shot.call_ball is not None and is_red(shot.call_ball):
+            self.add(d, REDS_IN_SUCCESSION, "WPBSA S3 R10", 7,
+                     "After a red the player played at a red again.",
+                     "После красного игрок снова играл по красному.")
+        if s.strikes >= 2:
+            self.add(d, FoulCode.DOUBLE_HIT, R_PENALTY, v_on, "The tip met the cue ball more than once.",
+                     "Наклейка коснулась битка более одного раза.")
+        if s.scoop:
+            self.add(d, FoulCode.SCOOP, R_PENALTY, v_on,
+                     "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
+                     "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.")
+        if s.first is None:
+            self.add(d, FoulCode.MISS, R_PENALTY, v_on, "The cue ball touched no ball.",
+                     "Биток не коснулся ни одного шара.")
+        else:
+            firsts = PE.simultaneous_first(s.record, cue)
+            bad = [b for b in firsts if b not in on]
+            if bad:
+                worth = max([v_on] + [value(b) for b in firsts])
+                self.add(d, FoulCode.WRONG_BALL_FIRST, R_PENALTY, worth,
+                         f"The cue ball struck {', '.join(firsts)} first; the ball on was "
+                         f"{self._on_name(kind, nom, 'en')}.",
+                         f"Биток первым коснулся: {', '.join(firsts)}; очередным был "
+                         f"{self._on_name(kind, nom, 'ru')}.")
+        jump = jump_shot(s.record, cue, s.first, s.first_t, s.first in on)
+        if jump is not None:
+            ball, how = jump
+            self.add(d, FoulCode.JUMP_SHOT, self.jump_rule, v_on,
+                     f"Jump shot: the cue ball passed over {ball} "
+                     + ("before striking a ball." if how == "before" else
+                        "after striking it and landed beyond it; no exception of the definition applies."),
+                     f"Перескок: биток прошёл над шаром {ball} "
+                     + ("до касания шаров." if how == "before" else
+                        "после касания и опустился за ним; исключения определения не подходят."))
+        potted = [b for b in s.pocketed if b not in s.jumped]
+        if cue in potted:
+            self.add(d, FoulCode.CUE_BALL_POCKETED, R_PENALTY, v_on, "In-off: the cue ball fell into a pocket.",
+                     "Биток упал в лузу.")
+        for b in potted:
+            if b != cue and b not in on:
+                self.add(d, BALL_NOT_ON_POTTED, R_PENALTY, max(v_on, value(b)),
+                         f"{b} was potted but was not on.", f"Забит не очередной шар {b}.")
+        if cue in s.jumped:
+            self.add(d, FoulCode.CUE_BALL_OFF_TABLE, self.cue_off_rule, v_on,
+                     "The cue ball was forced off the table.", "Биток выскочил за борт.")
+        for b in s.jumped:
+            if b != cue and self.off_is_foul:
+                self.add(d, FoulCode.BALL_OFF_TABLE, R_PENALTY, max(v_on, value(b)),
+                         f"{b} was forced off the table.", f"Шар {b} выскочил за борт.")
+        seen: set[BallId] = set()
+        for b, obj in self.player_touches(s):
+            if b in seen:
+                continue
+            seen.add(b)
+            self.add(d, FoulCode.BALL_TOUCHED, self.touch_rule, max(v_on, value(b)),
+                     f"{b} touched the {obj}: a ball may be touched only by the tip, on the cue ball.",
+                     f"Шар {b} коснулся: {obj}; касаться шаров можно лишь наклейкой и только битка.")
+        fb = self.free_ball(s)
+        if fb is not None and self.free_ball_allowed:
+            self._free_ball_snooker(s, d, fb, v_on)
+        self.extra_fouls(s, d, on, v_on)
+        if d.fouls and kind == "colour" and nom is None:
+            d.extra["_worth"] = 7
+            d.fouls.append(self.foul(NO_NOMINATION, R_PENALTY,
+                                     "A foul after potting a red and before nominating a colour costs 7 points.",
+                                     "Нарушение после забитого красного до объявления цветного - 7 очков."))
+
+    jump_rule: ClassVar[str] = R_JUMP_DEF
+    cue_off_rule: ClassVar[str] = R_CUE_OFF
+    touch_rule: ClassVar[str] = R_TOUCH
+    off_is_foul: ClassVar[bool] = True
+
+    def extra_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
+        pass
+
+    def _free_ball_snooker(self, s: Stroke, d: Draft, fb: BallId, v_on: int) -> None:
+        pos = s.final_positions()
+        if self.cue_ball not in pos or fb not in pos:
+            return
+        left = [b for b in pos if b != self.cue_ball]
+        if set(left) <= {"pink", "black"}:
+            return
+        reds = [b for b in left if is_red(b)]
+        nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
+        if snookered(pos[self.cue_ball], nxt_on, {fb: pos[fb], self.cue_ball: pos[self.cue_ball]},
+                     self.table.ball_radius):
+            self.add(d, FREE_BALL_SNOOKER, R_FREE, v_on, f"The opponent is left snookered behind the free ball {fb}.",
+                     f"Соперник замаскирован свободным шаром {fb}.")
+
+    def _on_name(self, kind: str, nom: BallId | None, lang: str) -> str:
+        if kind == "red":
+            return "a red" if lang == "en" else "красный"
+        if kind == "colour":
+            return nom or ("a nominated colour" if lang == "en" else "объявленный цветной")
+        return kind
+
+    def count(self, s: Stroke, d: Draft) -> None:
+        if d.foul:
+            return
+        on, v_on, nom = self.on_set(s)
+        kind = self.on_kind(s)
+        potted = [b for b in s.pocketed if b not in s.jumped and b != self.cue_ball]
+        fb = self.free_ball(s)
+        if kind == "red":
+            d.counted = [b for b in potted if is_red(b) or b == fb]
+            d.points[s.striker] = len(d.counted)
+        elif potted:
+            d.counted = [b for b in potted if b in on]
+            # 000 «Свободный шар»: free ball and ball on potted together score only the ball on.
+            d.points[s.striker] = v_on if d.counted else 0
+
+    def score(self, s: Stroke, d: Draft) -> None:
+        if d.foul:
+            d.points[s.opponent] = int(d.extra.get("_worth", 4))
+        d.extra.pop("_worth", None)
+        super().score(s, d)
+
+    def place(self, s: Stroke, d: Draft) -> None:
+        d.positions = s.final_positions()
+        d.off_table = list(s.jumped)
+        cue = self.cue_ball
+        kind = self.on_kind(s)
+        gone = [b for b in s.pocketed if b not in s.jumped] + list(s.jumped)
+        respot: list[BallId] = []
+        out: list[BallId] = []
+        fb = self.free_ball(s)
+        for b in gone:
+            if b == cue:
+                continue
+            if is_red(b):
+                out.append(b)      # reds never come back
+            elif b == fb:
+                respot.append(b)   # a potted free ball is respotted
+            elif not d.foul and b in d.counted and kind in COLOURS:
+                out.append(b)      # colours in sequence stay down
+            elif kind == "black" and not d.foul and b == "black":
+                out.append(b)
+            else:
+                respot.append(b)
+        if cue in gone:
+            d.positions.pop(cue, None)
+        d.out_of_play = out
+        for b, at in spot_colours(self.table, respot, d.positions):
+            d.positions[b] = at
+            d.respot.append(Respot(b, at))
+
+    def hand_over(self, s: Stroke, d: Draft) -> None:
+        cue = self.cue_ball
+        kind = self.on_kind(s)
+        reds_left = [b for b in d.positions if is_red(b)]
+        d.extra["free_ball_for"] = -1
+        d.extra["opening_by"] = -1
+        d.phase = "respotted-black" if s.state.phase == "respotted-black" else "play"
+        if d.counted and not d.foul:
+            d.next_player = s.striker
+            if kind == "red":
+                d.ball_on = "colour"
+            else:
+                d.ball_on = "red" if reds_left else self._lowest(d)
+        else:
+            d.next_player = s.opponent
+            d.ball_on = "red" if reds_left else self._lowest(d)
+        if cue not in d.positions:
+            d.in_hand = InHand.D
+        if d.foul:
+            self.foul_options(s, d)
+
+    def _lowest(self, d: Draft) -> str:
+        left = [c for c in COLOURS if c in d.positions]
+        return left[0] if left else "black"
+
+    def foul_options(self, s: Stroke, d: Draft) -> None:
+        """International snooker: the next player plays, or asks the offender to play again from the
+        position left (000: Нарушения); a free ball if snookered; replace-and-replay after a miss."""
+        d.options = [Option.PLAY_ON]
+        pos = d.positions
+        reds = [b for b in pos if is_red(b)]
+        nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
+        cue = self.cue_ball
+        others = {b: p for b, p in pos.items() if b != cue}
+        snook = snookered(pos[cue], nxt_on, pos, self.table.ball_radius) if cue in pos \
+            else snookered_from_d(self.table, nxt_on, others)
+        if snook and self.free_ball_allowed:
+            d.extra["free_ball_for"] = s.opponent
+            d.notes.append(text("Free ball: the incoming player is snookered and may nominate any ball as on.",
+                                "Свободный шар: вступающий в игру замаскирован и может объявить очередным любой шар."))
+        if self.miss_rule and (d.has(FoulCode.MISS) or d.has(FoulCode.WRONG_BALL_FIRST)):
+            self._miss(s, d)
+
+    def _miss(self, s: Stroke, d: Draft) -> None:
+        on, _, _ = self.on_set(s)
+        init = s.initial
+        cue = self.cue_ball
+        if cue not in init or not on:
+            return
+        blocked = snookered(init[cue], [b for b in on if b in init], init, self.table.ball_radius)
+        # WPBSA S3 R14: no miss is called when, before the stroke, the striker needed snookers.
+        st = s.state
+        deficit = st.scores[st.opponent(s.striker)] - st.scores[s.striker]
+        if deficit > self.points_left(s):
+            return
+        d.options.append(Option.MAKE_OFFENDER_REPLAY)
+        d.warnings.append(Note("foul_and_miss", R_MISS, text(
+            "Foul and a miss: the incoming player may also have the balls replaced and the offender play again.",
+            "Фол и промах: вступающий может также вернуть шары и предложить нарушителю повторить удар.")))
+        if blocked:
+            d.extra["misses"], d.extra["miss_by"] = 0, -1
+            return
+        n = (int(st.extra.get("misses", 0)) if st.extra.get("miss_by", -1) == s.striker else 0) + 1
+        d.extra["misses"], d.extra["miss_by"] = n, s.striker
+        if n == 2:
+            d.warnings.append(Note("third_miss_warning", "WPBSA S3 R14", text(
+                "Second miss with the ball on in full view: a third one loses the frame.",
+                "Второй промах при полностью видимом шаре: третий будет стоить партии.")))
+        elif n >= 3:
+            d.fouls.append(self.foul(THREE_MISSES, "WPBSA S3 R14",
+                                     "Third miss in a row with a full view of the ball on: the frame is awarded "
+                                     "to the opponent.",
+                                     "Третий промах подряд при полностью видимом очередном шаре: партия "
+                                     "присуждается сопернику."))
+            d.frame_over, d.winner = True, s.opponent
+
+    def points_left(self, s: Stroke) -> int:
+        reds = len(self.reds_at_start(s))
+        colours = sum(value(c) for c in COLOURS if c in s.initial)
+        return reds * 8 + colours + (7 if self.on_kind(s) == "colour" else 0)
+
+    def end_frame(self, s: Stroke, d: Draft) -> None:
+        if d.frame_over:
+            self._close(s, d)
+            return
+        objects_at_start = [b for b in s.initial if b != self.cue_ball]
+        last_black = self.on_kind(s) == "black" and objects_at_start == ["black"]
+        if not (last_black and (d.foul or "black" in d.counted)):
+            return
+        if d.scores[0] == d.scores[1] and len(d.scores) == 2:
+            # 000 «Ведение счета»: scores level after the black - it is respotted and played from the D by
+            # the player the lot picks; the first score or foul then ends the frame.
+            d.positions = {b: p for b, p in d.positions.items() if b != self.cue_ball}
+            d.out_of_play = [b for b in d.out_of_play if b != "black"]
+            d.respot = [x for x in d.respot if x.ball != "black"]
+            at = self.table.spot("black")
+            d.positions["black"] = at
+            d.respot.append(Respot("black", at))
+            d.in_hand = InHand.D
+            d.phase = "respotted-black"
+            d.ball_on = "black"
+            d.options = [Option.LAG]
+            d.extra["free_ball_for"] = -1
+            d.notes.append(text("Scores level: the black is respotted and the frame goes on.",
+                                "Счёт равный: чёрный выставляется, партия продолжается."))
+            return
+        d.frame_over = True
+        d.winner = max(range(len(d.scores)), key=lambda p: d.scores[p])
+        self._close(s, d)
+
+    def _close(self, s: Stroke, d: Draft) -> None:
+        d.options = []
+        d.extra["free_ball_for"] = -1
+        d.in_hand = None if self.cue_ball in d.positions else InHand.D
+
+
+@register
+class Snooker(SnookerBase):
+    """International snooker (000 «Международный снукер»; WPBSA for what it leaves out)."""
+
+    id = "snooker"
+    table_id = "snooker-12ft"
+    aliases = ("international-snooker",)
+    names = {"en": "Snooker", "ru": "Снукер"}
+
+
+@register
+class AmericanSnooker(SnookerBase):
+    """American snooker (000 «Американский снукер»): 7 points for every foul, the cushion-or-pocket rule,
+    the break that sends a red and the cue ball to cushions, jumped object balls without penalty."""
+
+    id = "american-snooker"
+    table_id = "snooker-10ft"
+    aliases = ()
+    names = {"en": "American snooker", "ru": "Американский снукер"}
+    free_ball_allowed = False
+    miss_rule = False
+    off_is_foul = False
+    jump_rule = "000: Американский снукер, Правила игры"
+    cue_off_rule = "000: Американский снукер, Выскакивание за борт или падение в лузу битка"
+    touch_rule = "000: Запрет касания шаров"
+
+    def penalty(self, worth: int) -> int:
+        """000 «Штрафы за нарушения»: every foul gives the opponent 7 points."""
+        return 7
+
+    def extra_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
+        cue = self.cue_ball
+        potted_obj = [b for b in s.pocketed if b != cue and b not in s.jumped]
+        rails = PE.rails_reached(s.record, self.table, s.first_t)
+        if self.breaking(s):
+            red_first = s.first is not None and is_red(s.first)
+            red_rail = any(is_red(b) for b in rails | set(potted_obj))
+            if not (red_first and red_rail and cue in rails):
+                self.add(d, ILLEGAL_BREAK, "000: Американский снукер, Начальный удар (разбитие)", 7,
+                         "Break: the cue ball must meet a red first, a red must then reach a cushion or a pocket, "
+                         "and the cue ball must reach a cushion.",
+                         "Разбитие: биток должен первым коснуться красного, красный - дойти до борта или упасть "
+                         "в лузу, а биток - дойти до борта.")
+            return
+        if s.first is not None and not potted_obj and not rails:
+            self.add(d, FoulCode.NO_RAIL, "000: Американский снукер, Правила игры", 7,
+                     "After the cue ball met the ball on, nothing was pocketed and no ball reached a cushion.",
+                     "После касания очередного шара ни один шар не упал в лузу и ни один не дошёл до борта.")
+
+    def foul_options(self, s: Stroke, d: Draft) -> None:
+        if d.has(ILLEGAL_BREAK):
+            # 000: accept the position, or have the offender break again.
+            d.options = [Option.MAKE_OFFENDER_REPLAY]
+            d.phase = "break"
+            d.extra["opening_by"] = s.striker
+            return
+        # 000 «Штрафы за нарушения»: accept the position, or make the offender play again (from the D
+        # too, when the cue ball is in hand).
+        d.options = [Option.PLAY_ON]
+
