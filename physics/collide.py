@@ -1,0 +1,134 @@
+"""Analytic impulses: ball-ball, ball-cushion and ball-slate.
+
+Bullet's own contact solver is wrong for these (physics.md §4: product-combined restitution,
+restitution zeroed below 0.2 m/s, and penetration recovery that *adds* energy — measured here:
+a ball dropped on a Bullet box with e 0.5 at 1 kHz leaves with 0.55-0.69). These impulses are
+exact for rigid spheres with Coulomb friction, never add energy, and take the real geometry
+(cushion nose height) into account.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from physics.params import G, PhysicsParams
+
+Vec = np.ndarray
+
+
+def _friction_impulse(slip: Vec, jn: float, mu: float, k_t: float) -> Vec:
+    """Coulomb friction impulse opposing ``slip`` (tangential contact velocity).
+
+    ``k_t`` is the contact point's velocity change per unit tangential impulse; the impulse stops
+    the slip if the cone allows it (stick), otherwise it is mu * jn (slide).
+    """
+    s = float(np.linalg.norm(slip))
+    if s < 1e-12 or jn <= 0.0:
+        return np.zeros(3)
+    j = min(mu * jn, s / k_t)
+    return -j * slip / s
+
+
+def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams
+              ) -> tuple[Vec, Vec, Vec, Vec] | None:
+    """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.
+
+    Normal: restitution e_ball. Tangential: friction mu(v_slip) (TP A.14) at the contact point,
+    limited to stopping the slip (for two equal solid spheres the tangential effective mass is m/7).
+    """
+    d = pb - pa
+    dist = float(np.linalg.norm(d))
+    if dist < 1e-12:
+        return None
+    n = d / dist                                   # from a to b
+    vrel_n = float(np.dot(va - vb, n))             # > 0: approaching
+    if vrel_n <= 0.0:
+        return None
+    m, R, inertia = p.m, p.R, p.inertia
+    jn = (1.0 + p.e_ball) * vrel_n * m / 2.0
+    # Contact-point velocities (a's surface at +R n, b's at -R n).
+    ua = va + np.cross(wa, R * n)
+    ub = vb + np.cross(wb, -R * n)
+    rel = ua - ub
+    slip = rel - float(np.dot(rel, n)) * n
+    mu = p.mu_ball_at(float(np.linalg.norm(slip)))
+    k_t = 2.0 / m + 2.0 * R * R / inertia          # = 7/m
+    jt = _friction_impulse(slip, jn, mu, k_t)      # acts on a; -jt on b
+    Ja = -jn * n + jt
+    va2 = va + Ja / m
+    vb2 = vb - Ja / m
+    wa2 = wa + np.cross(R * n, Ja) / inertia
+    wb2 = wb + np.cross(-R * n, -Ja) / inertia
+    return va2, wa2, vb2, wb2
+
+
+def cushion(v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
+            ) -> tuple[Vec, Vec] | None:
+    """A ball hitting a cushion nose at the spec's height (contact normal tilted by the contact angle).
+
+    ``inward`` is the cushion's horizontal normal pointing into the bed. The normal impulse has
+    restitution e_cushion, friction mu_cushion acts at the nose. A ball on the cloth is already
+    pressed on the slate: the slate's reaction to the downward part of the impulse is taken as
+    simultaneous and plastic (the ball stays in contact, as in Mathavan et al. 2010's two-contact
+    model), with cloth friction at the bottom. Returns None if the ball is not approaching.
+    """
+    th = p.contact_angle
+    N = np.array([inward[0], inward[1], 0.0])
+    n = N * math.cos(th) - np.array([0.0, 0.0, 1.0]) * math.sin(th)  # from the nose into the ball
+    vn = float(np.dot(v, n))
+    if vn >= 0.0:
+        return None
+    m, R, inertia = p.m, p.R, p.inertia
+    r = -R * n                                     # nose contact point from the centre
+    jn = -(1.0 + p.e_cushion) * vn * m
+    u = v + np.cross(w, r)
+    slip = u - float(np.dot(u, n)) * n
+    k_t = 1.0 / m + R * R / inertia
+    J = jn * n + _friction_impulse(slip, jn, p.mu_cushion, k_t)
+    v2 = v + J / m
+    w2 = w + np.cross(r, J) / inertia
+    if on_cloth and v2[2] < 0.0:
+        v2, w2 = _slate_push(v2, w2, -m * float(v2[2]), p)
+    return v2, w2
+
+
+def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
+    """Apply an upward slate impulse ``js`` at the bottom contact with cloth friction."""
+    m, R, inertia = p.m, p.R, p.inertia
+    r = np.array([0.0, 0.0, -R])
+    u = v + np.cross(w, r)
+    slip = np.array([u[0], u[1], 0.0])
+    k_t = 1.0 / m + R * R / inertia
+    J = np.array([0.0, 0.0, js]) + _friction_impulse(slip, js, p.mu_slide, k_t)
+    return v + J / m, w + np.cross(r, J) / inertia
+
+
+def slate_bounce(v: Vec, w: Vec, p: PhysicsParams, e: float | None = None, mu: float | None = None
+                 ) -> tuple[Vec, Vec, bool]:
+    """A ball meeting the slate with v_z < 0 (TP B.10 / pooltool frictional inelastic table).
+
+    v_z -> e_table |v_z|; friction mu_slide * (1 + e) |v_z| against the slip, limited to rolling.
+    Returns (v, w, airborne): a bounce lower than ``min_bounce`` ends on the cloth (Zeno guard).
+    """
+    vz = float(v[2])
+    if vz >= 0.0:
+        return v, w, vz > 0.0
+    e = p.e_table if e is None else e
+    mu = p.mu_slide if mu is None else mu
+    m, R, inertia = p.m, p.R, p.inertia
+    out = e * -vz
+    airborne = out * out / (2.0 * G) >= p.min_bounce
+    if not airborne:
+        out = 0.0
+    js = m * (out - vz)
+    r = np.array([0.0, 0.0, -R])
+    u = v + np.cross(w, r)
+    slip = np.array([u[0], u[1], 0.0])
+    k_t = 1.0 / m + R * R / inertia
+    J = np.array([0.0, 0.0, js]) + _friction_impulse(slip, js, mu, k_t)
+    v2 = v + J / m
+    w2 = w + np.cross(r, J) / inertia
+    v2[2] = out
+    return v2, w2, airborne

@@ -1,0 +1,910 @@
+"""The stroke engine: a hybrid of exact cloth motion, analytic impulses and Bullet.
+
+How a stroke is advanced (why: physics.md §4 and the measurements in collide.py):
+
+* Balls on the cloth, away from pockets, are advanced with the exact slide/roll/spin solution
+  (``physics.cloth``); steps are as long as nothing can happen (bounded by the gaps to other
+  balls, the cushions and the pocket zones divided by each ball's greatest possible speed), and
+  shrink to the substep (1/substep_hz) when a contact may occur inside one.
+* Ball-ball contacts are always ours: the earliest contact in a step is found by a swept-sphere
+  test, time is advanced to it and the TP A.14 impulse (restitution + speed-dependent friction)
+  is applied. Cushion hits of balls on the cloth use the analytic nose-height impulse.
+* Balls that fly, or are near a pocket, or off the bed, are *Bullet balls*: Bullet integrates
+  them at the fixed substep (CCD on) against the table geometry (jaws, pocket wells, cushions,
+  rail tops, frame, floor, lamp, objects). Landing on the open slate is resolved analytically
+  (Bullet's penetration recovery adds energy there); rolling resistance and spin decay, which
+  Panda3D's Bullet does not expose, are applied per step; an energy guard removes any energy a
+  Bullet contact created.
+* Balls at rest cost nothing: they are out of the Bullet world and out of every step's work
+  except the pair test against moving balls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.core import BitMask32, Point3, PythonCallbackObject, TransformState, Vec3
+
+from physics import cloth, collide
+from physics.cue import strike
+from physics.params import G, PhysicsParams
+from physics.record import BallFinal, BallStatus, Event, EventType, ShotParams
+from physics.scenario import SceneObject
+from physics.tables import TableSpec
+
+try:  # the real table geometry; a bare stand-in until it exists
+    from physics.geometry import build_table_geometry  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the other part being present
+    from physics._bare_table import build_table_geometry
+
+
+class Mode(IntEnum):
+    REST = 0
+    CLOTH = 1
+    BULLET = 2
+    GONE = 3
+
+
+# Plain ints for the hot path (IntEnum attribute access costs microseconds).
+REST, CLOTH, BULLET, GONE = 0, 1, 2, 3
+
+
+# Thresholds (why each value: see the comments beside them).
+REST_V = 0.002          # m/s: below this (and REST_W) a Bullet ball counts as stopped
+REST_W = 0.06           # rad/s
+REST_STEPS = 30         # ms a Bullet ball must stay below the thresholds (a hanging ball can still tip)
+ON_BED_Z = 2e-4         # m: a Bullet ball this close to z = R is sitting on the slate
+CLOTH_MARGIN = 0.002    # m: keep this far from a cushion's contact line to hand a ball back to the cloth
+MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing interpolation)
+MAX_BULLET_STEP = 0.01  # s: Python work happens once per this many substeps at most
+CCD_MOTION = 0.002       # m per substep
+LEFTOVER = 0.99         # of a substep, see Engine._bullet_advance
+LINE_NAMES = ("head-string", "centre-line", "foot-string")
+
+
+class Engine:
+    """Simulate one stroke to rest; the result is read with :meth:`events`, :meth:`finals`, samples."""
+
+    def __init__(self, spec: TableSpec, balls: Mapping[str, tuple[float, float]], params: PhysicsParams,
+                 objects: Sequence[SceneObject] = (), lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+                 sample_hz: float | None = None) -> None:
+        self.spec = spec
+        self.p = params
+        self.ids = list(balls)
+        n = len(self.ids)
+        R = params.R
+        self.R = R
+        self.h = 1.0 / params.substep_hz
+        self.pos = np.zeros((n, 3))
+        self.pos[:, 0] = [balls[b][0] for b in self.ids]
+        self.pos[:, 1] = [balls[b][1] for b in self.ids]
+        self.pos[:, 2] = R
+        self.vel = np.zeros((n, 3))
+        self.omg = np.zeros((n, 3))
+        self.mode = np.full(n, REST, dtype=np.int8)
+        self.t = 0.0
+        self.events: list[Event] = []
+        self.pocket: dict[int, str] = {}
+        self.sample_dt = 1.0 / sample_hz if sample_hz else None
+        self.samples: dict[str, list[tuple[float, ...]]] | None = {b: [] for b in self.ids} if sample_hz else None
+        self.next_sample = 0.0
+        # Table shape used by the analytic cloth path.
+        self.rc = R * math.cos(params.contact_angle)             # centre-to-nose-line distance at contact
+        self.lim = np.array([spec.half_length - self.rc, spec.half_width - self.rc])
+        self.zone_c = np.array([pk.centre for pk in spec.pockets.values()])
+        # Pocket zones: circles about each pocket's outline point holding every place where a ball on
+        # the cloth can touch a jaw (the nose line ends mouth/sqrt(2) (corner) or mouth/2 (middle) from
+        # that point; the jaw adds its corridor and rounding), plus R of way for the hand-over.
+        self.zone_r = np.array([math.hypot(pk.mouth / math.sqrt(2) if pk.corner else pk.mouth / 2, R)
+                                + pk.corridor + pk.jaw_radius + R + 0.01 for pk in spec.pockets.values()])
+        self.lines = [(name, spec.lines[name]) for name in LINE_NAMES if name in spec.lines]
+        self.line_x = np.array([x for _, x in self.lines])
+        # Bullet world.
+        self.world = BulletWorld()
+        self.world.set_gravity(Vec3(0, 0, -G))
+        # Static bodies never move: updating their bounding boxes every substep cost ~70 us here.
+        self.world.set_force_update_all_aabbs(False)
+        p = params
+        mats = {"bed": (p.e_table, p.mu_slide), "cushion": (p.e_cushion, p.mu_cushion),
+                "jaw": (p.e_cushion, p.mu_cushion), "rail_top": (p.e_rail, p.mu_rail),
+                "frame": (p.e_rail, p.mu_rail), "floor": (p.e_floor, p.mu_floor)}
+        self.geo = build_table_geometry(self.world, spec, objects, lamp, mats)
+        for node in self.geo.nodes:
+            node.set_into_collide_mask(BitMask32.all_on())
+        self.bodies: list[BulletRigidBodyNode] = []
+        self.attached = np.zeros(n, dtype=bool)
+        for i in range(n):
+            b = BulletRigidBodyNode(f"ball:{i}")
+            b.add_shape(BulletSphereShape(R))
+            b.set_mass(params.m)
+            # Surfaces carry the pair's restitution and friction (Bullet multiplies the two).
+            b.set_restitution(1.0)
+            b.set_friction(1.0)
+            b.set_deactivation_enabled(False)
+            # CCD whenever a substep moves the ball more than 2 mm (2 m/s at 1 kHz): a deeper overlap
+            # with a jaw's or cushion's slanted faces is pushed out along the wrong face and launches
+            # the ball (seen at break speed without it).
+            b.set_ccd_motion_threshold(CCD_MOTION)
+            b.set_ccd_swept_sphere_radius(0.95 * R)
+            # Balls never collide with each other in Bullet: ball-ball impulses are ours.
+            # (Bullet's mask filter: bodies collide when their masks share a bit; every ball has its own.)
+            b.set_into_collide_mask(BitMask32.bit(1 + i % 31))
+            b.set_python_tag("ball", i)
+            b.notify_collisions(True)
+            self.bodies.append(b)
+        self._bt_sent = 0.0
+        iu, ju = np.triu_indices(n, 1)
+        self.pair_i, self.pair_j = iu.astype(np.intp), ju.astype(np.intp)
+        self._bt_steps = 0
+        self._substep = 0
+        self._added: list[tuple[int, int, Any]] = []
+        self.world.set_tick_callback(PythonCallbackObject(self._tick), False)
+        self.world.set_contact_added_callback(PythonCallbackObject(self._contact_added))
+        # Per-ball bookkeeping for events.
+        self.contacts: list[set[tuple[str, str | None]]] = [set() for _ in range(n)]
+        self.touching: set[tuple[int, int]] = set()
+        self.flying = np.zeros(n, dtype=bool)
+        self.outside = np.zeros(n, dtype=bool)
+        self.rest_count = np.zeros(n, dtype=np.int32)
+        self.over: dict[tuple[int, int], bool] = {}   # (flier, other) -> clean so far
+        self.hit_in_flight: set[tuple[int, int]] = set()
+        self.support: list[str | None] = ["bed"] * n
+
+    # ---------------------------------------------------------------- Bullet callbacks
+    def _tick(self, _data: Any) -> None:
+        self._substep += 1
+
+    def _contact_added(self, data: Any) -> None:
+        n0, n1 = data.get_node0(), data.get_node1()
+        i = n0.get_python_tag("ball")
+        other = n1
+        if i is None:
+            i = n1.get_python_tag("ball")
+            other = n0
+        if i is None:
+            return
+        s = other.get_python_tag("surface")
+        if s is not None:
+            self._added.append((self._substep, int(i), s))
+
+    # ---------------------------------------------------------------- public
+    def run(self, shot: ShotParams | None) -> None:
+        if shot is not None and shot.ball in self.ids and shot.cue_speed > 0.0:
+            self._strike(shot)
+        self._sample_all()
+        guard = 0
+        while self.t < self.p.max_stroke_seconds:
+            moving = (self.mode == CLOTH) | (self.mode == BULLET)
+            if not moving.any():
+                break
+            dt = self._choose_dt(moving)
+            taken = self._step(dt)
+            self.t += taken
+            if taken <= 0.0:
+                guard += 1
+                if guard > 10000:      # an endless chain of zero-time contacts: give time a push
+                    self.t += self.h
+                    guard = 0
+            else:
+                guard = 0
+            if self.sample_dt is not None and self.t >= self.next_sample - 1e-12:
+                self._sample_all()
+        self._finish()
+
+    # ---------------------------------------------------------------- strike
+    def _strike(self, shot: ShotParams) -> None:
+        i = self.ids.index(shot.ball)
+        s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, self.p)
+        v = np.array(s.v)
+        w = np.array(s.w)
+        self.events.append(Event(0.0, EventType.CUE_STRIKE, ball=shot.ball, miscue=s.miscue, scoop=s.scoop,
+                                 speed=round(s.speed, 6), pos=self._p(i)))
+        # The ball sits on the slate: a velocity into it is answered by the slate bounce at once.
+        airborne = False
+        if v[2] < 0.0:
+            v, w, airborne = collide.slate_bounce(v, w, self.p)
+        elif v[2] > 0.0:
+            airborne = True
+        self.vel[i], self.omg[i] = v, w
+        if airborne:
+            self._to_bullet(i)
+            self._take_off(i)
+        else:
+            self.vel[i, 2] = 0.0
+            self.mode[i] = CLOTH
+            if self._in_zone(self.pos[i]):
+                self._to_bullet(i)
+
+    # ---------------------------------------------------------------- step size
+    def _choose_dt(self, moving: np.ndarray) -> float:
+        """The longest step in which nothing can happen that needs a shorter one.
+
+        On the cloth a ball's path deviates from the straight line v0 t by at most a t^2 / 2 with
+        a = mu_s g while sliding, mu_r g while rolling. So a pair can only touch within T if the
+        straight-line paths come within 2R + (a_i + a_j) T^2 / 2: solving that quadratic gives a
+        safe step that is long when balls are far apart and exact as they close in. A Bullet ball
+        can be turned by the geometry at any substep, so its bound is speed-based.
+        """
+        h = self.h
+        mode = self.mode
+        bullet = bool((mode == BULLET).any())
+        T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
+        if self.sample_dt is not None:
+            T = min(T, max(self.next_sample - self.t, 0.0))
+        if T <= 0.0:
+            return h
+        R = self.R
+        g = G
+        n = len(mode)
+        acc = np.zeros(n)
+        cl = mode == CLOTH
+        if cl.any():
+            u = cloth.slip(self.vel[cl], self.omg[cl], R)
+            sliding = np.hypot(u[:, 0], u[:, 1]) > 1e-9
+            acc[cl] = np.where(sliding, self.p.mu_slide * g, self.p.mu_roll * g)
+        bl = mode == BULLET
+        speed = np.zeros(n)
+        if bullet:
+            speed[bl] = np.sqrt((self.vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+        # Pairs with at least one moving ball, both in play.
+        pi, pj = self.pair_i, self.pair_j
+        live = (mode[pi] != GONE) & (mode[pj] != GONE) & (moving[pi] | moving[pj])
+        if live.any():
+            pi, pj = pi[live], pj[live]
+            r = self.pos[pi] - self.pos[pj]
+            w = self.vel[pi] - self.vel[pj]
+            bb = bl[pi] | bl[pj]
+            if bb.any():
+                gap = np.sqrt((r[bb] ** 2).sum(axis=1)) - 2.0 * R
+                tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + self.p.mu_slide * g * T)
+                T = min(T, float(tb.min()))
+            cc = ~bb
+            if cc.any():
+                r, w = r[cc], w[cc]
+                aij = acc[pi[cc]] + acc[pj[cc]]
+                rr = (r * r).sum(axis=1)
+                dist = np.sqrt(rr)
+                # Radial bound: |r(t)| >= |r0| - c t - a t^2 / 2 with c the closing speed.
+                c = -(r * w).sum(axis=1) / np.maximum(dist, 1e-12)
+                t_rad = _reach_time(dist - 2.0 * R, c, aij)
+                # Straight-line passage with the paths widened by the deviation a T^2 / 2.
+                A = (w * w).sum(axis=1)
+                B = 2.0 * (r * w).sum(axis=1)
+                for _ in range(2):
+                    D = 2.0 * R + 0.5 * aij * T * T
+                    C = rr - D * D
+                    disc = B * B - 4.0 * A * C
+                    # Separating pairs (B >= 0) never meet on straight paths.
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        t_lin = np.where(B >= 0.0, np.inf, np.where(
+                            C <= 0.0, 0.0, np.where(disc >= 0.0, (-B - np.sqrt(np.maximum(disc, 0.0)))
+                                                    / (2.0 * np.where(A > 0.0, A, 1.0)), np.inf)))
+                    tmin = float(np.maximum(t_rad, np.minimum(t_lin, T)).min())
+                    if tmin >= T:
+                        break
+                    T = tmin
+                    if T <= h:
+                        break
+        # Cloth balls: the cushion contact lines and the pocket zones.
+        if cl.any() and T > h:
+            xy = self.pos[cl, :2]
+            v = self.vel[cl, :2]
+            ac = acc[cl]
+            sgn = np.sign(xy)
+            room = self.lim[None, :] - np.abs(xy)
+            tc = _reach_time(room, v * sgn, ac[:, None])
+            T = min(T, float(tc.min()))
+            rel = xy[:, None, :] - self.zone_c[None, :, :]
+            dist = np.sqrt((rel ** 2).sum(axis=2))
+            closing = -(rel * v[:, None, :]).sum(axis=2) / np.maximum(dist, 1e-9)
+            tz = _reach_time(dist - self.zone_r[None, :], closing, ac[:, None])
+            T = min(T, float(tz.min()))
+        if bullet:
+            return max(h, math.floor(T / h + 1e-9) * h)
+        return max(T, h)
+
+    # ---------------------------------------------------------------- one step
+    def _step(self, dt: float) -> float:
+        t0 = self.t
+        alive = self.mode != GONE
+        cl = np.nonzero(self.mode == CLOTH)[0]
+        bl = np.nonzero(self.mode == BULLET)[0]
+        p0 = self.pos.copy()
+        v0 = self.vel.copy()
+        w0 = self.omg.copy()
+        # Bullet balls about to land on the open slate are flown and bounced analytically.
+        landing: list[tuple[int, float]] = []
+        for i in bl:
+            tl = self._landing_time(i, dt)
+            if tl is not None:
+                landing.append((int(i), tl))
+        land_set = {i for i, _ in landing}
+        bstep = [int(i) for i in bl if int(i) not in land_set]
+        for i, _ in landing:
+            self._detach(i)
+        e_before = self._energy(bstep) if bstep else None
+        if bstep:
+            self._substep = 0
+            self._added.clear()
+            self._bullet_advance(max(1, round(dt / self.h)))
+            for i in bstep:
+                self._read_body(i)
+            self._guard_energy(bstep, e_before)
+        for i, tl in landing:
+            self._fly_and_land(i, tl, dt)
+        stops = None
+        if len(cl):
+            self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
+        # The earliest ball-ball or cushion contact inside the step.
+        hits = self._contacts_in_step(p0, alive, dt)
+        if hits and not bstep and not landing:
+            s, kind, a, b = hits[0]
+            ts = s * dt
+            if len(cl):
+                self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], ts, self.p)
+            self._line_events(p0, cl, t0, ts)
+            self._rest_events(cl, stops, t0)
+            self._resolve(kind, a, b, t0 + ts)
+            self._post_modes(t0 + ts)
+            return ts
+        for s, kind, a, b in hits:
+            # Inside a Bullet step we cannot rewind the world: the pair is moved back to its contact,
+            # the impulse applied and the rest of the step flown with the new velocity.
+            self._rewind_to(a, b, p0, s, dt)
+            self._resolve(kind, a, b, t0 + s * dt)
+            self._forward(a, b, (1.0 - s) * dt)
+        if bstep:
+            self._bullet_contacts(bstep, t0)
+            self._bullet_support(bstep, dt)
+        self._line_events(p0, np.nonzero(alive)[0], t0, dt)
+        self._rest_events(cl, stops, t0)
+        self._flight_events(t0 + dt)
+        self._post_modes(t0 + dt)
+        return dt
+
+    # ---------------------------------------------------------------- contacts
+    def _contacts_in_step(self, p0: np.ndarray, alive: np.ndarray, dt: float
+                          ) -> list[tuple[float, str, int, int]]:
+        R = self.R
+        out: list[tuple[float, str, int, int]] = []
+        moved = ((self.mode == CLOTH) | (self.mode == BULLET)) & alive
+        mv = np.nonzero(moved)[0]
+        if len(mv) == 0:
+            return out
+        pi, pj = self.pair_i, self.pair_j
+        keep = alive[pi] & alive[pj] & (moved[pi] | moved[pj])
+        ii, jj = pi[keep], pj[keep]
+        if len(ii):
+            a0 = p0[ii] - p0[jj]
+            a1 = self.pos[ii] - self.pos[jj]
+            dd = a1 - a0
+            A = (dd * dd).sum(axis=1)
+            B = 2.0 * (a0 * dd).sum(axis=1)
+            C = (a0 * a0).sum(axis=1) - (2.0 * R) ** 2
+            disc = B * B - 4.0 * A * C
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sv = np.where(A > 0.0, (-B - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * np.where(A > 0, A, 1.0)), np.inf)
+            sv = np.where(C <= 0.0, 0.0, sv)
+            cand = (C <= 0.0) | ((disc >= 0.0) & (B < 0.0) & (sv <= 1.0))
+            for k in np.nonzero(cand)[0]:
+                s = max(float(sv[k]), 0.0)
+                a, b = int(ii[k]), int(jj[k])
+                # Only approaching pairs collide.
+                n = self._pair_pos(a, p0, s, dt) - self._pair_pos(b, p0, s, dt)
+                if float(np.dot(self.vel[a] - self.vel[b], n)) >= -1e-9:
+                    continue
+                out.append((s, "ball", a, b))
+        # Cloth balls reaching a cushion's contact line.
+        for i in np.nonzero(moved & (self.mode == CLOTH))[0]:
+            for ax in (0, 1):
+                x0, x1 = abs(p0[i, ax]), abs(self.pos[i, ax])
+                lim = self.lim[ax]
+                if x1 > lim and x1 > x0:
+                    s = 0.0 if x0 >= lim else (lim - x0) / (x1 - x0)
+                    out.append((s, f"cushion{ax}", int(i), -1))
+        out.sort(key=lambda e: (e[0], e[2], e[3]))
+        return out
+
+    def _pair_pos(self, i: int, p0: np.ndarray, s: float, dt: float) -> np.ndarray:
+        return p0[i] + s * (self.pos[i] - p0[i])
+
+    def _rewind_to(self, a: int, b: int, p0: np.ndarray, s: float, dt: float) -> None:
+        for i in (a, b):
+            if i < 0:
+                continue
+            self.pos[i] = p0[i] + s * (self.pos[i] - p0[i])
+
+    def _forward(self, a: int, b: int, rest: float) -> None:
+        for i in (a, b):
+            if i < 0:
+                continue
+            if self.mode[i] == REST and np.any(self.vel[i] != 0.0):
+                self.mode[i] = CLOTH if self._cloth_ok(i) else BULLET
+            self.pos[i] += self.vel[i] * rest
+            if self.mode[i] == CLOTH:
+                self.pos[i, 2] = self.R
+            if self.mode[i] == BULLET:
+                self._to_bullet(i)
+
+    def _resolve(self, kind: str, a: int, b: int, t: float) -> None:
+        p = self.p
+        if kind == "ball":
+            res = collide.ball_ball(self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p)
+            if res is None:
+                return
+            speed = float(np.linalg.norm(self.vel[a] - self.vel[b]))
+            self.vel[a], self.omg[a], self.vel[b], self.omg[b] = res
+            key = (min(a, b), max(a, b))
+            if key not in self.touching:
+                self.touching.add(key)
+                self.events.append(Event(t, EventType.BALL_BALL, balls=(self.ids[a], self.ids[b]),
+                                         speed=round(speed, 6), pos=self._p(a)))
+            if self.flying[a]:
+                self.hit_in_flight.add((a, b))
+            if self.flying[b]:
+                self.hit_in_flight.add((b, a))
+            for i in (a, b):
+                self._after_impulse(i, t)
+            return
+        ax = 0 if kind == "cushion0" else 1
+        i = a
+        x, y = self.pos[i, 0], self.pos[i, 1]
+        sign = 1.0 if self.pos[i, ax] > 0 else -1.0
+        inward = (-sign, 0.0) if ax == 0 else (0.0, -sign)
+        res2 = collide.cushion(self.vel[i], self.omg[i], inward, p, on_cloth=True)
+        self.pos[i, ax] = sign * self.lim[ax]
+        if res2 is None:
+            return
+        speed = float(abs(self.vel[i, ax]))
+        self.vel[i], self.omg[i] = res2
+        cid = self._cushion_id(ax, x, y)
+        if ("cushion", cid) not in self.contacts[i]:
+            self.contacts[i].add(("cushion", cid))
+            self.events.append(Event(t, EventType.CUSHION, ball=self.ids[i], cushion=cid,
+                                     speed=round(speed, 6), pos=self._p(i)))
+        self._after_impulse(i, t)
+
+    def _cushion_id(self, ax: int, x: float, y: float) -> str:
+        if ax == 0:
+            return "foot" if x > 0 else "head"
+        side = "left" if y > 0 else "right"
+        return f"{side}-{'foot' if x > 0 else 'head'}"
+
+    def _after_impulse(self, i: int, t: float) -> None:
+        """Settle a ball's mode after an impulse changed its velocity."""
+        self.rest_count[i] = 0
+        if self.mode[i] == BULLET:
+            self._write_body(i)
+            return
+        vz = float(self.vel[i, 2])
+        if vz < 0.0:
+            self.vel[i], self.omg[i] = collide._slate_push(self.vel[i], self.omg[i], -self.p.m * vz, self.p)
+            self.vel[i, 2] = 0.0
+        elif vz > 0.0:
+            if vz * vz / (2 * G) >= self.p.min_bounce:
+                self._to_bullet(i)
+                self._take_off(i, t)
+                return
+            self.vel[i, 2] = 0.0
+        self.mode[i] = CLOTH
+        if not self._cloth_ok(i):
+            self._to_bullet(i)
+
+    # ---------------------------------------------------------------- Bullet balls
+    def _to_bullet(self, i: int) -> None:
+        self.mode[i] = BULLET
+        self.rest_count[i] = 0
+        self._write_body(i)
+        if not self.attached[i]:
+            self.world.attach_rigid_body(self.bodies[i])
+            self.attached[i] = True
+
+    def _detach(self, i: int) -> None:
+        if self.attached[i]:
+            self.world.remove_rigid_body(self.bodies[i])
+            self.attached[i] = False
+
+    def _write_body(self, i: int) -> None:
+        b = self.bodies[i]
+        x, y, z = self.pos[i]
+        b.set_transform(TransformState.make_pos(Point3(float(x), float(y), float(z))))
+        b.set_linear_velocity(Vec3(*map(float, self.vel[i])))
+        b.set_angular_velocity(Vec3(*map(float, self.omg[i])))
+
+    def _bullet_advance(self, k: int) -> None:
+        """Exactly ``k`` fixed substeps.
+
+        Bullet keeps the time left over from each call and reports positions extrapolated back by
+        (substep - leftover) * v (its motion-state latency interpolation). We always leave
+        LEFTOVER substeps over, so the count is exact despite float rounding, and undo the
+        extrapolation when reading.
+        """
+        h = self.h
+        self._bt_steps += k
+        call = (self._bt_steps + LEFTOVER) * h - self._bt_sent
+        self._bt_sent += call
+        self.world.do_physics(call, k + 1, h)
+
+    def _read_body(self, i: int) -> None:
+        b = self.bodies[i]
+        q = b.get_transform().get_pos()
+        v = b.get_linear_velocity()
+        w = b.get_angular_velocity()
+        lag = (1.0 - LEFTOVER) * self.h
+        self.pos[i] = (q[0] + v[0] * lag, q[1] + v[1] * lag, q[2] + v[2] * lag)
+        self.vel[i] = (v[0], v[1], v[2])
+        self.omg[i] = (w[0], w[1], w[2])
+
+    def _energy(self, idx: list[int]) -> np.ndarray:
+        p = self.p
+        v = self.vel[idx]
+        w = self.omg[idx]
+        return (0.5 * p.m * (v * v).sum(axis=1) + 0.5 * p.inertia * (w * w).sum(axis=1)
+                + p.m * G * self.pos[idx, 2])
+
+    def _guard_energy(self, idx: list[int], before: np.ndarray | None) -> None:
+        """Contacts with static bodies are passive: remove any energy Bullet's solver created."""
+        if before is None:
+            return
+        after = self._energy(idx)
+        p = self.p
+        for k, i in enumerate(idx):
+            if after[k] > before[k] + 1e-12:
+                kin = after[k] - p.m * G * self.pos[i, 2]
+                allowed = before[k] - p.m * G * self.pos[i, 2]
+                f = math.sqrt(max(allowed, 0.0) / kin) if kin > 0 else 0.0
+                self.vel[i] *= f
+                self.omg[i] *= f
+                self._write_body(i)
+
+    def _over_open_bed(self, x: float, y: float, margin: float = CLOTH_MARGIN) -> bool:
+        if abs(x) > self.lim[0] - margin or abs(y) > self.lim[1] - margin:
+            return False
+        return not self._in_zone((x, y))
+
+    def _in_zone(self, xy: Sequence[float]) -> bool:
+        d = np.hypot(self.zone_c[:, 0] - xy[0], self.zone_c[:, 1] - xy[1])
+        return bool((d < self.zone_r).any())
+
+    def _landing_time(self, i: int, dt: float) -> float | None:
+        """Time within the next ``dt`` at which Bullet ball ``i`` lands on the open slate, if it does."""
+        z, vz = float(self.pos[i, 2]), float(self.vel[i, 2])
+        R = self.R
+        if z < R - 1e-3 or (vz >= 0.0 and z - R > 1e-9) or z > R + 1.0:
+            return None
+        if vz >= 0.0 and z - R <= 1e-9:
+            return None     # sitting on the slate: Bullet's resting contact handles it
+        # z + vz t - g t^2/2 = R
+        a, b, c = -0.5 * G, vz, z - R
+        disc = b * b - 4 * a * c
+        if disc < 0:
+            return None
+        tl = (-b - math.sqrt(disc)) / (2 * a)
+        if tl < 0.0 or tl > dt + 1e-12:
+            return None
+        x = self.pos[i, 0] + self.vel[i, 0] * tl
+        y = self.pos[i, 1] + self.vel[i, 1] * tl
+        if not self._over_open_bed(x, y):
+            return None
+        return tl
+
+    def _fly_and_land(self, i: int, tl: float, dt: float) -> None:
+        g = np.array([0.0, 0.0, -G])
+        self.pos[i] += self.vel[i] * tl + 0.5 * g * tl * tl
+        self.pos[i, 2] = self.R
+        self.vel[i] += g * tl
+        speed = float(-self.vel[i, 2])
+        v, w, airborne = collide.slate_bounce(self.vel[i], self.omg[i], self.p)
+        self.vel[i], self.omg[i] = v, w
+        t_land = self.t + tl
+        if self.flying[i]:
+            self.flying[i] = False
+            self.events.append(Event(t_land, EventType.LANDED, ball=self.ids[i], on="bed",
+                                     speed=round(speed, 6), pos=self._p(i)))
+            self._end_flight(i)
+        rest = dt - tl
+        if airborne:
+            self._take_off(i, t_land)
+            self.pos[i] += self.vel[i] * rest + 0.5 * g * rest * rest
+            self.vel[i] += g * rest
+            self._to_bullet(i)
+        else:
+            self.vel[i, 2] = 0.0
+            self.pos[i:i + 1], self.vel[i:i + 1], self.omg[i:i + 1], _ = cloth.advance(
+                self.pos[i:i + 1], self.vel[i:i + 1], self.omg[i:i + 1], rest, self.p)
+            if self._cloth_ok(i):
+                self.mode[i] = CLOTH
+            else:
+                self._to_bullet(i)
+
+    def _take_off(self, i: int, t: float = 0.0) -> None:
+        if not self.flying[i]:
+            self.flying[i] = True
+            self.events.append(Event(t, EventType.AIRBORNE, ball=self.ids[i], speed=round(float(self.vel[i, 2]), 6),
+                                     pos=self._p(i)))
+
+    def _cloth_ok(self, i: int) -> bool:
+        """May ball ``i`` move on the analytic cloth path? (A ball already there may touch a cushion,
+        which the analytic cushion impulse handles; a Bullet ball must be clear of the cushions.)"""
+        x, y, z = self.pos[i]
+        # A Bullet ball rolling along a cushion may press into it by Bullet's contact slop.
+        margin = -1e-6 if self.mode[i] == CLOTH else -5e-4
+        return (abs(z - self.R) < ON_BED_Z and abs(self.vel[i, 2]) < 0.05 and self._over_open_bed(x, y, margin)
+                and not self.flying[i])
+
+    def _bullet_contacts(self, idx: list[int], t0: float) -> None:
+        """Turn Bullet's new contacts into events, timed to the substep they began in."""
+        added = sorted(self._added, key=lambda e: e[0])
+        self._added = []
+        current: dict[int, set[tuple[str, str | None]]] = {i: set() for i in idx}
+        for mf in self.world.get_manifolds():
+            if mf.get_num_manifold_points() == 0:
+                continue
+            n0, n1 = mf.get_node0(), mf.get_node1()
+            bi = n0.get_python_tag("ball")
+            other = n1
+            if bi is None:
+                bi = n1.get_python_tag("ball")
+                other = n0
+            if bi is None or int(bi) not in current:
+                continue
+            if any(mp.get_distance() < 1e-3 for mp in mf.get_manifold_points()):
+                s = other.get_python_tag("surface")
+                if s is not None:
+                    current[int(bi)].add((s.kind, s.id))
+        seen: set[tuple[int, str, str | None]] = set()
+        for k, i, s in added:
+            key = (s.kind, s.id)
+            if key in self.contacts[i] or (i, s.kind, s.id) in seen:
+                continue
+            seen.add((i, s.kind, s.id))
+            self._surface_event(i, s.kind, s.id, t0 + (k + 1) * self.h)
+        for i in idx:
+            self.contacts[i] = current[i] | {(k2, s2) for (j, k2, s2) in seen if j == i}
+
+    def _surface_event(self, i: int, kind: str, sid: str | None, t: float) -> None:
+        b = self.ids[i]
+        pos = self._p(i)
+        if kind == "cushion":
+            self.events.append(Event(t, EventType.CUSHION, ball=b, cushion=sid, pos=pos))
+        elif kind == "jaw":
+            self.events.append(Event(t, EventType.POCKET_JAW, ball=b, pocket=sid, pos=pos))
+        elif kind == "pocket":
+            if self.pos[i, 2] > 0.0:
+                self.events.append(Event(t, EventType.POCKET_JAW, ball=b, pocket=sid, pos=pos))
+        elif kind == "bed":
+            if self.flying[i]:
+                self.flying[i] = False
+                self.events.append(Event(t, EventType.LANDED, ball=b, on="bed", pos=pos))
+                self._end_flight(i)
+        else:
+            obj = {"rail_top": "rail_top"}.get(kind, kind)
+            self.events.append(Event(t, EventType.TOUCHED, ball=b, object=obj, pos=pos))
+            if self.flying[i] and kind in ("rail_top", "frame", "floor"):
+                self.flying[i] = False
+                self.events.append(Event(t, EventType.LANDED, ball=b, on=_place(kind), pos=pos))
+                self._end_flight(i)
+
+    def _bullet_support(self, idx: list[int], dt: float) -> None:
+        """Rolling resistance and spin decay on whatever supports a Bullet ball; flight detection."""
+        p = self.p
+        R = self.R
+        for i in idx:
+            if self.mode[i] != BULLET:
+                continue
+            kinds = {k for k, _ in self.contacts[i]}
+            on = None
+            if "bed" in kinds and abs(self.pos[i, 2] - R) < 2e-3:
+                on = "bed"
+            elif "rail_top" in kinds:
+                on = "rail_top"
+            elif "floor" in kinds:
+                on = "floor"
+            elif "frame" in kinds:
+                on = "frame"
+            elif "pocket" in kinds:
+                on = "pocket"
+            if on is None:
+                if not kinds and abs(self.vel[i, 2]) > 0.05 and not self.flying[i]:
+                    self._take_off(i, self.t)
+                continue
+            mur = p.mu_roll if on == "bed" else p.mu_roll_off
+            v = self.vel[i]
+            w = self.omg[i]
+            u = np.array([v[0] - R * w[1], v[1] + R * w[0]])
+            s = math.hypot(v[0], v[1])
+            if np.hypot(*u) < 0.02 * max(s, 0.05) and s > 0.0:
+                s2 = max(s - mur * G * dt, 0.0)
+                f = s2 / s
+                v[0] *= f
+                v[1] *= f
+                w[0] = -v[1] / R
+                w[1] = v[0] / R
+            if w[2] != 0.0:
+                w[2] = math.copysign(max(abs(w[2]) - p.spin_decel * dt, 0.0), w[2])
+            self._write_body(i)
+
+    # ---------------------------------------------------------------- events per step
+    def _line_events(self, p0: np.ndarray, idx: np.ndarray, t0: float, dt: float) -> None:
+        if not len(idx) or not self.lines:
+            return
+        a = p0[idx, 0][:, None] - self.line_x[None, :]
+        b = self.pos[idx, 0][:, None] - self.line_x[None, :]
+        ks, ls = np.nonzero((a * b < 0.0) | ((a != 0.0) & (b == 0.0)))
+        for k, li in zip(ks.tolist(), ls.tolist(), strict=True):
+            i = int(idx[k])
+            f = float(a[k, li] / (a[k, li] - b[k, li]))
+            self.events.append(Event(t0 + f * dt, EventType.LINE_CROSSED, ball=self.ids[i], line=self.lines[li][0],
+                                     pos=self._p(i)))
+
+    def _rest_events(self, cl: np.ndarray, stops: np.ndarray | None, t0: float) -> None:
+        if stops is None:
+            return
+        for k in np.nonzero(np.isfinite(stops))[0]:
+            i = int(cl[k])
+            if self.mode[i] == CLOTH:
+                self.mode[i] = REST
+                self.vel[i] = 0.0
+                self.omg[i] = 0.0
+                self.events.append(Event(float(t0 + stops[k]), EventType.REST, ball=self.ids[i], pos=self._p(i)))
+
+    def _flight_events(self, t: float) -> None:
+        """jumped_over: a flier's outline passes over another ball's outline (plan view) without touching."""
+        R = self.R
+        fl = np.nonzero(self.flying & (self.mode == BULLET))[0]
+        alive = np.nonzero(self.mode != GONE)[0]
+        for i in fl:
+            for j in alive:
+                if j == i:
+                    continue
+                key = (int(i), int(j))
+                dxy = math.hypot(self.pos[i, 0] - self.pos[j, 0], self.pos[i, 1] - self.pos[j, 1])
+                if dxy < 2.0 * R and self.pos[i, 2] > self.pos[j, 2]:
+                    if key not in self.over:
+                        self.over[key] = True
+                elif key in self.over:
+                    clean = key not in self.hit_in_flight
+                    del self.over[key]
+                    if clean:
+                        self.events.append(Event(t, EventType.JUMPED_OVER, ball=self.ids[i], over=self.ids[j],
+                                                 pos=self._p(int(i))))
+
+    def _end_flight(self, i: int) -> None:
+        for key in [k for k in self.over if k[0] == i]:
+            del self.over[key]
+        for key in [k for k in self.hit_in_flight if k[0] == i]:
+            self.hit_in_flight.discard(key)
+
+    def _post_modes(self, t: float) -> None:
+        R = self.R
+        # Pairs no longer touching.
+        if self.touching:
+            for key in list(self.touching):
+                a, b = key
+                if float(np.linalg.norm(self.pos[a] - self.pos[b])) > 2.0 * R + 1e-4:
+                    self.touching.discard(key)
+        cl = np.nonzero(self.mode == CLOTH)[0]
+        if len(cl):
+            xy = self.pos[cl, :2]
+            dz = ((xy[:, None, :] - self.zone_c[None, :, :]) ** 2).sum(axis=2)
+            for i in cl[(dz < self.zone_r[None, :] ** 2).any(axis=1)].tolist():
+                self._to_bullet(i)
+            for i in cl.tolist():
+                if self.contacts[i] and min(self.lim - np.abs(self.pos[i, :2])) > 1e-4:
+                    self.contacts[i] = {c for c in self.contacts[i] if c[0] != "cushion"}
+        for i in np.nonzero(self.mode == BULLET)[0].tolist():
+            x, y, z = self.pos[i]
+            inside = bool(self.geo.in_bed_outline(float(x), float(y)))
+            # Bullet ball.
+            pk = self.geo.pocket_of((float(x), float(y), float(z)))
+            if pk is not None:
+                self.mode[i] = GONE
+                self.pocket[i] = pk
+                self._detach(i)
+                self.flying[i] = False
+                self.events.append(Event(t, EventType.POCKETED, ball=self.ids[i], pocket=pk, pos=self._p(i)))
+                continue
+            near_pocket = self._in_zone((x, y)) and z > -0.5
+            if not inside and not self.outside[i] and not near_pocket:
+                self.outside[i] = True
+                self.events.append(Event(t, EventType.LEFT_TABLE, ball=self.ids[i], pos=self._p(i)))
+            elif inside and self.outside[i]:
+                self.outside[i] = False
+                self.events.append(Event(t, EventType.RETURNED, ball=self.ids[i], pos=self._p(i)))
+            if self._cloth_ok(i) and all(k in ("bed", "cushion") for k, _ in self.contacts[i]):
+                self.pos[i, :2] = np.clip(self.pos[i, :2], -self.lim, self.lim)
+                self.pos[i, 2] = R
+                self.vel[i, 2] = 0.0
+                self.mode[i] = CLOTH
+                self._detach(i)
+                continue
+            sp = float(np.linalg.norm(self.vel[i]))
+            wr = float(np.linalg.norm(self.omg[i]))
+            if sp < REST_V and wr < REST_W:
+                self.rest_count[i] += 1
+                if self.rest_count[i] * self.h >= REST_STEPS * 1e-3 - 1e-12:
+                    self.mode[i] = REST
+                    self.vel[i] = 0.0
+                    self.omg[i] = 0.0
+                    self._detach(i)
+                    self.events.append(Event(t, EventType.REST, ball=self.ids[i], pos=self._p(i)))
+            else:
+                self.rest_count[i] = 0
+        # Resting balls that were set moving by a contact in a Bullet step.
+        for i in np.nonzero(self.mode == REST)[0]:
+            if np.any(self.vel[i] != 0.0) or np.any(self.omg[i] != 0.0):
+                self._after_impulse(int(i), t)
+
+    # ---------------------------------------------------------------- samples and results
+    def _sample_all(self) -> None:
+        if self.samples is None or self.sample_dt is None:
+            return
+        for i, b in enumerate(self.ids):
+            if self.mode[i] == GONE and self.samples[b] and self.samples[b][-1][0] > 0 and i in self.pocket:
+                continue
+            row = (self.t, *map(float, self.pos[i]), *map(float, self.vel[i]), *map(float, self.omg[i]))
+            self.samples[b].append(tuple(round(x, 6) for x in row))
+        while self.next_sample <= self.t + 1e-12:
+            self.next_sample += self.sample_dt
+
+    def _finish(self) -> None:
+        # Break the world's references back to this engine (callbacks, bodies) before it is dropped.
+        self.world.clear_tick_callback()
+        self.world.clear_contact_added_callback()
+        for i in range(len(self.ids)):
+            self._detach(i)
+        # Rest events for anything the cap stopped.
+        for i in np.nonzero((self.mode == CLOTH) | (self.mode == BULLET))[0]:
+            self.events.append(Event(self.t, EventType.REST, ball=self.ids[int(i)], pos=self._p(int(i))))
+        self.finals: dict[str, BallFinal] = {}
+        for i, b in enumerate(self.ids):
+            if i in self.pocket:
+                self.finals[b] = BallFinal(BallStatus.POCKETED, pocket=self.pocket[i])
+                continue
+            x, y, z = (float(c) for c in self.pos[i])
+            place = self.geo.rest_place((x, y, z))
+            on_bed = place == "bed" and self.geo.in_bed_outline(x, y)
+            if on_bed:
+                self.finals[b] = BallFinal(BallStatus.ON_TABLE, pos=self._p(i))
+                hang = self._hanging(i)
+                if hang is not None:
+                    self.events.append(Event(self.t, EventType.HANGING, ball=b, pocket=hang, pos=self._p(i)))
+            else:
+                rest = _place(place)
+                self.finals[b] = BallFinal(BallStatus.OFF_TABLE, pos=self._p(i), rest=rest)
+                self.events.append(Event(self.t, EventType.OFF_TABLE, ball=b, rest=rest, pos=self._p(i)))
+        self.events = [e if type(e.t) is float else replace(e, t=float(e.t)) for e in self.events]
+        self.events.sort(key=lambda e: e.t)   # stable: same-time events keep their causal order
+
+    def _hanging(self, i: int) -> str | None:
+        """A ball at rest whose centre is past a pocket's mouth line by less than R overhangs the drop."""
+        x, y = self.pos[i, 0], self.pos[i, 1]
+        for pid, pk in self.spec.pockets.items():
+            rel = (x - pk.centre[0], y - pk.centre[1])
+            along = rel[0] * pk.axis[0] + rel[1] * pk.axis[1]
+            across = abs(rel[0] * pk.axis[1] - rel[1] * pk.axis[0])
+            if along > -self.R * 0.5 and across < pk.mouth / 2:
+                return pid
+        return None
+
+    def _p(self, i: int) -> tuple[float, float, float]:
+        return (round(float(self.pos[i, 0]), 6), round(float(self.pos[i, 1]), 6), round(float(self.pos[i, 2]), 6))
+
+
+def _reach_time(d0: np.ndarray, v: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """Earliest time a distance ``d0`` can be closed at speed ``v`` with acceleration at most ``a``."""
+    d0 = np.maximum(d0, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        quad = (-v + np.sqrt(np.maximum(v * v + 2.0 * a * d0, 0.0))) / np.where(a > 0.0, a, 1.0)
+        lin = np.where(v > 0.0, d0 / np.where(v > 0.0, v, 1.0), np.inf)
+    return np.where(d0 <= 0.0, 0.0, np.where(a > 0.0, quad, lin))
+
+
+def _place(kind: str) -> str:
+    return {"rail_top": "rail", "bed": "bed"}.get(kind, kind)

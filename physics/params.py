@@ -1,0 +1,96 @@
+"""Physical parameters of one stroke (every number a shot record's ``params`` carries).
+
+Defaults come from shared/reference/physics.md §2; sources are named beside each value.
+Override keys are exactly ``scenes.settings.PHYSICS_OVERRIDES`` (physics must not import scenes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+
+from physics.tables import TableSpec
+
+G = 9.81
+
+OVERRIDE_KEYS = ("mu_slide", "mu_roll", "spin_decel", "e_ball", "mu_ball", "e_cushion", "mu_cushion",
+                 "e_table", "e_rail", "e_floor")
+
+# Cue mass by table family: pool cues 18-21 oz [RB/WPA]; snooker cue 0.478 kg [PT]; Russian cues are longer
+# and heavier (ESTIMATE 0.65-0.75 kg, physics.md §1.3).
+_CUE_MASS = {"pyramid-12ft": 0.70, "pool-9ft": 0.54, "snooker-12ft": 0.48, "snooker-10ft": 0.48}
+
+
+@dataclass(frozen=True)
+class PhysicsParams:
+    """Everything the engine needs; SI units."""
+
+    R: float
+    m: float
+    mu_slide: float = 0.2          # ball-cloth sliding friction [DD-CONST][PT]
+    mu_roll: float = 0.01          # rolling resistance (deceleration / g) [PT]
+    spin_decel: float = 10.0       # omega_z deceleration, rad/s^2 [DD-CONST]
+    e_ball: float = 0.95           # ball-ball restitution [PT]
+    # Ball-ball friction mu(v) = a + b exp(-c v) over the tangential slip speed [DD TP A.14];
+    # ``mu_ball`` >= 0 replaces the model with a constant (settings override), -1 keeps the model.
+    mu_ball: float = -1.0
+    mu_ball_a: float = 9.951e-3
+    mu_ball_b: float = 0.108
+    mu_ball_c: float = 1.088
+    e_cushion: float = 0.85        # ball-cushion restitution [PT]
+    mu_cushion: float = 0.2        # ball-cushion friction [PT pool, MAT10 0.14]
+    nose_height: float = 0.042     # cushion contact height above the cloth (table spec)
+    e_table: float = 0.5           # ball-slate restitution [DD-CONST][PT]
+    e_rail: float = 0.6            # wooden rail top / frame (ESTIMATE 0.5-0.7)
+    e_floor: float = 0.6           # hardwood floor (ESTIMATE 0.5-0.8)
+    mu_rail: float = 0.3           # ball on varnished wood (ESTIMATE)
+    mu_floor: float = 0.4          # ESTIMATE
+    mu_roll_off: float = 0.02      # rolling resistance on wood and floor (ESTIMATE, above cloth)
+    cue_mass: float = 0.70
+    tip_e: float = 0.73            # leather tip [DD-TIP]
+    tip_mu: float = 0.6            # tip-ball friction [DD-CONST]
+    squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
+    min_bounce: float = 0.001      # a bounce that would rise less than this (m) ends on the cloth (Zeno guard)
+    substep_hz: float = 1000.0
+    max_stroke_seconds: float = 60.0
+
+    @property
+    def inertia(self) -> float:
+        return 0.4 * self.m * self.R * self.R
+
+    @property
+    def miscue_limit(self) -> float:
+        """Largest tip offset (in radii) the friction cone allows: mu / sqrt(1 + mu^2) [DD-CONST]."""
+        return self.tip_mu / math.sqrt(1.0 + self.tip_mu * self.tip_mu)
+
+    @property
+    def contact_angle(self) -> float:
+        """Cushion contact normal angle below horizontal: asin((h - R) / R)."""
+        s = (self.nose_height - self.R) / self.R
+        return math.asin(max(-1.0, min(1.0, s)))
+
+    def mu_ball_at(self, slip: float) -> float:
+        """Ball-ball friction at tangential slip speed ``slip`` m/s."""
+        if self.mu_ball >= 0.0:
+            return self.mu_ball
+        return self.mu_ball_a + self.mu_ball_b * math.exp(-self.mu_ball_c * slip)
+
+    @classmethod
+    def for_table(cls, spec: TableSpec, overrides: Mapping[str, float] | None = None,
+                  substep_hz: float = 1000, max_stroke_seconds: float = 60.0) -> PhysicsParams:
+        p = cls(R=spec.ball_radius, m=spec.ball_mass, nose_height=spec.cushion_nose_height,
+                cue_mass=_CUE_MASS.get(spec.id, 0.6), substep_hz=float(substep_hz),
+                max_stroke_seconds=float(max_stroke_seconds))
+        if spec.id.startswith("snooker"):
+            # Snooker cloth is napped and slower at the cushion: pooltool's SNOOKER_GENERIC uses f_c 0.5 [PT];
+            # we keep the measured snooker rolling resistance 0.0128 [MAT09].
+            p = replace(p, mu_roll=0.0128, mu_cushion=0.5)
+        ov = dict(overrides or {})
+        unknown = set(ov) - set(OVERRIDE_KEYS)
+        if unknown:
+            raise ValueError(f"unknown physics override(s): {', '.join(sorted(unknown))}")
+        return replace(p, **{k: float(v) for k, v in ov.items()})
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: float(v) for k, v in asdict(self).items()}

@@ -1,0 +1,46 @@
+"""Simulate one stroke to rest and return its shot record (design.md)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from physics.engine import Engine
+from physics.errors import InputError
+from physics.params import PhysicsParams
+from physics.record import ShotParams, ShotRecord
+from physics.scenario import Scenario, SceneObject
+from physics.tables import TableSpec, load_table
+
+
+def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], shot: ShotParams | None,
+             params: PhysicsParams | None = None, objects: Sequence[SceneObject] = (),
+             lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+             sample_hz: float | None = None) -> ShotRecord:
+    """Simulate ``shot`` on ``table`` from the layout ``balls`` until every ball rests.
+
+    ``lamp`` is (x, y, height of the shade's bottom above the bed). ``sample_hz`` adds per-ball state
+    rows ``[t, x, y, z, vx, vy, vz, wx, wy, wz]`` at that rate.
+    """
+    spec = load_table(table) if isinstance(table, str) else table
+    p = params or PhysicsParams.for_table(spec)
+    if sample_hz is not None and not (math.isfinite(sample_hz) and 0.0 < sample_hz <= 10000.0):
+        raise InputError("--sample-hz", "N", "a rate in Hz, 0 < N <= 10000")
+    if shot is not None and shot.ball not in balls:
+        raise InputError("shot", "ball", f"a ball placed on the table ({', '.join(balls)})")
+    eng = Engine(spec, balls, p, objects, lamp, sample_hz)
+    eng.run(shot)
+    samples = None
+    if eng.samples is not None:
+        samples = {b: tuple(rows) for b, rows in eng.samples.items()}  # type: ignore[misc]
+    return ShotRecord(
+        table=spec.id, params=p.as_dict(), events=tuple(eng.events), final=dict(eng.finals),
+        samples=samples, initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
+        shot=shot, duration=round(eng.t, 6),
+    )
+
+
+def simulate_scenario(scenario: Scenario, params: PhysicsParams | None = None,
+                      lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+                      sample_hz: float | None = None) -> ShotRecord:
+    return simulate(scenario.table, scenario.balls, scenario.shot, params, scenario.objects, lamp, sample_hz)
