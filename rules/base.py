@@ -60,7 +60,7 @@ class Stroke:
     record: ShotRecord
     table: TableSpec
     striker: int
-    cue: BallId                              # the ball the tip met
+    cue: BallId                              # the cue ball (Американка: the ball the tip met)
     first: BallId | None                     # the first ball the cue ball touched
     first_t: float | None
     pocketed: tuple[BallId, ...]             # dropped during the stroke (in order), late drops excluded
@@ -71,6 +71,7 @@ class Stroke:
     strikes: int                             # cue_strike events (2+ = double hit)
     miscue: bool
     scoop: bool
+    struck: BallId = ""                      # the ball the tip met (a foul when it is not the cue ball)
 
     @property
     def opponent(self) -> int:
@@ -193,7 +194,8 @@ class Referee:
 
     def stroke(self, state: MatchState, record: ShotRecord) -> Stroke:
         table = self.table
-        cue = F.struck_ball(record, state.cue)
+        struck = F.struck_ball(record, state.cue)
+        cue = struck if self.any_ball_cue else state.cue
         fc = F.first_contact(record, cue)
         late = F.late_drops(record, self.hanging_seconds)
         restored: dict[BallId, Point] = {}
@@ -226,7 +228,7 @@ class Referee:
             first=F.other(fc, cue) if fc is not None else None, first_t=fc.t if fc is not None else None,
             pocketed=pocketed, restored=restored, jumped=tuple(jumped), touched_within=tuple(within),
             outside_agent=agent, strikes=len(strikes),
-            miscue=any(bool(e.miscue) for e in strikes), scoop=any(bool(e.scoop) for e in strikes))
+            miscue=any(bool(e.miscue) for e in strikes), scoop=any(bool(e.scoop) for e in strikes), struck=struck)
 
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         """Does touching ``obj`` make a ball jumped even if it comes back? (003: Выскочившие шары: anything

@@ -234,10 +234,10 @@ class Pyramid(Referee):
     # --- fouls ----------------------------------------------------------------------------
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         add = d.fouls.append
-        if s.cue != self.cue_ball and not self.any_ball_cue:
+        if s.struck != s.cue:
             add(self.foul(FoulCode.WRONG_BALL_STRUCK, R_FOULS + " (11)",
-                          f"the cue struck ball {s.cue}, not the cue ball",
-                          f"удар нанесён не битком, а шаром {s.cue}"))
+                          f"the cue struck ball {s.struck}, not the cue ball",
+                          f"удар нанесён не битком, а шаром {s.struck}"))
         if self.any_ball_cue and not self.fast and s.cue in s.state.extra.get("spotted", ()):
             add(self.foul(FoulCode.WRONG_BALL_STRUCK, R_SPOTTED,
                           f"ball {s.cue} was just respotted: it is an object ball for this stroke",
@@ -417,8 +417,9 @@ class Pyramid(Referee):
             v = (end[0] - edge[0], end[1] - edge[1])
             n = math.hypot(*v)
             if n <= POCKET_ZONE_STOP + 1e-9:
+                # In front of the mouth within 45° of its axis, or already past the mouth line (hanging in it).
                 cosang = -(v[0] * pk.axis[0] + v[1] * pk.axis[1]) / n if n > 0 else 1.0
-                if cosang >= math.cos(math.radians(45.0)) - 1e-9:
+                if cosang >= math.cos(math.radians(45.0)) - 1e-9 or cosang <= 0.0:
                     return True
         return False
 
