@@ -1,0 +1,255 @@
+"""Billiards golf (000 «Гольф») on the pool table.
+
+Any number of players (2..8 here), each with his own numbered ball (player 1 has ball "1", ...). A
+player plays a series until his ball drops, legally, into the pocket of the current hole; then the next
+player plays the same hole. Holes go 1 to 6 around the table. Every stroke adds one to the player's
+count and every foul three more (at most three per stroke); the fewest wins.
+
+Hole order. 000 shows the numbering on a figure we do not have; we number as the common statement of
+the game does: hole 1 the top-right corner (foot-right, looking from the head end), then clockwise
+seen from above: right middle, bottom-right, bottom-left, left middle, top-left.
+
+Where 000's golf section is silent, the general pocket-billiards rules apply (000's general pool
+rules: what is the table, jumps, hanging balls).
+
+``state.extra``: ``holes`` - holes each player has completed; ``opening`` - the striker's next stroke is
+the opening stroke of his series on hole 1. A ball whose owner is not playing is off the bed: on his
+shelf (in his hand) once he has holed it, and, before his first series, out of play.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from physics.errors import InputError
+from physics.record import BallId, PocketId
+from rules.base import Draft, Stroke, text
+from rules.games import pool_events as PE
+from rules.games.pool import R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
+from rules.games.pool_geometry import spot_on_long_string
+from rules.registry import register
+from rules.ruling import FoulCode, InHand, Point, Respot
+
+HOLES: tuple[PocketId, ...] = ("foot-right", "middle-right", "head-right", "head-left", "middle-left", "foot-left")
+FOUL_STROKES = 3
+
+G = "000: Гольф"
+R_RULES = f"{G}, Правила игры"
+R_OPENING = f"{G}, Начальная стадия игры"
+R_WRONG = f"{G}, Неправильно забитый прицельный шар"
+R_BALL_OFF = f"{G}, Выскочивший прицельный шар"
+R_CUE = f"{G}, Выскакивание за борт или падение в лузу битка"
+
+OPENING_SHORT = "opening_short_of_foot_cushion"
+WRONG_POCKET = "wrong_pocket"
+ALT_SPOT = "spot_object_ball"
+ALT_HEAD = "cue_ball_on_head_spot"
+
+
+def ball_of(player: int) -> BallId:
+    return str(player + 1)
+
+
+def owner(ball: BallId) -> int:
+    return int(ball) - 1
+
+
+@register
+class Golf(PoolReferee):
+    id = "golf"
+    table_id = "pool-9ft"
+    aliases = ("billiards-golf",)
+    names = {"en": "Billiards golf", "ru": "Гольф"}
+    player_range = (2, 8)
+    break_in_hand = None
+    foul_in_hand: ClassVar[InHand] = InHand.BEHIND_HEAD_STRING
+
+    def ball_set(self, n_players: int) -> tuple[BallId, ...]:
+        return ("cue", *(ball_of(p) for p in range(n_players)))
+
+    def rack(self, n_players: int) -> dict[BallId, Point]:
+        # 000: the object ball on the foot spot, the cue ball on the centre spot.
+        return {"cue": self.table.spot("centre-spot"), ball_of(0): self.table.spot("foot-spot")}
+
+    def initial_extra(self, n_players: int) -> dict[str, Any]:
+        return {"holes": [0] * n_players, "opening": True, "opening_by": -1}
+
+    def extra_keys(self) -> set[str]:
+        return {"holes", "opening", "opening_by"}
+
+    def check_extra(self, key: str, v: Any, file: str) -> Any:
+        if key == "holes":
+            if not isinstance(v, list) or not all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 6
+                                                  for h in v):
+                raise InputError(file, "state.extra.holes", "a list of holes completed per player (0..6)")
+            return list(v)
+        if key == "opening":
+            if not isinstance(v, bool):
+                raise InputError(file, "state.extra.opening", "true or false")
+            return v
+        return super().check_extra(key, v, file)
+
+    # --- facts ------------------------------------------------------------------------------
+    def holes(self, s: Stroke) -> list[int]:
+        h = s.state.extra.get("holes")
+        n = s.state.n_players
+        return list(h) if isinstance(h, list) and len(h) == n else [0] * n
+
+    def hole(self, s: Stroke) -> PocketId:
+        return HOLES[min(self.holes(s)[s.striker], 5)]
+
+    def opening(self, s: Stroke) -> bool:
+        return bool(s.state.extra.get("opening", s.state.is_break)) and self.holes(s)[s.striker] == 0
+
+    def my_ball(self, s: Stroke) -> BallId:
+        return ball_of(s.striker)
+
+    # --- hooks ------------------------------------------------------------------------------
+    def check_fouls(self, s: Stroke, d: Draft) -> None:
+        cue, ball = self.cue_ball, self.my_ball(s)
+        if s.cue != cue:
+            d.fouls.append(self.foul(FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
+                                     f"The cue met ball {s.cue}, not the cue ball.",
+                                     f"Кий ударил шар {s.cue}, а не биток."))
+        if s.strikes >= 2:
+            d.fouls.append(self.foul(FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once.",
+                                     "Наклейка коснулась битка более одного раза."))
+        if s.scoop:
+            d.fouls.append(self.foul(FoulCode.SCOOP, R_JUMP,
+                                     "Scoop: the tip went under the cue ball with an elevated cue.",
+                                     "Подцепка: биток поддет снизу приподнятым кием."))
+        elif s.miscue and PE.airborne(s.record, cue):
+            d.fouls.append(self.foul(FoulCode.MISCUE, R_JUMP, "Miscue during a jump.",
+                                     "Кикс при перескоке."))
+        if cue in s.jumped:
+            d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
+        elif cue in s.pocketed:
+            d.fouls.append(self.foul(FoulCode.CUE_BALL_POCKETED, R_CUE,
+                                     "The cue ball fell into a pocket: the player goes on from hand behind the "
+                                     "head string, with the usual penalty for a foul.",
+                                     "Биток упал в лузу: игрок продолжает с руки из-за передней линии, "
+                                     "со штрафом как за фол."))
+        for b in s.jumped:
+            if b != cue:
+                f = self._off_foul(s, b, FoulCode.BALL_OFF_TABLE)
+                d.fouls.append(self.foul(f.code, R_BALL_OFF, f.explain["en"], f.explain["ru"]))
+        potted = [b for b in s.pocketed if b != cue and b not in s.jumped]
+        pocket = s.record.final[ball].pocket if ball in potted and ball in s.record.final else None
+        if ball in potted and pocket != self.hole(s):
+            d.fouls.append(self.foul(WRONG_POCKET, R_WRONG,
+                                     f"Ball {ball} fell into the {pocket} pocket; the hole now is the {self.hole(s)}.",
+                                     f"Шар {ball} упал в лузу {pocket}, а очередная луза - {self.hole(s)}."))
+        holed = ball in potted and pocket == self.hole(s)
+        if s.first != ball:
+            d.fouls.append(self.foul(FoulCode.MISS, R_RULES, f"The cue ball did not meet ball {ball}.",
+                                     f"Биток не коснулся шара {ball}."))
+        elif not holed and not (PE.rails_reached(s.record, self.table, s.first_t) & {cue, ball}):
+            d.fouls.append(self.foul(FoulCode.NO_RAIL, R_RULES,
+                                     "After the contact neither ball reached a cushion and the ball was not holed.",
+                                     "После соударения ни один из шаров не дошёл до борта, и шар не забит "
+                                     "в очередную лузу."))
+        if self.opening(s) and not any(e.cushion == "foot" for e in s.record.for_ball(ball)
+                                       if e.cushion is not None):
+            d.fouls.append(self.foul(OPENING_SHORT, R_OPENING,
+                                     f"Opening stroke: ball {ball} did not reach the foot cushion; the balls go back "
+                                     "to the start and the stroke is taken again.",
+                                     f"Начальный удар: шар {ball} не дошёл до заднего борта; шары возвращаются на "
+                                     "исходные позиции, удар повторяется."))
+
+    def count(self, s: Stroke, d: Draft) -> None:
+        ball = self.my_ball(s)
+        f = s.record.final.get(ball)
+        if not d.foul and ball in s.pocketed and f is not None and f.pocket == self.hole(s):
+            d.counted = [ball]
+
+    def score(self, s: Stroke, d: Draft) -> None:
+        # 000 «Ведение счета»: one per stroke, three more for a foul (never more than three per stroke).
+        d.points[s.striker] = 1 + (FOUL_STROKES if d.foul else 0)
+        super().score(s, d)
+
+    def place(self, s: Stroke, d: Draft) -> None:
+        d.positions = s.final_positions()
+        d.off_table = list(s.jumped)
+        cue, ball = self.cue_ball, self.my_ball(s)
+        if cue in s.pocketed or cue in s.jumped:
+            d.positions.pop(cue, None)
+        if d.has(OPENING_SHORT):
+            # 000: back to the starting position until the opening requirement is met.
+            d.positions = {cue: self.table.spot("centre-spot"), ball: self.table.spot("foot-spot")}
+            d.respot = [Respot(cue, d.positions[cue]), Respot(ball, d.positions[ball])]
+            return
+        if d.counted:
+            d.credit = {s.striker: [ball]}
+            return
+        if ball not in d.positions:
+            # Wrong pocket or off the table: back on the foot spot (000).
+            for b, at in spot_on_long_string(self.table, [ball], d.positions):
+                d.positions[b] = at
+                d.respot.append(Respot(b, at))
+
+    def hand_over(self, s: Stroke, d: Draft) -> None:
+        n = s.state.n_players
+        holes = self.holes(s)
+        d.extra["opening"] = d.has(OPENING_SHORT)
+        d.extra["opening_by"] = -1
+        d.next_player = s.striker
+        d.phase = "play"
+        if d.has(OPENING_SHORT):
+            d.phase = "break"
+            return
+        if self.cue_ball not in d.positions:
+            d.in_hand = InHand.BEHIND_HEAD_STRING
+            self._house_choice(s, d)
+        if not d.counted:
+            d.extra["holes"] = holes
+            return
+        k = holes[s.striker]
+        holes[s.striker] = k + 1
+        d.extra["holes"] = holes
+        nxt = next((q for q in range(s.striker + 1, n) if holes[q] == k), None)
+        if nxt is None and k + 1 < len(HOLES):
+            nxt = 0
+            k += 1
+        if nxt is None:
+            return  # the last player holed the last hole: end_frame closes the frame
+        d.next_player = nxt
+        nb = ball_of(nxt)
+        if k == 0:
+            # A new series on hole 1 starts from the starting position (000 «Начальная стадия игры»).
+            d.positions = {b: p for b, p in d.positions.items() if b != self.cue_ball}
+            at_cue = self.table.spot("centre-spot")
+            d.positions[self.cue_ball] = at_cue
+            d.respot.append(Respot(self.cue_ball, at_cue))
+            d.in_hand = None
+            d.options = []
+            d.extra["opening"] = True
+        occupied = {b: p for b, p in d.positions.items() if b != nb}
+        for b, at in spot_on_long_string(self.table, [nb], occupied):
+            d.positions[b] = at
+            d.respot.append(Respot(b, at))
+        if any(nb in sh for sh in s.state.shelves) or nb in d.credit.get(s.striker, []):
+            if nb in d.credit.get(s.striker, []):
+                d.credit[s.striker] = [b for b in d.credit[s.striker] if b != nb]
+            else:
+                d.from_shelf.append(nb)
+        d.notes.append(text(f"Hole {HOLES.index(self.hole(s)) + 1} done; {s.state.players[nxt]} plays hole {k + 1}.",
+                            f"Луза {HOLES.index(self.hole(s)) + 1} сыграна; {s.state.players[nxt]} играет "
+                            f"лузу {k + 1}."))
+
+    def _house_choice(self, s: Stroke, d: Draft) -> None:
+        """000 rule 4: from hand with the object ball in the house, the player may spot it on the foot
+        spot and play from the house, or put the cue ball on the head spot and play it where it lies."""
+        ball = self.my_ball(s)
+        p = d.positions.get(ball)
+        if p is not None and p[0] < self.table.lines["head-string"]:
+            d.options = [ALT_SPOT, ALT_HEAD]
+
+    def end_frame(self, s: Stroke, d: Draft) -> None:
+        holes = d.extra.get("holes", self.holes(s))
+        if all(h >= len(HOLES) for h in holes):
+            d.frame_over = True
+            best = min(d.scores)
+            leaders = [p for p, sc in enumerate(d.scores) if sc == best]
+            d.winner = leaders[0] if len(leaders) == 1 else None
+            d.options = []
+            d.in_hand = None if self.cue_ball in d.positions else InHand.BEHIND_HEAD_STRING
