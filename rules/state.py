@@ -118,7 +118,10 @@ class MatchState:
                 raise InputError(file, f"state.{k}", f"a known key ({', '.join(STATE_KEYS)})")
         players_raw = state.get("players")
         if players_raw is None:
-            n_guess = len(state["scores"]) if isinstance(state.get("scores"), list) else ref.player_range[0]
+            lo_n, hi_n = ref.player_range
+            n_guess = lo_n
+            if lo_n < hi_n and isinstance(state.get("scores"), list) and lo_n <= len(state["scores"]) <= hi_n:
+                n_guess = len(state["scores"])  # golf: as many players as scores
             players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(n_guess))
         else:
             if not isinstance(players_raw, list) or not all(isinstance(p, str) and p for p in players_raw):
