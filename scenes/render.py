@@ -54,10 +54,24 @@ def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | Non
 
 
 def make_offscreen_base(size: tuple[int, int] = (320, 240), software: bool | None = None) -> Any:
-    """A ShowBase with an offscreen main buffer (no window, no display needed with ``software``)."""
+    """A ShowBase with an offscreen main buffer (no window; with the software renderer no display either)."""
+    if software is None:
+        software = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     configure_offscreen(size, software)
     from direct.showbase.ShowBase import ShowBase
 
+    if software:
+        from panda3d.core import GraphicsPipeSelection
+
+        # Pick the software renderer's offscreen pipe directly, so no X11 connection is even attempted.
+        sel = GraphicsPipeSelection.getGlobalPtr()
+        sel.loadAuxModules()
+        for i in range(sel.getNumPipeTypes()):
+            if sel.getPipeType(i).getName() == "TinyOffscreenGraphicsPipe":
+                base = ShowBase(windowType="none")
+                base.pipe = sel.makePipe(sel.getPipeType(i))
+                base.openMainWindow(type="offscreen")
+                return base
     return ShowBase(windowType="offscreen")
 
 

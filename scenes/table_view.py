@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from panda3d.core import (
     AmbientLight,
     ColorBlendAttrib,
+    ConfigVariableString,
     Material,
     NodePath,
     PointLight,
@@ -72,6 +73,11 @@ ROOM_HALF = (5.5, 4.0)   # half extents of the room, m
 ROOM_HEIGHT = 3.0        # ceiling above the floor
 
 
+def uses_software_renderer() -> bool:
+    """True when the engine is configured to draw with p3tinydisplay (offscreen, no display)."""
+    return "tinydisplay" in ConfigVariableString("load-display").getValue()
+
+
 def default_ball_style(table_id: str) -> BallStyle:
     return TABLE_BALL_STYLES.get(table_id, BallStyle.POOL)
 
@@ -102,14 +108,15 @@ class PocketShape:
 def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
     """Visual layout of one pocket.
 
-    The hole is a little wider than the mouth (a quarter ball radius on each side) and starts ``corridor`` behind
-    the mouth, so a ball that passes the jaws sees the drop exactly where the physics' corridor ends.
+    The hole is a little wider than the mouth (a quarter ball radius on each side) and its near edge lies on the
+    pocket axis ``corridor`` behind the mouth line: a ball that passes the jaws reaches the drop where the
+    corridor ends, and the hole never bites into the bed in front of the mouth.
     """
     ax, ay = p.axis
     h = p.mouth / 2
     mx, my = (p.centre[0] - ax * h, p.centre[1] - ay * h) if p.corner else p.centre
     r_hole = h + 0.25 * spec.ball_radius
-    t_hole = p.corridor + math.sqrt(r_hole**2 - h**2)
+    t_hole = p.corridor + r_hole
     hole_c = (mx + ax * t_hole, my + ay * t_hole)
     # The rail's round cut shares the hole's centre and reaches past the cushions' backs, so hole, throat and
     # bite read as one opening.
@@ -170,14 +177,14 @@ class TableView:
         objects: scene objects of a scenario (chalk, person, cue on the rail), drawn at their ``at``.
         software: True when the software renderer (``p3tinydisplay``) draws the scene. It multiplies a lit vertex
             colour in twice (OpenGL does it once), so there every lit node gets an explicit white material and the
-            colour is applied once, as OpenGL does.
+            colour is applied once, as OpenGL does. None (default) asks the engine config (``load-display``).
     """
 
     def __init__(self, parent: NodePath, spec: TableSpec, ball_ids: Iterable[str], ball_style: str,
                  lamp: Vec3T = (0.0, 0.0, 1.0), objects: Iterable[SceneObject] = (),
-                 software: bool = False) -> None:
+                 software: bool | None = None) -> None:
         self.spec = spec
-        self.software = software
+        self.software = uses_software_renderer() if software is None else software
         self.style = BallStyle(ball_style)
         self.lamp = lamp
         self.root = parent.attachNewNode(f"table-view-{spec.id}")
@@ -402,7 +409,7 @@ class TableView:
         cushion_col = tuple(c * 0.88 for c in cloth_col[:3]) + (1.0,)
         # Cloth.
         cloth = MeshBuilder("cloth")
-        cloth.polygon(self._cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3))
+        cloth.polygon(self.cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3))
         cnp = self.static.attachNewNode(cloth.node())
         cnp.setTexture(cloth_texture())
         # Underlay (seen through the holes), pocket cups and nets.
@@ -440,7 +447,7 @@ class TableView:
         Y = s.half_width + s.cushion_width + s.rail_width
         return [(-X, -Y), (X, -Y), (X, Y), (-X, Y)]
 
-    def _cloth_outline(self) -> list[Vec2T]:
+    def cloth_outline(self) -> list[Vec2T]:
         """The bed inside the noses plus each throat up to the near edge of its hole, anticlockwise."""
         out: list[Vec2T] = []
         for cid, pid in _CUSHION_WALK:
@@ -450,15 +457,15 @@ class TableView:
             out.append(b)
             p = self.pockets[pid]
             nxt = _walk_ends(self.spec, _next_cushion(cid))[0]
-            corridor = self.spec.pockets[pid].corridor
+            # Along each jaw face to where it meets the hole, then round the hole's near side.
+            depth = math.hypot(p.hole_centre[0] - p.mouth_mid[0], p.hole_centre[1] - p.mouth_mid[1]) \
+                - math.sqrt(p.hole_radius**2 - p.half_mouth**2)
             ax, ay = p.axis
-            p_in = (b[0] + ax * corridor, b[1] + ay * corridor)
-            p_out = (nxt[0] + ax * corridor, nxt[1] + ay * corridor)
-            if corridor > 1e-6:
-                out.append(p_in)
+            p_in = (b[0] + ax * depth, b[1] + ay * depth)
+            p_out = (nxt[0] + ax * depth, nxt[1] + ay * depth)
+            out.append(p_in)
             out.extend(_arc_through(p.hole_centre, p.hole_radius, p_in, p_out, (-ax, -ay), 0.006)[1:-1])
-            if corridor > 1e-6:
-                out.append(p_out)
+            out.append(p_out)
         if _signed_area(out) < 0:
             out.reverse()
         return out
