@@ -34,6 +34,7 @@ Script: tokens separated by spaces, in time order (each token one event, 0.1 s a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotParams, ShotRecord
 from physics.tables import load_table
@@ -76,7 +77,7 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
     events: list[Event] = []
     status: dict[BallId, BallFinal] = {}
     finals: dict[BallId, tuple[float, float]] = {}
-    shot = {"ball": "cue", "direction": 0.0, "elevation": 0.0, "speed": 3.0}
+    shot: dict[str, str] = {"ball": "cue", "direction": "0", "elevation": "0", "speed": "3"}
     call_ball: str | None = None
     call_pocket: str | None = None
     hanging: dict[BallId, tuple[float, float, float]] = {}
@@ -84,13 +85,13 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
 
     def ev(type_: EventType, **kw: object) -> None:
         nonlocal now
-        events.append(Event(t=round(now, 6), type=type_, **kw))  # type: ignore[arg-type]
+        events.append(Event(t=round(now, 6), type=type_, **kw))  # type: ignore[arg-type]  # kw are Event fields
         now += _STEP
 
     for tok in script.split():
         if m := re.fullmatch(r"(dir|elev|speed|ball)=(.+)", tok):
             key, v = m.groups()
-            shot[{"dir": "direction", "elev": "elevation"}.get(key, key)] = v if key == "ball" else float(v)
+            shot[{"dir": "direction", "elev": "elevation"}.get(key, key)] = v if key == "ball" else str(float(v))
         elif m := re.fullmatch(r"call=" + _BALL + r"@([a-z-]+)", tok):
             call_ball, call_pocket = m.groups()
         elif m := re.fullmatch(_BALL + r"\*(miscue|scoop)?", tok):
@@ -153,8 +154,7 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
         events.insert(0, Event(t=-_STEP, type=EventType.CUE_STRIKE, ball=str(shot["ball"]), miscue=False,
                                scoop=False))
     t0 = events[0].t
-    events = [Event(**{**{k: getattr(e, k) for k in Event.__slots__}, "t": round(e.t - t0, 6)})  # type: ignore[arg-type]
-              for e in events]
+    events = [replace(e, t=round(e.t - t0, 6)) for e in events]
     final: dict[BallId, BallFinal] = {}
     for b, (x, y) in init.items():
         if b in status:

@@ -574,7 +574,7 @@ class RussianPyramid(Pyramid):
     """Русская пирамида (71 points): called ball and pocket, the 1 is 11, the last ball +10."""
 
     id = "russian-pyramid"
-    aliases = ("71", "russian", "russian-71", "русская", "классическая")
+    aliases: ClassVar[tuple[str, ...]] = ("71", "russian", "russian-71", "русская", "классическая")
     names = {"en": "Russian pyramid (71)", "ru": "Русская пирамида (71 очко)"}
     calls = True
     points_game = True
@@ -686,7 +686,7 @@ class American(Pyramid):
     """Американка: any of the 16 balls is the cue ball, first to 8, penalty ball from the shelf."""
 
     id = "american"
-    aliases = ("американка", "free-pyramid", "свободная")
+    aliases: ClassVar[tuple[str, ...]] = ("американка", "free-pyramid", "свободная")
     names = {"en": "Americanka (free pyramid)", "ru": "Американка"}
     any_ball_cue = True
     cue_may_be_credited = True
@@ -716,7 +716,7 @@ class MoscowPyramid(Pyramid):
     """Московская пирамида: the cue ball off an object ball scores; the opponent picks a ball to come off."""
 
     id = "moscow-pyramid"
-    aliases = ("moscow", "московская", "combined-pyramid")
+    aliases: ClassVar[tuple[str, ...]] = ("moscow", "московская", "combined-pyramid")
     names = {"en": "Moscow pyramid", "ru": "Московская пирамида"}
     in_off_scores = True
     cue_pocket_foul = False
@@ -759,7 +759,7 @@ class PyramidEight(Pyramid):
     """Пирамида 8 шаров: first to eight object balls; the cue ball in a pocket is a foul."""
 
     id = "pyramid-8"
-    aliases = ("8-balls", "пирамида-8")
+    aliases: ClassVar[tuple[str, ...]] = ("8-balls", "пирамида-8")
     names = {"en": "Pyramid, 8 balls", "ru": "Пирамида 8 шаров"}
     shelf_game = True
 
