@@ -46,7 +46,8 @@ class TableGeometry:
         if self.in_bed_outline(x, y):
             return None
         for pid, pk in self.spec.pockets.items():
-            if math.hypot(x - pk.centre[0], y - pk.centre[1]) < pk.mouth and pos[2] < self.spec.ball_radius + 0.01:
+            near = math.hypot(x - pk.centre[0], y - pk.centre[1]) < pk.mouth
+            if near and pos[2] < self.spec.ball_radius + 0.01:
                 return pid
         return None
 

@@ -36,48 +36,63 @@ def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float, p: Physics
     within the step at which each ball came fully to rest (inf if it is still moving)."""
     R = p.R
     mus, mur = p.mu_slide * G, p.mu_roll * G
-    u = slip(v, w, R)
-    us = np.hypot(u[:, 0], u[:, 1])
-    safe = np.where(us > EPS_V, us, 1.0)
-    uh = u / safe[:, None]
-    uh[us <= EPS_V] = 0.0
-    t_slide = 2.0 * us / (7.0 * mus)
+    vx, vy = v[:, 0], v[:, 1]
+    wx, wy, wz = w[:, 0], w[:, 1], w[:, 2]
+    ux = vx - R * wy
+    uy = vy + R * wx
+    us = np.sqrt(ux * ux + uy * uy)
+    sl = us > EPS_V
+    inv = np.where(sl, 1.0 / np.where(sl, us, 1.0), 0.0)
+    uhx, uhy = ux * inv, uy * inv
+    t_slide = us * (2.0 / (7.0 * mus))
     t1 = np.minimum(t_slide, dt)
-    v2 = v[:, :2]
-    # Sliding phase.
-    pos_xy = pos[:, :2] + v2 * t1[:, None] - 0.5 * mus * uh * (t1 * t1)[:, None]
-    v_xy = v2 - mus * uh * t1[:, None]
-    k = 2.5 * mus / R * t1
-    wx = w[:, 0] - uh[:, 1] * k      # dw/dt = (5 mu g / 2R) (z x u_hat), z x u = (-u_y, u_x)
-    wy = w[:, 1] + uh[:, 0] * k
+    # Sliding phase: v' = -mus u_hat; w' = (5 mus / 2R) (z x u_hat), z x u = (-u_y, u_x).
+    half = 0.5 * mus * t1 * t1
+    px = pos[:, 0] + vx * t1 - uhx * half
+    py = pos[:, 1] + vy * t1 - uhy * half
+    nvx = vx - mus * uhx * t1
+    nvy = vy - mus * uhy * t1
+    k = (2.5 * mus / R) * t1
+    nwx = wx - uhy * k
+    nwy = wy + uhx * k
     # Rolling phase for the rest of the step.
     t2 = dt - t1
-    rolling = t2 > 0.0
-    s = np.hypot(v_xy[:, 0], v_xy[:, 1])
-    sh = np.where(s > EPS_V, s, 1.0)
-    vh = v_xy / sh[:, None]
+    s = np.sqrt(nvx * nvx + nvy * nvy)
     t_roll = s / mur
     t2c = np.minimum(t2, t_roll)
-    dist = s * t2c - 0.5 * mur * t2c * t2c
-    s_end = np.maximum(s - mur * t2c, 0.0)
-    s_end[t2c >= t_roll] = 0.0
-    pos_xy = np.where(rolling[:, None], pos_xy + vh * dist[:, None], pos_xy)
-    v_roll = vh * s_end[:, None]
-    v_xy = np.where(rolling[:, None], v_roll, v_xy)
-    wx = np.where(rolling, -v_xy[:, 1] / R, wx)
-    wy = np.where(rolling, v_xy[:, 0] / R, wy)
+    rolled = t2c > 0.0
+    if rolled.any():
+        sinv = np.where(s > EPS_V, 1.0 / np.where(s > EPS_V, s, 1.0), 0.0)
+        dist = (s * t2c - 0.5 * mur * t2c * t2c) * sinv
+        px = px + nvx * dist
+        py = py + nvy * dist
+        f = np.maximum(s - mur * t2c, 0.0) * sinv
+        f[t2c >= t_roll] = 0.0
+        rolling = t2 > 0.0
+        nvx = np.where(rolling, nvx * f, nvx)
+        nvy = np.where(rolling, nvy * f, nvy)
+        nwx = np.where(rolling, -nvy / R, nwx)
+        nwy = np.where(rolling, nvx / R, nwy)
+    else:
+        rolling = t2 > 0.0
+        nwx = np.where(rolling, -nvy / R, nwx)
+        nwy = np.where(rolling, nvx / R, nwy)
     # Spin about the vertical.
-    wz = w[:, 2]
     t_spin = np.abs(wz) / p.spin_decel
-    wz2 = np.where(t_spin <= dt, 0.0, wz - np.sign(wz) * p.spin_decel * dt)
+    nwz = np.where(t_spin <= dt, 0.0, wz - np.sign(wz) * (p.spin_decel * dt))
     # When did everything stop?
-    t_lin = np.where(rolling & (t2 >= t_roll), t_slide + t_roll, np.inf)
-    stop = np.where(np.isfinite(t_lin) & (t_spin <= dt), np.maximum(t_lin, t_spin), np.inf)
+    lin_done = rolling & (t2 >= t_roll)
+    stop = np.where(lin_done & (t_spin <= dt), np.maximum(t_slide + t_roll, t_spin), np.inf)
     n = len(pos)
     out_pos = np.empty((n, 3))
-    out_pos[:, :2] = pos_xy
+    out_pos[:, 0] = px
+    out_pos[:, 1] = py
     out_pos[:, 2] = pos[:, 2]
     out_v = np.zeros((n, 3))
-    out_v[:, :2] = v_xy
-    out_w = np.stack((wx, wy, wz2), axis=1)
+    out_v[:, 0] = nvx
+    out_v[:, 1] = nvy
+    out_w = np.empty((n, 3))
+    out_w[:, 0] = nwx
+    out_w[:, 1] = nwy
+    out_w[:, 2] = nwz
     return out_pos, out_v, out_w, stop
