@@ -213,7 +213,8 @@ class Referee:
             if e.object in OUTSIDE_AGENTS:
                 agent = agent or e.object
                 continue
-            inside = self.within_table(e.object, e.pos)
+            # A fixture is part of the table wherever it was met (a frame's apron lies beyond the rail top).
+            inside = e.object in self.fixtures or self.within_table(e.object, e.pos)
             if e.object in PLAYER_OBJECTS and inside:
                 within.append((e.ball, e.object))
             if self.touch_jumps(e.object, inside) and e.ball not in jumped:

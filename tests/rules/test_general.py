@@ -221,3 +221,36 @@ def test_rolled_along_the_cushion_does_not_count_and_passes_the_turn(game: str) 
     assert not r.foul and r.counted == () and r.next_player == 1 and [s.ball for s in r.respot] == ["7"]
     struck = judge(game, lay, "cue>7 7@foot-left" + call(game, "7", "foot-left"))
     assert struck.counted == ("7",)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_touches_judged_by_where_they_happened(game: str) -> None:
+    from physics.record import Event, EventType
+    from rules.notation import record
+    from rules.state import MatchState
+
+    ref = get_referee(game)
+    rec = record(PLAY, f"cue>7 {SAFE} 7^ 7~person 7< 7=0.9,0.6")
+    st = MatchState.from_scenario(game, {}, {b: (p[0], p[1]) for b, p in rec.initial.items()}, "t")
+
+    def with_pos(obj: str, pos: tuple[float, float, float]) -> object:
+        ev = tuple(Event(e.t, e.type, ball=e.ball, object=obj, pos=pos) if e.type == EventType.TOUCHED else e
+                   for e in rec.events)
+        return ref.judge(st, type(rec)(rec.table, rec.params, ev, rec.final, None, rec.initial, rec.shot))
+
+    # A player leaning over the bed: within the table - a foul, the ball stays in play.
+    lean = with_pos("person", (0.6, 0.5, 0.25))
+    assert lean.codes() == ["touched_player_object"] and lean.off_table == ()  # type: ignore[attr-defined]
+    # Chalk on the floor beside the table: beyond it - jumped, no foul.
+    floor = with_pos("chalk", (2.3, 0.0, -0.7))
+    assert not floor.foul and floor.off_table == ("7",)  # type: ignore[attr-defined]
+    # The frame below the rail is part of the table wherever it is met.
+    frame = with_pos("frame", (2.0, 0.0, -0.05))
+    assert not frame.foul and frame.off_table == ()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["russian-pyramid", "pyramid-8", "moscow-pyramid"])
+def test_hanging_cue_ball_falling_after_the_stroke_is_put_back_without_penalty(game: str) -> None:
+    r = judge(game, PLAY, f"cue>7 {SAFE} cue?foot-right cue?foot-right+7")
+    assert not r.foul and "cue" in r.positions and r.counted == () and r.in_hand is None
+    assert r.positions["cue"][0] > 1.7
