@@ -12,6 +12,7 @@ import math
 import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -144,12 +145,16 @@ def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
     if scenario.shot is None:
         return None
     try:
-        from physics.simulate import simulate  # the physics package may still be on its way
+        from physics.params import PhysicsParams
+        from physics.simulate import simulate
     except ImportError:
+        # A checkout without the physics package still draws the layout.
         print("render: physics.simulate is not available; drawing the initial layout", file=sys.stderr)
         return None
-    return simulate(s, dict(scenario.balls), scenario.shot, params=dict(settings.physics.overrides) or None,
-                    objects=scenario.objects, lamp=settings.lamp_position, sample_hz=settings.physics.sample_hz)
+    params = PhysicsParams.for_table(s, settings.physics.overrides, substep_hz=settings.physics.substep_hz,
+                                     max_stroke_seconds=settings.physics.max_stroke_seconds)
+    return simulate(s, dict(scenario.balls), scenario.shot, params=params, objects=scenario.objects,
+                    lamp=settings.lamp_position, sample_hz=settings.physics.sample_hz)
 
 
 def scene_states(scenario: Scenario, record: ShotRecord | None, t: float,
@@ -165,10 +170,14 @@ def scene_states(scenario: Scenario, record: ShotRecord | None, t: float,
 
 def place_camera(rig: CameraRig, camera: str, scenario: Scenario, states: dict[str, BallState],
                  view: TableView) -> None:
-    """Point the rig for ``top``, ``side`` (at ball height, on the struck ball) or ``player`` (behind the cue)."""
+    """Point the rig for ``top``, ``side`` (at ball height, on the struck ball where it is at that moment) or
+    ``player`` (where the player stood: behind the struck ball's starting place, along the stroke)."""
     shot = scenario.shot
     ball = shot.ball if shot is not None else ("cue" if "cue" in states else next(iter(states)))
     st = states.get(ball) or next(iter(states.values()))
+    if camera == "player" and ball in scenario.balls:
+        x, y = scenario.balls[ball]
+        st = BallState((x, y, scenario.table.ball_radius))
     view.set_lamp_visible(camera != "top")
     if camera == "top":
         rig.set_mode(CameraMode.TOP, snap=True)
@@ -183,9 +192,18 @@ def place_camera(rig: CameraRig, camera: str, scenario: Scenario, states: dict[s
         rig.set_mode(CameraMode.PLAYER, target=st.pos, aim=aim, snap=True)
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A rendered moment: the image, and where each visible ball's centre landed in it (pixels from top-left)."""
+
+    image: PNMImage
+    balls: dict[str, tuple[float, float] | None]
+    states: dict[str, BallState]
+
+
 def draw_scenario(base: Any, scenario: Scenario, record: ShotRecord | None, t: float, camera: str,
-                  size: tuple[int, int], lamp: tuple[float, float, float] = (0.0, 0.0, 1.0)) -> PNMImage:
-    """Render one moment of a scenario to an image with a fresh scene (nothing left behind afterwards)."""
+                  size: tuple[int, int], lamp: tuple[float, float, float] = (0.0, 0.0, 1.0)) -> Drawn:
+    """Render one moment of a scenario with a fresh scene (nothing is left behind afterwards)."""
     scene = NodePath("render-scene")
     balls = list(scenario.balls)
     if record is not None and record.samples:
@@ -198,7 +216,9 @@ def draw_scenario(base: Any, scenario: Scenario, record: ShotRecord | None, t: f
         view.set_balls(states)
         rig = CameraRig(shot.camera, scenario.table, smooth_time=0.0)
         place_camera(rig, camera, scenario, states, view)
-        return shot.render()
+        image = shot.render()
+        where = {b: shot.project(s.pos) for b, s in states.items() if s.visible}
+        return Drawn(image, where, states)
     finally:
         shot.close()
         view.destroy()
@@ -222,7 +242,7 @@ def render_command(args: Any, settings: Any) -> int:
     record = stroke_record(scenario, settings)
     base = make_offscreen_base((64, 64))
     try:
-        img = draw_scenario(base, scenario, record, float(t), args.camera, size, settings.lamp_position)
+        img = draw_scenario(base, scenario, record, float(t), args.camera, size, settings.lamp_position).image
         if not img.write(Filename.fromOsSpecific(str(out))):
             raise InputError("--out", str(out), "a writable PNG path")
     finally:
