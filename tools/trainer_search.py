@@ -21,13 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from physics.simulate import simulate  # noqa: E402
-from trainer_make_cases import RECIPES, Recipe, scene_objects  # noqa: E402
+from trainer_make_cases import RECIPES, Recipe, acceptable, scene_objects  # noqa: E402
 
 from physics.record import ShotParams  # noqa: E402
+from physics.simulate import simulate  # noqa: E402
 from physics.tables import load_table  # noqa: E402
 from scenes.settings import load_settings  # noqa: E402
-from scenes.trainer.generate import features, shows_topic  # noqa: E402
+from scenes.trainer.generate import features  # noqa: E402
 
 
 def sample(rec: Recipe, rng: random.Random) -> ShotParams:
@@ -52,7 +52,7 @@ def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool =
     for i in range(tries):
         shot = sample(rec, rng) if i else rec.shot_params()
         record = simulate(table, rec.balls, shot, objects=scene_objects(rec), lamp=settings.lamp_position)
-        ok = shows_topic(rec.topic, record) and (rec.extra is None or rec.extra(record))
+        ok = acceptable(rec, record)
         if verbose:
             f = features(record)
             print(i, shot.cue_speed, shot.direction, shot.elevation, shot.tip, ok, sorted(f.touched),
@@ -69,14 +69,22 @@ def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool =
 
 def main() -> None:
     p = argparse.ArgumentParser()
-    p.add_argument("recipe")
+    p.add_argument("recipe", nargs="+", help="recipe ids, or a family prefix such as 'pool-'")
     p.add_argument("--tries", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--hits", type=int, default=3)
+    p.add_argument("--hits", type=int, default=1)
     p.add_argument("-v", action="store_true")
     a = p.parse_args()
-    recs = {r.id: r for r in RECIPES}
-    run(recs[a.recipe], a.tries, a.seed, a.hits, a.v)
+    chosen = [r for r in RECIPES if r.events is None and any(r.id == x or r.id.startswith(x) for x in a.recipe)]
+    found: dict[str, ShotParams] = {}
+    for rec in chosen:
+        hits = run(rec, a.tries, a.seed, a.hits, a.v)
+        if hits:
+            found[rec.id] = hits[0]
+    print("FOUND entries:")
+    for rid, s in found.items():
+        print(f'    "{rid}": {{"cue_speed": {s.cue_speed}, "direction": {s.direction}, '
+              f'"elevation": {s.elevation}, "tip": [{s.tip[0]}, {s.tip[1]}]}},')
 
 
 if __name__ == "__main__":

@@ -109,15 +109,15 @@ class Expected:
     in_hand: str
 
     @classmethod
-    def from_ruling(cls, ruling: Mapping[str, Any]) -> Expected:
-        """Summarise a ruling dict (``Ruling.to_dict()``, design.md JSON)."""
+    def from_ruling(cls, ruling: Mapping[str, Any], record: ShotRecord | None = None) -> Expected:
+        """Summarise a ruling dict (``Ruling.to_dict()``, design.md JSON); with the record, balls the referee
+        puts back on the bed (a hanging ball that fell too late) count as respotted too."""
         return cls(
             foul=bool(ruling["foul"]),
             codes=tuple(sorted(str(f["code"]) for f in ruling.get("fouls", []))),
             counted=tuple(sorted(str(b) for b in ruling.get("counted", []))),
             off_table=tuple(sorted(str(b) for b in ruling.get("off_table", []))),
-            respot=tuple(sorted((Respot(str(r["ball"]), (float(r["at"][0]), float(r["at"][1])))
-                                 for r in ruling.get("respot", [])), key=lambda r: r.ball)),
+            respot=tuple(sorted((Respot(b, at) for b, at in respots(ruling, record)), key=lambda r: r.ball)),
             points=tuple(int(p) for p in ruling.get("points", [])),
             next_player=int(ruling["next_player"]),
             in_hand=str(ruling.get("in_hand") or "none"),
@@ -156,6 +156,19 @@ class Expected:
                 if math.dist(at, theirs[b]) > RESPOT_TOLERANCE:
                     out.append(f"respot {b}: expected at {at}, got {theirs[b]}")
         return out
+
+
+def respots(ruling: Mapping[str, Any], record: ShotRecord | None) -> list[tuple[str, tuple[float, float]]]:
+    """Balls put (back) on the bed by the ruling: its ``respot`` list, plus balls that the stroke took off the
+    bed (pocketed, off the table) yet the ruling's ``positions`` has on it - the referee restores them."""
+    out = [(str(r["ball"]), (float(r["at"][0]), float(r["at"][1]))) for r in ruling.get("respot", [])]
+    if record is not None:
+        listed = {b for b, _ in out}
+        for b, at in (ruling.get("positions") or {}).items():
+            f = record.final.get(b)
+            if b not in listed and f is not None and f.status != "on_table":
+                out.append((str(b), (float(at[0]), float(at[1]))))
+    return out
 
 
 @dataclass(frozen=True)
@@ -297,12 +310,38 @@ def user_cases_dir(settings: Any) -> Path:
 
 # --- running a case -------------------------------------------------------------------------------------
 
-def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> ShotRecord:
-    """Simulate the case's stroke (or read its recorded stroke) exactly as ``main.py referee`` does."""
-    from physics.cli import load_or_simulate
+def physics_params(table: Any, settings: Any) -> Any:
+    """The physical parameters a stroke on ``table`` uses under these settings (overrides, substeps)."""
+    from physics.params import PhysicsParams
 
-    _sc, record = load_or_simulate(case.path, sample_hz=sample_hz, settings=settings)
-    return record
+    ph = settings.physics
+    return PhysicsParams.for_table(table, dict(ph.overrides) or None, substep_hz=ph.substep_hz,
+                                   max_stroke_seconds=ph.max_stroke_seconds)
+
+
+def recorded_record(sc: Scenario) -> ShotRecord:
+    """A recorded stroke (``[[events]]`` + ``[final]``) as a shot record; balls not in ``[final]`` stayed put."""
+    from physics.record import BallFinal, BallStatus
+
+    R = sc.table.ball_radius
+    initial = {b: (x, y, R) for b, (x, y) in sc.balls.items()}
+    final = dict(sc.recorded_final or {})
+    for b, p in initial.items():
+        final.setdefault(b, BallFinal(BallStatus.ON_TABLE, p))
+    events = sc.recorded_events or ()
+    return ShotRecord(table=sc.table.id, params={}, events=tuple(events), final=final, initial=initial,
+                      shot=sc.shot, duration=max((e.t for e in events), default=0.0))
+
+
+def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> ShotRecord:
+    """Simulate the case's stroke with the user's physics settings (or read its recorded stroke)."""
+    sc = case.scenario
+    if sc.is_recorded:
+        return recorded_record(sc)
+    from physics.simulate import simulate
+
+    return simulate(sc.table, sc.balls, sc.shot, physics_params(sc.table, settings), sc.objects,
+                    settings.lamp_position, sample_hz)
 
 
 def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:

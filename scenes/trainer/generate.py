@@ -21,7 +21,16 @@ from typing import Any, TextIO
 from physics.errors import InputError
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from physics.scenario import Scenario
-from scenes.trainer.cases import Case, Expected, Topic, case_toml, load_library, rule, user_cases_dir
+from scenes.trainer.cases import (
+    Case,
+    Expected,
+    Topic,
+    case_toml,
+    load_library,
+    physics_params,
+    rule,
+    user_cases_dir,
+)
 
 CLI = "command line"
 
@@ -145,12 +154,11 @@ def vary(shot: ShotParams, radius: float, rng: random.Random, scale: float) -> S
 
 
 def simulate(sc: Scenario, shot: ShotParams, settings: Any) -> ShotRecord:
-    """Simulate a scenario's position with another stroke, as ``load_or_simulate`` would."""
+    """Simulate a scenario's position with another stroke, with the user's physics settings."""
     from physics.simulate import simulate as physics_simulate
 
-    overrides = dict(settings.physics.overrides) or None
-    return physics_simulate(sc.table, sc.balls, shot, params=overrides, objects=sc.objects,
-                            lamp=settings.lamp_position)
+    return physics_simulate(sc.table, sc.balls, shot, physics_params(sc.table, settings), sc.objects,
+                            settings.lamp_position)
 
 
 def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, dict[str, Any]]:
@@ -202,7 +210,7 @@ def generate(library: Sequence[Case], n: int, game: str, category: str | None, s
         title = {"en": f"{base.title['en']} (variation {k})", "ru": f"{base.title['ru']} (вариант {k})"}
         text = case_toml(
             title=title, game=sc.game, table=sc.table.id, balls=sc.balls, shot=shot, topic=topic.value,
-            games=base.games, expected={g: Expected.from_ruling(r) for g, r in rulings.items()},
+            games=base.games, expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
             state=dict(sc.state), objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
             header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.")
         path = out_dir / f"{name}.toml"
@@ -264,9 +272,10 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
         Topic.JUMP: clean and any(e.over != ball_on for e in before) and first is not None,
         Topic.SCOOP: f.scoop and f.airborne,
         Topic.MISCUE: f.miscue,
-        Topic.JUMP_AFTER_CONTACT: first is not None and any(e.over != ball_on for e in after),
-        Topic.CLIPPED_BALL_ON: first is not None and any(e.over == ball_on for e in jumps),
-        Topic.JUMP_DROP_BACK: first is not None and airborne_before and not any(e.over == ball_on for e in jumps),
+        Topic.JUMP_AFTER_CONTACT: clean and first is not None and any(e.over != ball_on for e in after),
+        Topic.CLIPPED_BALL_ON: clean and first is not None and any(e.over == ball_on for e in jumps),
+        Topic.JUMP_DROP_BACK: clean and first is not None and airborne_before
+        and not any(e.over == ball_on for e in jumps),
         Topic.OFF_FLOOR: "floor" in f.off_rest,
         Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,
         Topic.RAIL_TOP_RETURNS: "rail_top" in f.touched and f.returned,

@@ -17,7 +17,7 @@ from typing import Any
 
 from physics.record import BallStatus, EventType, ShotRecord
 from physics.tables import GAME_TABLES, TableSpec, load_table
-from scenes.trainer.cases import Case, Topic
+from scenes.trainer.cases import Case, Topic, respots
 
 NONE = "none"
 
@@ -207,7 +207,7 @@ def _candidate_balls(case: Case, record: ShotRecord, ruling: Mapping[str, Any]) 
                             EventType.POCKETED):
         if e.ball is not None:
             out.append(e.ball)
-    out += [str(r["ball"]) for r in ruling.get("respot", [])]
+    out += [b for b, _at in respots(ruling, record)]
     order = list(case.scenario.balls)
     seen = dict.fromkeys(out)
     return sorted(seen, key=lambda b: order.index(b) if b in order else len(order))
@@ -247,8 +247,8 @@ def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str
         for p in places:
             en, ru = PLACE_NAMES[p]
             opts.append(Option(f"{b}@{p}", f"{ball_name(b, 'en')} → {en}", f"{ball_name(b, 'ru')} → {ru}"))
-    respot = frozenset(f"{r['ball']}@{name_place(table, record, str(r['ball']), r['at'])}"
-                       for r in ruling.get("respot", [])) or frozenset({NONE})
+    respot = frozenset(f"{b}@{name_place(table, record, b, at)}" for b, at in respots(ruling, record)) \
+        or frozenset({NONE})
     qs.append(Question(Kind.RESPOT, "What is respotted, and where?", "Что выставляется на стол и куда?",
                        tuple(opts), True, respot))
 
