@@ -101,8 +101,8 @@ class OffscreenShot:
         self.lens.setNearFar(0.02, 40.0)
         cam = Camera("offscreen-cam", self.lens)
         self.camera = scene.attachNewNode(cam)
-        region = self.buffer.makeDisplayRegion()
-        region.setCamera(self.camera)
+        self.region = self.buffer.makeDisplayRegion()
+        self.region.setCamera(self.camera)
 
     def render(self) -> PNMImage:
         self.base.graphicsEngine.renderFrame()

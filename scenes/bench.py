@@ -1,0 +1,156 @@
+"""Frame-time benchmark (``python main.py bench``): physics and scene update shares of a 60 Hz frame.
+
+A pool break with all 16 balls is simulated, then played back frame by frame on an offscreen table view:
+
+- physics: the stroke is simulated ahead (design.md), so its cost per shown frame is the simulation time divided
+  by the number of 60 Hz frames the stroke spans;
+- scene: per frame, the replay sets the 16 ball transforms (and their shadows), the camera rig glides, and Panda3D
+  traverses the scene graph (its cull pass, timed through a display-region cull callback);
+- draw: the rest of the frame (vertex processing and rasterising), reported separately with the renderer that did
+  it: on the software renderer (no display) it is CPU work a GPU does, so it is not part of the bar.
+
+The bar is physics + scene < half a frame (8.33 ms).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+FRAME_MS = 1000.0 / 60.0
+BREAK_SPEED = 8.0        # m/s at the cue: a firm pool break (physics.md §2.2: power 3.2-4.5, break 11-13)
+
+
+def _break_stroke() -> tuple[Any, dict[str, tuple[float, float]], Any]:
+    from physics.racks import initial_layout
+    from physics.record import ShotParams
+    from physics.tables import load_table
+
+    spec = load_table("pool-9ft")
+    layout = initial_layout("pool-8-ball", spec, seed=1)
+    cue = layout["cue"]
+    apex = layout["1"] if "1" in layout else spec.spots["foot-spot"]
+    direction = math.degrees(math.atan2(apex[1] - cue[1], apex[0] - cue[0]))
+    return spec, layout, ShotParams(ball="cue", cue_speed=BREAK_SPEED, direction=direction, elevation=2.0)
+
+
+def _moving(record: Any, t: float) -> int:
+    """How many balls move at t (from the samples: speed above 1 mm/s)."""
+    n = 0
+    for rows in (record.samples or {}).values():
+        for row in rows:
+            if row[0] >= t:
+                if math.hypot(row[4], row[5], row[6]) > 1e-3:
+                    n += 1
+                break
+    return n
+
+
+def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str, Any]:
+    """Measure the figures above; ``base`` reuses a ShowBase (tests), else an offscreen one is made and destroyed.
+
+    Returns milliseconds per frame and shares of a 60 Hz frame; ``ok`` is the bar.
+    """
+    from panda3d.core import NodePath, PythonCallbackObject
+
+    from physics.params import PhysicsParams
+    from physics.simulate import simulate
+    from scenes.camera import CameraMode, CameraRig
+    from scenes.render import OffscreenShot, is_software, make_offscreen_base
+    from scenes.replay import ReplayPlayer
+    from scenes.table_view import TableView
+
+    spec, layout, shot = _break_stroke()
+    params = PhysicsParams.for_table(spec, settings.physics.overrides, substep_hz=settings.physics.substep_hz,
+                                     max_stroke_seconds=settings.physics.max_stroke_seconds)
+    t0 = time.perf_counter()
+    record = simulate(spec, layout, shot, params=params, lamp=settings.lamp_position, sample_hz=60.0)
+    sim_s = time.perf_counter() - t0
+    stroke_frames = max(1, math.ceil(record.duration * 60.0))
+    physics_ms = sim_s * 1000.0 / stroke_frames
+
+    own = base is None
+    if own:
+        base = make_offscreen_base((320, 180))
+    scene = NodePath("bench-scene")
+    view = TableView(scene, spec, list(layout), "pool", lamp=settings.lamp_position, software=is_software(base))
+    shot_buf = OffscreenShot(base, scene, (320, 180))
+    try:
+        player = ReplayPlayer(record, view)
+        rig = CameraRig(shot_buf.camera, spec)
+        rig.set_mode(CameraMode.ORBIT, target=layout["cue"], yaw=200.0, pitch=35.0, distance=2.4, snap=True)
+        cull_s = [0.0]
+
+        def timed_cull(cbdata: Any) -> None:
+            # Panda3D's own cull traversal, timed: the "render traversal" part of the scene update.
+            a = time.perf_counter()
+            cbdata.upcall()
+            cull_s[0] += time.perf_counter() - a
+
+        shot_buf.region.setCullCallback(PythonCallbackObject(timed_cull))
+        shot_buf.render()                      # first frame: textures and geometry go to the renderer once
+        cull_s[0] = 0.0
+        n = min(frames, stroke_frames)
+        update_s = render_s = 0.0
+        moving = 0
+        for _ in range(n):
+            a = time.perf_counter()
+            player.update(1.0 / 60.0)
+            cue = player.state_at("cue", player.t)
+            rig.set_target(cue.pos)
+            rig.update(1.0 / 60.0)
+            b = time.perf_counter()
+            base.graphicsEngine.renderFrame()
+            c = time.perf_counter()
+            update_s += b - a
+            render_s += c - b
+            moving += _moving(record, player.t)
+        cull_ms = cull_s[0] * 1000.0 / n
+        scene_ms = update_s * 1000.0 / n + cull_ms
+        draw_ms = render_s * 1000.0 / n - cull_ms
+        share = (physics_ms + scene_ms) / FRAME_MS
+        return {
+            "renderer": base.pipe.getType().getName(),
+            "balls": len(layout),
+            "mean_moving_balls": round(moving / n, 2),
+            "frames_measured": n,
+            "stroke_seconds": round(record.duration, 3),
+            "physics_ms_per_frame": round(physics_ms, 3),
+            "scene_update_ms": round(scene_ms, 3),
+            "cull_traversal_ms": round(cull_ms, 3),
+            "draw_ms": round(draw_ms, 3),
+            "physics_share": round(physics_ms / FRAME_MS, 4),
+            "scene_share": round(scene_ms / FRAME_MS, 4),
+            "physics_plus_scene_share": round(share, 4),
+            "ok": share < 0.5,
+        }
+    finally:
+        shot_buf.close()
+        view.destroy()
+        scene.removeNode()
+        if own:
+            base.destroy()
+
+
+def format_frame_bench(r: dict[str, Any], lang: str = "en") -> str:
+    """The frame figures as text lines in the UI language (for ``bench`` without ``--json``)."""
+    if lang == "ru":
+        verdict = "укладывается" if r["ok"] else "НЕ укладывается"
+        return "\n".join([
+            f"Кадр 60 Гц ({r['renderer']}, {r['balls']} шаров, в среднем движутся {r['mean_moving_balls']}):",
+            f"  физика {r['physics_ms_per_frame']:.2f} мс ({100 * r['physics_share']:.1f} % кадра)",
+            f"  сцена {r['scene_update_ms']:.2f} мс ({100 * r['scene_share']:.1f} %), из них обход сцены "
+            f"{r['cull_traversal_ms']:.2f} мс",
+            f"  физика + сцена = {100 * r['physics_plus_scene_share']:.1f} % кадра: {verdict} в половину кадра",
+            f"  отрисовка {r['draw_ms']:.2f} мс (работа рендерера, в норму не входит)",
+        ])
+    verdict = "within" if r["ok"] else "NOT within"
+    return "\n".join([
+        f"60 Hz frame ({r['renderer']}, {r['balls']} balls, {r['mean_moving_balls']} moving on average):",
+        f"  physics {r['physics_ms_per_frame']:.2f} ms ({100 * r['physics_share']:.1f} % of a frame)",
+        f"  scene {r['scene_update_ms']:.2f} ms ({100 * r['scene_share']:.1f} %), of which cull traversal "
+        f"{r['cull_traversal_ms']:.2f} ms",
+        f"  physics + scene = {100 * r['physics_plus_scene_share']:.1f} % of a frame: {verdict} half a frame",
+        f"  draw {r['draw_ms']:.2f} ms (the renderer's work, not part of the bar)",
+    ])

@@ -1,0 +1,27 @@
+"""The frame benchmark's figures hang together (no timing asserts: speed is for ``python main.py bench``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scenes.bench import FRAME_MS, format_frame_bench, frame_bench
+from scenes.settings import Settings
+
+
+def test_frame_bench_reports_consistent_shares(offscreen_base: Any) -> None:
+    pytest.importorskip("physics.simulate")
+    r = frame_bench(Settings(), base=offscreen_base, frames=12)
+    assert r["balls"] == 16 and r["frames_measured"] == 12
+    assert 0 < r["mean_moving_balls"] <= 16
+    for key in ("physics_ms_per_frame", "scene_update_ms", "cull_traversal_ms", "draw_ms"):
+        assert r[key] >= 0.0, key
+    assert r["cull_traversal_ms"] <= r["scene_update_ms"]
+    assert r["physics_share"] == pytest.approx(r["physics_ms_per_frame"] / FRAME_MS, abs=1e-3)
+    assert r["physics_plus_scene_share"] == pytest.approx(
+        (r["physics_ms_per_frame"] + r["scene_update_ms"]) / FRAME_MS, abs=1e-3)
+    assert r["ok"] == (r["physics_plus_scene_share"] < 0.5)
+    for lang, word in (("en", "physics"), ("ru", "физика")):
+        text = format_frame_bench(r, lang)
+        assert word in text and len(text.splitlines()) == 5
