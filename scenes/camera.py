@@ -17,6 +17,9 @@ from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 from physics.tables import TableSpec
 
 
+NEAR, FAR = 0.05, 30.0
+
+
 class CameraMode(StrEnum):
     ORBIT = "orbit"        # around a point (the cue ball), yaw/pitch/distance from the mouse
     TOP = "top"            # straight down, the whole table in view, head on the left
@@ -62,6 +65,9 @@ class CameraRig:
                 found = camera.find("**/+Camera")
                 node = found.node()
             self.lens = node.getLens()
+        # Close views (the player's, a ball on the rail) need a near plane of centimetres; the room is a few
+        # metres across, so a short far plane keeps depth precision for the cloth and its markings.
+        self.lens.setNearFar(NEAR, FAR)
         self.spec = spec
         self.smooth_time = smooth_time
         self.mode = CameraMode.ORBIT

@@ -57,10 +57,15 @@ class MeshBuilder:
 
     def quad(self, p: Sequence[Vec3T], colour: ColourT, normal: Vec3T | None = None,
              uvs: Sequence[Vec2T] | None = None) -> None:
-        """A planar quad p0..p3 counter-clockwise as seen from the side it faces."""
-        n = normal or _face_normal(p[0], p[1], p[2])
+        """A planar quad p0..p3. With ``normal`` the winding is made to face it (back faces are culled, so a
+        wall built in either order is seen from the side its normal names); without, p0..p3 run anticlockwise
+        as seen from the front."""
+        face = _face_normal(p[0], p[1], p[2])
+        n = normal or face
         uvs = uvs or ((0, 0), (1, 0), (1, 1), (0, 1))
         i = [self.vertex(p[k], n, colour, uvs[k]) for k in range(4)]
+        if _dot(face, n) < 0:
+            i.reverse()
         self.triangle(i[0], i[1], i[2])
         self.triangle(i[0], i[2], i[3])
 

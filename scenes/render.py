@@ -98,7 +98,7 @@ class OffscreenShot:
         self.lens = PerspectiveLens()
         self.lens.setFov(fov)
         self.lens.setAspectRatio(size[0] / size[1])
-        self.lens.setNearFar(0.02, 40.0)
+        self.lens.setNearFar(0.05, 30.0)
         cam = Camera("offscreen-cam", self.lens)
         self.camera = scene.attachNewNode(cam)
         self.region = self.buffer.makeDisplayRegion()

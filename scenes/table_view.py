@@ -63,10 +63,11 @@ MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
 BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
 FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
-WALL: ColourT = (0.16, 0.13, 0.11, 1.0)
+WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
 
-UNDERLAY_Z = -0.004      # black board just under the slate top: seen through the holes and throats
+UNDERLAY_Z = -0.025      # black board under the slate top, seen through the holes and throats; far enough
+                         # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
 APRON_DEPTH = 0.20       # rail outer face + apron below the cloth
 FRAME_DEPTH = 0.32       # bottom of the carcass below the cloth
 ROOM_HALF = (5.5, 4.0)   # half extents of the room, m
@@ -243,7 +244,7 @@ class TableView:
             if height < 1.0 and z > surface - 0.5 * self.spec.ball_radius:
                 # A contact shadow: grows and fades as the ball rises (jumps, balls in flight).
                 grow = 1.0 + 1.5 * max(height, 0.0)
-                shadow.setPos(x, y, surface + 0.0006)
+                shadow.setPos(x, y, surface + 0.0012)
                 shadow.setScale(grow)
                 shadow.setAlphaScale(max(0.0, 0.55 * (1.0 - height)))
                 shadow.show()
@@ -256,7 +257,7 @@ class TableView:
         self._states[ball] = BallState((x, y, z), tuple(q) if q is not None else None, visible)  # type: ignore[arg-type]
         for np_h, target in self._highlights.values():
             if target == ball:
-                np_h.setPos(x, y, self.surface_z(x, y) + 0.0009)
+                np_h.setPos(x, y, self.surface_z(x, y) + 0.0016)
                 np_h.show() if visible else np_h.hide()
 
     def set_balls(self, states: Mapping[str, BallState]) -> None:
@@ -291,7 +292,7 @@ class TableView:
         else:
             pt = [float(v) for v in target]  # type: ignore[union-attr]
             x, y = pt[0], pt[1]
-        np_.setPos(x, y, self.surface_z(x, y) + 0.0009)
+        np_.setPos(x, y, self.surface_z(x, y) + 0.0016)
         k = key or (ball if ball is not None else f"point-{len(self._highlights)}")
         self.clear_highlight(k)
         self._highlights[k] = (np_, ball)
@@ -563,7 +564,7 @@ class TableView:
         back = s.cushion_width + min(0.0937 - s.cushion_width, 0.5 * s.rail_width)
         if back <= s.cushion_width:
             back = s.cushion_width + 0.5 * s.rail_width
-        z = s.rail_height + 0.0004
+        z = s.rail_height + 0.001
         a, b = 0.013, 0.0065
         for k in (1, 2, 3, 5, 6, 7):
             x = -hl + k * s.length / 8
@@ -576,7 +577,7 @@ class TableView:
 
     def _markings(self, mb: MeshBuilder) -> None:
         s = self.spec
-        z = 0.0004
+        z = 0.001
         w = 0.0015
         hw = s.half_width
         if self.style in (BallStyle.PYRAMID, BallStyle.SNOOKER):
@@ -602,7 +603,12 @@ class TableView:
         lx, ly, lz = self.lamp
         mb = MeshBuilder("lamp")
         half_l, half_w, tall = 0.30 * s.length, 0.22 * s.width, 0.16
-        mb.box((lx - half_l, ly - half_w, lz + 0.004), (lx + half_l, ly + half_w, lz + tall), SHADE)
+        mb.box((lx - half_l, ly - half_w, lz + 0.025), (lx + half_l, ly + half_w, lz + tall), SHADE)
+        # A brass band round the shade's lower edge, and the top in shadow.
+        mb.box((lx - half_l - 0.004, ly - half_w - 0.004, lz + 0.004), (lx + half_l + 0.004, ly + half_w + 0.004,
+                                                                        lz + 0.025), BRASS)
+        mb.box((lx - half_l * 0.9, ly - half_w * 0.8, lz + tall), (lx + half_l * 0.9, ly + half_w * 0.8,
+                                                                  lz + tall + 0.01), (0.04, 0.10, 0.06, 1.0))
         # The glowing diffuser under the shade.
         mb.polygon([(lx - half_l * 0.96, ly - half_w * 0.92), (lx + half_l * 0.96, ly - half_w * 0.92),
                     (lx + half_l * 0.96, ly + half_w * 0.92), (lx - half_l * 0.96, ly + half_w * 0.92)],
