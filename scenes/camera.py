@@ -16,7 +16,6 @@ from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 
 from physics.tables import TableSpec
 
-
 NEAR, FAR = 0.05, 30.0
 
 
