@@ -107,10 +107,10 @@ class Golf(PoolReferee):
     # --- hooks ------------------------------------------------------------------------------
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         cue, ball = self.cue_ball, self.my_ball(s)
-        if s.cue != cue:
+        if s.struck and s.struck != cue:
             d.fouls.append(self.foul(FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
-                                     f"The cue met ball {s.cue}, not the cue ball.",
-                                     f"Кий ударил шар {s.cue}, а не биток."))
+                                     f"The cue met ball {s.struck}, not the cue ball.",
+                                     f"Кий ударил шар {s.struck}, а не биток."))
         if s.strikes >= 2:
             d.fouls.append(self.foul(FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once.",
                                      "Наклейка коснулась битка более одного раза."))
@@ -175,17 +175,21 @@ class Golf(PoolReferee):
             d.positions.pop(cue, None)
         if d.has(OPENING_SHORT):
             # 000: back to the starting position until the opening requirement is met.
-            d.positions = {cue: self.table.spot("centre-spot"), ball: self.table.spot("foot-spot")}
+            d.positions = {b: p for b, p in s.initial.items() if b in s.state.balls or b == cue}
+            d.positions[cue] = self.table.spot("centre-spot")
+            d.positions[ball] = self.table.spot("foot-spot")
             d.respot = [Respot(cue, d.positions[cue]), Respot(ball, d.positions[ball])]
             return
+        back = [b for b in (*s.pocketed, *s.jumped) if b not in (cue, ball) and b not in d.positions]
         if d.counted:
             d.credit = {s.striker: [ball]}
-            return
-        if ball not in d.positions:
-            # Wrong pocket or off the table: back on the foot spot (000).
-            for b, at in spot_on_long_string(self.table, [ball], d.positions):
-                d.positions[b] = at
-                d.respot.append(Respot(b, at))
+        elif ball not in d.positions:
+            back.insert(0, ball)  # wrong pocket or off the table: back on the foot spot (000)
+        # Another player's ball has no business on the bed, but if one was there and dropped, it goes
+        # back the same way rather than vanish.
+        for b, at in spot_on_long_string(self.table, list(dict.fromkeys(back)), d.positions):
+            d.positions[b] = at
+            d.respot.append(Respot(b, at))
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
         n = s.state.n_players

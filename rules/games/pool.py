@@ -126,11 +126,11 @@ class PoolReferee(Referee):
     # --- fouls every pool game shares -------------------------------------------------------
     def common_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
         cue = self.cue_ball
-        if s.cue != cue:
+        if s.struck and s.struck != cue:
             d.fouls.append(self.foul(
                 FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
-                f"The cue met ball {s.cue}, not the cue ball: only the cue ball may be struck, with the tip.",
-                f"Кий ударил шар {s.cue}, а не биток: ударять можно только биток и только наклейкой."))
+                f"The cue met ball {s.struck}, not the cue ball: only the cue ball may be struck, with the tip.",
+                f"Кий ударил шар {s.struck}, а не биток: ударять можно только биток и только наклейкой."))
         if s.strikes >= 2:
             d.fouls.append(self.foul(
                 FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once in one stroke.",

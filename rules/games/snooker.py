@@ -235,9 +235,9 @@ class SnookerBase(Referee):
         kind = self.on_kind(s)
         shot = s.record.shot
         cue = self.cue_ball
-        if s.cue != cue:
-            self.add(d, NON_WHITE_CUE_BALL, R_PENALTY, 7, f"The cue struck ball {s.cue}, not the white.",
-                     f"Удар нанесён по шару {s.cue}, а не по битку.")
+        if s.struck and s.struck != cue:
+            self.add(d, NON_WHITE_CUE_BALL, R_PENALTY, 7, f"The cue struck ball {s.struck}, not the white.",
+                     f"Удар нанесён по шару {s.struck}, а не по битку.")
         if kind == "colour" and shot is not None and shot.call_ball is not None and is_red(shot.call_ball):
             self.add(d, REDS_IN_SUCCESSION, "WPBSA S3 R10", 7,
                      "After a red the player played at a red again.",
