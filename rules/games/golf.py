@@ -61,7 +61,7 @@ class Golf(PoolReferee):
     aliases = ("billiards-golf",)
     names = {"en": "Billiards golf", "ru": "Гольф"}
     player_range = (2, 8)
-    break_in_hand = None
+    break_in_hand: ClassVar[InHand | None] = None
     foul_in_hand: ClassVar[InHand] = InHand.BEHIND_HEAD_STRING
 
     def ball_set(self, n_players: int) -> tuple[BallId, ...]:

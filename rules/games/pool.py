@@ -74,7 +74,7 @@ class PoolReferee(Referee):
 
     table_id = "pool-9ft"
     balls: ClassVar[tuple[BallId, ...]] = ("cue", *NUMBERED)
-    break_in_hand = InHand.BEHIND_HEAD_STRING
+    break_in_hand: ClassVar[InHand | None] = InHand.BEHIND_HEAD_STRING
     # Parts of the table itself (000: «стационарная принадлежность стола»; WPA 8.1). The lamp is not one.
     fixtures = frozenset({"rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner"})
     foul_in_hand: ClassVar[InHand] = InHand.ANYWHERE

@@ -138,3 +138,32 @@ def test_three_players_and_the_end() -> None:
     rm = REF.judge(mid, record("cue=-0.3,0.2 1=0.5,0.3", "cue>1 1@head-right", table=T))
     assert rm.counted == ("1",) and rm.next_player == 1 and rm.positions["2"] == FOOT and "2" in rm.from_shelf
     check_places(mid, rm)
+
+
+@pytest.mark.parametrize(("script", "legal"), [
+    ("cue>1 cue^ cue_bed 1|foot", True),                                    # 8: jumps after the contact
+    ("elev=30 cue* cue^ cue>1 cue_bed 1|foot", True),                       # 9/10: clips or drops back
+    ("cue>1 1|foot 1~person 1<", False),                                    # 5: a person sends it back
+    ("cue>1 1|foot 1~cue 1<", False),                                       # 5: a cue sends it back
+    ("cue>1 1#foot-right 1!floor", False),                                  # 16: out of the pocket, floor
+    ("cue>1 1!rail", False),                                                # 2: rests on the rail
+])
+def test_golf_more_table_rows(script: str, legal: bool) -> None:
+    _, r = judge(script)
+    assert (not r.foul) == legal, r.codes()
+
+
+def test_golf_outside_interference_replayed() -> None:
+    _, r = judge("cue>1 1~spectator")
+    assert r.replay and not r.foul
+
+
+@pytest.mark.xfail(strict=True, reason="core: a fresh MatchState.new puts the waiting players' balls in `out`, "
+                                       "and apply never takes a ball out of `out` when a ruling puts it on the bed")
+def test_fresh_golf_match_hands_over_hole_one() -> None:
+    st = MatchState.new("golf", ("A", "B"))
+    balls = f"cue={CENTRE[0]},{CENTRE[1]} 1={FOOT[0]},{FOOT[1]}"
+    opened = check_places(st, REF.judge(st, record(balls, "cue>1 1|foot 1=0.9,-0.5", table=T)))
+    holed = REF.judge(opened, record("cue=0.0,0.0 1=0.9,-0.5", "cue>1 1@foot-right", table=T))
+    assert holed.next_player == 1 and holed.positions["2"] == FOOT
+    check_places(opened, holed)
