@@ -26,6 +26,7 @@ Script: tokens separated by spaces, in time order (each token one event, 0.1 s a
 ``7=0.4,0.2``            final position of 7 (balls not moved keep their layout position)
 ``dir=30``               shot direction in degrees; also ``elev=``, ``speed=``, ``ball=``
 ``call=7@foot-left``     the declared call
+``t=0.0005``             the next event happens 0.5 ms after the previous one (default 0.1 s)
 =======================  =====================================================================
 
 :func:`record` builds a full :class:`physics.record.ShotRecord` (initial and final for every ball).
@@ -83,13 +84,20 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
     hanging: dict[BallId, tuple[float, float, float]] = {}
     now = 0.0
 
+    gap: float | None = None
+
     def ev(type_: EventType, **kw: object) -> None:
-        nonlocal now
+        nonlocal now, gap
+        if gap is not None and events:
+            now = events[-1].t + gap
+            gap = None
         events.append(Event(t=round(now, 6), type=type_, **kw))  # type: ignore[arg-type]  # kw are Event fields
         now += _STEP
 
     for tok in script.split():
-        if m := re.fullmatch(r"(dir|elev|speed|ball)=(.+)", tok):
+        if m := re.fullmatch(r"t=([0-9.]+)", tok):
+            gap = float(m.group(1))
+        elif m := re.fullmatch(r"(dir|elev|speed|ball)=(.+)", tok):
             key, v = m.groups()
             shot[{"dir": "direction", "elev": "elevation"}.get(key, key)] = v if key == "ball" else str(float(v))
         elif m := re.fullmatch(r"call=" + _BALL + r"@([a-z-]+)", tok):

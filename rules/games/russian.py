@@ -74,6 +74,7 @@ PENALTY_POINTS = 5            # 000: Русская пирамида, «Штра
 POCKET_ZONE_CUSHION = 0.068   # 003: one ball diameter along the cushion from the jaw
 POCKET_ZONE_STOP = 0.136      # 003: two diameters from the pocket's edge to the ball's centre
 FROZEN_ANGLE = 45.0           # 003: Удар по битку
+TIP_CONTACT_S = 0.001         # how long the tip stays on the ball (physics.md §1: ~1 ms, 0.8 ms at break speed)
 
 
 class Pyramid(Referee):
@@ -260,6 +261,7 @@ class Pyramid(Referee):
             add(self.foul(FoulCode.MISS, R_FOULS + " (1)", "the cue ball touched no object ball",
                           "биток не коснулся ни одного прицельного шара"))
         self.check_frozen_angle(s, d)
+        self.check_push(s, d)
         if self.from_hand(s) and s.first is not None and s.first_t is not None:
             fp = s.initial.get(s.first)
             if fp is not None and self.in_house(s, fp) and not self.cue_left_house(s, until=s.first_t):
@@ -294,6 +296,24 @@ class Pyramid(Referee):
                      "неправильный отыгрыш: шар не довёл до противоположного короткого борта через центральную "
                      "линию, центральную линию не пересекли два шара, и ни один шар не прошёл от борта ко второму")
                 add(self.foul(FoulCode.ILLEGAL_SAFETY, rule, en, ru))
+
+    def check_push(self, s: Stroke, d: Draft) -> None:
+        """003: пропих - the tip still on the cue ball when it meets an object ball that was not frozen to
+        it. The tip stays on the ball about a millisecond (physics.md: tip contact ~1 ms), so a first
+        contact sooner than that after the strike was pushed through."""
+        strike = F.first(s.record.events, F.by_type(EventType.CUE_STRIKE))
+        if strike is None or s.first is None or s.first_t is None:
+            return
+        p0, p1 = s.initial.get(s.cue), s.initial.get(s.first)
+        if p0 is None or p1 is None or F.dist(p0, p1) <= 2 * self.table.ball_radius + F.FROZEN_TOL:
+            return  # frozen balls are the 45° rule's business
+        if s.first_t - strike.t < TIP_CONTACT_S:
+            d.fouls.append(self.foul(
+                FoulCode.PUSH_SHOT, R_STRIKE + "; " + R_FOULS + " (8)",
+                f"a push: the cue ball met ball {s.first} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
+                "while the tip was still on it",
+                f"пропих: биток коснулся шара {s.first} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
+                "когда наклейка ещё не отошла от битка"))
 
     def check_frozen_angle(self, s: Stroke, d: Draft) -> None:
         """003: a cue ball frozen to an object ball is played away at 45° or more, or it must come back."""

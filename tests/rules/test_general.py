@@ -254,3 +254,15 @@ def test_hanging_cue_ball_falling_after_the_stroke_is_put_back_without_penalty(g
     r = judge(game, PLAY, f"cue>7 {SAFE} cue?foot-right cue?foot-right+7")
     assert not r.foul and "cue" in r.positions and r.counted == () and r.in_hand is None
     assert r.positions["cue"][0] > 1.7
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_push_through_a_close_ball(game: str) -> None:
+    lay = "cue=0,0 7=0.070,0 3=0.2,-0.4"   # 2 mm between the balls
+    # At 4 m/s the cue ball crosses 2 mm in 0.5 ms: the tip (on the ball ~1 ms) pushes both balls.
+    assert "push_shot" in judge(game, lay, f"cue* t=0.0005 cue>7 {SAFE}").codes()
+    # A close ball may be played at any angle without a push (003): contact after the tip has left.
+    assert "push_shot" not in judge(game, lay, f"cue* t=0.002 cue>7 {SAFE}").codes()
+    # Frozen balls are judged by the 45° rule instead.
+    frozen = judge(game, "cue=0,0 7=0.068,0 3=0.2,-0.4", f"dir=60 cue* t=0.0001 cue>7 {SAFE} cue=0.1,0.2")
+    assert "push_shot" not in frozen.codes() and "frozen_ball_angle" not in frozen.codes()
