@@ -311,7 +311,9 @@ class Referee:
             credit={p: tuple(b) for p, b in d.credit.items() if b}, from_shelf=tuple(d.from_shelf),
             out_of_play=tuple(d.out_of_play), owed=tuple(d.owed), choice=d.choice, replay=False,
             warnings=tuple(d.warnings), phase=d.phase, ball_on=d.ball_on, extra=dict(d.extra),
-            explain=self.explain(s, d), game=self.id)
+            explain=self.explain(s, d), game=self.id,
+            match_over=d.frame_over and d.winner is not None
+            and s.state.frames_won[d.winner] + 1 >= s.state.frames_to_win)
 
 
 _IN_HAND_RU = {InHand.HOUSE: "из дома", InHand.D: "из полукруга «D»",

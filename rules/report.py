@@ -27,6 +27,7 @@ _L: dict[str, dict[str, str]] = {
     "options": {"en": "Options", "ru": "Варианты"},
     "frame_over": {"en": "Frame over, winner", "ru": "Партия окончена, победитель"},
     "warnings": {"en": "Announcements", "ru": "Предупреждения"},
+    "match_over": {"en": "Match over", "ru": "Встреча окончена"},
     "replay": {"en": "Replay: the stroke is taken again", "ru": "Перебой: удар повторяется"},
     "choice": {"en": "Choice", "ru": "Выбор"},
     "summary": {"en": "Summary", "ru": "Итог"},
@@ -116,7 +117,8 @@ def format_ruling(r: Ruling, players: Sequence[str], lang: str) -> str:
     for w in r.warnings:
         lines.append(f"  {t('warnings', lang)}: [{w.rule}] {w.explain[lg]}")
     if r.frame_over:
-        lines.append(f"  {t('frame_over', lang)}: {_name(players, r.winner)}")
+        lines.append(f"  {t('frame_over', lang)}: {_name(players, r.winner)}"
+                     + (f" - {t('match_over', lang)}" if r.match_over else ""))
     if r.explain:
         lines.append(f"  {t('summary', lang)}: {r.explain.get(lg, '')}")
     return "\n".join(lines)

@@ -21,6 +21,7 @@ ruling out without looking at the shot record again:
 - ``phase``/``ball_on``/``extra``: game progress carried into the next state (``"70:70"``, snooker's
   ball on, pool's groups...). ``extra`` is merged into ``MatchState.extra``.
 - ``explain``: one-paragraph summary in both languages.
+- ``match_over``: the frame's winner has now won the match (frames to a set number of wins).
 
 Foul codes: :class:`FoulCode` lists the codes the core and the Russian games use; other games may
 add their own codes as plain strings (``Foul.code`` is ``FoulCode | str``), stable once published.
@@ -161,6 +162,7 @@ class Ruling:
     extra: Mapping[str, Any] = field(default_factory=dict)
     explain: Text = field(default_factory=dict)
     game: str = ""
+    match_over: bool = False        # this frame's winner has won the match
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -192,6 +194,7 @@ class Ruling:
             "ball_on": self.ball_on,
             "positions": {b: [round(p[0], 6), round(p[1], 6)] for b, p in self.positions.items()},
             "explain": dict(self.explain),
+            "match_over": self.match_over,
         })
         if self.extra:
             d["extra"] = dict(self.extra)

@@ -85,7 +85,7 @@ def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
         pre = MatchState.from_scenario(g, {"shelves": [shelf, []] if w == 0 else [[], shelf], "to_play": w,
                                            "frames_won": frames, "frames_to_win": 2, "breaker": breaker}, lay, "m")
         r = ref.judge(pre, record(lay, "cue>7 7@foot-left"))
-        assert r.frame_over and r.winner == w
+        assert r.frame_over and r.winner == w and r.match_over is (frame == 2)
         after = pre.apply(r)
         frames = list(after.frames_won)
         if frame == 2:
