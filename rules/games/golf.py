@@ -19,6 +19,7 @@ shelf (in his hand) once he has holed it, and, before his first series, out of p
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from physics.errors import InputError
@@ -99,7 +100,15 @@ class Golf(PoolReferee):
         return HOLES[min(self.holes(s)[s.striker], 5)]
 
     def opening(self, s: Stroke) -> bool:
-        return bool(s.state.extra.get("opening", s.state.is_break)) and self.holes(s)[s.striker] == 0
+        """The first stroke of a series on hole 1, played from the starting position (000 «Начальная
+        стадия игры»): the cue ball on the centre spot, the player's ball on the foot spot."""
+        if not s.state.extra.get("opening", True) or self.holes(s)[s.striker] != 0:
+            return False
+        cue_p, ball_p = s.initial.get(self.cue_ball), s.initial.get(self.my_ball(s))
+        near = 1e-3
+        return cue_p is not None and ball_p is not None \
+            and math.dist(cue_p, self.table.spot("centre-spot")) < near \
+            and math.dist(ball_p, self.table.spot("foot-spot")) < near
 
     def my_ball(self, s: Stroke) -> BallId:
         return ball_of(s.striker)

@@ -208,7 +208,7 @@ class PoolReferee(Referee):
         what_ru = "Биток" if ball == self.cue_ball else f"Шар {ball}"
         if touched:
             obj = touched[0]
-            ru_obj = _OBJECT_RU.get(obj, obj)
+            ru_obj = OBJECT_RU.get(obj, obj)
             return self.foul(
                 code, R_OFF,
                 f"{what_en} touched the {obj}, which is not part of the table, so it is off the table even "
@@ -264,7 +264,7 @@ class PoolReferee(Referee):
         raise NotImplementedError
 
 
-_OBJECT_RU = {"lamp": "осветительный прибор", "chalk": "мел", "person": "человека", "cue": "кий",
+OBJECT_RU = {"lamp": "осветительный прибор", "chalk": "мел", "person": "человека", "cue": "кий",
               "floor": "пол", "player": "игрока", "clothing": "одежду", "hand": "руку", "bridge": "машинку"}
 _REST_RU = {"floor": "на полу", "rail": "на поручне борта", "off the bed": "вне поля"}
 

@@ -25,6 +25,7 @@ from physics.record import BallId, EventType, ShotRecord
 from rules import filters as F
 from rules.base import PLAYER_OBJECTS, Draft, Referee, Stroke, text
 from rules.games import pool_events as PE
+from rules.games.pool import OBJECT_RU
 from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
 from rules.registry import register
 from rules.ruling import FoulCode, InHand, Note, Option, Point, Respot
@@ -294,7 +295,8 @@ class SnookerBase(Referee):
             seen.add(b)
             self.add(d, FoulCode.BALL_TOUCHED, self.touch_rule, max(v_on, value(b)),
                      f"{b} touched the {obj}: a ball may be touched only by the tip, on the cue ball.",
-                     f"Шар {b} коснулся: {obj}; касаться шаров можно лишь наклейкой и только битка.")
+                     f"Шар {b} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
+                     "наклейкой и только битка.")
         fb = self.free_ball(s)
         if fb is not None and self.free_ball_allowed:
             self._free_ball_snooker(s, d, fb, v_on)
