@@ -275,8 +275,8 @@ class Referee:
         en: list[str] = []
         ru: list[str] = []
         for f in d.fouls:
-            en.append(f"Foul ({f.rule}): {f.explain['en']}")
-            ru.append(f"Фол ({f.rule}): {f.explain['ru']}")
+            en.append(f"Foul ({f.rule}): {f.explain['en'].rstrip('.')}.")
+            ru.append(f"Нарушение ({f.rule}): {f.explain['ru'].rstrip('.')}.")
         for n in d.notes:
             en.append(n["en"])
             ru.append(n["ru"])

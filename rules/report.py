@@ -55,6 +55,22 @@ _STATUS = {"on_table": {"en": "on the table", "ru": "на столе"},
            "off_table": {"en": "off the table", "ru": "за бортом"}}
 
 
+_HAND = {"house": {"en": "from the house", "ru": "из дома"},
+         "d": {"en": "in the D", "ru": "из полукруга «D»"},
+         "behind-head-string": {"en": "behind the head string", "ru": "из-за линии дома"},
+         "anywhere": {"en": "anywhere on the table", "ru": "в любом месте стола"}}
+
+
+def game_name(game: str, lang: str) -> str:
+    """``id (name)`` of a registered game; the bare id for anything else."""
+    from rules.registry import get_referee  # lazy: the registry imports every game module
+
+    try:
+        return f"{game} — {get_referee(game).names[lang]}"
+    except (KeyError, ValueError):
+        return game
+
+
 def t(key: str, lang: str) -> str:
     return _L[key][lang if lang in ("en", "ru") else "en"]
 
@@ -90,7 +106,7 @@ def _name(players: Sequence[str], p: int | None) -> str:
 def format_ruling(r: Ruling, players: Sequence[str], lang: str) -> str:
     lg = lang if lang in ("en", "ru") else "en"
     none = t("none", lang)
-    lines = [f"{t('ruling', lang)} ({t('game', lang)} {r.game}):"]
+    lines = [f"{t('ruling', lang)} ({t('game', lang)} {game_name(r.game, lg)}):"]
     if r.replay:
         lines.append(f"  {t('replay', lang)}")
         for w in r.warnings:
@@ -108,7 +124,7 @@ def format_ruling(r: Ruling, players: Sequence[str], lang: str) -> str:
         lines.append(f"  {t('respot', lang)}: " + ", ".join(f"{x.ball} @ ({x.at[0]:+.4f}, {x.at[1]:+.4f})"
                                                             for x in r.respot))
     nxt = _name(players, r.next_player)
-    hand = f", {t('in_hand', lang)}: {r.in_hand}" if r.in_hand else ""
+    hand = f", {t('in_hand', lang)}: {_HAND[str(r.in_hand)][lg]}" if r.in_hand else ""
     lines.append(f"  {t('next', lang)}: {nxt}{hand}")
     if r.options:
         lines.append(f"  {t('options', lang)}: " + "; ".join(_OPTIONS.get(str(o), {}).get(lg, str(o)) for o in r.options))
