@@ -70,9 +70,11 @@ REST_TIME = 0.03        # s a Bullet ball must stay below the thresholds (a hang
 ON_BED_Z = 2e-4         # m: a Bullet ball this close to z = R is sitting on the slate
 CLOTH_MARGIN = 0.002    # m: keep this far from a cushion's contact line to hand a ball back to the cloth
 MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing interpolation)
+FLIGHT_STEP = 0.005     # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
 CCD_MOTION = 0.002       # m per substep
 LEFTOVER = 0.99         # of a substep, see Engine._bullet_advance
+LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
 
 
@@ -166,6 +168,8 @@ class Engine:
         self.contacts: list[set[tuple[str, str | None]]] = [set() for _ in range(n)]
         self.touching: set[tuple[int, int]] = set()
         self.flying = np.zeros(n, dtype=bool)
+        self.takeoff_t = np.zeros(n)
+        self.touched_once: set[tuple[int, str, str | None]] = set()
         self.outside = np.zeros(n, dtype=bool)
         self.rest_time = np.zeros(n)
         self.over: dict[tuple[int, int], bool] = {}   # (flier, other) -> clean so far
@@ -251,6 +255,8 @@ class Engine:
         mode = self.mode
         bullet = bool((mode == BULLET).any())
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
+        if bullet and ((self.flying | self.outside) & (mode == BULLET)).any():
+            T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
         if self.sample_dt is not None:
             T = min(T, max(self.next_sample - self.t, 0.0))
         if T <= 0.0:
@@ -636,6 +642,7 @@ class Engine:
     def _take_off(self, i: int, t: float = 0.0) -> None:
         if not self.flying[i]:
             self.flying[i] = True
+            self.takeoff_t[i] = t
             self.events.append(Event(t, EventType.AIRBORNE, ball=self.ids[i], speed=round(float(self.vel[i, 2]), 6),
                                      pos=self._p(i)))
 
@@ -681,6 +688,8 @@ class Engine:
     def _surface_event(self, i: int, kind: str, sid: str | None, t: float) -> None:
         b = self.ids[i]
         pos = self._p(i)
+        # The surface a ball is launched from is still touching it for a substep or two.
+        lands = bool(self.flying[i]) and t - float(self.takeoff_t[i]) > LAUNCH_GRACE
         if kind == "cushion":
             self.events.append(Event(t, EventType.CUSHION, ball=b, cushion=sid, pos=pos))
         elif kind == "jaw":
@@ -689,14 +698,15 @@ class Engine:
             if self.pos[i, 2] > 0.0:
                 self.events.append(Event(t, EventType.POCKET_JAW, ball=b, pocket=sid, pos=pos))
         elif kind == "bed":
-            if self.flying[i]:
+            if lands:
                 self.flying[i] = False
                 self.events.append(Event(t, EventType.LANDED, ball=b, on="bed", pos=pos))
                 self._end_flight(i)
         else:
-            obj = {"rail_top": "rail_top"}.get(kind, kind)
-            self.events.append(Event(t, EventType.TOUCHED, ball=b, object=obj, pos=pos))
-            if self.flying[i] and kind in ("rail_top", "frame", "floor"):
+            if (i, kind, sid) not in self.touched_once:
+                self.touched_once.add((i, kind, sid))
+                self.events.append(Event(t, EventType.TOUCHED, ball=b, object=kind, pos=pos))
+            if lands and kind in ("rail_top", "frame", "floor"):
                 self.flying[i] = False
                 self.events.append(Event(t, EventType.LANDED, ball=b, on=_place(kind), pos=pos))
                 self._end_flight(i)
@@ -721,10 +731,11 @@ class Engine:
             elif "pocket" in kinds:
                 on = "pocket"
             if on is None:
-                if not kinds and abs(self.vel[i, 2]) > 0.05 and not self.flying[i]:
+                # Bounces on the floor are not flights from the table.
+                if not kinds and abs(self.vel[i, 2]) > 0.05 and not self.flying[i] and self.pos[i, 2] > -0.01:
                     self._take_off(i, self.t)
                 continue
-            mur = p.mu_roll if on == "bed" else p.mu_roll_off
+            mur = p.mu_roll if on == "bed" else (p.mu_roll_floor if on == "floor" else p.mu_roll_rail)
             v = self.vel[i]
             w = self.omg[i]
             u = np.array([v[0] - R * w[1], v[1] + R * w[0]])
@@ -750,8 +761,9 @@ class Engine:
         for k, li in zip(ks.tolist(), ls.tolist(), strict=True):
             i = int(idx[k])
             f = float(a[k, li] / (a[k, li] - b[k, li]))
+            at = p0[i] + f * (self.pos[i] - p0[i])
             self.events.append(Event(t0 + f * dt, EventType.LINE_CROSSED, ball=self.ids[i], line=self.lines[li][0],
-                                     pos=self._p(i)))
+                                     pos=(round(float(at[0]), 6), round(float(at[1]), 6), round(float(at[2]), 6))))
 
     def _rest_events(self, cl: np.ndarray, stops: np.ndarray | None, t0: float) -> None:
         if stops is None:

@@ -46,7 +46,8 @@ class PhysicsParams:
     e_floor: float = 0.6           # hardwood floor (ESTIMATE 0.5-0.8)
     mu_rail: float = 0.3           # ball on varnished wood (ESTIMATE)
     mu_floor: float = 0.4          # ESTIMATE
-    mu_roll_off: float = 0.02      # rolling resistance on wood and floor (ESTIMATE, above cloth)
+    mu_roll_rail: float = 0.02     # rolling resistance on the varnished rail top and frame (ESTIMATE)
+    mu_roll_floor: float = 0.05    # on the room's floor, between hardwood and carpet (ESTIMATE)
     cue_mass: float = 0.70
     tip_e: float = 0.73            # leather tip [DD-TIP]
     tip_mu: float = 0.6            # tip-ball friction [DD-CONST]
