@@ -26,7 +26,7 @@ from physics.errors import InputError
 from physics.record import BallId, PocketId
 from rules.base import Draft, Stroke, text
 from rules.games import pool_events as PE
-from rules.games.pool import R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
+from rules.games.pool import CUE_BALL_MISPLACED, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
 from rules.games.pool_geometry import spot_on_long_string
 from rules.registry import register
 from rules.ruling import FoulCode, InHand, Point, Respot
@@ -120,6 +120,10 @@ class Golf(PoolReferee):
             d.fouls.append(self.foul(FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
                                      f"The cue met ball {s.struck}, not the cue ball.",
                                      f"Кий ударил шар {s.struck}, а не биток."))
+        if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
+            d.fouls.append(self.foul(CUE_BALL_MISPLACED, R_CUE,
+                                     "From hand the cue ball must be placed behind the head string.",
+                                     "С руки биток ставится за передней линией (в доме)."))
         if s.strikes >= 2:
             d.fouls.append(self.foul(FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once.",
                                      "Наклейка коснулась битка более одного раза."))

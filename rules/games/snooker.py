@@ -50,6 +50,7 @@ REDS_IN_SUCCESSION = "reds_in_successive_strokes"
 NON_WHITE_CUE_BALL = "non_white_cue_ball"
 THREE_MISSES = "three_misses"
 ILLEGAL_BREAK = "illegal_break"
+CUE_BALL_OUTSIDE_D = "cue_ball_outside_d"
 
 
 def lands_far_side(record: ShotRecord, cue: BallId, over: BallId, after_t: float) -> bool:
@@ -206,6 +207,14 @@ class SnookerBase(Referee):
             on.add(fb)
         return on, value(kind), None
 
+    def in_d(self, p: Point | None) -> bool:
+        """On or inside the D (000: Сектор): the semicircle on the baulk line, toward the baulk cushion."""
+        if p is None:
+            return True
+        t = self.table
+        bx = t.lines["head-string"]
+        return p[0] <= bx + 1e-9 and math.hypot(p[0] - bx, p[1]) <= (t.d_radius or 0.0) + 1e-9
+
     def player_touches(self, s: Stroke) -> list[tuple[BallId, str]]:
         out: list[tuple[BallId, str]] = []
         for e in F.select(s.record.events, F.by_type(EventType.TOUCHED)):
@@ -243,6 +252,10 @@ class SnookerBase(Referee):
             self.add(d, REDS_IN_SUCCESSION, "WPBSA S3 R10", 7,
                      "After a red the player played at a red again.",
                      "После красного игрок снова играл по красному.")
+        if s.state.in_hand == InHand.D and not self.in_d(s.initial.get(cue)):
+            self.add(d, CUE_BALL_OUTSIDE_D, R_PENALTY, v_on,
+                     "From hand the cue ball must be placed on or inside the D; it was not.",
+                     "При игре с руки биток должен стоять на линии или внутри сектора «D», а он стоял вне его.")
         if s.strikes >= 2:
             self.add(d, FoulCode.DOUBLE_HIT, R_PENALTY, v_on, "The tip met the cue ball more than once.",
                      "Наклейка коснулась битка более одного раза.")

@@ -167,3 +167,12 @@ def test_fresh_golf_match_hands_over_hole_one() -> None:
     holed = REF.judge(opened, record("cue=0.0,0.0 1=0.9,-0.5", "cue>1 1@foot-right", table=T))
     assert holed.next_player == 1 and holed.positions["2"] == FOOT
     check_places(opened, holed)
+
+
+def test_golf_from_hand_behind_the_head_string() -> None:
+    hs = TABLE.lines["head-string"]
+    for x, foul in ((hs - 0.1, False), (hs + 0.1, True)):
+        balls = f"cue={x},0 1=0.5,-0.3"
+        st = gstate("1=0.5,-0.3", in_hand=InHand.BEHIND_HEAD_STRING)
+        r = REF.judge(st, record(balls, "cue>1 1|foot", table=T))
+        assert ("cue_ball_misplaced" in r.codes()) == foul and r.points == ((4 if foul else 1), 0)

@@ -291,3 +291,15 @@ def test_replay_restores_balls_the_stroke_took_away() -> None:
     r = get_referee("snooker").judge(st, record(balls, "cue>pink pink>red2 red2@foot-right", table=T))
     assert Option.MAKE_OFFENDER_REPLAY in r.options and "red2" in r.out_of_play
     check_places(st, r, Option.MAKE_OFFENDER_REPLAY)
+
+
+def test_in_hand_must_be_in_the_d() -> None:
+    bx, rad = TABLE.lines["head-string"], TABLE.d_radius or 0.0
+    outside = f"cue={bx - 0.1},{rad + 0.05} red1=0.5,0.2 " + COLOURS
+    inside = f"cue={bx - 0.1},0.1 red1=0.5,0.2 " + COLOURS
+    on_line = f"cue={bx},{rad * 0.99} red1=0.5,0.2 " + COLOURS
+    for balls, foul in ((outside, True), (inside, False), (on_line, False)):
+        bed = {b: p for b, p in layout(balls, T).items() if b != "cue"}
+        st = state("snooker", bed, in_hand=InHand.D)
+        r = get_referee("snooker").judge(st, record(balls, "cue>red1 red1|foot", table=T))
+        assert ("cue_ball_outside_d" in r.codes()) == foul and r.points == ((0, 4) if foul else (0, 0))
