@@ -120,14 +120,34 @@ def test_play_screen_strikes_and_shows_the_referees_ruling(app: Any) -> None:
     assert dump["ruling"] == ruling and dump["hud"] == text
 
 
-def test_replay_screen_speeds_step_scrub_and_back(app: Any) -> None:
+SMALL = """title = "three balls"
+game = "practice"
+table = "pyramid-12ft"
+
+[balls]
+cue = [-0.9, 0.0]
+"1" = [0.0, 0.02]
+"2" = [0.6, -0.4]
+
+[shot]
+cue_speed = 1.5
+direction = 0.0
+"""
+
+
+def _small(tmp_path: Path) -> str:
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    return str(path)
+
+
+def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> None:
     pytest.importorskip("physics.simulate")
     base = app.base
-    play = app.manager.switch("practice")
+    play = app.manager.switch("practice", scenario=_small(tmp_path))
     _frames(base, 2)
     m = play.match
-    play.script_action({"do": "aim_at_rack"})
-    play.script_action({"do": "power", "speed": 3.0})
+    assert set(m.positions) == {"cue", "1", "2"} and play.aim.speed == 1.5
     play.script_action({"do": "shoot"})
     play.script_action({"do": "speed", "x": 8.0})
     _until_ready(base, play)
@@ -162,13 +182,13 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any) -> None:
 def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path) -> None:
     pytest.importorskip("physics.simulate")
     base = app.base
-    pr = app.manager.switch("practice")
+    pr = app.manager.switch("practice", scenario=_small(tmp_path))
     _frames(base, 2)
     m = pr.match
     assert m.is_practice and "cue" in m.positions
     R = m.spec.ball_radius
     assert m.move_ball("1", 0.0, 0.3)
-    assert not m.move_ball("2", 0.0, 0.3 + R)          # would overlap the 1
+    assert not m.move_ball("2", 0.0, 0.3 + 1.9 * R)    # would overlap the 1
     assert not m.move_ball("2", m.spec.half_length, 0.0)  # off the bed
     path = pr.save_position(str(tmp_path / "pos.toml"))
     saved = dict(m.positions)
