@@ -268,7 +268,10 @@ class SnookerBase(Referee):
                      "Биток не коснулся ни одного шара.")
         else:
             firsts = PE.simultaneous_first(s.record, cue)
-            bad = [b for b in firsts if b not in on]
+            fb_first = self.free_ball(s)
+            # 000 «Свободный шар»: once a free ball is nominated the cue ball must meet it first.
+            first_ok = {fb_first} if fb_first is not None else on
+            bad = [b for b in firsts if b not in first_ok]
             if bad:
                 worth = max([v_on] + [value(b) for b in firsts])
                 self.add(d, FoulCode.WRONG_BALL_FIRST, R_PENALTY, worth,

@@ -303,3 +303,10 @@ def test_in_hand_must_be_in_the_d() -> None:
         st = state("snooker", bed, in_hand=InHand.D)
         r = get_referee("snooker").judge(st, record(balls, "cue>red1 red1|foot", table=T))
         assert ("cue_ball_outside_d" in r.codes()) == foul and r.points == ((0, 4) if foul else (0, 0))
+
+
+def test_free_ball_must_be_hit_first() -> None:
+    free_state = state("snooker", layout(SNOOKERED, T), to_play=1, extra={"free_ball_for": 1})
+    r = get_referee("snooker").judge(free_state, record(SNOOKERED, "cue>red1 red1|foot call=blue@foot-left",
+                                                        table=T))
+    assert r.codes() == ["wrong_ball_first"] and r.points == (4, 0)  # red on, a red struck: the minimum 4
