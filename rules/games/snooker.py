@@ -228,8 +228,8 @@ class SnookerBase(Referee):
         return max(4, worth)
 
     def add(self, d: Draft, code: FoulCode | str, rule: str, worth: int, en: str, ru: str) -> None:
-        d.fouls.append(self.foul(code, rule, f"{en} ({self.penalty(worth)} points)",
-                                 f"{ru} ({self.penalty(worth)} очк.)"))
+        n = self.penalty(worth)
+        d.fouls.append(self.foul(code, rule, f"{en.rstrip('.')} ({n} points).", f"{ru.rstrip('.')} ({n} очк.)."))
         d.extra["_worth"] = max(int(d.extra.get("_worth", 0)), self.penalty(worth))
 
     # --- the hooks --------------------------------------------------------------------------
@@ -284,11 +284,12 @@ class SnookerBase(Referee):
             ball, how = jump
             self.add(d, FoulCode.JUMP_SHOT, self.jump_rule, v_on,
                      f"Jump shot: the cue ball passed over {ball} "
-                     + ("before striking a ball." if how == "before" else
-                        "after striking it and landed beyond it; no exception of the definition applies."),
+                     + ("before striking a ball" if how == "before" else
+                        "after striking it and came down beyond it")
+                     + f"; none of the three exceptions of the jump-shot definition ({R_JUMP_DEF}) applies.",
                      f"Перескок: биток прошёл над шаром {ball} "
-                     + ("до касания шаров." if how == "before" else
-                        "после касания и опустился за ним; исключения определения не подходят."))
+                     + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
+                     + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.")
         potted = [b for b in s.pocketed if b not in s.jumped]
         if cue in potted:
             self.add(d, FoulCode.CUE_BALL_POCKETED, R_PENALTY, v_on, "In-off: the cue ball fell into a pocket.",
@@ -323,7 +324,7 @@ class SnookerBase(Referee):
                                      "A foul after potting a red and before nominating a colour costs 7 points.",
                                      "Нарушение после забитого красного до объявления цветного - 7 очков."))
 
-    jump_rule: ClassVar[str] = R_JUMP_DEF
+    jump_rule: ClassVar[str] = R_PLAY
     cue_off_rule: ClassVar[str] = R_CUE_OFF
     touch_rule: ClassVar[str] = R_TOUCH
     off_is_foul: ClassVar[bool] = True

@@ -99,7 +99,8 @@ def test_jump_shot_rows(row: str, script: str, foul: bool) -> None:
     if foul:
         assert r.points == (0, 4) and r.counted == ()
         if "jump_shot" in r.codes():
-            assert any(f.rule == "WPBSA Definitions: Jump Shot" for f in r.fouls)
+            jump = next(f for f in r.fouls if f.code == "jump_shot")
+            assert jump.rule == "000: Международный снукер, Правила игры" and "WPBSA" in jump.explain["en"]
 
 
 # --- balls leaving the table (rules-notes §2) ------------------------------------------------
