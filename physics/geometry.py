@@ -33,15 +33,16 @@ from functools import cache
 from typing import Any
 
 from panda3d.bullet import (
-    X_up,
-    Y_up,
     BulletBoxShape,
     BulletConvexHullShape,
     BulletCylinderShape,
     BulletPlaneShape,
     BulletRigidBodyNode,
     BulletShape,
+    BulletSphereShape,
     BulletWorld,
+    X_up,
+    Y_up,
 )
 from panda3d.core import BitMask32, Point3, TransformState, Vec3
 
@@ -51,6 +52,11 @@ from physics.scenario import SceneObject
 from physics.tables import TABLES_DIR, TableSpec
 
 MARGIN = 0.0005          # m; collision margin of every static shape (Bullet's 0.04 m default is a ball)
+# Bullet's GJK treats two support points closer than 1 cm as the same (Voronoi simplex solver's
+# equal-vertex threshold, 1e-4 m^2) and stops early: near hull vertices closer than that a contact
+# comes out up to about a millimetre too far. Hull vertices on ball-facing surfaces are kept about
+# this far apart where the spec allows (jaw fillets get fewer, longer facets).
+GJK_MERGE = 0.010
 SURFACE_TAG = "surface"  # python tag on every static node
 
 SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
@@ -111,6 +117,7 @@ class Jaw:
     fillet_start: tuple[float, float]  # T1: tangent point on the nose line
     fillet_end: tuple[float, float]    # T2: tangent point on the facing
     facing_end: tuple[float, float]    # F: end of the straight corridor, on the drop line
+    facets: int                        # flat facets approximating the fillet (0: a sharp corner)
 
 
 @dataclass(frozen=True)
@@ -159,10 +166,10 @@ class GeometryExtras:
     middle_cut_angle: float = 90.0
     slate_thickness: float = 0.045
     rail_slab: float = 0.03           # the wooden rail top's thickness; the frame is below it
-    well_clearance: float = 0.010     # well wider than the larger of throat and ball, each side
+    well_clearance: float = 0.010     # well wider than the throat by this, each side
     well_wall: float = 0.005
     lamp_shade: tuple[float, float, float] = (1.4, 0.45, 0.15)  # length (x), width (y), height
-    jaw_segments: int = 6             # polygon sides approximating a jaw fillet
+    jaw_segments: int = 6             # at most this many facets approximating a jaw fillet
 
 
 @cache
@@ -187,7 +194,7 @@ def load_extras(table_id: str) -> GeometryExtras:
                 raise InputError(str(path), f"geometry.{key}", "an integer in [2, 32]")
             vals[key] = val
         else:
-            if not _finite_pos(val):
+            if not (_finite_pos(val) or (key == "well_clearance" and val == 0)):
                 raise InputError(str(path), f"geometry.{key}", "a positive number")
             vals[key] = float(val)
     return GeometryExtras(**vals)
@@ -201,7 +208,7 @@ def _finite_pos(v: Any) -> bool:
 # Cushion cross-section
 
 
-def _profile(spec: TableSpec, depth: float) -> list[tuple[float, float]]:
+def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[float, float]]:
     """Cushion cross-section (n, z): n behind the nose line (into the cushion), z above the cloth.
 
     The under-face is the plane tangent to a ball on the cloth at height h, so the contact is at
@@ -210,7 +217,7 @@ def _profile(spec: TableSpec, depth: float) -> list[tuple[float, float]]:
     """
     R, h = spec.ball_radius, spec.cushion_nose_height
     theta = math.asin((h - R) / R)
-    tan_t = math.tan(theta)
+    tan_t = math.tan(theta) * steepen
     e = max(0.0015, 3 * MARGIN)
     nose = (-e * tan_t, h + e)
     foot = (h * tan_t, 0.0)
@@ -219,6 +226,9 @@ def _profile(spec: TableSpec, depth: float) -> list[tuple[float, float]]:
     knee = (nose[0] + (top - nose[1]) / math.tan(tilt), top)
     back = max(depth, knee[0] + 0.002, foot[0] + 0.002)
     pts = [foot, (back, 0.0), (back, top), knee, nose]
+    if knee[0] - nose[0] < GJK_MERGE:
+        # Too close to the nose for Bullet's GJK (see GJK_MERGE): the top runs straight to the back.
+        pts.remove(knee)
     return gp._dedup(gp.ccw(pts))
 
 
@@ -246,6 +256,7 @@ class TableGeometry:
         self._ids: set[int] = set()
         self._passages: list[gp.Poly] = []
         self._openings: list[gp.Poly] = []
+        self._tops: list[tuple[gp.Poly, float, str]] = []   # plan outline, top height, kind of each body
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -277,29 +288,61 @@ class TableGeometry:
     def rest_place(self, pos: Sequence[float]) -> str:
         """Where a resting ball centre is: 'bed', 'rail', 'floor', 'frame', 'pocket', 'chalk', ...
 
-        Read from the surface straight under the centre (a ray down), so a ball on a rail top, on
-        the floor or on an object is named by what it rests on.
+        Named by what the ball rests on: the static surface whose contact with a ball-sized probe
+        at ``pos`` pushes most upwards; without such contact, the highest surface under the centre.
         """
         x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
         if self.pocket_of((x, y, z)) is not None:
             return "pocket"
-        kind = self.kind_below(x, y, z)
-        if kind is not None:
-            return _PLACE_OF_KIND.get(kind, kind)
-        return "floor" if z < self.spec.floor_z + 2 * self.spec.ball_radius else "frame"
-
-    def kind_below(self, x: float, y: float, z: float) -> str | None:
-        """Kind of the first static surface a ray straight down from (x, y, z) meets."""
-        res = self.world.ray_test_all(Point3(x, y, z), Point3(x, y, self.spec.floor_z - 1.0), self.collide_mask)
         best: tuple[float, str] | None = None
-        for hit in res.get_hits():
-            surf = self.surface(hit.get_node())
-            if surf is None:
+        for surf, _point, normal, _dist in self.contacts((x, y, z - 0.0005), self.spec.ball_radius):
+            if _dist < 1e-4 and normal[2] > 0.3 and (best is None or normal[2] > best[0]):
+                best = (normal[2], surf.kind)
+        kind = best[1] if best is not None else self.kind_below(x, y, z)
+        return _PLACE_OF_KIND.get(kind, kind)
+
+    def contacts(self, pos: Sequence[float], radius: float,
+                 ) -> list[tuple[Surface, tuple[float, float, float], tuple[float, float, float], float]]:
+        """Contacts of a sphere at ``pos`` with the static bodies, in node order.
+
+        Each is (surface, point on the surface, unit normal pointing from the surface to the sphere,
+        distance; negative = penetration). Pairs are tested one by one: Panda3D's ``contact_test``
+        reports several contacts through one shared manifold point.
+        """
+        probe = BulletRigidBodyNode("probe")
+        shape = BulletSphereShape(radius)
+        probe.add_shape(shape)
+        probe.set_transform(TransformState.make_pos(Point3(float(pos[0]), float(pos[1]), float(pos[2]))))
+        probe.set_into_collide_mask(self.collide_mask)
+        names = {c.get_node1().get_name() if c.get_node0().get_name() == "probe" else c.get_node0().get_name()
+                 for c in self.world.contact_test(probe).get_contacts()}
+        out = []
+        for node in self.nodes:
+            if node.get_name() not in names:
                 continue
-            f = hit.get_hit_fraction()
-            if best is None or f < best[0]:
-                best = (f, surf.kind)
-        return None if best is None else best[1]
+            surf = self.surface(node)
+            assert surf is not None
+            for c in self.world.contact_test_pair(probe, node).get_contacts():
+                mp = c.get_manifold_point()
+                flip = c.get_node0().get_name() != "probe"
+                nb = mp.get_normal_world_on_b()
+                pt = mp.get_position_world_on_a() if flip else mp.get_position_world_on_b()
+                n = (-nb.x, -nb.y, -nb.z) if flip else (nb.x, nb.y, nb.z)
+                out.append((surf, (pt.x, pt.y, pt.z), n, mp.get_distance()))
+        return out
+
+    def kind_below(self, x: float, y: float, z: float) -> str:
+        """Kind of the highest static top at or below height z under (x, y) (the floor if none)."""
+        best = (self.spec.floor_z, "floor")
+        for poly, top, kind in self._tops:
+            if best[0] < top <= z + 1e-3 and gp.contains(poly, (x, y), 1e-6):
+                best = (top, kind)
+        return best[1]
+
+    def support_z(self, x: float, y: float) -> float:
+        """Height of the highest static top under (x, y) (the floor if none)."""
+        return max([self.spec.floor_z] + [top for poly, top, kind in self._tops
+                                          if kind != "lamp" and gp.contains(poly, (x, y), 1e-6)])
 
     def safe_box(self, R: float | None = None, clearance: float = 0.001) -> tuple[float, float, float, float]:
         """(x_min, x_max, y_min, y_max) of centres where a ball on the cloth touches no cushion, jaw or pocket.
@@ -339,7 +382,7 @@ class TableGeometry:
     def _add(self, kind: str, ident: str | None, shape: BulletShape,
              pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0) -> BulletRigidBodyNode:
         e, mu = self.materials[kind]
-        node = BulletRigidBodyNode(f"{kind}:{ident}" if ident else kind)
+        node = BulletRigidBodyNode(f"{kind}:{ident or ''}:{len(self.nodes)}")
         node.add_shape(shape)
         node.set_transform(TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)))
         node.set_restitution(e)
@@ -362,6 +405,10 @@ class TableGeometry:
         if centre is not None:
             c = (centre[0], centre[1], c[2])
         self._add(kind, ident, shape, c, heading)
+        ch, sh = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+        corners = [(c[0] + ch * hx - sh * hy, c[1] + sh * hx + ch * hy)
+                   for hx, hy in ((-half.x, -half.y), (half.x, -half.y), (half.x, half.y), (-half.x, half.y))]
+        self._tops.append((gp.ccw(corners), hi[2], kind))
 
     def _prism(self, kind: str, ident: str | None, poly: Sequence[gp.Pt], z0: float, z1: float) -> None:
         """A vertical prism over a convex plan polygon; axis-aligned rectangles become boxes."""
@@ -390,6 +437,7 @@ class TableGeometry:
             shape.add_point(Point3(x - cx, y - cy, z - cz))
         shape.set_margin(MARGIN)
         self._add(kind, ident, shape, (cx, cy, cz))
+        self._tops.append((gp.hull([(p[0], p[1]) for p in pts]), max(p[2] for p in pts) + MARGIN, kind))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -417,27 +465,65 @@ def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_
     nuf = (math.cos(phi) * nu0[0] - math.sin(phi) * u[0], math.cos(phi) * nu0[1] - math.sin(phi) * u[1])
     rj = pocket.jaw_radius
     k = rj * math.tan(phi / 2)
-    t1 = (end[0] - k * u[0], end[1] - k * u[1])
-    c = (t1[0] + rj * nu0[0], t1[1] + rj * nu0[1])
-    t2 = (end[0] + k * d[0], end[1] + k * d[1])
     da = d[0] * pocket.axis[0] + d[1] * pocket.axis[1]
     straight = pocket.corridor / da if da > 1e-9 else 0.0   # corridor is measured along the pocket axis
-    f = (t2[0] + straight * d[0], t2[1] + straight * d[1])
-    jaw = Jaw(pocket_id, cushion_id, end, c, t1, t2, f)
-    return jaw, {"u": u, "nu0": nu0, "nuf": nuf, "phi": phi, "rj": rj}
+    f = (end[0] + (k + straight) * d[0], end[1] + (k + straight) * d[1])
+    # As many facets as keep each at least GJK_MERGE wide; a fillet too small for even one
+    # (R1 = 5 mm on a pyramid corner: the sharp corner is 0.4 mm off the arc) stays a sharp corner.
+    facets = 0
+    for n in range(extras.jaw_segments, 0, -1):
+        if 2 * rj * math.sin(phi / n / 2) >= GJK_MERGE:
+            facets = n
+            break
+    if facets:
+        t1 = (end[0] - k * u[0], end[1] - k * u[1])
+        c = (t1[0] + rj * nu0[0], t1[1] + rj * nu0[1])
+        t2 = (end[0] + k * d[0], end[1] + k * d[1])
+    else:
+        t1 = t2 = c = end
+    jaw = Jaw(pocket_id, cushion_id, end, c, t1, t2, f, facets)
+    return jaw, {"u": u, "nu0": nu0, "nuf": nuf, "d": d, "phi": phi, "rj": rj}
+
+
+def _fillet_points(spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float) -> list[tuple[float, float, float]]:
+    """Hull points of a jaw fillet: the nose and a low point of the under-face at every facet edge,
+    and two points behind the fillet centre (top and bottom) that fill the jaw behind it.
+
+    A facet spanning 2*delta of the fillet leans less than its edge sections (its plane holds two
+    generators of the swept cone), so the sections are steepened by 1/cos(delta) and every facet
+    is tilted by exactly theta, like the cushion. The low point is GJK_MERGE below the nose so
+    that no two hull vertices are closer than Bullet's GJK can tell apart.
+    """
+    n = jaw.facets
+    h = spec.cushion_nose_height
+    prof = gp.inset(_profile(spec, spec.cushion_width, 1.0 / math.cos(fr["phi"] / n / 2)), MARGIN)
+    nose = min(prof, key=lambda q: (q[0], -q[1]))
+    foot = min((q for q in prof if q[1] < nose[1] - 1e-6), key=lambda q: (q[1], q[0]))
+    z_low = max(nose[1] - GJK_MERGE, foot[1])
+    f = (nose[1] - z_low) / (nose[1] - foot[1])
+    low = (nose[0] + f * (foot[0] - nose[0]), z_low)
+    if low[0] >= fr["rj"]:
+        low = (fr["rj"] - MARGIN, nose[1] - (fr["rj"] - MARGIN - nose[0]) * (nose[1] - foot[1]) / (foot[0] - nose[0]))
+    pts: list[tuple[float, float, float]] = []
+    for k in range(n + 1):
+        al = fr["phi"] * k / n
+        nu = (math.cos(al) * fr["nu0"][0] - math.sin(al) * fr["u"][0],
+              math.cos(al) * fr["nu0"][1] - math.sin(al) * fr["u"][1])
+        p = (jaw.fillet_centre[0] - fr["rj"] * nu[0], jaw.fillet_centre[1] - fr["rj"] * nu[1])
+        pts += [(p[0] + q[0] * nu[0], p[1] + q[0] * nu[1], q[1]) for q in (nose, low)]
+    half = fr["phi"] / 2
+    bis = (math.cos(half) * fr["nu0"][0] - math.sin(half) * fr["u"][0],
+           math.cos(half) * fr["nu0"][1] - math.sin(half) * fr["u"][1])
+    back = (jaw.fillet_centre[0] + GJK_MERGE / 2 * bis[0], jaw.fillet_centre[1] + GJK_MERGE / 2 * bis[1])
+    pts += [(back[0], back[1], top - MARGIN), (back[0], back[1], MARGIN)]
+    del h
+    return pts
 
 
 def _section(p: tuple[float, float], nu: tuple[float, float], profile: Sequence[gp.Pt],
              n_max: float) -> list[tuple[float, float, float]]:
     prof = gp.clip(list(profile), (1.0, 0.0), n_max) if n_max < math.inf else list(profile)
     return [(p[0] + n * nu[0], p[1] + n * nu[1], z) for n, z in prof]
-
-
-def _n_max(p: tuple[float, float], nu: tuple[float, float], pocket: PocketShape) -> float:
-    """How deep a section at p along nu may go before crossing the pocket's drop line."""
-    a, _ = pocket.local(*p)
-    na = nu[0] * pocket.axis[0] + nu[1] * pocket.axis[1]
-    return (pocket.a_drop - a) / na if na > 1e-9 else math.inf
 
 
 def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[SceneObject] = (),
@@ -481,6 +567,9 @@ def _build_table(g: TableGeometry) -> None:
     top = max(s.rail_height, s.cushion_nose_height + 0.002)
     floor = s.floor_z
     depth = s.pocket_depth
+    slate_t = ex.slate_thickness
+    profile = gp.inset(_profile(s, cw), MARGIN)
+    n_back = max(p[0] for p in profile)
 
     # Jaws at both ends of every cushion, matched to the nearest pocket.
     jaws: dict[str, list[tuple[Jaw, dict[str, Any]]]] = {pid: [] for pid in s.pockets}
@@ -493,6 +582,8 @@ def _build_table(g: TableGeometry) -> None:
             ends.append(pid)
         cushion_ends[cid] = (ends[0], ends[1])
 
+    # Pocket frames. The well is wider than the throat by the clearance, but never so wide that
+    # the deep end of a cushion or corridor (full-depth sections behind the drop line) reaches into it.
     for pid, pk in s.pockets.items():
         pair = jaws[pid]
         if len(pair) != 2:
@@ -503,70 +594,77 @@ def _build_table(g: TableGeometry) -> None:
         a_mouth = tmp.local(*pair[0][0].nose_end)[0]
         a_drop = tmp.local(*pair[0][0].facing_end)[0]
         throat = abs(tmp.local(*pair[0][0].facing_end)[1] - tmp.local(*pair[1][0].facing_end)[1])
-        half = max(throat / 2, R) + ex.well_clearance
+        half = max(throat / 2 + ex.well_clearance, R + 0.002)
+        for jaw, fr in pair:
+            for p0, nu in ((jaw.fillet_start, fr["nu0"]), (jaw.facing_end, fr["nuf"])):
+                a0, t0 = tmp.local(*p0)
+                na = nu[0] * ax[0] + nu[1] * ax[1]
+                nt = nu[0] * across[0] + nu[1] * across[1]
+                if na <= 1e-9:
+                    continue     # runs along or away from the drop line: never behind it
+                n_in = max(0.0, (a_drop - a0) / na)
+                if n_in <= n_back:
+                    half = min(half, abs(t0 + n_in * nt) - 2 * MARGIN)
+        half = max(half, throat / 2, R + 0.002)
         g.pockets[pid] = PocketShape(pid, pk.centre, ax, across, a_mouth, a_drop, throat, half,
-                                     2 * R + 3 * ex.well_clearance, -depth, (pair[0][0], pair[1][0]))
+                                     2 * R + 0.03, -depth, (pair[0][0], pair[1][0]))
 
-    profile = gp.inset(_profile(s, cw), MARGIN)
-
-    # Cushion prisms between the fillet starts, each end cut at its pocket's drop line.
+    # Cushion prisms between the fillet starts, full depth.
     jaw_of = {(j.cushion, j.pocket): j for pid in jaws for j, _ in jaws[pid]}
     for cid, cu in s.cushions.items():
         p0, p1 = cushion_ends[cid]
-        j0, j1 = jaw_of[(cid, p0)], jaw_of[(cid, p1)]
         nu0 = (-cu.normal[0], -cu.normal[1])
-        pts = (_section(j0.fillet_start, nu0, profile, _n_max(j0.fillet_start, nu0, g.pockets[p0]))
-               + _section(j1.fillet_start, nu0, profile, _n_max(j1.fillet_start, nu0, g.pockets[p1])))
+        pts = (_section(jaw_of[(cid, p0)].fillet_start, nu0, profile, math.inf)
+               + _section(jaw_of[(cid, p1)].fillet_start, nu0, profile, math.inf))
         g._hull("cushion", cid, pts)
 
-    # Jaw hulls: the profile swept around the fillet and along the corridor.
+    # Jaws: the profile swept round the fillet (sections no deeper than the fillet radius, so the
+    # sweep stays convex), then the straight corridor as a full-depth prism. Behind the fillet
+    # centre the cushion prism and the corridor prism overlap, so nothing is left open.
     for pid, pair in jaws.items():
-        pock = g.pockets[pid]
         for jaw, fr in pair:
-            pts = []
-            n = ex.jaw_segments
-            for k in range(n + 1):
-                al = fr["phi"] * k / n
-                nu = (math.cos(al) * fr["nu0"][0] - math.sin(al) * fr["u"][0],
-                      math.cos(al) * fr["nu0"][1] - math.sin(al) * fr["u"][1])
-                p = (jaw.fillet_centre[0] - fr["rj"] * nu[0], jaw.fillet_centre[1] - fr["rj"] * nu[1])
-                pts += _section(p, nu, profile, _n_max(p, nu, pock))
-            if math.dist(jaw.facing_end, jaw.fillet_end) > 1e-6:
-                pts += _section(jaw.facing_end, fr["nuf"], profile, _n_max(jaw.facing_end, fr["nuf"], pock))
-            g._hull("jaw", pid, pts)
+            if jaw.facets:
+                g._hull("jaw", pid, _fillet_points(s, jaw, fr, top))
+            # The straight corridor: a full-depth prism from the fillet's end to the drop line. (A
+            # corridor shorter than GJK_MERGE, like the pyramid's 5.5 mm, is a face Bullet resolves
+            # only to about 0.7 mm; extending it would put a wall across the well's mouth.)
+            if math.dist(jaw.facing_end, jaw.fillet_end) > 1e-4:
+                g._hull("jaw", pid, _section(jaw.fillet_end, fr["nuf"], profile, math.inf)
+                        + _section(jaw.facing_end, fr["nuf"], profile, math.inf))
 
-    # Openings (well plus its walls) cut out of the rails, frame and the fill around the pockets.
-    wt = ex.well_wall
-    openings: dict[str, gp.Poly] = {}
+    # The wells' free insides: nothing of the table may reach into them.
+    wells: dict[str, gp.Poly] = {}
     for pid, p in g.pockets.items():
-        openings[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wt, -p.well_half_width - wt,
-                               p.well_half_width + wt)
-        g._openings.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width))
+        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width)
+        g._openings.append(wells[pid])
         j0, j1 = p.jaws
         g._passages.append(gp.ccw([j0.nose_end, j0.facing_end, j1.facing_end, j1.nose_end]))
 
-    # Slate: the nose rectangle grown by the cushion width, cut at every drop line.
+    # Slate: the nose rectangle grown by the cushion width, cut at the corner drop lines and
+    # round the middle wells; a box where the balls roll (Bullet's exact sphere-box contact).
     slate = gp.rect(-hl - cw, -hw - cw, hl + cw, hw + cw)
-    for p in g.pockets.values():
-        c = p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]
-        slate = gp.clip(slate, p.axis, c)
-    ys = [q[1] for q in slate]
-    y1 = min(max(ys), -min(ys))
+    middle_wells = []
+    for pid, p in g.pockets.items():
+        if s.pockets[pid].corner:  # type: ignore[index]
+            slate = gp.clip(slate, p.axis, p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1])
+        else:
+            middle_wells.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width - ex.well_wall,
+                                       p.well_half_width + ex.well_wall))
+    y1 = min([hw + cw] + [hw + p.a_drop for pid, p in g.pockets.items()
+                          if not s.pockets[pid].corner])  # type: ignore[index]
     x1 = hl + cw
-    for p in g.pockets.values():
-        if abs(p.axis[0]) > 1e-9:
+    for pid, p in g.pockets.items():
+        if s.pockets[pid].corner:  # type: ignore[index]
             c = p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]
-            sx = math.copysign(1.0, p.axis[0])
-            sy = math.copysign(1.0, p.axis[1]) if abs(p.axis[1]) > 1e-9 else 0.0
             # The box's corner (sx*x1, sy*y1) must stay on the slate side of this drop line.
+            sx, sy = math.copysign(1.0, p.axis[0]), math.copysign(1.0, p.axis[1])
             x1 = min(x1, (c - p.axis[1] * sy * y1) / (p.axis[0] * sx))
-    slate_t = ex.slate_thickness
-    g._box("bed", None, (-x1, -y1, -slate_t), (x1, y1, 0.0))
-    for sign in (1.0, -1.0):
-        end = gp.clip(slate, (-sign, 0.0), -sign * x1)
-        g._prism("bed", None, end, -slate_t, 0.0)
+    box = gp.rect(-x1, -y1, x1, y1)
+    g._prism("bed", None, box, -slate_t, 0.0)
+    for piece in gp.subtract_all(gp.subtract_all([slate], middle_wells), [box]):
+        g._prism("bed", None, piece, -slate_t, 0.0)
 
-    # Fill beside each opening inside the cushion zone (between the jaws' ends and the rails).
+    # Fill beside each well inside the cushion zone, behind the jaws' ends, up to the rail top.
     inner = gp.rect(-hl, -hw, hl, hw)
     grown = gp.rect(-hl - cw, -hw - cw, hl + cw, hw + cw)
     for pid, p in g.pockets.items():
@@ -576,20 +674,21 @@ def _build_table(g: TableGeometry) -> None:
             region = gp.clip(region, (-u[0], -u[1]), -(u[0] * jaw.fillet_start[0] + u[1] * jaw.fillet_start[1]))
         region = gp.clip(region, (-p.axis[0], -p.axis[1]),
                          -(p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]))
-        for piece in gp.subtract_all(gp.subtract(region, inner), [openings[pid]]):
+        for piece in gp.subtract_all(gp.subtract(region, inner), [wells[pid]]):
             g._prism("rail_top", pid, piece, -slate_t, top)
 
-    # Rail tops and the frame below them: the ring outside the cushions, minus the openings.
+    # Rail tops and the frame below them: the ring outside the cushions, minus the wells.
     xo, yo = hl + cw + rw, hw + cw + rw
     ring = [gp.rect(-xo, hw + cw, xo, yo), gp.rect(-xo, -yo, xo, -hw - cw),
             gp.rect(hl + cw, -hw - cw, xo, hw + cw), gp.rect(-xo, -hw - cw, -hl - cw, hw + cw)]
-    pieces = gp.subtract_all(ring, list(openings.values()))
+    pieces = gp.subtract_all(ring, list(wells.values()))
     slab = min(ex.rail_slab, top - floor - 0.01)
     for piece in pieces:
         g._prism("rail_top", None, piece, top - slab, top)
         g._prism("frame", None, piece, floor, top - slab)
 
     # Wells: side and back walls up to the rail top, a front wall under the slate edge, a floor.
+    wt = ex.well_wall
     for pid, p in g.pockets.items():
         heading = math.degrees(math.atan2(p.axis[1], p.axis[0]))
         a0, a1 = p.a_drop, p.a_drop + p.well_length
@@ -621,14 +720,6 @@ def _build_room(g: TableGeometry, lamp: tuple[float, float, float] | None) -> No
         g.lamp_box = ((lx - length / 2, ly - width / 2, lz), (lx + length / 2, ly + width / 2, lz + height))
 
 
-def _support_z(g: TableGeometry, x: float, y: float) -> float:
-    """Height of the highest static surface under (x, y) (the floor if nothing else)."""
-    res = g.world.ray_test_closest(Point3(x, y, 5.0), Point3(x, y, g.spec.floor_z - 0.5), g.collide_mask)
-    if res.has_hit() and g.surface(res.get_node()) is not None:
-        return float(res.get_hit_pos().z)
-    return g.spec.floor_z
-
-
 def _build_object(g: TableGeometry, i: int, obj: SceneObject) -> None:
     s = g.spec
     key = f"objects[{i}]"
@@ -638,7 +729,7 @@ def _build_object(g: TableGeometry, i: int, obj: SceneObject) -> None:
     if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > 20 or abs(y) > 20:
         raise InputError("scenario", f"{key}.at", "a position within 20 m of the table centre")
     if obj.kind == "chalk":
-        zb = _support_z(g, x, y)
+        zb = g.support_z(x, y)
         half = CHALK_SIZE / 2
         g._box("chalk", f"chalk{i}", (x - half, y - half, zb), (x + half, y + half, zb + CHALK_SIZE))
         g.object_boxes.append(("chalk", (x - half, y - half, zb), (x + half, y + half, zb + CHALK_SIZE)))
@@ -660,7 +751,7 @@ def _build_object(g: TableGeometry, i: int, obj: SceneObject) -> None:
             raise InputError("scenario", f"{key}.length", "a cue length in [0.3, 2.0] m")
         r = CUE_RADIUS
         along_x = (abs(y) > s.half_width + s.cushion_width) or not (abs(x) > s.half_length + s.cushion_width)
-        zb = _support_z(g, x, y)
+        zb = g.support_z(x, y)
         shape = BulletCylinderShape(r, length, X_up if along_x else Y_up)
         shape.set_margin(MARGIN)
         g._add("cue", f"cue{i}", shape, (x, y, zb + r))

@@ -134,3 +134,22 @@ def _dedup(poly: Poly, eps: float = 1e-10) -> Poly:
     if len(out) > 1 and abs(out[0][0] - out[-1][0]) <= eps and abs(out[0][1] - out[-1][1]) <= eps:
         out.pop()
     return out if len(out) >= 3 else []
+
+
+def hull(points: Sequence[Pt]) -> Poly:
+    """Convex hull (counter-clockwise) of 2D points: Andrew's monotone chain."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return list(pts)
+
+    def half(seq: Sequence[Pt]) -> Poly:
+        out: Poly = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]

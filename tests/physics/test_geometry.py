@@ -1,0 +1,454 @@
+"""The static table in Bullet (physics/geometry.py), checked on all four tables.
+
+Heights and angles come from the table specs and physics.md (contact normal tilted down by
+asin((h - R) / R), section 4 "Cushion contact height"); positions are measured with Bullet's own
+contact generation (sphere probes, as the balls will see the table) and with short rays.
+
+Rays are kept short (a few cm): Bullet's ray cast against convex shapes (subsimplex convex
+cast) stops iterating once the squared distance is below 1e-4, so on a metre-long ray it can be
+off by millimetres; over a few centimetres it is exact to micrometres.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pytest
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.core import Point3, TransformState, Vec3
+
+from physics.errors import InputError
+from physics.geometry import DEFAULT_MATERIALS, SURFACE_KINDS, TableGeometry, build_table_geometry
+from physics.scenario import SceneObject
+from physics.tables import TABLE_IDS, TableSpec, load_table
+
+G = 9.81
+LAMP = (0.2, -0.1, 1.0)
+
+
+def _objects(spec: TableSpec) -> tuple[SceneObject, ...]:
+    rail_y = spec.half_width + spec.cushion_width + spec.rail_width / 2
+    return (
+        SceneObject("chalk", (1.0, rail_y, 0.0)),
+        SceneObject("person", (0.5, -(rail_y + spec.rail_width / 2 + 0.5), 0.0)),
+        SceneObject("cue-on-rail", (-0.4, rail_y, 0.0)),
+    )
+
+
+@cache
+def built(table_id: str) -> tuple[BulletWorld, TableGeometry]:
+    """A world holding only the static table (tests that step add and remove their own ball)."""
+    world = BulletWorld()
+    world.set_gravity(Vec3(0, 0, -G))
+    spec = load_table(table_id)
+    return world, build_table_geometry(world, spec, _objects(spec), lamp=LAMP)
+
+
+def ray(world: BulletWorld, geo: TableGeometry, a: tuple[float, float, float],
+        b: tuple[float, float, float]) -> tuple[float, float, float, str] | None:
+    res = world.ray_test_closest(Point3(*a), Point3(*b))
+    if not res.has_hit():
+        return None
+    surf = geo.surface(res.get_node())
+    assert surf is not None, "every static body carries a Surface"
+    p = res.get_hit_pos()
+    return (p.x, p.y, p.z, surf.kind)
+
+
+def add_ball(world: BulletWorld, geo: TableGeometry, pos: tuple[float, float, float],
+             vel: tuple[float, float, float] = (0.0, 0.0, 0.0),
+             omega: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> BulletRigidBodyNode:
+    """A plain Bullet ball: the spec's mass and radius, CCD, never sleeping.
+
+    Restitution and friction 1 on the ball, so Bullet's product combine yields the surface's own.
+    """
+    s = geo.spec
+    node = BulletRigidBodyNode("ball")
+    node.add_shape(BulletSphereShape(s.ball_radius))
+    node.set_mass(s.ball_mass)
+    node.set_restitution(1.0)
+    node.set_friction(1.0)
+    node.set_deactivation_enabled(False)
+    node.set_ccd_motion_threshold(1e-7)
+    node.set_ccd_swept_sphere_radius(0.9 * s.ball_radius)
+    node.set_into_collide_mask(geo.collide_mask)
+    node.set_transform(TransformState.make_pos(Point3(*pos)))
+    node.set_linear_velocity(Vec3(*vel))
+    node.set_angular_velocity(Vec3(*omega))
+    world.attach(node)
+    return node
+
+
+def step(world: BulletWorld, seconds: float, hz: int = 1000) -> None:
+    for _ in range(round(seconds * hz)):
+        world.do_physics(1.0 / hz, 1, 1.0 / hz)
+
+
+def pos_of(node: BulletRigidBodyNode) -> tuple[float, float, float]:
+    p = node.get_transform().get_pos()
+    return (p.x, p.y, p.z)
+
+
+def touching(geo: TableGeometry, pos: tuple[float, float, float], r: float) -> list:
+    """Contacts where the probe actually touches (Bullet also reports near misses within its threshold)."""
+    return [c for c in geo.contacts(pos, r) if c[3] < 1e-5]
+
+
+tables = pytest.mark.parametrize("table_id", TABLE_IDS)
+
+
+# --- the bed and the pocket drops ---------------------------------------------------------------
+
+
+@tables
+def test_bed_centre_is_the_cloth_at_z0(table_id: str) -> None:
+    world, geo = built(table_id)
+    hit = ray(world, geo, (0.0, 0.0, 0.05), (0.0, 0.0, -0.05))
+    assert hit is not None and hit[3] == "bed"
+    assert hit[2] == pytest.approx(0.0, abs=0.0005)
+    assert top_at(geo, 0.0, 0.0, 0.0) == (pytest.approx(0.0, abs=1e-5), "bed")
+
+
+@tables
+def test_ray_at_every_drop_point_passes_below_the_slate(table_id: str) -> None:
+    world, geo = built(table_id)
+    R = geo.spec.ball_radius
+    for pid, p in geo.pockets.items():
+        x, y = p.world(p.a_drop + R / 2, 0.0)
+        hit = ray(world, geo, (x, y, 0.05), (x, y, p.floor_z - 0.03))
+        assert hit is not None, pid
+        assert hit[2] < -0.001 and hit[3] == "pocket", (pid, hit)
+        # The well's floor is the spec's pocket depth below the cloth.
+        floor = ray(world, geo, (x, y, p.floor_z + 0.03), (x, y, p.floor_z - 0.03))
+        assert floor is not None and floor[3] == "pocket"
+        assert floor[2] == pytest.approx(-geo.spec.pocket_depth, abs=0.0005), pid
+
+
+@tables
+def test_slate_edge_is_at_the_drop_line(table_id: str) -> None:
+    """A small probe just inside the drop line lies on the slate; just beyond it there is nothing."""
+    _, geo = built(table_id)
+    r = 0.002
+    for pid, p in geo.pockets.items():
+        for t in (-0.5 * p.throat + 0.004, 0.0, 0.5 * p.throat - 0.004):
+            on = touching(geo, (*p.world(p.a_drop - 0.001 - r, t), r - 0.0002), r)
+            assert on and {c[0].kind for c in on} == {"bed"}, (pid, t, on)
+            off = touching(geo, (*p.world(p.a_drop + 0.001 + r, t), r - 0.0002), r)
+            assert off == [], (pid, t, off)
+
+
+# --- cushions and jaws --------------------------------------------------------------------------
+
+
+@tables
+def test_cushion_contact_height_and_normal_tilt(table_id: str) -> None:
+    """A ball on the cloth touching any cushion meets it at the nose height h, normal tilted down by asin((h-R)/R)."""
+    _, geo = built(table_id)
+    s = geo.spec
+    R, h = s.ball_radius, s.cushion_nose_height
+    theta = math.degrees(math.asin((h - R) / R))
+    d0 = math.sqrt(R * R - (h - R) ** 2)     # centre to nose line, horizontally, when touching
+    for cid, cu in s.cushions.items():
+        for f in (0.1, 0.5, 0.9):
+            x = cu.start[0] + f * (cu.end[0] - cu.start[0]) + cu.normal[0] * (d0 - 0.0002)
+            y = cu.start[1] + f * (cu.end[1] - cu.start[1]) + cu.normal[1] * (d0 - 0.0002)
+            hits = [c for c in geo.contacts((x, y, R + 1e-5), R) if c[0].kind != "bed"]
+            assert len(hits) == 1 and hits[0][0].kind == "cushion" and hits[0][0].id == cid, (cid, f, hits)
+            _, point, normal, _dist = hits[0]
+            assert point[2] == pytest.approx(h, abs=0.001), (cid, f)
+            below = math.degrees(math.asin(-normal[2] / math.hypot(*normal)))
+            assert below == pytest.approx(theta, abs=1.0), (cid, f)
+            # The normal points from the nose into the bed, across the cushion line.
+            horiz = math.hypot(normal[0], normal[1])
+            assert (normal[0] * cu.normal[0] + normal[1] * cu.normal[1]) / horiz == pytest.approx(1.0, abs=1e-3)
+
+
+@tables
+def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
+    """The jaws carry the cushion's profile round the fillet: contact near h, normal tilted down by about theta.
+
+    Tolerances are wider than for the long cushions because of Bullet, not of the geometry: its GJK
+    merges support points closer than 1 cm, and a fillet facet is only about that wide, so the
+    contact it reports can sit on a facet edge: up to about a millimetre off in depth and height
+    and 3 degrees in tilt for a ball-sized sphere (measured on the four tables).
+    """
+    _, geo = built(table_id)
+    s = geo.spec
+    R, h = s.ball_radius, s.cushion_nose_height
+    theta = math.degrees(math.asin((h - R) / R))
+    d0 = math.sqrt(R * R - (h - R) ** 2)
+    for pid, p in geo.pockets.items():
+        rj = s.pockets[pid].jaw_radius  # type: ignore[index]
+        for jaw in p.jaws:
+            cx, cy = jaw.fillet_centre
+            a0 = math.atan2(jaw.fillet_start[1] - cy, jaw.fillet_start[0] - cx)
+            a1 = math.atan2(jaw.fillet_end[1] - cy, jaw.fillet_end[0] - cx)
+            span = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+            for k in range(jaw.facets):
+                az = a0 + (k + 0.5) * span / jaw.facets
+                dist = rj * math.cos(span / jaw.facets / 2) + d0 - 0.001   # facet's nose line, then the ball
+                near = [c for c in touching(geo, (cx + dist * math.cos(az), cy + dist * math.sin(az), R + 1e-5), R)
+                        if c[0].kind != "bed"]
+                # Next to the cushion's end the ball may touch that too (a crease); nothing else.
+                assert {c[0].kind for c in near} <= {"jaw", "cushion"}, (pid, k, near)
+                hits = [c for c in near if c[0].kind == "jaw" and c[0].id == pid]
+                assert hits, (pid, k, near)
+                _, point, n, depth = min(hits, key=lambda c: c[3])
+                assert -0.002 < depth < 0.0, (pid, k)
+                assert point[2] == pytest.approx(h, abs=0.0015), (pid, k)
+                tilt = math.degrees(math.asin(-n[2] / math.hypot(*n)))
+                assert theta - 3.0 < tilt < theta + 1.0, (pid, k)
+
+
+def _expected_gap(spec: TableSpec, corner: bool, a: float, cut: float) -> float:
+    """Gap between the facing lines at depth a past the mouth line (facings narrow by the cut angle)."""
+    mouth = spec.corner_mouth if corner else spec.middle_mouth
+    dev = math.radians(cut - (135.0 if corner else 90.0))
+    return mouth - 2 * max(a, 0.0) * math.tan(dev)
+
+
+@tables
+def test_mouth_gap_between_jaws_matches_spec(table_id: str) -> None:
+    """The free gap between the jaws at nose height, read off where a ball touches each facing."""
+    _, geo = built(table_id)
+    s = geo.spec
+    R, h = s.ball_radius, s.cushion_nose_height
+    d0 = math.sqrt(R * R - (h - R) ** 2)
+    for pid, p in geo.pockets.items():
+        pk = s.pockets[pid]  # type: ignore[index]
+        cut = geo.extras.corner_cut_angle if pk.corner else geo.extras.middle_cut_angle
+        # Measure where the facings are straight (the corridor), or at the end of the fillet.
+        a_meas = p.a_drop - (pk.corridor / 2 if pk.corridor > 0.002 else 0.0003)
+        expected = _expected_gap(s, pk.corner, a_meas - p.a_mouth, cut)
+        sides = []
+        for sign in (1.0, -1.0):
+            # Pressed 1 mm in: a short corridor is a face narrower than Bullet's 1 cm GJK merge
+            # distance, where a contact can come out up to about 0.7 mm too far.
+            t = sign * (expected / 2 - d0 + 0.001)
+            hits = [c for c in touching(geo, (*p.world(a_meas, t), R + 1e-5), R) if c[0].kind == "jaw"]
+            assert hits, (pid, sign)
+            _, point, _n, _d = min(hits, key=lambda c: c[3])
+            assert point[2] == pytest.approx(h, abs=0.0015), (pid, sign)
+            sides.append(abs(p.local(point[0], point[1])[1]))
+        assert sides[0] + sides[1] == pytest.approx(expected, abs=0.001), pid
+        if abs(cut - (135.0 if pk.corner else 90.0)) < 1e-9:
+            assert sides[0] + sides[1] == pytest.approx(pk.mouth, abs=0.001), pid
+
+
+# --- rails, frame, floor, lamp, objects ---------------------------------------------------------
+
+
+def top_at(geo: TableGeometry, x: float, y: float, z: float, r: float = 0.002) -> tuple[float, str]:
+    """Height and kind of the upward-facing surface near height z under (x, y), read by a probe."""
+    hits = [c for c in touching(geo, (x, y, z + r - 0.0003), r) if c[2][2] > 0.9]
+    assert hits, (x, y, z)
+    _, point, _n, _d = max(hits, key=lambda c: c[1][2])
+    kinds = {c[0].kind for c in hits if abs(c[1][2] - point[2]) < 1e-4}
+    assert len(kinds) == 1, kinds
+    return point[2], kinds.pop()
+
+
+@tables
+def test_rail_tops_floor_and_frame(table_id: str) -> None:
+    world, geo = built(table_id)
+    s = geo.spec
+    mid_rail = s.cushion_width + s.rail_width / 2
+    for x, y in ((0.3, s.half_width + mid_rail), (-0.3, -s.half_width - mid_rail),
+                 (s.half_length + mid_rail, 0.1), (-s.half_length - mid_rail, -0.1)):
+        hit = ray(world, geo, (x, y, s.rail_height + 0.03), (x, y, s.rail_height - 0.03))
+        assert hit is not None and hit[3] == "rail_top", (x, y, hit)
+        z, kind = top_at(geo, x, y, s.rail_height)
+        assert kind == "rail_top" and z == pytest.approx(s.rail_height, abs=0.0005)
+    x_out = s.half_length + s.cushion_width + s.rail_width + 0.3
+    hit = ray(world, geo, (x_out, 0.0, s.floor_z + 0.05), (x_out, 0.0, s.floor_z - 0.05))
+    assert hit is not None and hit[3] == "floor" and hit[2] == pytest.approx(-s.bed_height, abs=0.0005)
+    assert top_at(geo, x_out, 0.0, s.floor_z) == (pytest.approx(-s.bed_height, abs=0.0005), "floor")
+    # The frame: the table's outer side, from under the rail top down to the floor.
+    xo = s.half_length + s.cushion_width + s.rail_width
+    for z in (-0.1, s.floor_z + 0.05):
+        hits = [c for c in touching(geo, (xo + 0.002 - 0.0003, 0.2, z), 0.002) if c[0].kind == "frame"]
+        assert hits and hits[0][1][0] == pytest.approx(xo, abs=0.0005) and hits[0][2][0] > 0.99
+
+
+@tables
+def test_lamp_and_objects_where_placed(table_id: str) -> None:
+    world, geo = built(table_id)
+    s = geo.spec
+    hit = ray(world, geo, (LAMP[0], LAMP[1], LAMP[2] - 0.05), (LAMP[0], LAMP[1], LAMP[2] + 0.05))
+    assert hit is not None and hit[3] == "lamp"
+    under = [c for c in touching(geo, (LAMP[0], LAMP[1], LAMP[2] - 0.002 + 0.0003), 0.002) if c[0].kind == "lamp"]
+    assert under and under[0][1][2] == pytest.approx(LAMP[2], abs=0.0005) and under[0][2][2] < -0.99
+    length = geo.extras.lamp_shade[0]
+    assert 1.2 <= length <= 1.6   # large enough for a lofted ball to reach it
+    chalk, person, cue = _objects(s)
+    assert top_at(geo, chalk.at[0], chalk.at[1], s.rail_height + 0.022) == (
+        pytest.approx(s.rail_height + 0.022, abs=0.0005), "chalk")
+    assert top_at(geo, person.at[0], person.at[1], s.floor_z + 1.75) == (
+        pytest.approx(s.floor_z + 1.75, abs=0.0005), "person")
+    z, kind = top_at(geo, cue.at[0], cue.at[1], s.rail_height + 0.022)
+    assert kind == "cue" and z == pytest.approx(s.rail_height + 0.022, abs=0.0005)   # lying on the rail
+
+
+def test_lamp_none_builds_no_lamp() -> None:
+    world = BulletWorld()
+    geo = build_table_geometry(world, load_table("pool-9ft"), lamp=None)
+    assert all(geo.surface(n).kind != "lamp" for n in geo.nodes)  # type: ignore[union-attr]
+
+
+def test_every_node_is_tagged_and_materials_override() -> None:
+    world = BulletWorld()
+    geo = build_table_geometry(world, load_table("pyramid-12ft"), materials={"cushion": (0.8, 0.14)})
+    kinds = set()
+    for node in geo.nodes:
+        surf = geo.surface(node)
+        assert surf is not None and surf.kind in SURFACE_KINDS
+        kinds.add(surf.kind)
+        want = (0.8, 0.14) if surf.kind == "cushion" else DEFAULT_MATERIALS[surf.kind]
+        assert (surf.restitution, surf.friction) == want
+        assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(want[1])
+        assert node.get_into_collide_mask() == geo.collide_mask
+        assert all(node.get_shape(i).get_margin() <= 0.001 for i in range(node.get_num_shapes()))
+    assert {"bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp"} <= kinds
+
+
+@pytest.mark.parametrize("materials", [{"velvet": (0.5, 0.2)}, {"bed": (1.5, 0.2)}, {"bed": (0.5, -1.0)},
+                                       {"bed": (float("nan"), 0.2)}, {"bed": (0.5,)}])
+def test_bad_materials_are_input_errors(materials: dict) -> None:
+    with pytest.raises(InputError):
+        build_table_geometry(BulletWorld(), load_table("pool-9ft"), materials=materials)
+
+
+def test_person_inside_the_table_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="objects"):
+        build_table_geometry(BulletWorld(), load_table("pool-9ft"), [SceneObject("person", (0.5, 0.2, 0.0))])
+
+
+def test_build_is_deterministic() -> None:
+    def snapshot() -> list[tuple]:
+        geo = build_table_geometry(BulletWorld(), load_table("snooker-12ft"), _objects(load_table("snooker-12ft")))
+        return [(n.get_name(), tuple(n.get_transform().get_pos()), n.get_shape_bounds().get_radius())
+                for n in geo.nodes]
+
+    assert snapshot() == snapshot()
+
+
+# --- queries ------------------------------------------------------------------------------------
+
+
+@tables
+def test_rest_place_and_bed_outline(table_id: str) -> None:
+    _, geo = built(table_id)
+    s = geo.spec
+    R = s.ball_radius
+    rail_y = s.half_width + s.cushion_width + s.rail_width / 2
+    x_out = s.half_length + s.cushion_width + s.rail_width + 0.4
+    assert geo.rest_place((0.0, 0.0, R)) == "bed"
+    assert geo.rest_place((0.2, rail_y, s.rail_height + R)) == "rail"
+    assert geo.rest_place((-0.2, -rail_y, s.rail_height + R)) == "rail"
+    assert geo.rest_place((x_out, 0.3, s.floor_z + R)) == "floor"
+    chalk = _objects(s)[0]
+    assert geo.rest_place((chalk.at[0], chalk.at[1], s.rail_height + 0.022 + R)) == "chalk"
+    assert geo.in_bed_outline(0.0, 0.0)
+    assert not geo.in_bed_outline(0.2, rail_y)
+    assert not geo.in_bed_outline(x_out, 0.3)
+    for pid, p in geo.pockets.items():
+        mouth = p.world((p.a_mouth + p.a_drop) / 2, 0.0)
+        assert geo.in_bed_outline(*mouth), pid
+        well = p.world(p.a_drop + p.well_length / 2, 0.0)
+        assert geo.in_bed_outline(*well), pid
+        assert geo.pocket_of((*well, p.floor_z + R)) == pid
+        assert geo.rest_place((*well, p.floor_z + R)) == "pocket"
+        assert geo.pocket_of((*well, R)) is None          # above the hole, not yet dropped
+        assert geo.pocket_of((*mouth, R)) is None
+
+
+@tables
+def test_safe_box_touches_nothing_but_the_bed(table_id: str) -> None:
+    _, geo = built(table_id)
+    R = geo.spec.ball_radius
+    x0, x1, y0, y1 = geo.safe_box(R)
+    assert x1 > geo.spec.half_length - 2 * R and y1 > geo.spec.half_width - 2 * R
+    for x in (x0, 0.0, x1):
+        for y in (y0, 0.0, y1):
+            kinds = {c[0].kind for c in touching(geo, (x, y, R - 0.0001), R)}
+            assert kinds == {"bed"}, (x, y, kinds)
+
+
+# --- stepping: balls against the geometry -------------------------------------------------------
+
+
+@tables
+def test_ball_at_rest_on_the_cloth_neither_sinks_nor_jitters(table_id: str) -> None:
+    world, geo = built(table_id)
+    R = geo.spec.ball_radius
+    ball = add_ball(world, geo, (0.31, -0.17, R))
+    try:
+        zs, speeds = [], []
+        for _ in range(2000):
+            world.do_physics(0.001, 1, 0.001)
+            zs.append(pos_of(ball)[2])
+            speeds.append(ball.get_linear_velocity().length())
+        x, y, _ = pos_of(ball)
+        assert max(abs(z - R) for z in zs) < 1e-4          # within 0.1 mm of resting on the cloth
+        assert max(speeds) < 1e-3
+        assert math.hypot(x - 0.31, y + 0.17) < 1e-5
+    finally:
+        world.remove(ball)
+
+
+@tables
+def test_slow_ball_rolled_along_a_pocket_axis_drops_into_its_well(table_id: str) -> None:
+    world, geo = built(table_id)
+    R = geo.spec.ball_radius
+    v = 0.6
+    for pid, p in geo.pockets.items():
+        x, y = p.world(p.a_mouth - 3 * R, 0.0)
+        ax, ay = p.axis
+        # Rolling without slip: omega = z x v / R.
+        ball = add_ball(world, geo, (x, y, R), (v * ax, v * ay, 0.0), (-v * ay / R, v * ax / R, 0.0))
+        try:
+            step(world, 1.2)
+            pos = pos_of(ball)
+            assert geo.pocket_of(pos) == pid, (pid, pos)
+            assert geo.rest_place(pos) == "pocket"
+            assert pos[2] == pytest.approx(p.floor_z + R, abs=0.002)
+        finally:
+            world.remove(ball)
+
+
+@tables
+def test_ball_on_the_slate_edge_hangs_and_one_past_it_drops(table_id: str) -> None:
+    world, geo = built(table_id)
+    R = geo.spec.ball_radius
+    for pid, p in geo.pockets.items():
+        hanging = add_ball(world, geo, (*p.world(p.a_drop - 0.002, 0.0), R))
+        try:
+            step(world, 0.5)
+            pos = pos_of(hanging)
+            assert pos[2] == pytest.approx(R, abs=2e-4) and geo.pocket_of(pos) is None, (pid, pos)
+            assert geo.rest_place(pos) == "bed"
+        finally:
+            world.remove(hanging)
+        over = add_ball(world, geo, (*p.world(p.a_drop + 0.002, 0.0), R))
+        try:
+            step(world, 1.0)
+            assert geo.pocket_of(pos_of(over)) == pid, pid
+        finally:
+            world.remove(over)
+
+
+@tables
+def test_ball_dropped_on_a_rail_top_stays_there(table_id: str) -> None:
+    world, geo = built(table_id)
+    s = geo.spec
+    R = s.ball_radius
+    y = s.half_width + s.cushion_width + s.rail_width / 2
+    ball = add_ball(world, geo, (0.6, y, s.rail_height + R + 0.05))
+    try:
+        step(world, 1.5)
+        pos = pos_of(ball)
+        assert pos[2] == pytest.approx(s.rail_height + R, abs=2e-4)
+        assert geo.rest_place(pos) == "rail" and not geo.in_bed_outline(pos[0], pos[1])
+    finally:
+        world.remove(ball)
