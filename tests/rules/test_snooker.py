@@ -311,3 +311,21 @@ def test_free_ball_must_be_hit_first() -> None:
     r = get_referee("snooker").judge(free_state, record(SNOOKERED, "cue>red1 red1|foot call=blue@foot-left",
                                                         table=T))
     assert r.codes() == ["wrong_ball_first"] and r.points == (4, 0)  # red on, a red struck: the minimum 4
+
+
+def test_two_balls_struck_at_once() -> None:
+    from dataclasses import replace as dc_replace
+
+    balls = "cue=-0.5,0 red1=0.2,0.0265 pink=0.2,-0.0265 " + COLOURS.replace("pink=pink ", "")
+    rec = record(balls, "cue>red1 cue>pink red1|foot", table=T)
+    t1 = rec.events[1].t
+    both = dc_replace(rec, events=tuple(dc_replace(e, t=t1) if i == 2 else e for i, e in enumerate(rec.events)))
+    st = state("snooker", layout(balls, T))
+    r = get_referee("snooker").judge(st, both)
+    # A red and a colour met together: the higher of the two (the pink, 6).
+    assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6)
+    two_reds = "cue=-0.5,0 red1=0.2,0.0265 red2=0.2,-0.0265 " + COLOURS
+    rec2 = record(two_reds, "cue>red1 cue>red2 red1|foot", table=T)
+    rec2 = dc_replace(rec2, events=tuple(dc_replace(e, t=rec2.events[1].t) if i == 2 else e
+                                         for i, e in enumerate(rec2.events)))
+    assert not get_referee("snooker").judge(state("snooker", layout(two_reds, T)), rec2).foul
