@@ -127,7 +127,7 @@ class Golf(PoolReferee):
         if s.strikes >= 2:
             d.fouls.append(self.foul(FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once.",
                                      "Наклейка коснулась битка более одного раза."))
-        if s.scoop:
+        if PE.scooped(s.record, self.cue_ball, s.scoop):
             d.fouls.append(self.foul(FoulCode.SCOOP, R_JUMP,
                                      "Scoop: the tip went under the cue ball with an elevated cue.",
                                      "Подцепка: биток поддет снизу приподнятым кием."))

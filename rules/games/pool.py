@@ -135,7 +135,7 @@ class PoolReferee(Referee):
             d.fouls.append(self.foul(
                 FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once in one stroke.",
                 "Наклейка коснулась битка за удар больше одного раза."))
-        if s.scoop:
+        if PE.scooped(s.record, self.cue_ball, s.scoop):
             d.fouls.append(self.foul(
                 FoulCode.SCOOP, R_JUMP,
                 "Scoop: the tip went under the cue ball with an elevated cue. A jump is legal only when the "

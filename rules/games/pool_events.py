@@ -68,3 +68,12 @@ def crossed_before(record: ShotRecord, ball: BallId, line: str, until: float | N
         if e.line == line and (until is None or e.t < until):
             return True
     return False
+
+
+def scooped(record: ShotRecord, cue: BallId, flagged: bool) -> bool:
+    """A scoop: the strike event says so, or the declared shot hit below centre with an elevated cue and
+    the cue ball left the cloth (a legal jump is struck down on the upper half: 000 «Правильный перескок»)."""
+    if flagged:
+        return True
+    shot = record.shot
+    return bool(shot is not None and shot.elevation > 0.0 and shot.tip[1] < 0.0 and airborne(record, cue))

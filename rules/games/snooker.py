@@ -259,7 +259,7 @@ class SnookerBase(Referee):
         if s.strikes >= 2:
             self.add(d, FoulCode.DOUBLE_HIT, R_PENALTY, v_on, "The tip met the cue ball more than once.",
                      "Наклейка коснулась битка более одного раза.")
-        if s.scoop:
+        if PE.scooped(s.record, self.cue_ball, s.scoop):
             self.add(d, FoulCode.SCOOP, R_PENALTY, v_on,
                      "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
                      "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.")

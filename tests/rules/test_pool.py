@@ -355,3 +355,17 @@ def test_spotting_order_and_occupied_spot() -> None:
     wall = {f"b{i}": (FOOT[0] + i * 2 * R, 0.0) for i in range(0, int((x_end - FOOT[0]) / (2 * R)) + 1)}
     front = dict(spot_on_long_string(TABLE, ["3", "4"], wall))
     assert front["3"][0] < front["4"][0] < FOOT[0]
+
+
+@pytest.mark.parametrize("game", POOL_GAMES)
+def test_jump_struck_below_centre_is_a_scoop(game: str) -> None:
+    # Elevated cue, tip below centre, the cue ball leaves the cloth: not a legal jump.
+    _, r = judge(game, "elev=40 cue* cue^ cue^5 cue_bed cue>1 1|foot")
+    assert not r.foul
+    st = state(game, layout(MID, T))
+    rec = record(MID, "elev=40 cue* cue^ cue^5 cue_bed cue>1 1|foot", table=T)
+    from dataclasses import replace as dc_replace
+
+    assert rec.shot is not None
+    low = dc_replace(rec, shot=dc_replace(rec.shot, tip=(0.0, -0.4)))
+    assert get_referee(game).judge(st, low).codes() == ["scoop"]
