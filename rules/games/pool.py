@@ -156,7 +156,8 @@ class PoolReferee(Referee):
         if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not breaking and s.first is not None:
             hs = self.table.lines["head-string"]
             fp = s.initial.get(s.first)
-            if fp is not None and fp[0] <= hs and not PE.crossed_before(s.record, cue, "head-string", s.first_t):
+            # 000 «Дом и передняя линия»: a ball exactly on the string is outside the kitchen.
+            if fp is not None and fp[0] < hs and not PE.crossed_before(s.record, cue, "head-string", s.first_t):
                 d.fouls.append(self.foul(
                     BEHIND_STRING_FIRST, R_HAND,
                     f"From hand behind the head string the cue ball met ball {s.first}, which lay behind the "
