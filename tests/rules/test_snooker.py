@@ -160,7 +160,8 @@ def test_colour_respot_occupied_spots() -> None:
 
 
 def test_respot_via_ruling_with_occupied_spot() -> None:
-    balls = "cue=-0.5,0.3 red1=0.5,0.2 red2=0.89225,0.0 yellow=yellow green=green brown=brown blue=blue black=black " \
+    px, py = TABLE.spot("pink")
+    balls = f"cue=-0.5,0.3 red1=0.5,0.2 red2={px},{py} yellow=yellow green=green brown=brown blue=blue black=black " \
             "pink=0.3,-0.4"
     _, r = judge("cue>red1 red1>pink pink@foot-left", balls=balls)
     # Pink's spot holds a red and every other spot its own colour: frozen to the red, toward the top cushion.
