@@ -201,16 +201,14 @@ def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
                 assert theta - 3.0 < tilt < theta + 1.0, (pid, k)
 
 
-def _expected_gap(spec: TableSpec, corner: bool, a: float, cut: float) -> float:
-    """Gap between the facing lines at depth a past the mouth line (facings narrow by the cut angle)."""
-    mouth = spec.corner_mouth if corner else spec.middle_mouth
-    dev = math.radians(cut - (135.0 if corner else 90.0))
-    return mouth - 2 * max(a, 0.0) * math.tan(dev)
-
-
 @tables
 def test_mouth_gap_between_jaws_matches_spec(table_id: str) -> None:
-    """The free gap between the jaws at nose height, read off where a ball touches each facing."""
+    """The free gap between the jaws at nose height, read off where a ball touches each facing.
+
+    The facings run along the pocket axis, or narrow towards the pocket by the cut angle (pool:
+    142 and 104 degrees [WPA]), so the gap at depth a past the mouth line is
+    mouth - 2 a tan(cut - 135 or 90 degrees).
+    """
     _, geo = built(table_id)
     s = geo.spec
     R, h = s.ball_radius, s.cushion_nose_height
@@ -218,22 +216,23 @@ def test_mouth_gap_between_jaws_matches_spec(table_id: str) -> None:
     for pid, p in geo.pockets.items():
         pk = s.pockets[pid]  # type: ignore[index]
         cut = geo.extras.corner_cut_angle if pk.corner else geo.extras.middle_cut_angle
-        # Measure where the facings are straight (the corridor), or at the end of the fillet.
+        narrowing = math.tan(math.radians(cut - (135.0 if pk.corner else 90.0)))
+        # Where the facings are straight (the corridor), or at the end of the fillet.
         a_meas = p.a_drop - (pk.corridor / 2 if pk.corridor > 0.002 else 0.0003)
-        expected = _expected_gap(s, pk.corner, a_meas - p.a_mouth, cut)
-        sides = []
+        half_expected = pk.mouth / 2 - (a_meas - p.a_mouth) * narrowing
+        gap = 0.0
         for sign in (1.0, -1.0):
             # Pressed 1 mm in: a short corridor is a face narrower than Bullet's 1 cm GJK merge
             # distance, where a contact can come out up to about 0.7 mm too far.
-            t = sign * (expected / 2 - d0 + 0.001)
+            t = sign * (half_expected - d0 + 0.001)
             hits = [c for c in touching(geo, (*p.world(a_meas, t), R + 1e-5), R) if c[0].kind == "jaw"]
             assert hits, (pid, sign)
             _, point, _n, _d = min(hits, key=lambda c: c[3])
             assert point[2] == pytest.approx(h, abs=0.0015), (pid, sign)
-            sides.append(abs(p.local(point[0], point[1])[1]))
-        assert sides[0] + sides[1] == pytest.approx(expected, abs=0.001), pid
-        if abs(cut - (135.0 if pk.corner else 90.0)) < 1e-9:
-            assert sides[0] + sides[1] == pytest.approx(pk.mouth, abs=0.001), pid
+            a_hit, t_hit = p.local(point[0], point[1])
+            # Each side against the facing line at the depth where the ball touched it.
+            gap += abs(t_hit) + (a_hit - p.a_mouth) * narrowing
+        assert gap == pytest.approx(pk.mouth, abs=0.001), pid
 
 
 # --- rails, frame, floor, lamp, objects ---------------------------------------------------------
@@ -392,7 +391,7 @@ def test_ball_at_rest_on_the_cloth_neither_sinks_nor_jitters(table_id: str) -> N
         x, y, _ = pos_of(ball)
         assert max(abs(z - R) for z in zs) < 1e-4          # within 0.1 mm of resting on the cloth
         assert max(speeds) < 1e-3
-        assert math.hypot(x - 0.31, y + 0.17) < 1e-5
+        assert math.hypot(x - 0.31, y + 0.17) < 1e-4      # no creep beyond 0.1 mm
     finally:
         world.remove(ball)
 
