@@ -1,0 +1,134 @@
+"""Ball-ball and ball-cushion behaviour: the 90° and 30° rules, cushion rebound, energy."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from physics.record import EventType
+from tests.physics.helpers import PYRAMID, P, rows, slip_speed, stroke
+
+R = P.R
+
+
+def _after(rec, ball: str, t: float) -> np.ndarray:
+    r = rows(rec, ball)
+    return r[np.nonzero(r[:, 0] > t + 1e-9)[0][0]]
+
+
+def _before(rec, ball: str, t: float) -> np.ndarray:
+    r = rows(rec, ball)
+    return r[np.nonzero(r[:, 0] < t - 1e-9)[0][-1]]
+
+
+def _predicted_separation(v: np.ndarray, w: np.ndarray, n: np.ndarray) -> float:
+    """Separation angle for a cue ball (v, w) hitting a resting ball along unit normal n.
+
+    Written out independently of the engine: normal impulse (1+e)/2 m v_n; Coulomb friction
+    mu(slip) * Jn against the contact point's slip, capped at stopping it (effective mass m/7).
+    """
+    e = P.e_ball
+    vn = float(v @ n)
+    jn = (1 + e) / 2 * vn                         # per unit mass
+    u = v + np.cross(w, R * n)                    # cue ball's contact point; the object ball's is at rest
+    slip = u - (u @ n) * n
+    s = float(np.linalg.norm(slip))
+    mu = P.mu_ball_a + P.mu_ball_b * math.exp(-P.mu_ball_c * s)
+    jt = min(mu * jn, s / 7.0)
+    t_hat = slip / s
+    v_cue = v - jn * n - jt * t_hat
+    v_ob = jn * n + jt * t_hat
+    c = float(v_cue[:2] @ v_ob[:2]) / (np.linalg.norm(v_cue[:2]) * np.linalg.norm(v_ob[:2]))
+    return math.degrees(math.acos(max(-1.0, min(1.0, c))))
+
+
+@pytest.mark.parametrize("v0", [2.5, 3.5])
+def test_ninety_degree_rule_for_a_stun_half_ball_hit(v0: float) -> None:
+    """At medium-fast speed. Slower, TP A.14's friction grows with falling slip speed and the throw
+    takes the angle below 85°: measured 82.7° at 0.87 m/s, as the written-out model predicts."""
+    # Draw sized so the spin is nearly gone at contact (a stun shot): b = -mu_s g t / v.
+    gap = 0.06
+    t_hit = gap / v0
+    b = -P.mu_slide * 9.81 * t_hit / v0
+    rec = stroke({"cue": (-gap - 2 * R * math.cos(math.pi / 6), 0.0), "1": (0.0, R)}, v0, tip=(0.0, b))
+    hit = rec.first_contact("cue")
+    assert hit is not None and hit.balls == ("cue", "1")
+    pre = _before(rec, "cue", hit.t)
+    cue, ob = _after(rec, "cue", hit.t), _after(rec, "1", hit.t)
+    assert abs(pre[8]) < 0.1 * abs(pre[4]) / R       # stun: little roll left at contact
+    vc, vo = cue[4:6], ob[4:6]
+    angle = math.degrees(math.acos(float(vc @ vo) / (np.linalg.norm(vc) * np.linalg.norm(vo))))
+    assert 85.0 <= angle <= 90.0
+    n = np.array([0.0, R, 0.0]) - np.array([hit.pos[0], hit.pos[1], 0.0])
+    n[2] = 0.0
+    n /= np.linalg.norm(n)
+    predicted = _predicted_separation(pre[4:7], pre[7:10], n)
+    assert angle == pytest.approx(predicted, abs=1.5)
+
+
+@pytest.mark.parametrize("fraction", [0.25, 0.5, 0.75])
+def test_thirty_degree_rule_for_a_rolling_cue_ball(fraction: float) -> None:
+    offset = (1.0 - fraction) * 2.0 * R
+    rec = stroke({"cue": (-0.6, 0.0), "1": (0.0, offset)}, 1.0, tip=(0.0, 0.4))
+    hit = rec.first_contact("cue")
+    assert hit is not None
+    r = rows(rec, "cue")
+    after = np.nonzero((r[:, 0] > hit.t + 0.002) & (slip_speed(r, R) < 1e-5))[0]
+    assert len(after)
+    row = r[after[0]]
+    deflection = abs(math.degrees(math.atan2(row[5], row[4])))
+    assert 27.0 <= deflection <= 35.0
+
+
+def _cushion_ratio_closed_form() -> float:
+    """Square-on rolling hit, cushion impulse only (collide.cushion's model written out by hand)."""
+    th = PYRAMID.contact_angle
+    e, mu = P.e_cushion, P.mu_cushion
+    jn = (1 + e) * math.cos(th)                       # per unit m v
+    jt = min(mu * jn, 2.0 / 7.0 * (1 + math.sin(th)))
+    return abs(1 - jn * math.cos(th) - jt * math.sin(th))
+
+
+@pytest.mark.parametrize("v", [1.0, 2.0, 3.0, 4.0])
+def test_rolling_ball_into_a_cushion_stays_down_and_rebounds_in_range(v: float) -> None:
+    rec = stroke({"cue": (1.2, 0.2)}, v, tip=(0.0, 0.4))
+    hits = [e for e in rec.events if e.type == EventType.CUSHION and e.ball == "cue"]
+    assert hits and hits[0].cushion == "foot"
+    r = rows(rec)
+    assert r[:, 3].max() - R <= 0.002
+    before = _before(rec, "cue", hits[0].t)
+    after = _after(rec, "cue", hits[0].t)
+    ratio = abs(after[4]) / abs(before[4])
+    # Stated range of the model (collide.cushion): 0.75-0.90 for square-on rolling hits on every
+    # table; the slate's friction under the pressed-down ball takes off at most a few per cent.
+    assert 0.75 <= ratio <= 0.90
+    assert ratio == pytest.approx(_cushion_ratio_closed_form(), rel=0.04)
+
+
+def _energy(rec) -> tuple[np.ndarray, np.ndarray]:
+    ts = np.array([row[0] for row in rec.samples["cue"]])
+    total = np.zeros(len(ts))
+    m, inertia = P.m, P.inertia
+    for rows_b in rec.samples.values():
+        a = np.array(rows_b)
+        k = np.searchsorted(ts, a[:, 0])
+        e = 0.5 * m * (a[:, 4:7] ** 2).sum(axis=1) + 0.5 * inertia * (a[:, 7:10] ** 2).sum(axis=1) + m * 9.81 * a[:, 3]
+        total[k[: len(e)]] += e
+    return ts, total
+
+
+def test_a_break_never_gains_energy() -> None:
+    from physics.racks import initial_layout
+
+    layout = initial_layout("russian-pyramid", PYRAMID)
+    rec = stroke(layout, cue_speed=10.0, sample_hz=500.0)
+    ts, e = _energy(rec)
+    # Compare only instants at which every ball still on the table was sampled.
+    n = np.array([sum(1 for rows_b in rec.samples.values() if any(abs(r[0] - t) < 1e-9 for r in rows_b[:]))
+                  for t in ts[:200]])
+    ok = n == n.max()
+    rise = np.diff(e[:200][ok])
+    assert rise.max() <= 1e-6 * e[0]
+    assert e[-1] < e[1]
