@@ -150,7 +150,8 @@ class SnookerBase(Referee):
     # --- facts ------------------------------------------------------------------------------
     def breaking(self, s: Stroke) -> bool:
         st = s.state
-        return st.is_break or (st.phase == "break" and st.extra.get("opening_by", -1) == st.to_play)
+        return st.is_break or (st.phase == "break" and st.in_hand is not None
+                               and st.extra.get("opening_by", -1) == st.to_play)
 
     def reds_at_start(self, s: Stroke) -> list[BallId]:
         return [b for b in s.initial if is_red(b)]
@@ -432,6 +433,12 @@ class SnookerBase(Referee):
         """International snooker: the next player plays, or asks the offender to play again from the
         position left (000: Нарушения); a free ball if snookered; replace-and-replay after a miss."""
         d.options = [Option.PLAY_ON]
+        if self.breaking(s):
+            # 000 «Начальный удар»: after a foul on the break the incoming player may also have the offender
+            # break again (the balls re-racked).
+            d.options.append(Option.MAKE_OFFENDER_REPLAY)
+            d.phase = "break"
+            d.extra["opening_by"] = s.striker
         pos = d.positions
         reds = [b for b in pos if is_red(b)]
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
@@ -458,7 +465,8 @@ class SnookerBase(Referee):
         deficit = st.scores[st.opponent(s.striker)] - st.scores[s.striker]
         if deficit > self.points_left(s):
             return
-        d.options.append(Option.MAKE_OFFENDER_REPLAY)
+        if Option.MAKE_OFFENDER_REPLAY not in d.options:
+            d.options.append(Option.MAKE_OFFENDER_REPLAY)
         d.warnings.append(Note("foul_and_miss", R_MISS, text(
             "Foul and a miss: the incoming player may also have the balls replaced and the offender play again.",
             "Фол и промах: вступающий может также вернуть шары и предложить нарушителю повторить удар.")))

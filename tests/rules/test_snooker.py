@@ -233,7 +233,13 @@ def test_fresh_frame_rack_and_break() -> None:
     ok = ref.judge(st, record(balls, "cue>red1 red1|foot", table=T))
     assert not ok.foul and ok.next_player == 1
     bad = ref.judge(st, record(balls, "cue>brown brown|foot", table=T))
-    assert bad.codes() == ["wrong_ball_first"] and bad.points == (0, 4) and Option.PLAY_ON in bad.options
+    assert bad.codes() == ["wrong_ball_first"] and bad.points == (0, 4)
+    assert bad.options == (Option.PLAY_ON, Option.MAKE_OFFENDER_REPLAY)
+    rebreak = check_places(st, bad, Option.MAKE_OFFENDER_REPLAY)
+    assert rebreak.balls == st.balls and rebreak.to_play == 0 and rebreak.in_hand == InHand.D
+    assert ref.breaking(ref.stroke(rebreak, record(balls, "cue>red1", table=T)))
+    accepted = check_places(st, bad)
+    assert accepted.to_play == 1 and not ref.breaking(ref.stroke(accepted, record(balls, "cue>red1", table=T)))
 
 
 # --- American snooker -----------------------------------------------------------------------
