@@ -124,7 +124,9 @@ class PoolReferee(Referee):
         return set(_objects(s.initial))
 
     # --- fouls every pool game shares -------------------------------------------------------
-    def common_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+    def common_fouls(self, s: Stroke, d: Draft, breaking: bool, push_out: bool = False) -> None:
+        """The fouls of 000's general pool rules. A push out (9-ball) waives the legal-first-ball and
+        rail requirements and nothing else."""
         cue = self.cue_ball
         if s.struck and s.struck != cue:
             d.fouls.append(self.foul(
@@ -173,6 +175,8 @@ class PoolReferee(Referee):
         for b in s.jumped:
             if b != cue:
                 d.fouls.append(self._off_foul(s, b, FoulCode.BALL_OFF_TABLE))
+        if push_out:
+            return
         if s.first is None:
             d.fouls.append(self.foul(
                 FoulCode.MISS, R_MISS, "The cue ball touched no object ball.",
@@ -465,7 +469,12 @@ class NineBall(PoolReferee):
 
     The lowest-numbered ball must be met first; the 9 pocketed on a legal stroke (the break included)
     wins; the 9 pocketed on a foul or driven off the table is spotted, any other ball that leaves the
-    table stays off; three fouls in a row lose the rack. The push-out after the break is not offered.
+    table stays off; three fouls in a row lose the rack.
+
+    Push out (WPA 9-ball: Push Out): the player who takes the first shot after a legal break may declare
+    one - ``state.extra.push_out = true`` before that stroke. It need not meet the lowest ball first or
+    reach a rail; balls it pockets stay down uncounted (the 9 is spotted); the opponent then plays or
+    hands the shot back (``play_on``). ``extra``: ``push_out``, ``push_out_available``, ``opening_by``.
     """
 
     id = "pool-9-ball"
@@ -480,13 +489,30 @@ class NineBall(PoolReferee):
         order = ["1", "2", "3", "4", "9", "5", "6", "7", "8"]
         return dict(zip(order, pos, strict=True))
 
+    def extra_keys(self) -> set[str]:
+        return {"opening_by", "push_out", "push_out_available"}
+
+    def check_extra(self, key: str, v: Any, file: str) -> Any:
+        if key in ("push_out", "push_out_available"):
+            if not isinstance(v, bool):
+                raise InputError(file, f"state.extra.{key}", "true or false")
+            return v
+        return super().check_extra(key, v, file)
+
+    def initial_extra(self, n_players: int) -> dict[str, Any]:
+        return {"opening_by": -1, "push_out": False, "push_out_available": False}
+
+    def pushing(self, s: Stroke) -> bool:
+        ex = s.state.extra
+        return bool(ex.get("push_out")) and bool(ex.get("push_out_available")) and not self.breaking(s)
+
     def legal_first(self, s: Stroke) -> set[BallId]:
         objs = _objects(s.initial)
         return {objs[0]} if objs else set()
 
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         breaking = self.breaking(s)
-        self.common_fouls(s, d, breaking)
+        self.common_fouls(s, d, breaking, push_out=self.pushing(s))
         if breaking:
             objs = self.pocketed_objects(s)
             rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
@@ -500,14 +526,14 @@ class NineBall(PoolReferee):
         self.three_foul_check(s, d, "WPA 9-ball: Three Consecutive Fouls")
 
     def count(self, s: Stroke, d: Draft) -> None:
-        if not d.foul:
+        if not d.foul and not self.pushing(s):
             d.counted = self.pocketed_objects(s)
 
     def place(self, s: Stroke, d: Draft) -> None:
         d.positions = s.final_positions()
         d.off_table = list(s.jumped)
         gone = self.pocketed_objects(s) + [b for b in s.jumped if b != self.cue_ball]
-        respot = ["9"] if "9" in gone and (d.foul or "9" in s.jumped) else []
+        respot = ["9"] if "9" in gone and (d.foul or "9" in s.jumped or self.pushing(s)) else []
         d.out_of_play = [b for b in _objects(gone) if b not in respot]
         if self.cue_in_hand(s, d):
             d.positions.pop(self.cue_ball, None)
@@ -517,9 +543,16 @@ class NineBall(PoolReferee):
         d.next_player = s.striker if (d.counted and not d.foul) else s.opponent
         d.phase = "play"
         d.extra["opening_by"] = -1
+        d.extra["push_out"] = False
+        d.extra["push_out_available"] = self.breaking(s) and not d.foul
         if d.foul:
             d.in_hand = self.foul_in_hand
             d.positions.pop(self.cue_ball, None)
+        elif self.pushing(s):
+            # WPA 9-ball: after a push out the opponent shoots, or passes the shot back to the pusher.
+            d.options = [Option.PLAY_ON]
+            d.notes.append(text("Push out: the opponent plays from here or hands the shot back.",
+                                "Пуш-аут: соперник играет из этой позиции или возвращает удар."))
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         if d.has(THREE_FOULS):

@@ -369,3 +369,29 @@ def test_jump_struck_below_centre_is_a_scoop(game: str) -> None:
     assert rec.shot is not None
     low = dc_replace(rec, shot=dc_replace(rec.shot, tip=(0.0, -0.4)))
     assert get_referee(game).judge(st, low).codes() == ["scoop"]
+
+
+def test_nine_ball_push_out() -> None:
+    ref = get_referee("pool-9-ball")
+    st = MatchState.new("pool-9-ball", ("A", "B"))
+    balls = " ".join(f"{b}={x},{y}" for b, (x, y) in ref.rack(2).items()) + " cue=-0.8,0"
+    brk = ref.judge(st, record(balls, "cue>1 2|foot 3|foot 4|foot 5|foot", table=T))
+    assert not brk.foul and brk.extra["push_out_available"] is True
+    after = check_places(st, brk)
+    layout_now = "cue=-0.6,0.1 1=0.2,0 3=0.6,0.2 9=0.4,-0.3"
+    pushed_state = state("pool-9-ball", layout(layout_now, T), to_play=1,
+                         extra={**after.extra, "push_out": True})
+    push = ref.judge(pushed_state, record(layout_now, "cue>3 3@foot-left", table=T))
+    assert not push.foul and push.counted == () and "3" in push.out_of_play
+    assert push.next_player == 0 and push.options == (Option.PLAY_ON,)
+    back = check_places(pushed_state, push, Option.PLAY_ON)
+    assert back.to_play == 1 and back.extra["push_out_available"] is False
+    # The same stroke without a push out declared: a foul, and later push outs are refused.
+    plain = ref.judge(state("pool-9-ball", layout(layout_now, T), to_play=1, extra={"push_out": True}),
+                      record(layout_now, "cue>3 3@foot-left", table=T))
+    assert plain.codes() == ["wrong_ball_first"]
+    # A push out still fouls on a scratch; the 9 pushed in is spotted.
+    nine = ref.judge(pushed_state, record(layout_now, "cue>9 9@foot-left", table=T))
+    assert not nine.frame_over and [x.ball for x in nine.respot] == ["9"]
+    scratch = ref.judge(pushed_state, record(layout_now, "cue>3 cue@head-left", table=T))
+    assert scratch.codes() == ["cue_ball_pocketed"] and scratch.in_hand == InHand.ANYWHERE
