@@ -76,7 +76,7 @@ class PoolReferee(Referee):
     balls: ClassVar[tuple[BallId, ...]] = ("cue", *NUMBERED)
     break_in_hand: ClassVar[InHand | None] = InHand.BEHIND_HEAD_STRING
     # Parts of the table itself (000: «стационарная принадлежность стола»; WPA 8.1). The lamp is not one.
-    fixtures = frozenset({"rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner"})
+    fixtures = frozenset({"bed", "rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner"})
     foul_in_hand: ClassVar[InHand] = InHand.ANYWHERE
 
     # --- declarations -----------------------------------------------------------------------

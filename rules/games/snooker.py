@@ -113,7 +113,7 @@ class SnookerBase(Referee):
     phases = ("break", "play", "respotted-black")
     # Only where a ball comes to rest decides whether it was forced off the table: a ball that comes
     # back from the lamp is in play (rules-notes §2 row 4); a player's things are a touching foul.
-    fixtures = frozenset({"rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner", "lamp"})
+    fixtures = frozenset({"bed", "rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner", "lamp"})
     free_ball_allowed: ClassVar[bool] = True
     miss_rule: ClassVar[bool] = True
 
