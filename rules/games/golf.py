@@ -26,7 +26,7 @@ from physics.errors import InputError
 from physics.record import BallId, PocketId
 from rules.base import Draft, Stroke, text
 from rules.games import pool_events as PE
-from rules.games.pool import CUE_BALL_MISPLACED, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
+from rules.games.pool import CUE_BALL_MISPLACED, POCKET_RU, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
 from rules.games.pool_geometry import spot_on_long_string
 from rules.registry import register
 from rules.ruling import FoulCode, InHand, Point, Respot
@@ -151,7 +151,8 @@ class Golf(PoolReferee):
         if ball in potted and pocket != self.hole(s):
             d.fouls.append(self.foul(WRONG_POCKET, R_WRONG,
                                      f"Ball {ball} fell into the {pocket} pocket; the hole now is the {self.hole(s)}.",
-                                     f"Шар {ball} упал в лузу {pocket}, а очередная луза - {self.hole(s)}."))
+                                     f"Шар {ball} упал в лузу «{POCKET_RU.get(pocket or '', pocket)}», а очередная "
+                                     f"луза - «{POCKET_RU[self.hole(s)]}» (№{HOLES.index(self.hole(s)) + 1})."))
         holed = ball in potted and pocket == self.hole(s)
         if s.first != ball:
             d.fouls.append(self.foul(FoulCode.MISS, R_RULES, f"The cue ball did not meet ball {ball}.",

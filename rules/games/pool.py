@@ -271,6 +271,9 @@ class PoolReferee(Referee):
 
 OBJECT_RU = {"lamp": "осветительный прибор", "chalk": "мел", "person": "человека", "cue": "кий",
               "floor": "пол", "player": "игрока", "clothing": "одежду", "hand": "руку", "bridge": "машинку"}
+POCKET_RU = {"head-left": "левая угловая у дома", "head-right": "правая угловая у дома",
+             "middle-left": "левая средняя", "middle-right": "правая средняя",
+             "foot-left": "левая угловая у заднего борта", "foot-right": "правая угловая у заднего борта"}
 _REST_RU = {"floor": "на полу", "rail": "на поручне борта", "off the bed": "вне поля"}
 
 
@@ -448,7 +451,8 @@ class EightBall(PoolReferee):
                 and pocket != shot.call_pocket:
             lose = self.foul(EIGHT_WRONG_POCKET, rule,
                              f"The 8 fell in the {pocket} pocket, not the called {shot.call_pocket}: the game is lost.",
-                             f"Восьмёрка упала в лузу {pocket}, а заказана была {shot.call_pocket}: партия проиграна.")
+                             f"Восьмёрка упала в лузу «{POCKET_RU.get(pocket or '', pocket)}», а заказана была "
+                             f"«{POCKET_RU.get(shot.call_pocket, shot.call_pocket)}»: партия проиграна.")
         d.frame_over = True
         d.options = []
         if lose is not None:
