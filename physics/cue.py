@@ -85,8 +85,8 @@ def strike(cue_speed: float, direction_deg: float, elevation_deg: float, tip: tu
         v = vb * d
         w = np.cross(contact, J * d) / inertia
         if a != 0.0:
-            # Rotate the ball's velocity away from the offset side about the cue's "up" axis.
-            alpha = -squirt_angle(a, p)
+            # Rotate the velocity about the cue's "up" axis, away from the offset side (right English: left).
+            alpha = squirt_angle(a, p)
             k = up
             v = (v * math.cos(alpha) + np.cross(k, v) * math.sin(alpha)
                  + k * float(np.dot(k, v)) * (1.0 - math.cos(alpha)))

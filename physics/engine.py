@@ -255,7 +255,7 @@ class Engine:
         mode = self.mode
         bullet = bool((mode == BULLET).any())
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
-        if bullet and ((self.flying | self.outside) & (mode == BULLET)).any():
+        if bullet and ((self.flying | self.outside | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
         if self.sample_dt is not None:
             T = min(T, max(self.next_sample - self.t, 0.0))
@@ -732,7 +732,8 @@ class Engine:
                 on = "pocket"
             if on is None:
                 # Bounces on the floor are not flights from the table.
-                if not kinds and abs(self.vel[i, 2]) > 0.05 and not self.flying[i] and self.pos[i, 2] > -0.01:
+                # Rising off a surface, not falling into a pocket or off an edge.
+                if not kinds and self.vel[i, 2] > 0.05 and not self.flying[i] and self.pos[i, 2] > -0.01:
                     self._take_off(i, self.t)
                 continue
             mur = p.mu_roll if on == "bed" else (p.mu_roll_floor if on == "floor" else p.mu_roll_rail)
@@ -908,8 +909,16 @@ class Engine:
         self.events.sort(key=lambda e: e.t)   # stable: same-time events keep their causal order
 
     def _hanging(self, i: int) -> str | None:
-        """A ball at rest whose centre is past a pocket's mouth line by less than R overhangs the drop."""
-        x, y = self.pos[i, 0], self.pos[i, 1]
+        """A ball at rest on the slate whose footprint reaches past a pocket's drop edge (its centre,
+        over which it is supported, within R of the edge) overhangs the drop."""
+        x, y = float(self.pos[i, 0]), float(self.pos[i, 1])
+        shapes = getattr(self.geo, "pockets", None)
+        if shapes:
+            for pid, ps in shapes.items():
+                a, t = ps.local(x, y)
+                if ps.a_drop - self.R < a <= ps.a_drop and abs(t) < ps.throat / 2 + self.R:
+                    return str(pid)
+            return None
         for pid, pk in self.spec.pockets.items():
             rel = (x - pk.centre[0], y - pk.centre[1])
             along = rel[0] * pk.axis[0] + rel[1] * pk.axis[1]
