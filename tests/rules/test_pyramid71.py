@@ -133,3 +133,20 @@ def test_break_without_a_call_counts_what_falls() -> None:
     r = get_referee(G).judge(st, rec)
     assert not r.foul and r.counted == ("5", "6") and r.scores == (11, 0) and r.next_player == 0
     assert r.phase == "play"
+
+
+def test_spotting_line_full_to_the_back_cushion_continues_toward_the_centre() -> None:
+    step = 2 * R + 0.002
+    row = " ".join(f"{10 + k}={BACK_SPOT[0] + k * step:.4f},0" for k in range(6))
+    row += " " + " ".join(f"{2 + k}={BACK_SPOT[0] + (6 + k) * step:.4f},0" for k in range(7))
+    r = judge(G, "cue=-0.5,0.3 1=0.3,0.4 " + row, "cue>1 1@middle-left")
+    (sp,) = r.respot
+    assert sp.ball == "1" and sp.at == pytest.approx((BACK_SPOT[0] - 2 * R - 0.001, 0.0))
+
+
+def test_same_input_same_ruling_bit_for_bit() -> None:
+    import json
+
+    a = judge(G, PLAY, "cue>7 7>3 3@foot-right 7^ 7!floor cue@head-left call=3@foot-right", scores=[30, 22])
+    b = judge(G, PLAY, "cue>7 7>3 3@foot-right 7^ 7!floor cue@head-left call=3@foot-right", scores=[30, 22])
+    assert json.dumps(a.to_dict(), ensure_ascii=False) == json.dumps(b.to_dict(), ensure_ascii=False)
