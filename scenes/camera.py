@@ -195,8 +195,9 @@ class CameraRig:
         elif self.mode == CameraMode.PLAYER:
             a = math.radians(self.aim_deg)
             d = Vec3(math.cos(a), math.sin(a), 0.0)
-            self._eye_goal = Point3(t.x, t.y, 0.0) - d * 1.05 + Vec3(0, 0, 0.36)
-            self._look_goal = Point3(t.x, t.y, R) + d * 0.9
+            # Standing at the table and leaning over the cue: eyes about 1.2 m behind the ball, 0.45 m above it.
+            self._eye_goal = Point3(t.x, t.y, 0.0) - d * 1.2 + Vec3(0, 0, 0.45)
+            self._look_goal = Point3(t.x, t.y, R) + d * 1.0
         elif self.mode == CameraMode.FOLLOW:
             a = math.radians(self.aim_deg)
             d = Vec3(math.cos(a), math.sin(a), 0.0)
