@@ -99,11 +99,13 @@ class CushionContact:
         angle: theta = asin((h - R) / R), the contact normal's angle below horizontal.
         centre_distance: horizontal distance from the nose line to the centre of a ball on the
             cloth touching the cushion, sqrt(R^2 - (h - R)^2) (a little less than R).
+        top_tilt: slope of the rubber's top, down towards the bed (radians; see ``_profile``).
     """
 
     nose_height: float
     angle: float
     centre_distance: float
+    top_tilt: float
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,13 @@ def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[
     The under-face is the plane tangent to a ball on the cloth at height h, so the contact is at
     h with its normal tilted theta below horizontal. The sharp edge where it meets the rubber's
     top is put a little above h so the margin's rounding of that edge stays clear of the contact.
+
+    The rubber's top is ONE plane from that edge up to the rail top at the back. The spec's 6-8
+    degrees would reach the rail height (only a few mm above the nose in the table files) within
+    about a centimetre and leave a shallow crease there; Bullet's GJK misreads such a crease under
+    a ball (it reported the plane through the nose and the back edge instead, so a ball set on
+    the rubber stayed there), so the top leans as much as the rail height allows (about 2 degrees),
+    still down towards the bed.
     """
     R, h = spec.ball_radius, spec.cushion_nose_height
     theta = math.asin((h - R) / R)
@@ -221,15 +230,9 @@ def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[
     e = max(0.0015, 3 * MARGIN)
     nose = (-e * tan_t, h + e)
     foot = (h * tan_t, 0.0)
-    tilt = math.radians(max(spec.cushion_top_tilt, 1.0))
-    top = max(spec.rail_height, nose[1])
-    knee = (nose[0] + (top - nose[1]) / math.tan(tilt), top)
-    back = max(depth, knee[0] + 0.002, foot[0] + 0.002)
-    pts = [foot, (back, 0.0), (back, top), knee, nose]
-    if knee[0] - nose[0] < GJK_MERGE:
-        # Too close to the nose for Bullet's GJK (see GJK_MERGE): the top runs straight to the back.
-        pts.remove(knee)
-    return gp._dedup(gp.ccw(pts))
+    top = max(spec.rail_height, nose[1] + 0.001)
+    back = max(depth, foot[0] + GJK_MERGE)
+    return gp._dedup(gp.ccw([foot, (back, 0.0), (back, top), nose]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,7 +252,11 @@ class TableGeometry:
         self.collide_mask = BitMask32.bit(0)
         R, h = spec.ball_radius, spec.cushion_nose_height
         theta = math.asin((h - R) / R)
-        self.cushion_contact = CushionContact(h, theta, math.sqrt(R * R - (h - R) ** 2))
+        prof = _profile(spec, spec.cushion_width)
+        nose = min(prof, key=lambda q: (q[0], -q[1]))
+        back_top = max(prof, key=lambda q: (q[0], q[1]))
+        self.cushion_contact = CushionContact(h, theta, math.sqrt(R * R - (h - R) ** 2),
+                                              math.atan2(back_top[1] - nose[1], back_top[0] - nose[0]))
         self.pockets: dict[str, PocketShape] = {}
         self.lamp_box: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
         self.object_boxes: list[tuple[str, tuple[float, float, float], tuple[float, float, float]]] = []
@@ -452,8 +459,8 @@ def _unit(v: tuple[float, float]) -> tuple[float, float]:
 def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_id: str,
                end: tuple[float, float], other: tuple[float, float]) -> tuple[Jaw, dict[str, Any]]:
     """Plan geometry of the jaw at cushion end ``end`` (the other end of the cushion is ``other``)."""
-    pocket = spec.pockets[pocket_id]  # type: ignore[index]
-    cushion = spec.cushions[cushion_id]  # type: ignore[index]
+    pocket = spec.pockets[pocket_id]
+    cushion = spec.cushions[cushion_id]
     u = _unit((end[0] - other[0], end[1] - other[1]))        # along the nose, towards the pocket
     nu0 = (-cushion.normal[0], -cushion.normal[1])          # into the cushion body
     cut = extras.corner_cut_angle if pocket.corner else extras.middle_cut_angle
@@ -577,7 +584,7 @@ def _build_table(g: TableGeometry) -> None:
     for cid, cu in s.cushions.items():
         ends = []
         for end, other in ((cu.start, cu.end), (cu.end, cu.start)):
-            pid = min(s.pockets, key=lambda k: math.dist(s.pockets[k].centre, end))  # type: ignore[index]
+            pid = min(s.pockets, key=lambda k: math.dist(s.pockets[k].centre, end))
             jaws[pid].append(_jaw_frame(s, ex, pid, cid, end, other))
             ends.append(pid)
         cushion_ends[cid] = (ends[0], ends[1])
@@ -612,10 +619,10 @@ def _build_table(g: TableGeometry) -> None:
     # Cushion prisms between the fillet starts, full depth.
     jaw_of = {(j.cushion, j.pocket): j for pid in jaws for j, _ in jaws[pid]}
     for cid, cu in s.cushions.items():
-        p0, p1 = cushion_ends[cid]
+        at_start, at_end = cushion_ends[cid]
         nu0 = (-cu.normal[0], -cu.normal[1])
-        pts = (_section(jaw_of[(cid, p0)].fillet_start, nu0, profile, math.inf)
-               + _section(jaw_of[(cid, p1)].fillet_start, nu0, profile, math.inf))
+        pts = (_section(jaw_of[(cid, at_start)].fillet_start, nu0, profile, math.inf)
+               + _section(jaw_of[(cid, at_end)].fillet_start, nu0, profile, math.inf))
         g._hull("cushion", cid, pts)
 
     # Jaws: the profile swept round the fillet (sections no deeper than the fillet radius, so the
@@ -648,13 +655,13 @@ def _build_table(g: TableGeometry) -> None:
     slate = gp.rect(-hl - cw, -hw - cw, hl + cw, hw + cw)
     middle_wells = []
     for pid, p in g.pockets.items():
-        if s.pockets[pid].corner:  # type: ignore[index]
+        if s.pockets[pid].corner:
             slate = gp.clip(slate, p.axis, p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1])
         else:
             middle_wells.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width - ex.well_wall,
                                        p.well_half_width + ex.well_wall))
     y1 = min([hw + cw] + [hw + p.a_drop for pid, p in g.pockets.items()
-                          if not s.pockets[pid].corner])  # type: ignore[index]
+                          if not s.pockets[pid].corner])
     main = gp.clip(gp.clip(slate, (0.0, 1.0), y1), (0.0, -1.0), y1)
     g._prism("bed", None, main, -slate_t, 0.0)
     for piece in gp.subtract_all(gp.subtract_all([slate], middle_wells), [main]):

@@ -222,8 +222,8 @@ def test_mouth_gap_between_jaws_matches_spec(table_id: str) -> None:
         half_expected = pk.mouth / 2 - (a_meas - p.a_mouth) * narrowing
         gap = 0.0
         for sign in (1.0, -1.0):
-            # Pressed 1 mm in: a short corridor is a face narrower than Bullet's 1 cm GJK merge
-            # distance, where a contact can come out up to about 0.7 mm too far.
+            # Pressed 1 mm in: a corridor no longer than Bullet's 1 cm GJK merge distance (pyramid
+            # 5.5 mm, snooker 10 mm) is a face where a contact comes out up to ~0.6 mm too far.
             t = sign * (half_expected - d0 + 0.001)
             hits = [c for c in touching(geo, (*p.world(a_meas, t), R + 1e-5), R) if c[0].kind == "jaw"]
             assert hits, (pid, sign)
@@ -232,7 +232,12 @@ def test_mouth_gap_between_jaws_matches_spec(table_id: str) -> None:
             a_hit, t_hit = p.local(point[0], point[1])
             # Each side against the facing line at the depth where the ball touched it.
             gap += abs(t_hit) + (a_hit - p.a_mouth) * narrowing
-        assert gap == pytest.approx(pk.mouth, abs=0.001), pid
+        # What Bullet reports, within its GJK error on such short faces (both sides together).
+        assert gap == pytest.approx(pk.mouth, abs=0.0015), pid
+        # The built facings themselves: their ends on the drop line, a gap narrowed only by the cut angle.
+        j0, j1 = p.jaws
+        t0, t1 = p.local(*j0.facing_end)[1], p.local(*j1.facing_end)[1]
+        assert abs(t0 - t1) == pytest.approx(pk.mouth - 2 * (p.a_drop - p.a_mouth) * narrowing, abs=1e-9)
 
 
 # --- rails, frame, floor, lamp, objects ---------------------------------------------------------
@@ -479,3 +484,22 @@ def test_fast_rolling_ball_crosses_the_bed_without_a_hop(table_id: str) -> None:
             assert abs(ball.get_linear_velocity().z) < 0.01
         finally:
             world.remove(ball)
+
+
+@tables
+def test_ball_landing_on_the_cushion_top_rolls_back_onto_the_bed(table_id: str) -> None:
+    """The rubber's top leans down to the nose (6-8 degrees, physics.md 1.1): a ball set down on it
+    just behind the nose rolls off onto the cloth instead of staying on the rail."""
+    world, geo = built(table_id)
+    s = geo.spec
+    R = s.ball_radius
+    y = s.half_width + 0.3 * s.cushion_width * 0.5   # over the rubber's sloping top, near the nose
+    z = geo.support_z(0.4, y) + R + 0.002
+    ball = add_ball(world, geo, (0.4, y, z))
+    try:
+        step(world, 1.5)
+        pos = pos_of(ball)
+        assert pos[2] == pytest.approx(R, abs=2e-4) and geo.in_bed_outline(pos[0], pos[1]), pos
+        assert geo.rest_place(pos) == "bed"
+    finally:
+        world.remove(ball)
