@@ -276,9 +276,15 @@ class Pyramid(Referee):
                           "nothing pocketed on this stroke counts",
                           "биток выскочил за борт: забитые этим ударом шары не засчитываются"))
         for b, obj in s.touched_within:
-            add(self.foul(FoulCode.TOUCHED_PLAYER_OBJECT, R_JUMPED,
-                          f"ball {b} touched a player's {obj} within the table",
-                          f"шар {b} задел в пределах стола принадлежность игрока ({_RU_OBJ.get(obj, obj)})"))
+            if self.flying_at(s, b, obj):
+                add(self.foul(FoulCode.TOUCHED_PLAYER_OBJECT, R_JUMPED,
+                              f"ball {b} flew off the bed and touched a player's {obj} within the table",
+                              f"вылетевший шар {b} задел в пределах стола принадлежность игрока "
+                              f"({_RU_OBJ.get(obj, obj)})"))
+            else:
+                add(self.foul(FoulCode.BALL_TOUCHED, R_FOULS + " (4)",
+                              f"ball {b} on the bed was touched by a player's {obj}",
+                              f"шар {b} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})"))
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
             if self.pocket_zone_ok(s):
                 d.notes.append(text(
@@ -296,6 +302,21 @@ class Pyramid(Referee):
                      "неправильный отыгрыш: шар не довёл до противоположного короткого борта через центральную "
                      "линию, центральную линию не пересекли два шара, и ни один шар не прошёл от борта ко второму")
                 add(self.foul(FoulCode.ILLEGAL_SAFETY, rule, en, ru))
+
+    def flying_at(self, s: Stroke, ball: BallId, obj: str) -> bool:
+        """Was ``ball`` in the air (or off the bed) when it touched ``obj``? Then it is 003's jumped-ball case,
+        otherwise a ball on the bed touched by a player's thing (003: Штрафы (4))."""
+        up = False
+        for e in s.record.events:
+            if e.ball != ball:
+                continue
+            if e.type in (EventType.AIRBORNE, EventType.LEFT_TABLE):
+                up = True
+            elif e.type == EventType.LANDED and e.on == "bed" or e.type == EventType.RETURNED:
+                up = False
+            elif e.type == EventType.TOUCHED and e.object == obj:
+                return up
+        return up
 
     def check_push(self, s: Stroke, d: Draft) -> None:
         """003: пропих - the tip still on the cue ball when it meets an object ball that was not frozen to

@@ -37,7 +37,8 @@ def test_legal_safety_stroke_is_no_foul(game: str) -> None:
 @pytest.mark.parametrize(("script", "code"), [
     ("cue|foot cue|left-foot", "miss"),                        # (1)
     ("cue>7 " + SAFE + " cue^ cue!floor", "cue_ball_off_table"),  # (2)
-    ("cue>7 " + SAFE + " 7~chalk", "touched_player_object"),  # (4)
+    ("cue>7 " + SAFE + " 7~cue", "ball_touched"),             # (4) a ball on the bed touched by a cue
+    ("cue>7 " + SAFE + " 7^ 7~chalk", "touched_player_object"),  # a flying ball meets chalk on the rail
     ("cue*miscue cue>7 " + SAFE, "miscue"),                   # (5)
     ("cue*scoop cue^ cue^3 cue>7 " + SAFE, "scoop"),          # (5): not a stroke along the cue's axis
     ("cue* cue>7 cue* " + SAFE, "double_hit"),                # (9)
