@@ -181,6 +181,9 @@ class MatchState:
         fouls_in_row = ints("fouls_in_row", 0)
 
         cue = state.get("cue", ref.cue_ball)
+        if "cue" not in state and ref.any_ball_cue and cue not in balls and balls and not state.get("break"):
+            # Американка after the break: the usual cue ball may be on a shelf; any ball on the bed will do.
+            cue = sorted(balls, key=lambda b: (len(b), b))[0]
         if not isinstance(cue, str) or cue not in ball_set or (cue != ref.cue_ball and not ref.any_ball_cue):
             raise InputError(file, "state.cue", f"the ball the striker plays with ({ref.cue_ball}"
                                                 + (" or any ball of the game" if ref.any_ball_cue else "") + ")")

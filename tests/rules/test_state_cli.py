@@ -160,3 +160,10 @@ def test_games_command_lists_ids_with_both_names(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "russian-pyramid" in out and "Русская пирамида" in out and "Russian pyramid" in out
     assert "practice" not in out
+
+
+def test_american_without_the_coloured_ball_on_the_bed_plays_any_ball() -> None:
+    st = MatchState.from_scenario("american", {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f")
+    assert st.in_hand is None and st.cue in ("7", "9") and st.where("cue") == ["shelf0"]
+    r = get_referee("american").judge(st, record("7=0.5,0.2 9=0.1,0.1", "9* 9>7 7@foot-left"))
+    assert not r.foul and r.counted == ("7",) and r.scores == (2, 0)
