@@ -23,6 +23,14 @@ taught and changed):
   back spot, as the 70:70 rule does for the last ball.
 - Penalty balls (Американка, Moscow, 8 balls) come from the offender's shelf, the last ball he was
   credited; one owed is paid from the next ball he pockets (000: «Штрафы за нарушения»).
+- A push (пропих): the cue ball meets a ball it was not frozen to within 1 ms of the strike, i.e. while
+  the tip is still on it (the tip's contact time, physics.md §1).
+- The 45° rule judges a cue ball frozen to an object ball (003; balls merely close are played at any
+  angle) from the declared direction and the initial positions; coming back off the ball is allowed.
+- Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,
+  "заказная" and Американка games); a plain miss is still a foul.
+- Foul list of 003 not visible in a shot record, so never ruled here: a stroke before the last ended (3),
+  no foot on the floor (6), the opponent's interference (15), referee errors, the blocked position.
 """
 
 from __future__ import annotations
