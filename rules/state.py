@@ -292,7 +292,10 @@ class MatchState:
         if decision == Option.PLAY_ON:
             to_play = ruling.striker
         elif decision == Option.MAKE_OFFENDER_REPLAY:
+            # Every ball goes back where it was before the stroke; only the penalty stands.
             balls = dict(self.balls)
+            shelves = [list(s) for s in self.shelves]
+            out = list(self.out)
             to_play = ruling.striker
             in_hand = self.in_hand
         elif decision is not None and decision.startswith("lag:"):
@@ -308,7 +311,7 @@ class MatchState:
         if ruling.frame_over and ruling.winner is not None:
             frames_won[ruling.winner] += 1
             match_over = frames_won[ruling.winner] >= self.frames_to_win
-        cue = ruling.cue
+        cue = self.cue if decision == Option.MAKE_OFFENDER_REPLAY else ruling.cue
         last = self.last_counted
         for b in ruling.counted:
             if b != cue:
