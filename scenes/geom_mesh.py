@@ -71,11 +71,13 @@ class MeshBuilder:
 
     def polygon(self, outline: Sequence[Vec2T], z: float, colour: ColourT, up: bool = True,
                 holes: Sequence[Sequence[Vec2T]] = (), max_edge: float = 0.0,
-                uv_of: Callable[[float, float], Vec2T] | None = None) -> None:
+                uv_of: Callable[[float, float], Vec2T] | None = None,
+                z_of: Callable[[float, float], float] | None = None) -> None:
         """A flat polygon (any simple outline, optional holes) at height z, triangulated by Panda3D.
 
         ``max_edge`` > 0 splits long triangle edges so vertex lighting from the lamp has enough vertices
         to show its pool of light; the extra vertices lie in the plane, so T-junctions leave no cracks.
+        ``z_of`` lifts each vertex (a gently tilted top); the normal stays straight up.
         """
         tri = Triangulator()
         for x, y in outline:
@@ -94,7 +96,8 @@ class MeshBuilder:
             tris.extend(_subdivide((a, b, c), max_edge) if max_edge > 0 else [(a, b, c)])
         n: Vec3T = (0.0, 0.0, 1.0) if up else (0.0, 0.0, -1.0)
         for a, b, c in tris:
-            ids = [self.vertex((p[0], p[1], z), n, colour, uv_of(*p) if uv_of else (p[0], p[1])) for p in (a, b, c)]
+            ids = [self.vertex((p[0], p[1], z_of(*p) if z_of else z), n, colour, uv_of(*p) if uv_of else (p[0], p[1]))
+                   for p in (a, b, c)]
             if up:
                 self.triangle(*ids)
             else:

@@ -58,7 +58,7 @@ WOOD: ColourT = (0.36, 0.17, 0.07, 1.0)
 WOOD_DARK: ColourT = (0.20, 0.09, 0.04, 1.0)
 LEATHER: ColourT = (0.06, 0.04, 0.03, 1.0)
 HOLE: ColourT = (0.015, 0.015, 0.015, 1.0)
-NET: ColourT = (0.10, 0.07, 0.05, 1.0)
+NET: ColourT = (0.045, 0.032, 0.024, 1.0)
 MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
 BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
@@ -104,6 +104,15 @@ class PocketShape:
     hole_radius: float
     bite_centre: Vec2T       # centre of the round cut in the rail top
     bite_radius: float
+    # From the physics' own pocket geometry when it is available (see ``physics_pocket_shapes``): the well
+    # (the cut in the slate a ball drops into, anticlockwise corners), its floor, and each jaw's outline on the
+    # cloth by cushion id: nose end, round the jaw fillet, down the facing to the drop line.
+    well: tuple[Vec2T, ...] = ()
+    floor_z: float = 0.0
+    jaws: tuple[tuple[str, tuple[Vec2T, ...]], ...] = ()
+
+    def jaw(self, cushion: str) -> tuple[Vec2T, ...]:
+        return dict(self.jaws).get(cushion, ())
 
 
 def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
@@ -128,6 +137,56 @@ def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
         q = (p.centre[0] + ax * cw, p.centre[1] + ay * cw)
     bite_r = max(1.12 * r_hole, math.hypot(q[0] - hole_c[0], q[1] - hole_c[1]) + 0.3 * r_hole)
     return PocketShape(p.id, (mx, my), (ax, ay), h, hole_c, r_hole, hole_c, bite_r)
+
+
+_PHYSICS_POCKETS: dict[str, dict[str, PocketShape] | None] = {}
+
+
+def physics_pocket_shapes(spec: TableSpec) -> dict[str, PocketShape] | None:
+    """Pockets drawn from the physics' collision geometry, so a ball drops exactly where the slate ends.
+
+    The physics builds its jaws (nose end, fillet, straight facing at the cut angle) and the wells below the drop
+    lines in ``physics.geometry``; this reads those numbers (a throwaway Bullet world, ~0.1 s once per table).
+    None when the physics package is not there, and the view falls back to :func:`pocket_shape`.
+    """
+    if spec.id in _PHYSICS_POCKETS:
+        return _PHYSICS_POCKETS[spec.id]
+    try:
+        from panda3d.bullet import BulletWorld
+
+        from physics.geometry import build_table_geometry
+    except ImportError:
+        _PHYSICS_POCKETS[spec.id] = None
+        return None
+    g = build_table_geometry(BulletWorld(), spec)
+    out: dict[str, PocketShape] = {}
+    R = spec.ball_radius
+    for pid, pk in g.pockets.items():
+        a0, a1, hw = pk.a_drop, pk.a_drop + pk.well_length, pk.well_half_width
+        well = tuple(pk.world(a, t) for a, t in ((a0, -hw), (a1, -hw), (a1, hw), (a0, hw)))
+        if _signed_area(well) < 0:
+            well = tuple(reversed(well))
+        centre = pk.world((a0 + a1) / 2, 0.0)
+        jaws = []
+        for j in pk.jaws:
+            pts: list[Vec2T] = [j.fillet_start]
+            if j.facets > 0 and math.dist(j.fillet_start, j.fillet_end) > 1e-9:
+                r = math.dist(j.fillet_centre, j.fillet_start)
+                a_s = math.atan2(j.fillet_start[1] - j.fillet_centre[1], j.fillet_start[0] - j.fillet_centre[0])
+                a_e = math.atan2(j.fillet_end[1] - j.fillet_centre[1], j.fillet_end[0] - j.fillet_centre[0])
+                sweep = (a_e - a_s + math.pi) % (2 * math.pi) - math.pi      # the short way round
+                pts += arc(j.fillet_centre, r, a_s, a_s + sweep, 8)[1:-1]
+                pts.append(j.fillet_end)
+            pts.append(j.facing_end)
+            jaws.append((j.cushion, tuple(pts)))
+        n0, n1 = pk.jaws[0].nose_end, pk.jaws[1].nose_end
+        out[pid] = PocketShape(
+            id=pid, mouth_mid=((n0[0] + n1[0]) / 2, (n0[1] + n1[1]) / 2), axis=pk.axis,
+            half_mouth=math.dist(n0, n1) / 2, hole_centre=centre, hole_radius=hw, bite_centre=centre,
+            bite_radius=math.hypot(hw, pk.well_length / 2) + 0.15 * R, well=well, floor_z=pk.floor_z,
+            jaws=tuple(jaws))
+    _PHYSICS_POCKETS[spec.id] = out
+    return out
 
 
 # The cushions walked anticlockwise seen from above, with the pocket that follows each one.
@@ -191,7 +250,7 @@ class TableView:
         self.root = parent.attachNewNode(f"table-view-{spec.id}")
         if software:
             self.root.setMaterial(self._material("matte"))
-        self.pockets = {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
+        self.pockets = physics_pocket_shapes(spec) or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
@@ -416,9 +475,13 @@ class TableView:
         # Underlay (seen through the holes), pocket cups and nets.
         dark = MeshBuilder("pockets")
         outer = self._outer_rect()
-        holes = [arc(p.hole_centre, p.hole_radius * 0.999, 0, -2 * math.pi, 32)[:-1] for p in self.pockets.values()]
+        holes = [list(p.well) if p.well else arc(p.hole_centre, p.hole_radius * 0.999, 0, -2 * math.pi, 32)[:-1]
+                 for p in self.pockets.values()]
         dark.polygon(outer, UNDERLAY_Z, HOLE, holes=holes)
         for p in self.pockets.values():
+            if p.well:
+                self._well(dark, p)
+                continue
             cx, cy = p.hole_centre
             dark.cylinder((cx, cy, 0), p.hole_radius, -s.pocket_depth, UNDERLAY_Z, LEATHER, 32, inside=True)
             dark.disc((cx, cy, -s.pocket_depth), p.hole_radius, NET, 32)
@@ -442,6 +505,25 @@ class TableView:
         tnp = self.static.attachNewNode(trim.node())
         tnp.setDepthOffset(1)
 
+    def _well(self, mb: MeshBuilder, p: PocketShape) -> None:
+        """The physics' well under a drop line: dark walls down to its floor, the net bag hanging below."""
+        w = list(p.well)
+        cx = sum(q[0] for q in w) / 4
+        cy = sum(q[1] for q in w) / 4
+        for q0, q1 in zip(w, w[1:] + w[:1], strict=True):
+            nrm = (cx - (q0[0] + q1[0]) / 2, cy - (q0[1] + q1[1]) / 2)
+            length = math.hypot(*nrm) or 1.0
+            mb.quad([(q0[0], q0[1], p.floor_z), (q1[0], q1[1], p.floor_z), (q1[0], q1[1], UNDERLAY_Z),
+                     (q0[0], q0[1], UNDERLAY_Z)], LEATHER, (nrm[0] / length, nrm[1] / length, 0.0))
+        mb.polygon(w, p.floor_z, NET)
+        bag = [(cx + (q[0] - cx) * 0.8, cy + (q[1] - cy) * 0.8) for q in w]
+        for q0, q1 in zip(bag, bag[1:] + bag[:1], strict=True):
+            nrm = ((q0[0] + q1[0]) / 2 - cx, (q0[1] + q1[1]) / 2 - cy)
+            length = math.hypot(*nrm) or 1.0
+            mb.quad([(q0[0], q0[1], p.floor_z - 0.08), (q1[0], q1[1], p.floor_z - 0.08), (q1[0], q1[1], p.floor_z),
+                     (q0[0], q0[1], p.floor_z)], NET, (nrm[0] / length, nrm[1] / length, 0.0))
+        mb.polygon(bag, p.floor_z - 0.08, NET, up=False)
+
     def _outer_rect(self) -> list[Vec2T]:
         s = self.spec
         X = s.half_length + s.cushion_width + s.rail_width
@@ -449,15 +531,23 @@ class TableView:
         return [(-X, -Y), (X, -Y), (X, Y), (-X, Y)]
 
     def cloth_outline(self) -> list[Vec2T]:
-        """The bed inside the noses plus each throat up to the near edge of its hole, anticlockwise."""
+        """The slate's top inside the noses plus each throat up to its drop edge, anticlockwise."""
         out: list[Vec2T] = []
         for cid, pid in _CUSHION_WALK:
-            a, b = _walk_ends(self.spec, cid)
-            if not out or _far(out[-1], a):
-                out.append(a)
-            out.append(b)
+            nxt_id = _next_cushion(cid)
             p = self.pockets[pid]
-            nxt = _walk_ends(self.spec, _next_cushion(cid))[0]
+            a, b = _walk_ends(self.spec, cid)
+            if p.jaws:
+                # Physics jaws: nose to fillet to facing, across the drop line, and back up the other jaw.
+                start_jaw = self.pockets[_CUSHION_WALK[_CUSHION_WALK.index((cid, pid)) - 1][1]].jaw(cid)
+                a = start_jaw[0] if start_jaw else a
+                out.append(a)
+                out.extend(p.jaw(cid))
+                out.extend(reversed(p.jaw(nxt_id)[1:]))
+                continue
+            out.append(a)
+            out.append(b)
+            nxt = _walk_ends(self.spec, nxt_id)[0]
             # Along each jaw face to where it meets the hole, then round the hole's near side.
             depth = math.hypot(p.hole_centre[0] - p.mouth_mid[0], p.hole_centre[1] - p.mouth_mid[1]) \
                 - math.sqrt(p.hole_radius**2 - p.half_mouth**2)
@@ -467,6 +557,7 @@ class TableView:
             out.append(p_in)
             out.extend(_arc_through(p.hole_centre, p.hole_radius, p_in, p_out, (-ax, -ay), 0.006)[1:-1])
             out.append(p_out)
+        out = [pt for k, pt in enumerate(out) if _far(pt, out[k - 1])]
         if _signed_area(out) < 0:
             out.reverse()
         return out
@@ -482,14 +573,73 @@ class TableView:
             a, b = _walk_ends(s, cid)
             n = s.cushions[cid].normal
             o = (-n[0], -n[1])
-            ax_a, ax_b = self.pockets[pid_before].axis, self.pockets[pid_after].axis
-
-            pa, pb = _jaw_path(a, ax_a, o), _jaw_path(b, ax_b, o)
+            jaw_a, jaw_b = self.pockets[pid_before].jaw(cid), self.pockets[pid_after].jaw(cid)
+            if jaw_a and jaw_b:
+                # Straight rubber between the fillets; the jaws are built from the physics' outline below.
+                a, b = jaw_a[0], jaw_b[0]
+                pa, pb = _jaw_path(a, o, o), _jaw_path(b, o, o)
+            else:
+                ax_a, ax_b = self.pockets[pid_before].axis, self.pockets[pid_after].axis
+                pa, pb = _jaw_path(a, ax_a, o), _jaw_path(b, ax_b, o)
             mb.extrude(section, pa, pb, colour, closed=True, max_length=0.2)
             ua = (b[0] - a[0], b[1] - a[1])
             for path, sign in ((pa, -1.0), (pb, 1.0)):
                 pts = [(path(d)[0], path(d)[1], z) for d, z in section]
                 mb.cap(pts, colour, (sign * ua[0], sign * ua[1], 0.0))
+            for pid, jaw in ((pid_before, jaw_a), (pid_after, jaw_b)):
+                if jaw:
+                    self._jaw_block(mb, colour, cid, self.pockets[pid], jaw, o, top_back)
+
+    def _jaw_block(self, mb: MeshBuilder, colour: ColourT, cid: str, p: PocketShape, jaw: Sequence[Vec2T],
+                   o: Vec2T, top_back: float) -> None:
+        """The rubber at a jaw: its outline on the cloth (fillet, facing) out to the drop line, then along the drop
+        line to the well's side and back to the rail; walls where a ball can see them, the top tilted like the
+        straight rubber's."""
+        s = self.spec
+        h, cw = s.cushion_nose_height, s.cushion_width
+        nose = jaw[0]
+
+        def depth(q: Vec2T) -> float:
+            return (q[0] - nose[0]) * o[0] + (q[1] - nose[1]) * o[1]
+
+        other = next(pts for c, pts in p.jaws if c != cid)
+        f, g = jaw[-1], other[-1]
+        along = (f[0] - g[0], f[1] - g[1])
+        length = math.hypot(*along) or 1.0
+        along = (along[0] / length, along[1] / length)
+        centre = ((p.well[0][0] + p.well[2][0]) / 2, (p.well[0][1] + p.well[2][1]) / 2) if p.well else f
+        half_w = p.hole_radius
+        t_f = abs((f[0] - centre[0]) * along[0] + (f[1] - centre[1]) * along[1])
+        p1 = (f[0] + along[0] * max(0.0, half_w - t_f), f[1] + along[1] * max(0.0, half_w - t_f))
+        p2 = (p1[0] + o[0] * max(0.0, cw - depth(p1)), p1[1] + o[1] * max(0.0, cw - depth(p1)))
+        back = (nose[0] + o[0] * cw, nose[1] + o[1] * cw)
+        plan = [*jaw, p1, p2, back]
+        plan = [pt for k, pt in enumerate(plan) if _far(pt, plan[k - 1])]
+        slope = (top_back - h) / cw
+
+        def top_z(x: float, y: float) -> float:
+            return h + slope * min(max(depth((x, y)), 0.0), cw)
+
+        if _signed_area(plan) < 0:
+            plan.reverse()
+        mb.polygon(plan, h, colour, z_of=top_z)
+        # Walls: the jaw's face towards the throat, and the face over the drop line down into the well.
+        ring = [*jaw, p1]
+        for q0, q1 in zip(ring, ring[1:], strict=False):
+            dx, dy = q1[0] - q0[0], q1[1] - q0[1]
+            seg = math.hypot(dx, dy)
+            if seg < 1e-9:
+                continue
+            nrm = (-dy / seg, dx / seg, 0.0)
+            mid = ((q0[0] + q1[0]) / 2, (q0[1] + q1[1]) / 2)
+            if (nrm[0] * (centre[0] - mid[0]) + nrm[1] * (centre[1] - mid[1])) < 0 and q0 is not jaw[-1]:
+                nrm = (-nrm[0], -nrm[1], 0.0)
+            if q0 is jaw[-1]:
+                # Along the drop line: faces the well, i.e. away from the bed.
+                nrm = (p.axis[0], p.axis[1], 0.0)
+            bottom = UNDERLAY_Z if q0 is jaw[-1] else 0.0
+            mb.quad([(q0[0], q0[1], bottom), (q1[0], q1[1], bottom), (q1[0], q1[1], top_z(*q1)),
+                     (q0[0], q0[1], top_z(*q0))], colour, nrm)
 
     def _rail_hole(self) -> list[tuple[Vec2T, bool]]:
         """Inner outline of the rail top (cushion backs with the pocket bites), anticlockwise; flag = on a bite."""

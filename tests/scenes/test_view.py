@@ -14,7 +14,7 @@ from physics.tables import TABLE_IDS, load_table
 from scenes.camera import CameraMode, CameraRig, smooth_damp
 from scenes.render import OffscreenShot
 from scenes.replay import SPEEDS, ReplayPlayer
-from scenes.table_view import TableView, _signed_area, default_ball_style
+from scenes.table_view import TableView, _signed_area, default_ball_style, pocket_shape
 from scenes.textures import CUE_WHITE, POOL_COLOURS, SNOOKER_COLOURS, BallStyle, ball_image, ball_look
 
 POOL_BALLS = ["cue", *(str(n) for n in range(1, 16))]
@@ -51,23 +51,54 @@ def test_view_builds_every_table_with_every_ball_set(offscreen_base: Any, table_
 
 
 @pytest.mark.parametrize("table_id", TABLE_IDS)
-def test_pockets_take_a_ball_where_the_corridor_ends(offscreen_base: Any, table_id: str) -> None:
+def test_fallback_pockets_take_a_ball_where_the_corridor_ends(table_id: str) -> None:
+    """Without the physics' geometry the hole is drawn from the spec: behind the mouth by the corridor."""
     spec = load_table(table_id)
+    R = spec.ball_radius
+    for pid, pk in spec.pockets.items():
+        p = pocket_shape(spec, pk)
+        assert p.hole_radius > R, pid                       # a ball fits through the hole
+        # The hole's near edge lies on the pocket axis exactly `corridor` behind the mouth line.
+        along = (p.hole_centre[0] - p.mouth_mid[0]) * p.axis[0] + (p.hole_centre[1] - p.mouth_mid[1]) * p.axis[1]
+        assert along - p.hole_radius == pytest.approx(pk.corridor, abs=1e-9)
+        assert p.bite_radius >= p.hole_radius              # the rail cut frames the hole
+        assert p.half_mouth == pytest.approx(pk.mouth / 2)
+
+
+@pytest.mark.parametrize("table_id", TABLE_IDS)
+def test_pockets_are_drawn_where_the_physics_drops_the_ball(offscreen_base: Any, table_id: str) -> None:
+    pytest.importorskip("physics.geometry")
+    from panda3d.bullet import BulletWorld
+
+    from physics.geometry import build_table_geometry
+
+    spec = load_table(table_id)
+    geo = build_table_geometry(BulletWorld(), spec)
     view = TableView(NodePath("scene"), spec, [], default_ball_style(table_id), software=True)
     try:
         R = spec.ball_radius
+        outline = view.cloth_outline()
         for pid, p in view.pockets.items():
-            assert p.hole_radius > R, pid                       # a ball fits through the hole
-            # The hole's near edge lies on the pocket axis exactly `corridor` behind the mouth line.
-            along = (p.hole_centre[0] - p.mouth_mid[0]) * p.axis[0] + (p.hole_centre[1] - p.mouth_mid[1]) * p.axis[1]
-            assert along - p.hole_radius == pytest.approx(spec.pockets[pid].corridor, abs=1e-9)
-            assert p.bite_radius >= p.hole_radius              # the rail cut frames the hole
+            phys = geo.pockets[pid]
+            assert p.well, pid
+            # The cloth ends on the physics' drop line: both facing ends are outline points, and the well's near
+            # side runs through them (its points have the drop line's axial coordinate a_drop).
+            for jaw in phys.jaws:
+                assert any(math.dist(q, jaw.facing_end) < 1e-9 for q in outline), (pid, jaw.cushion)
+            near = [q for q in p.well if abs(phys.local(*q)[0] - phys.a_drop) < 1e-9]
+            assert len(near) == 2
+            # A ball fits between the facings and into the well; the rail's round cut frames the whole well.
+            assert phys.throat > 2 * R and p.hole_radius > R
+            assert all(math.dist(q, p.bite_centre) < p.bite_radius for q in p.well)
+            assert p.half_mouth == pytest.approx(spec.pockets[pid].mouth / 2, abs=1e-6)
         # Cloth = the bed inside the noses (less the four corner triangles behind the corner mouths, mouth^2/4
-        # each) plus the six throats up to the holes: nothing in front of a mouth is cut away.
-        area = _signed_area(view.cloth_outline())
+        # each), give or take the throats: nothing in front of a mouth is cut away, nothing beyond a well drawn.
+        area = _signed_area(outline)
         bed = spec.length * spec.width - spec.corner_mouth**2
-        throats = sum(2 * p.half_mouth * (spec.pockets[pid].corridor + p.hole_radius) for pid, p in view.pockets.items())
-        assert bed - 1e-6 < area < bed + throats
+        throats = sum(4 * p.half_mouth * (spec.corner_corridor + 2 * R) for p in view.pockets.values())
+        assert bed - throats < area < bed + throats
+        for q in outline:
+            assert abs(q[0]) <= spec.half_length + spec.cushion_width and abs(q[1]) <= spec.half_width + spec.cushion_width
     finally:
         view.destroy()
 
