@@ -311,6 +311,9 @@ class MatchState:
         if ruling.frame_over and ruling.winner is not None:
             frames_won[ruling.winner] += 1
             match_over = frames_won[ruling.winner] >= self.frames_to_win
+        # A ball out of play that the ruling puts on the bed is back in play (golf: the next player's ball
+        # is spotted when his turn comes).
+        out = [b for b in out if b not in balls]
         cue = self.cue if decision == Option.MAKE_OFFENDER_REPLAY else ruling.cue
         last = self.last_counted
         for b in ruling.counted:
