@@ -30,9 +30,15 @@ def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = No
     ref = get_referee(gid)
     raw = dict(scenario.state)
     same = scenario.game != "practice" and get_referee(scenario.game).id == ref.id
-    if not same:
-        raw = {k: v for k, v in raw.items() if k in _PORTABLE}
-    state = MatchState.from_scenario(ref.id, raw, scenario.balls, scenario.path)
+    if same:
+        state = MatchState.from_scenario(ref.id, raw, scenario.balls, scenario.path)
+    else:
+        try:
+            state = MatchState.from_scenario(ref.id, {k: v for k, v in raw.items() if k in _PORTABLE},
+                                             scenario.balls, scenario.path)
+        except InputError:
+            # The scenario's match (golf's three players...) does not fit this game: judge a fresh one.
+            state = MatchState.from_scenario(ref.id, {}, scenario.balls, scenario.path)
     return state, ref.judge(state, record)
 
 
