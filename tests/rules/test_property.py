@@ -89,3 +89,35 @@ def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchS
         for c, q in ruling.positions.items():
             if b < c and any(r.ball in (b, c) for r in ruling.respot):
                 assert (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * 0.034) ** 2 - 1e-9, (b, c)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(), st.data())
+def test_a_second_stroke_from_the_state_a_ruling_left(sit: tuple[str, MatchState, str, str], data: st.DataObject) -> None:
+    game, state, lay, script = sit
+    ref = get_referee(game)
+    r1 = ref.judge(state, record(lay, script))
+    for sp in r1.respot:  # respotted balls lie on the bed
+        assert abs(sp.at[0]) <= 1.775 - 0.034 + 1e-9 and abs(sp.at[1]) <= 0.8875 - 0.034 + 1e-9
+    s1 = state.apply(r1, r1.choice.among[0] if r1.choice and r1.choice.among else None)
+    layout2 = dict(s1.balls)
+    if s1.in_hand is not None:
+        free = [p for p in HOUSE_GRID if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 0.0047 for q in layout2.values())]
+        layout2[s1.cue] = data.draw(st.sampled_from(free))
+    if s1.cue not in layout2 or s1.frame_over:
+        return
+    names = list(layout2)
+    ball = st.sampled_from(names)
+    tokens = st.one_of(
+        st.builds(lambda a, b: f"{a}>{b}", ball, ball).filter(lambda s: s.split(">")[0] != s.split(">")[1]),
+        st.builds(lambda a, p: f"{a}@{p}", ball, st.sampled_from(POCKET_IDS)),
+        st.builds(lambda a, c: f"{a}|{c}", ball, st.sampled_from(CUSHION_IDS)),
+        st.builds(lambda a, r: f"{a}!{r}", ball, st.sampled_from(["floor", "rail"])),
+    )
+    script2 = f"{s1.cue}* " + " ".join(data.draw(st.lists(tokens, max_size=8)))
+    lay2 = " ".join(f"{b}={x},{y}" for b, (x, y) in layout2.items())
+    r2 = ref.judge(s1, record(lay2, script2))
+    s2 = s1.apply(r2, r2.choice.among[0] if r2.choice and r2.choice.among else None)
+    for b in ref.ball_set(2):
+        assert len(s2.where(b)) == 1, (b, s2.where(b), script, script2)
+    assert s2.undo() is s1 and s1.undo() is state
