@@ -150,3 +150,11 @@ def test_same_input_same_ruling_bit_for_bit() -> None:
     a = judge(G, PLAY, "cue>7 7>3 3@foot-right 7^ 7!floor cue@head-left call=3@foot-right", scores=[30, 22])
     b = judge(G, PLAY, "cue>7 7>3 3@foot-right 7^ 7!floor cue@head-left call=3@foot-right", scores=[30, 22])
     assert json.dumps(a.to_dict(), ensure_ascii=False) == json.dumps(b.to_dict(), ensure_ascii=False)
+
+
+def test_seventy_all_reached_by_a_penalty_respots_the_last_ball_from_the_shelf() -> None:
+    st, r = judge_st(G, PLAY, "cue|foot", scores=[75, 65], shelves=[["15", "14"], ["13"]], last_counted="14")
+    assert r.scores == (70, 70) and r.from_shelf == ("14",) and r.phase == "70:70"
+    assert any(s.ball == "14" and s.at == pytest.approx(BACK_SPOT) for s in r.respot)
+    nxt = st.apply(r)
+    assert nxt.shelves[0] == ("15",) and nxt.where("14") == ["table"] and nxt.in_hand == InHand.HOUSE
