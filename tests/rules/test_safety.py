@@ -53,16 +53,26 @@ def test_fast_safety_frozen_cushion_ball(game: str) -> None:
     assert "illegal_safety" in codes(game, "cue>3 3|left-foot", lay2)
 
 
+def _front_of(pocket: str, dist: float, off_axis_deg: float = 0.0) -> str:
+    """A final position ``dist`` from the middle of a pocket's mouth, ``off_axis_deg`` off its axis."""
+    import math
+
+    pk = T.pockets[pocket]
+    back = pk.mouth / 2 if pk.corner else 0.0
+    ex, ey = pk.centre[0] - pk.axis[0] * back, pk.centre[1] - pk.axis[1] * back
+    a = math.atan2(-pk.axis[1], -pk.axis[0]) + math.radians(off_axis_deg)
+    return f"7={ex + dist * math.cos(a):.5f},{ey + dist * math.sin(a):.5f}"
+
+
 @pytest.mark.parametrize("game", FAST + ("american",))
 @pytest.mark.parametrize(("script", "exempt"), [
-    ("cue>7 7#foot-left 7=1.5,0.6", True),                  # touched the jaw
-    ("cue>7 7|foot:0.06 7=1.5,0.3", True),                  # cushion within 68 mm of the jaw
-    ("cue>7 7|foot:0.08 7=1.5,0.3", False),                 # 80 mm: outside the pocket zone
-    ("cue>7 7=1.66,0.79", True),                            # stopped 115 mm in front of the corner's mouth
-    ("cue>7 7=1.55,0.68", False),                           # 270 mm away
-    ("cue>7 7=0.0,0.77", True),                             # 117.5 mm straight in front of a middle pocket
-    ("cue>7 7=0.0,0.75", False),                            # 137.5 mm: just beyond two diameters
-    ("cue>7 7=0.09,0.82", False),                           # 112.5 mm away but 53° off the pocket's axis
+    ("cue>7 7#foot-left 7=1.5,0.6", True),                    # touched the jaw
+    ("cue>7 7|foot:0.06 7=1.5,0.3", True),                    # cushion within 68 mm of the jaw
+    ("cue>7 7|foot:0.08 7=1.5,0.3", False),                   # 80 mm: outside the pocket zone
+    ("cue>7 " + _front_of("foot-left", 0.130), True),         # stopped 130 mm in front of a corner's mouth
+    ("cue>7 " + _front_of("foot-left", 0.142), False),        # 142 mm: beyond two diameters
+    ("cue>7 " + _front_of("middle-left", 0.120, 30.0), True),  # 30° off a middle pocket's axis
+    ("cue>7 " + _front_of("middle-left", 0.120, 55.0), False),  # 55°: outside the pocket's sector
 ])
 def test_pocket_zone_exceptions(game: str, script: str, exempt: bool) -> None:
     assert ("illegal_safety" not in codes(game, script)) is exempt
