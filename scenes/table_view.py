@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from panda3d.core import (
     AmbientLight,
@@ -31,6 +32,7 @@ from panda3d.core import (
     TransparencyAttrib,
 )
 
+from physics.errors import InputError
 from physics.scenario import SceneObject
 from physics.tables import Pocket, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
@@ -65,6 +67,12 @@ BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
 FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
 WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
+
+# Sizes of things the physics also knows (physics.geometry), used when its geometry is not available.
+CHALK = 0.022                     # a cube of billiard chalk
+PERSON = (0.45, 0.30, 1.75)       # shoulder width, depth, height
+CUE_LEN, CUE_R = 1.45, 0.011      # a cue lying on a rail: length, mean radius
+LAMP_SHADE = (1.4, 0.45, 0.15)    # length (x), width (y), height
 
 UNDERLAY_Z = -0.025      # black board under the slate top, seen through the holes and throats; far enough
                          # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
@@ -139,26 +147,33 @@ def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
     return PocketShape(p.id, (mx, my), (ax, ay), h, hole_c, r_hole, hole_c, bite_r)
 
 
-_PHYSICS_POCKETS: dict[str, dict[str, PocketShape] | None] = {}
-
-
-def physics_pocket_shapes(spec: TableSpec) -> dict[str, PocketShape] | None:
-    """Pockets drawn from the physics' collision geometry, so a ball drops exactly where the slate ends.
-
-    The physics builds its jaws (nose end, fillet, straight facing at the cut angle) and the wells below the drop
-    lines in ``physics.geometry``; this reads those numbers (a throwaway Bullet world, ~0.1 s once per table).
-    None when the physics package is not there, and the view falls back to :func:`pocket_shape`.
-    """
-    if spec.id in _PHYSICS_POCKETS:
-        return _PHYSICS_POCKETS[spec.id]
+def physics_geometry(spec: TableSpec, objects: Sequence[SceneObject] = (),
+                     lamp: Vec3T | None = (0.0, 0.0, 1.0)) -> Any:
+    """The physics' own table geometry (``physics.geometry.build_table_geometry`` in a throwaway Bullet world,
+    ~0.1 s), so pockets, lamp and objects are drawn exactly where the simulation has them. None when the physics
+    package is not there or refuses these objects (then the view draws from the spec alone)."""
     try:
         from panda3d.bullet import BulletWorld
 
         from physics.geometry import build_table_geometry
     except ImportError:
-        _PHYSICS_POCKETS[spec.id] = None
         return None
-    g = build_table_geometry(BulletWorld(), spec)
+    try:
+        return build_table_geometry(BulletWorld(), spec, tuple(objects), lamp)
+    except InputError:
+        return None
+
+
+def physics_pocket_shapes(spec: TableSpec, geometry: Any = None) -> dict[str, PocketShape] | None:
+    """Pockets drawn from the physics' collision geometry, so a ball drops exactly where the slate ends.
+
+    The physics builds its jaws (nose end, fillet, straight facing at the cut angle) and the wells below the drop
+    lines; this turns those numbers into drawing outlines. None without the physics' geometry, and the view falls
+    back to :func:`pocket_shape`.
+    """
+    g = geometry if geometry is not None else physics_geometry(spec)
+    if g is None:
+        return None
     out: dict[str, PocketShape] = {}
     R = spec.ball_radius
     for pid, pk in g.pockets.items():
@@ -185,7 +200,6 @@ def physics_pocket_shapes(spec: TableSpec) -> dict[str, PocketShape] | None:
             half_mouth=math.dist(n0, n1) / 2, hole_centre=centre, hole_radius=hw, bite_centre=centre,
             bite_radius=math.hypot(hw, pk.well_length / 2) + 0.15 * R, well=well, floor_z=pk.floor_z,
             jaws=tuple(jaws))
-    _PHYSICS_POCKETS[spec.id] = out
     return out
 
 
@@ -250,7 +264,10 @@ class TableView:
         self.root = parent.attachNewNode(f"table-view-{spec.id}")
         if software:
             self.root.setMaterial(self._material("matte"))
-        self.pockets = physics_pocket_shapes(spec) or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
+        objects = tuple(objects)
+        self.geometry = physics_geometry(spec, objects, lamp)
+        self.pockets = (physics_pocket_shapes(spec, self.geometry) if self.geometry is not None else None) \
+            or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
@@ -263,8 +280,8 @@ class TableView:
         self.lamp_np = self._build_lamp()
         self._lights = self._build_lights()
         self.objects_np = self.root.attachNewNode("objects")
-        for obj in objects:
-            self.add_object(obj)
+        for i, obj in enumerate(objects):
+            self.add_object(obj, i)
         self.balls_np = self.root.attachNewNode("balls")
         for bid in ball_ids:
             self.add_ball(bid)
@@ -369,22 +386,47 @@ class TableView:
         """Hide the lamp canopy (its light stays on): a camera straight above would look at its top."""
         self.lamp_np.show() if visible else self.lamp_np.hide()
 
-    def add_object(self, obj: SceneObject) -> NodePath:
-        """Draw a scenario object (``chalk``, ``person``, ``cue-on-rail``) where its ``at`` puts it."""
+    def add_object(self, obj: SceneObject, index: int | None = None) -> NodePath:
+        """Draw a scenario object (``chalk``, ``person``, ``cue-on-rail``).
+
+        With the physics' geometry (``index`` = the object's place in the scenario) it is drawn in the very box
+        the simulation collides with; otherwise at ``at`` with the same regulation sizes.
+        """
         mb = MeshBuilder(f"object-{obj.kind}")
-        x, y, z = obj.at
+        box = self._object_box(obj, index)
+        (x0, y0, z0), (x1, y1, z1) = box
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         if obj.kind == "chalk":
-            s = 0.011     # a 22 mm cube of cue chalk, its bottom at ``at``
-            mb.box((x - s, y - s, z), (x + s, y + s, z + 2 * s), (0.15, 0.35, 0.80, 1.0))
-            mb.box((x - s * 0.7, y - s * 0.7, z + 2 * s), (x + s * 0.7, y + s * 0.7, z + 2 * s + 0.0005),
-                   (0.55, 0.70, 0.95, 1.0))
+            mb.box((x0, y0, z0), (x1, y1, z1), (0.15, 0.35, 0.80, 1.0))
+            # The cup worn into the top by the tip.
+            mb.disc((cx, cy, z1 + 0.0004), 0.3 * (x1 - x0), (0.45, 0.62, 0.92, 1.0), 12)
         elif obj.kind == "person":
-            self._person(mb, x, y)
-        elif obj.kind == "cue-on-rail":
-            self._cue(mb, x, y, z, float(obj.params.get("direction", 0.0 if abs(y) > abs(x) / 2 else 90.0)))
+            self._person(mb, box)
         else:
-            mb.box((x - 0.02, y - 0.02, z), (x + 0.02, y + 0.02, z + 0.04), (0.8, 0.8, 0.8, 1.0))
+            self._cue(mb, box)
         return self.objects_np.attachNewNode(mb.node())
+
+    def _object_box(self, obj: SceneObject, index: int | None) -> tuple[Vec3T, Vec3T]:
+        g = self.geometry
+        if g is not None and index is not None and index < len(g.object_boxes):
+            kind, lo, hi = g.object_boxes[index]
+            return (tuple(lo), tuple(hi))  # type: ignore[return-value]
+        s = self.spec
+        x, y, _ = obj.at
+        base = self.surface_z(x, y)
+        if obj.kind == "chalk":
+            h = CHALK / 2
+            return (x - h, y - h, base), (x + h, y + h, base + CHALK)
+        if obj.kind == "person":
+            w, d, tall = PERSON
+            side = abs(y) - (s.half_width + s.cushion_width + s.rail_width) >= \
+                abs(x) - (s.half_length + s.cushion_width + s.rail_width)
+            hx, hy = (w / 2, d / 2) if side else (d / 2, w / 2)
+            return (x - hx, y - hy, s.floor_z), (x + hx, y + hy, s.floor_z + tall)
+        length = float(obj.params.get("length", CUE_LEN)) if obj.params else CUE_LEN
+        along_x = abs(y) > s.half_width + s.cushion_width or not abs(x) > s.half_length + s.cushion_width
+        hx, hy = (length / 2, CUE_R) if along_x else (CUE_R, length / 2)
+        return (x - hx, y - hy, base), (x + hx, y + hy, base + 2 * CUE_R)
 
     def surface_z(self, x: float, y: float) -> float:
         """Height of what lies under (x, y): the cloth, the rail top, or the floor."""
@@ -752,7 +794,14 @@ class TableView:
         s = self.spec
         lx, ly, lz = self.lamp
         mb = MeshBuilder("lamp")
-        half_l, half_w, tall = 0.30 * s.length, 0.22 * s.width, 0.16
+        g = self.geometry
+        if g is not None and g.lamp_box is not None:
+            # The shade the physics lets a flying ball hit.
+            (bx0, by0, bz0), (bx1, by1, bz1) = g.lamp_box
+            lx, ly, lz = (bx0 + bx1) / 2, (by0 + by1) / 2, bz0
+            half_l, half_w, tall = (bx1 - bx0) / 2, (by1 - by0) / 2, bz1 - bz0
+        else:
+            half_l, half_w, tall = LAMP_SHADE[0] / 2, LAMP_SHADE[1] / 2, LAMP_SHADE[2]
         mb.box((lx - half_l, ly - half_w, lz + 0.025), (lx + half_l, ly + half_w, lz + tall), SHADE)
         # A brass band round the shade's lower edge, and the top in shadow.
         mb.box((lx - half_l - 0.004, ly - half_w - 0.004, lz + 0.004), (lx + half_l + 0.004, ly + half_w + 0.004,
@@ -790,25 +839,43 @@ class TableView:
         return lights
 
     # ------------------------------------------------------------------ scene objects
-    def _person(self, mb: MeshBuilder, x: float, y: float) -> None:
-        """A standing person (1.75 m) seen as a simple silhouette, feet on the floor at (x, y)."""
-        f = self.spec.floor_z
+    def _person(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
+        """A standing person filling the physics' box: legs, torso, arms at the sides, head."""
+        (x0, y0, f), (x1, y1, top) = box
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        tall = top - f
+        wide_x = (x1 - x0) >= (y1 - y0)
+        half_w, half_d = (max(x1 - x0, y1 - y0) / 2, min(x1 - x0, y1 - y0) / 2)
+
+        def at(u: float) -> tuple[float, float]:
+            return (x + u, y) if wide_x else (x, y + u)
+
         cloth: ColourT = (0.18, 0.20, 0.28, 1.0)
         skin: ColourT = (0.80, 0.62, 0.50, 1.0)
-        for dy in (-0.09, 0.09):
-            mb.cylinder((x, y + dy, 0), 0.07, f, f + 0.85, (0.12, 0.12, 0.14, 1.0), 12, top=True)
-        mb.cylinder((x, y, 0), 0.19, f + 0.85, f + 1.45, cloth, 16, top=True, bottom=True, radius_top=0.21)
-        for dy in (-0.25, 0.25):
-            mb.cylinder((x, y + dy, 0), 0.05, f + 0.82, f + 1.43, cloth, 10, top=True)
-        mb.cylinder((x, y, 0), 0.05, f + 1.45, f + 1.52, skin, 10)
-        mb.sphere((x, y, f + 1.63), 0.11, skin, 14, 8)
+        leg_r, arm_r = 0.3 * half_d, 0.22 * half_d
+        for u in (-0.4 * half_w, 0.4 * half_w):
+            lx, ly = at(u)
+            mb.cylinder((lx, ly, 0), leg_r, f, f + 0.49 * tall, (0.12, 0.12, 0.14, 1.0), 12, top=True)
+        tw, td = 0.74 * half_w, 0.85 * half_d
+        sx, sy = (tw, td) if wide_x else (td, tw)
+        mb.box((x - sx, y - sy, f + 0.48 * tall), (x + sx, y + sy, f + 0.83 * tall), cloth)
+        for u in (-(half_w - arm_r), half_w - arm_r):
+            ax, ay = at(u)
+            mb.cylinder((ax, ay, 0), arm_r, f + 0.47 * tall, f + 0.82 * tall, cloth, 10, top=True)
+        mb.cylinder((x, y, 0), 0.18 * half_w, f + 0.83 * tall, f + 0.87 * tall, skin, 10)
+        head_r = 0.065 * tall
+        mb.sphere((x, y, top - head_r), head_r, skin, 14, 8)
 
-    def _cue(self, mb: MeshBuilder, x: float, y: float, z: float, direction_deg: float) -> None:
-        """A 1.45 m cue lying flat at ``at`` along ``direction`` (degrees from +x), tapering butt to tip."""
-        d = math.radians(direction_deg)
-        ux, uy = math.cos(d), math.sin(d)
-        length, n = 1.45, 16
-        r_butt, r_tip = 0.015, 0.0065
+    def _cue(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
+        """A cue lying along the long side of the physics' box, butt to tip (the box's radius is the mean)."""
+        (x0, y0, z0), (x1, y1, z1) = box
+        along_x = (x1 - x0) >= (y1 - y0)
+        ux, uy = (1.0, 0.0) if along_x else (0.0, 1.0)
+        length = max(x1 - x0, y1 - y0)
+        r_mean = (z1 - z0) / 2
+        r_butt, r_tip = 1.4 * r_mean, 0.6 * r_mean
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        n = 16
         for k in range(n):
             t0, t1 = k / n, (k + 1) / n
             r0 = r_butt + (r_tip - r_butt) * t0
@@ -817,15 +884,15 @@ class TableView:
             ring0, ring1 = [], []
             for j in range(13):
                 a = 2 * math.pi * j / 12
-                # Ring in the plane across the cue: "side" horizontal, "up" vertical.
                 sx, sy, sz = -uy * math.cos(a), ux * math.cos(a), math.sin(a)
-                c0 = (x + ux * (t0 - 0.5) * length, y + uy * (t0 - 0.5) * length, z + r_butt)
-                c1 = (x + ux * (t1 - 0.5) * length, y + uy * (t1 - 0.5) * length, z + r_butt)
+                # Lying on the rail: every section touches the surface, the butt stands a little higher.
+                c0 = (cx + ux * (t0 - 0.5) * length, cy + uy * (t0 - 0.5) * length, z0 + r0)
+                c1 = (cx + ux * (t1 - 0.5) * length, cy + uy * (t1 - 0.5) * length, z0 + r1)
                 ring0.append(mb.vertex((c0[0] + sx * r0, c0[1] + sy * r0, c0[2] + sz * r0), (sx, sy, sz), col))
                 ring1.append(mb.vertex((c1[0] + sx * r1, c1[1] + sy * r1, c1[2] + sz * r1), (sx, sy, sz), col))
             for j in range(12):
-                mb.triangle(ring0[j], ring1[j], ring1[j + 1])
-                mb.triangle(ring0[j], ring1[j + 1], ring0[j + 1])
+                mb.triangle(ring0[j], ring1[j + 1], ring1[j])
+                mb.triangle(ring0[j], ring0[j + 1], ring1[j + 1])
 
 
 def _jaw_path(p: Vec2T, axis: Vec2T, outward: Vec2T) -> Callable[[float], Vec3T]:

@@ -315,3 +315,42 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
         assert gaps[-1] < 0.01 * gaps[0]
     finally:
         shot.close()
+
+
+def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: Any) -> None:
+    pytest.importorskip("physics.geometry")
+    from physics.scenario import SceneObject
+
+    spec = load_table("pyramid-12ft")
+    rail_y = spec.half_width + spec.cushion_width + 0.5 * spec.rail_width
+    objects = (SceneObject("chalk", (1.0, rail_y, 0.0)), SceneObject("person", (0.4, -1.5, 0.0)),
+               SceneObject("cue-on-rail", (-0.5, rail_y, 0.0)))
+    lamp = (0.1, -0.05, 1.0)
+    view = TableView(NodePath("scene"), spec, [], "pyramid", lamp=lamp, objects=objects, software=True)
+    try:
+        assert view.geometry is not None
+        for node, (kind, lo, hi) in zip(view.objects_np.getChildren(), view.geometry.object_boxes, strict=True):
+            b_lo, b_hi = node.getTightBounds()
+            assert kind in node.getName()
+            # Standing on the surface the simulation has it on, within the box it collides with, and as tall
+            # (the chalk's worn cup sits 0.4 mm above its top; a tapered cue's butt stands higher than the mean
+            # radius the physics uses, so only its footprint and length are compared).
+            assert b_lo.z == pytest.approx(lo[2], abs=1e-3)
+            if kind == "cue":
+                assert max(b_hi.x - b_lo.x, b_hi.y - b_lo.y) == pytest.approx(max(hi[0] - lo[0], hi[1] - lo[1]), abs=1e-3)
+                assert (b_lo.x + b_hi.x) / 2 == pytest.approx((lo[0] + hi[0]) / 2, abs=1e-3)
+                continue
+            assert b_hi.z == pytest.approx(hi[2], abs=1e-3)
+            assert b_lo.x >= lo[0] - 1e-3 and b_hi.x <= hi[0] + 1e-3
+            assert b_lo.y >= lo[1] - 1e-3 and b_hi.y <= hi[1] + 1e-3
+        # The chalk stands on the rail top, the person on the floor.
+        assert view.geometry.object_boxes[0][1][2] == pytest.approx(spec.rail_height, abs=1e-6)
+        assert view.geometry.object_boxes[1][1][2] == pytest.approx(-spec.bed_height, abs=1e-6)
+        # The lamp shade: its underside at the lamp height above the cloth, centred on the lamp position.
+        (x0, y0, z0), (x1, y1, _) = view.geometry.lamp_box
+        l_lo, l_hi = view.lamp_np.getTightBounds()
+        assert l_lo.z == pytest.approx(z0, abs=0.005)
+        assert ((l_lo.x + l_hi.x) / 2, (l_lo.y + l_hi.y) / 2) == pytest.approx(lamp[:2], abs=1e-6)
+        assert l_hi.x - l_lo.x == pytest.approx(x1 - x0, abs=0.01)
+    finally:
+        view.destroy()
