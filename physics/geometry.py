@@ -169,7 +169,7 @@ class GeometryExtras:
     slate_thickness: float = 0.045
     rail_slab: float = 0.03           # the wooden rail top's thickness; the frame is below it
     well_clearance: float = 0.010     # well wider than the throat by this, each side
-    well_wall: float = 0.005
+    well_wall: float = 0.012          # thicker than GJK_MERGE: a thin box is a poor GJK target
     lamp_shade: tuple[float, float, float] = (1.4, 0.45, 0.15)  # length (x), width (y), height
     jaw_segments: int = 6             # at most this many facets approximating a jaw fillet
 
@@ -444,7 +444,9 @@ class TableGeometry:
             shape.add_point(Point3(x - cx, y - cy, z - cz))
         shape.set_margin(MARGIN)
         self._add(kind, ident, shape, (cx, cy, cz))
-        self._tops.append((gp.hull([(p[0], p[1]) for p in pts]), max(p[2] for p in pts) + MARGIN, kind))
+        # The hull's plan, grown back by the margin (the points are inset by it).
+        self._tops.append((gp.inset(gp.hull([(p[0], p[1]) for p in pts]), -MARGIN),
+                           max(p[2] for p in pts) + MARGIN, kind))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -639,11 +641,14 @@ def _build_table(g: TableGeometry) -> None:
                 g._hull("jaw", pid, _section(jaw.fillet_end, fr["nuf"], profile, math.inf)
                         + _section(jaw.facing_end, fr["nuf"], profile, math.inf))
 
-    # The wells' free insides: nothing of the table may reach into them.
+    # The wells' free insides (nothing of the table reaches into them) and, round them, the walls
+    # that line them: the rails and the fill are cut back to the walls, so whatever a ball meets
+    # in the hole is the pocket.
     wells: dict[str, gp.Poly] = {}
+    wt = ex.well_wall
     for pid, p in g.pockets.items():
-        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width)
-        g._openings.append(wells[pid])
+        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wt, -p.well_half_width - wt, p.well_half_width + wt)
+        g._openings.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width))
         j0, j1 = p.jaws
         g._passages.append(gp.ccw([j0.nose_end, j0.facing_end, j1.facing_end, j1.nose_end]))
 
@@ -682,16 +687,26 @@ def _build_table(g: TableGeometry) -> None:
 
     # Rail tops and the frame below them: the ring outside the cushions, minus the wells.
     xo, yo = hl + cw + rw, hw + cw + rw
-    ring = [gp.rect(-xo, hw + cw, xo, yo), gp.rect(-xo, -yo, xo, -hw - cw),
-            gp.rect(hl + cw, -hw - cw, xo, hw + cw), gp.rect(-xo, -hw - cw, -hl - cw, hw + cw)]
-    pieces = gp.subtract_all(ring, list(wells.values()))
+    # The long rails are first cut across (x = const) at each well's extent, the short ones at
+    # y = const, so the cuts a well makes stay next to it instead of running along a whole rail.
+    pieces = [(gp.rect(-xo, hw + cw, xo, yo), 0), (gp.rect(-xo, -yo, xo, -hw - cw), 0),
+              (gp.rect(hl + cw, -hw - cw, xo, hw + cw), 1), (gp.rect(-xo, -hw - cw, -hl - cw, hw + cw), 1)]
+    for hole in wells.values():
+        nxt = []
+        for piece, axis in pieces:
+            if gp.area(gp.intersect(piece, hole)) <= gp.MIN_AREA:
+                nxt.append((piece, axis))
+                continue
+            cuts = sorted({min(q[axis] for q in hole), max(q[axis] for q in hole)})
+            for part in gp.split([piece], axis, cuts):
+                nxt.extend((q, axis) for q in gp.subtract(part, hole))
+        pieces = nxt
     slab = min(ex.rail_slab, top - floor - 0.01)
-    for piece in pieces:
+    for piece, _axis in pieces:
         g._prism("rail_top", None, piece, top - slab, top)
         g._prism("frame", None, piece, floor, top - slab)
 
     # Wells: side and back walls up to the rail top, a front wall under the slate edge, a floor.
-    wt = ex.well_wall
     for pid, p in g.pockets.items():
         heading = math.degrees(math.atan2(p.axis[1], p.axis[0]))
         a0, a1 = p.a_drop, p.a_drop + p.well_length

@@ -76,7 +76,12 @@ def intersect(poly: Sequence[Pt], other: Sequence[Pt]) -> Poly:
 
 
 def subtract(poly: Sequence[Pt], hole: Sequence[Pt]) -> list[Poly]:
-    """``poly`` minus the convex ``hole`` as a list of convex pieces (one per hole edge at most)."""
+    """``poly`` minus the convex ``hole`` as a list of convex pieces (one per hole edge at most).
+
+    A polygon the hole does not overlap comes back whole (not cut along the hole's edge lines).
+    """
+    if area(intersect(poly, hole)) <= MIN_AREA:
+        return [list(poly)]
     pieces: list[Poly] = []
     rest = list(poly)
     for n, c in halfplanes(hole):
@@ -87,6 +92,20 @@ def subtract(poly: Sequence[Pt], hole: Sequence[Pt]) -> list[Poly]:
         if not rest or area(rest) <= MIN_AREA:
             break
     return pieces
+
+
+def split(polys: Sequence[Sequence[Pt]], axis: int, cuts: Sequence[float]) -> list[Poly]:
+    """Cut polygons along the lines x = c (axis 0) or y = c (axis 1) for every c in ``cuts``."""
+    out = [list(p) for p in polys]
+    n_lo: Pt = (1.0, 0.0) if axis == 0 else (0.0, 1.0)
+    for c in cuts:
+        nxt: list[Poly] = []
+        for p in out:
+            lo = clip(p, n_lo, c)
+            hi = clip(p, (-n_lo[0], -n_lo[1]), -c)
+            nxt.extend(q for q in (lo, hi) if q and area(q) > MIN_AREA)
+        out = nxt
+    return out
 
 
 def subtract_all(polys: Sequence[Sequence[Pt]], holes: Sequence[Sequence[Pt]]) -> list[Poly]:

@@ -268,11 +268,12 @@ def test_rail_tops_floor_and_frame(table_id: str) -> None:
     hit = ray(world, geo, (x_out, 0.0, s.floor_z + 0.05), (x_out, 0.0, s.floor_z - 0.05))
     assert hit is not None and hit[3] == "floor" and hit[2] == pytest.approx(-s.bed_height, abs=0.0005)
     assert top_at(geo, x_out, 0.0, s.floor_z) == (pytest.approx(-s.bed_height, abs=0.0005), "floor")
-    # The frame: the table's outer side, from under the rail top down to the floor.
-    xo = s.half_length + s.cushion_width + s.rail_width
+    # The frame: the table's outer side (a long side, between the pockets), from under the rail
+    # top down to the floor.
+    yo = s.half_width + s.cushion_width + s.rail_width
     for z in (-0.1, s.floor_z + 0.05):
-        hits = [c for c in touching(geo, (xo + 0.002 - 0.0003, 0.2, z), 0.002) if c[0].kind == "frame"]
-        assert hits and hits[0][1][0] == pytest.approx(xo, abs=0.0005) and hits[0][2][0] > 0.99
+        hits = [c for c in touching(geo, (s.half_length / 2, yo + 0.002 - 0.0003, z), 0.002) if c[0].kind == "frame"]
+        assert hits and hits[0][1][1] == pytest.approx(yo, abs=0.0005) and hits[0][2][1] > 0.99
 
 
 @tables
