@@ -107,9 +107,17 @@ class CameraRig:
         if self.mode == CameraMode.FREE:
             self._eye_goal = Point3(self.eye)
             self._look_goal = Point3(self.look)
+        self._occluders()
         self._goals()
         if snap:
             self.snap()
+
+    def _occluders(self) -> None:
+        """Straight above the table the lamp shade would hide its middle: the top view leaves it out (its light
+        stays on), every other view shows it. Finds the table views' ``lamp`` nodes in the camera's scene."""
+        top = self.np.getTop()
+        for lamp in top.findAllMatches("**/table-view-*/lamp"):
+            lamp.hide() if self.mode == CameraMode.TOP else lamp.show()
 
     def set_target(self, point: Sequence[float]) -> None:
         z = float(point[2]) if len(point) > 2 else self.spec.ball_radius

@@ -121,17 +121,19 @@ class ReplayPlayer:
         self.play() if self.paused else self.pause()
 
     def set_speed(self, speed: float) -> None:
-        if speed not in SPEEDS:
-            raise ValueError(f"replay speed must be one of {SPEEDS}")
-        self.speed = speed
+        """Playback rate: the offered steps are :data:`SPEEDS`; any rate in (0, 16] is accepted."""
+        if not (math.isfinite(speed) and 0.0 < speed <= 16.0):
+            raise ValueError("replay speed must be a number in (0, 16]")
+        self.speed = float(speed)
 
     def slower(self) -> None:
-        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 0
-        self.speed = SPEEDS[min(i + 1, len(SPEEDS) - 1)]
+        """The next offered step below the current rate (1 → 1/4 → 1/8 → 1/16)."""
+        below = [v for v in SPEEDS if v < self.speed]
+        self.speed = max(below) if below else SPEEDS[-1]
 
     def faster(self) -> None:
-        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 0
-        self.speed = SPEEDS[max(i - 1, 0)]
+        above = [v for v in SPEEDS if v > self.speed]
+        self.speed = min(above) if above else SPEEDS[0]
 
     @property
     def finished(self) -> bool:

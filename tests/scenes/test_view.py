@@ -251,8 +251,12 @@ def test_replay_transport_speeds_pause_and_steps(offscreen_base: Any) -> None:
         assert player.speed == 0.0625
         player.faster()
         assert player.speed == 0.125
-        with pytest.raises(ValueError):
-            player.set_speed(0.3)
+        player.set_speed(0.5)
+        player.slower()
+        assert player.speed == 0.25
+        for bad in (0.0, -1.0, float("nan")):
+            with pytest.raises(ValueError):
+                player.set_speed(bad)
     finally:
         view.destroy()
 
@@ -305,7 +309,9 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
         assert (ball[0] - eye.x) * aim[0] + (ball[1] - eye.y) * aim[1] > 0.5      # behind the ball
         px = shot.project(ball)
         assert px is not None and abs(px[0] - 80) < 2                                # ball in the middle
+        view = TableView(scene, spec, [], "pyramid", software=True)
         rig.set_mode(CameraMode.TOP)
+        assert view.lamp_np.isHidden()          # from straight above the shade would hide the table's middle
         goal, _ = rig.goal
         gaps = []
         for _ in range(120):
@@ -313,6 +319,9 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
             gaps.append((rig.eye - goal).length())
         assert all(b <= a + 1e-9 for a, b in zip(gaps, gaps[1:], strict=False))
         assert gaps[-1] < 0.01 * gaps[0]
+        rig.set_mode(CameraMode.ORBIT)
+        assert not view.lamp_np.isHidden()
+        view.destroy()
     finally:
         shot.close()
 
