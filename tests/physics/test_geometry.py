@@ -504,3 +504,30 @@ def test_ball_landing_on_the_cushion_top_rolls_back_onto_the_bed(table_id: str) 
         assert geo.rest_place(pos) == "bed"
     finally:
         world.remove(ball)
+
+
+@tables
+def test_no_hole_in_the_table_outside_the_wells(table_id: str) -> None:
+    """Swept down anywhere over the cushions, jaws, mouths and rails, a sphere smaller than any
+    ball stops on the table (the slate or higher) unless it is over a pocket well: the convex
+    pieces leave no gap a ball could fall through."""
+    world, geo = built(table_id)
+    s = geo.spec
+    r = 0.008
+    shape = BulletSphereShape(r)
+    xo = s.half_length + s.cushion_width + s.rail_width
+    yo = s.half_width + s.cushion_width + s.rail_width
+    step_m = 0.02
+    nx, ny = int(2 * xo / step_m), int(2 * yo / step_m)
+    for i in range(nx + 1):
+        for j in range(ny + 1):
+            x, y = -xo + 0.003 + i * (2 * xo - 0.006) / nx, -yo + 0.003 + j * (2 * yo - 0.006) / ny
+            if abs(x) < s.half_length - 0.1 and abs(y) < s.half_width - 0.1:
+                continue    # the open bed, tested above
+            if any(p.in_well(x, y, tol=r + 0.001) for p in geo.pockets.values()):
+                continue
+            res = world.sweep_test_closest(shape, TransformState.make_pos(Point3(x, y, 0.3)),
+                                           TransformState.make_pos(Point3(x, y, -0.5)), geo.collide_mask, 0.0)
+            assert res.has_hit(), (x, y)
+            z = 0.3 - 0.8 * res.get_hit_fraction()
+            assert z > r - 0.002, (x, y, z)
