@@ -145,3 +145,25 @@ def test_render_command_end_to_end_without_a_display(tmp_path: Path) -> None:
     assert img.read(str(out))
     assert (img.getXSize(), img.getYSize()) == (320, 180)
     assert _is_cloth(_rgb(img, 160, 90))
+
+
+def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -> None:
+    """A scenario that carries its stroke as events and finals (no samples) shows the layout, then the end."""
+    layout = dict(POOL_LAYOUT, events=[
+        {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False},
+        {"t": 0.8, "type": "ball_ball", "balls": ["cue", "1"]},
+        {"t": 1.5, "type": "pocketed", "ball": "1", "pocket": "foot-left"},
+    ], final={
+        "cue": {"status": "on_table", "pos": [0.40, 0.20, 0.028575]},
+        "1": {"status": "pocketed", "pocket": "foot-left"},
+    })
+    scenario = parse_scenario(layout, "recorded.toml")
+    record = stroke_record(scenario, Settings())
+    assert record is not None and record.samples is None
+    start, _ = scene_states(scenario, record, 0.0)
+    assert start["cue"].pos[:2] == pytest.approx((-0.70, 0.10)) and start["1"].visible
+    end, _ = scene_states(scenario, record, 2.0)
+    assert end["cue"].pos == pytest.approx((0.40, 0.20, 0.028575))
+    assert not end["1"].visible
+    drawn = draw_scenario(offscreen_base, scenario, record, 2.0, "top", (320, 180))
+    assert "1" not in drawn.balls and drawn.balls["cue"] is not None
