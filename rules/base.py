@@ -203,7 +203,6 @@ class Referee:
             p = F.hanging_position(record, b) or F.initial_xy(record, b)
             if p is not None:
                 restored[b] = p
-        pocketed = tuple(b for b in F.pocketed_order(record) if b not in restored)
         jumped: list[BallId] = []
         within: list[tuple[BallId, str]] = []
         agent: str | None = None
@@ -223,6 +222,8 @@ class Referee:
             if f.status == BallStatus.OFF_TABLE and b not in jumped:
                 jumped.append(b)
         # A ball that left the bed and is "on_table" again without a `returned` is trusted to the physics.
+        # A jumped ball that then dropped into a pocket is still a jumped ball, not a pocketed one.
+        pocketed = tuple(b for b in F.pocketed_order(record) if b not in restored and b not in jumped)
         strikes = F.select(record.events, F.by_type(EventType.CUE_STRIKE))
         return Stroke(
             state=state, record=record, table=table, striker=state.to_play, cue=cue,

@@ -8,7 +8,7 @@ import pytest
 from physics.tables import load_table
 from rules.registry import get_referee
 from rules.ruling import InHand
-from tests.rules.util import PYRAMID_GAMES, R, judge
+from tests.rules.util import PYRAMID_GAMES, R, judge, judge_st
 
 T = load_table("pyramid-12ft")
 PLAY = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
@@ -267,3 +267,10 @@ def test_push_through_a_close_ball(game: str) -> None:
     # Frozen balls are judged by the 45° rule instead.
     frozen = judge(game, "cue=0,0 7=0.068,0 3=0.2,-0.4", f"dir=60 cue* t=0.0001 cue>7 {SAFE} cue=0.1,0.2")
     assert "push_shot" not in frozen.codes() and "frozen_ball_angle" not in frozen.codes()
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_jumped_ball_that_then_drops_into_a_pocket_is_jumped_not_pocketed(game: str) -> None:
+    st, r = judge_st(game, PLAY, "cue>7 7^ 7~person 7< 7@foot-left" + call(game, "7", "foot-left"))
+    assert r.counted == () and r.off_table == ("7",) and [s.ball for s in r.respot] == ["7"]
+    assert st.apply(r).where("7") == ["table"]

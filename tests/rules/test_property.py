@@ -40,7 +40,8 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
         state["scores"] = [draw(st.integers(0, 70)), draw(st.integers(0, 70))]
         state["extra"] = {"quiet_fouls": [draw(st.integers(0, 3)), draw(st.integers(0, 3))]}
     balls = list(layout)
-    ball = st.sampled_from(balls)
+    # Mostly a few balls, so one ball meets several events (pocketed after a touch, jumped and respotted...).
+    ball = st.one_of(st.sampled_from(balls[-3:]), st.sampled_from(balls))
     tokens = st.one_of(
         st.builds(lambda a, b: f"{a}>{b}", ball, ball).filter(lambda s: s.split(">")[0] != s.split(">")[1]),
         st.builds(lambda a, p: f"{a}@{p}", ball, st.sampled_from(POCKET_IDS)),
@@ -60,7 +61,7 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
     return game, ms, lay, strike + " ".join(script) + call
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.randoms(use_true_random=False))
 def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchState, str, str], rnd) -> None:  # type: ignore[no-untyped-def]
     game, state, lay, script = sit
