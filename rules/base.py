@@ -301,7 +301,7 @@ class Referee:
             striker=s.striker, positions=dict(st.balls), cue=st.cue, owed=st.owed, replay=True,
             warnings=(reason,), phase=st.phase, ball_on=st.ball_on, game=self.id,
             explain=text(f"Replay ({reason.rule}): {reason.explain['en']}",
-                         f"Перебой ({reason.rule}): {reason.explain['ru']}"))
+                         f"Удар повторяется ({reason.rule}): {reason.explain['ru']}"))
 
     def freeze(self, s: Stroke, d: Draft) -> Ruling:
         return Ruling(

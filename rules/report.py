@@ -28,7 +28,7 @@ _L: dict[str, dict[str, str]] = {
     "frame_over": {"en": "Frame over, winner", "ru": "Партия окончена, победитель"},
     "warnings": {"en": "Announcements", "ru": "Предупреждения"},
     "match_over": {"en": "Match over", "ru": "Встреча окончена"},
-    "replay": {"en": "Replay: the stroke is taken again", "ru": "Перебой: удар повторяется"},
+    "replay": {"en": "Replay: the stroke is taken again", "ru": "Удар повторяется"},
     "choice": {"en": "Choice", "ru": "Выбор"},
     "summary": {"en": "Summary", "ru": "Итог"},
     "none": {"en": "none", "ru": "нет"},
@@ -146,7 +146,7 @@ def format_comparison(rulings: Mapping[str, Ruling], players: Sequence[str], lan
     rows = [head]
     for gid, r in rulings.items():
         if r.replay:
-            foul = "replay"
+            foul = "replay" if lang != "ru" else "повтор удара"
         else:
             foul = ", ".join(r.codes()) or "-"
         nxt = _name(players, r.next_player) + (f" ({r.in_hand})" if r.in_hand else "")
