@@ -63,10 +63,12 @@ SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor"
                  "chalk", "person", "cue")
 
 # kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
-# mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here
-# (a pocket liner and net are dead, clothes are soft, chalk is a light crumbly cube).
+# mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here:
+# a pocket's liner and net are dead and slippery (a rolling ball meets the back of the well at
+# its equator with its front sliding down; with more friction plain Bullet flicks a 3 m/s pot
+# up and back out), clothes are soft, chalk is a light crumbly cube.
 DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
-    "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.3, 0.5),
+    "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.1, 0.05),
     "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.65, 0.4), "lamp": (0.5, 0.3),
     "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3),
 }

@@ -531,3 +531,4 @@ def test_no_hole_in_the_table_outside_the_wells(table_id: str) -> None:
             assert res.has_hit(), (x, y)
             z = 0.3 - 0.8 * res.get_hit_fraction()
             assert z > r - 0.002, (x, y, z)
+
