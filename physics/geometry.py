@@ -2,25 +2,31 @@
 
 What is built (frame of design.md: z = 0 on the cloth, +x to the foot, +y to the left):
 
-* the **slate**: a box plus two convex end pieces, cut at every pocket along the *drop line*
-  (the end of the jaws), so the slate edge is a real edge a ball can hang over;
+* the **slate**: one convex piece wherever balls roll (the nose-line rectangle and every
+  pocket mouth up to its *drop line*, the end of the jaws) plus convex pieces under the
+  cushions; the slate edge at a drop line is a real edge a ball can hang over;
 * the **cushions**: convex prisms whose cross-section has an inclined under-face tangent to a
   ball lying on the cloth exactly at the nose height h, so the contact normal points down by
   theta = asin((h - R) / R) and a hard-hit ball is pressed into the slate (physics.md 3.5, 4);
-  the rubber's top rises from the nose at the spec's 6-8 degree tilt up to the rail top;
-* the **jaws**: the cushion profile swept around a fillet of the spec's jaw radius and along
-  a straight facing (the corridor), as one convex hull per jaw; the free gap between the
-  facings at nose height is the spec's mouth;
+  the rubber's top leans down from the rail top to the nose;
+* the **jaws**: the cushion's profile carried round a fillet of the spec's jaw radius (flat
+  facets, each tilted by theta like the cushion) and along the straight corridor (a prism),
+  with the facings narrowing by the table's cut angle; the free gap between the facings at
+  nose height is the spec's mouth;
 * the **pocket wells**: an open box below every opening (side and back walls up to the rail
-  top, a front wall under the slate edge, a floor ``pocket_depth`` below the cloth);
+  top, a front wall under the slate edge, a floor ``pocket_depth`` below the cloth), and
+  filler pieces between the wells, the jaws and the rails;
 * the **rail tops** (wood) and the **frame** (the table's outer sides down to the floor);
 * the **floor** at z = -bed_height, the **lamp shade**, and scenario objects (chalk, a
   person, a cue lying on a rail).
 
-Bullet's default collision margin (4 cm) is larger than the balls. Every shape here gets an
-explicit margin of :data:`MARGIN`; boxes keep their extents by construction and convex hulls
+Bullet's limits shape the pieces. Its default collision margin (4 cm) is larger than a ball:
+every shape gets an explicit :data:`MARGIN`; boxes keep their extents by construction and hulls
 are built from polygons inset by the margin, so the margin grows them back to the intended
-faces (only edges get rounded by the margin).
+faces. Its GJK merges support points closer than 1 cm (:data:`GJK_MERGE`): ball-facing hull
+vertices are kept about that far apart (a fillet too small for one such facet stays a sharp
+corner). A seam between two coplanar pieces is an internal edge that Bullet's speculative
+contacts turn into a hop, so the rolling surface has none.
 """
 
 from __future__ import annotations
@@ -356,27 +362,26 @@ class TableGeometry:
     def safe_box(self, R: float | None = None, clearance: float = 0.001) -> tuple[float, float, float, float]:
         """(x_min, x_max, y_min, y_max) of centres where a ball on the cloth touches no cushion, jaw or pocket.
 
-        Every solid of the table lies outside the nose-line rectangle and a ball touches a nose
-        when its centre is ``centre_distance`` from it; the corners are shrunk further until the
-        ball's footprint stays clear of every drop line.
+        Every solid of the table lies outside the nose-line rectangle, and a ball touches a nose
+        when its centre is ``centre_distance`` from the nose line; the box is shrunk further (both
+        half-sizes alike) until a ball at any of its corners keeps a radius of slate between its
+        centre and every drop line.
         """
         s = self.spec
         R = s.ball_radius if R is None else R
-        d = math.sqrt(max(R * R - (s.cushion_nose_height - R) ** 2, 0.0)) if R > s.cushion_nose_height - R else R
+        lift = s.cushion_nose_height - R
+        d = math.sqrt(R * R - lift * lift) if R > abs(lift) else R
         hx, hy = s.half_length - d - clearance, s.half_width - d - clearance
         for p in self.pockets.values():
-            sx, sy = (1.0 if p.centre[0] >= 0 else -1.0), (1.0 if p.centre[1] > 0 else -1.0)
-            # The footprint of a ball (radius R at the cloth) must stay on the slate side of the drop line.
-            for _ in range(60):
-                a, _t = p.local(sx * hx, sy * hy)
-                if a + R + clearance <= p.a_drop or hx <= 0 or hy <= 0:
-                    break
-                if abs(p.axis[0]) > 1e-9:
-                    hx -= 0.0005
-                if abs(p.axis[1]) > 1e-9 and abs(p.axis[0]) > 1e-9:
-                    hy -= 0.0005
-                elif abs(p.axis[0]) <= 1e-9:
-                    hy -= 0.0005
+            ax, ay = p.axis
+            # The box corner nearest this pocket, and how far it must come in along the diagonal.
+            a, _t = p.local(math.copysign(hx, ax) if abs(ax) > 1e-9 else 0.0,
+                            math.copysign(hy, ay) if abs(ay) > 1e-9 else 0.0)
+            excess = a + R + clearance - p.a_drop
+            if excess > 0:
+                shrink = excess / (abs(ax) + abs(ay))
+                hx -= shrink if abs(ax) > 1e-9 else 0.0
+                hy -= shrink if abs(ay) > 1e-9 else 0.0
         return (-hx, hx, -hy, hy)
 
     def remove(self) -> None:
