@@ -97,6 +97,8 @@ def scene_objects(rec: Recipe) -> tuple[SceneObject, ...]:
 PY_STATE: dict[str, Any] = {"to_play": 0, "scores": [0, 0]}
 POOL_STATE: dict[str, Any] = {"to_play": 0, "scores": [0, 0]}
 SN_STATE: dict[str, Any] = {"to_play": 0, "scores": [0, 0], "ball_on": "red"}
+# Golf: player 1 (ball "1") is on hole 1 (the foot-right corner), past his opening stroke.
+GOLF_STATE: dict[str, Any] = {"to_play": 0, "scores": [0, 0], "extra": {"holes": [0, 0], "opening": False}}
 
 
 # --- checks a recipe's stroke must pass besides showing its topic ------------------------------------------
@@ -142,6 +144,10 @@ def _after_first_contact(kind: str) -> Callable[[ShotRecord], bool]:
         t = next((e.t for e in r.events if e.type == EventType.TOUCHED and e.object == kind), None)
         return fc is not None and t is not None and t > fc[0]
     return check
+
+
+def _never_airborne(ball: str) -> Callable[[ShotRecord], bool]:
+    return lambda r: not any(e.type == EventType.AIRBORNE and e.ball == ball for e in r.events)
 
 
 def _all(*checks: Callable[[ShotRecord], bool]) -> Callable[[ShotRecord], bool]:
@@ -212,10 +218,10 @@ def _hanging(fam: str, after: float) -> Recipe:
         R, hl, hw, ball = 0.034, 1.775, 0.8875, "7"
         balls = {"cue": (0.2, 0.1), ball: (1.2, 0.5), **PY_FILL}
         state = PY_STATE
-    elif fam == "pool":
+    elif fam in ("pool", "golf"):
         R, hl, hw, ball = 0.028575, 1.27, 0.635, "1"
-        balls = {"cue": (-0.2, -0.1), ball: (0.7, 0.3), "2": (-0.6, 0.3), **POOL_FILL}
-        state = POOL_STATE
+        balls = {"cue": (-0.2, -0.1), ball: (0.7, 0.3), "2": (-0.6, 0.3), **(POOL_FILL if fam == "pool" else {})}
+        state = POOL_STATE if fam == "pool" else GOLF_STATE
     else:
         R, hl, hw, ball = 0.02625, 1.7845, 0.889, "red1"
         balls = _sn(cue=(0.2, 0.1), **{ball: (1.2, 0.5)})
@@ -223,13 +229,19 @@ def _hanging(fam: str, after: float) -> Recipe:
     # The ball overhangs the foot-left corner: its centre just past the point where the jaws open.
     hang = (round(hl - 0.9 * R, 4), round(hw - 0.9 * R, 4), R)
     cue_end = (round(balls["cue"][0] + 0.45, 4), round(balls["cue"][1] + 0.2, 4), R)
-    events, final = _hanging_events(ball, "foot-left", hang, cue_end, after, 0.55, 2.4)
+    pocket = "foot-left"
+    if fam == "golf":   # hole 1 is the foot-right corner: mirror the stroke across the long string
+        pocket = "foot-right"
+        balls = {b: (x, -y) for b, (x, y) in balls.items()}
+        hang = (hang[0], -hang[1], hang[2])
+        cue_end = (cue_end[0], -cue_end[1], cue_end[2])
+    events, final = _hanging_events(ball, pocket, hang, cue_end, after, 0.55, 2.4)
     return Recipe(
         id=f"{fam}-hanging-{'before' if before else 'after'}-5s",
         en=f"A ball hangs over the pocket and drops {word_en}",
         ru=f"Шар зависает над лузой и падает {word_ru}",
         family=fam, topic=topic, row=row, balls=dict(balls),
-        shot={"cue_speed": 2.0, "direction": 21.0, "call": {"ball": ball, "pocket": "foot-left"}},
+        shot={"cue_speed": 2.0, "direction": -21.0 if fam == "golf" else 21.0, "call": {"ball": ball, "pocket": pocket}},
         state=dict(state), events=events, final=final)
 
 
@@ -240,7 +252,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
     elif fam == "pool":
         on, blk, L, W, P, st = "1", "2", 1.27, 0.635, _pool, POOL_STATE
     elif fam == "golf":
-        on, blk, L, W, P, st = "1", "2", 1.27, 0.635, dict, POOL_STATE
+        on, blk, L, W, P, st = "1", "2", 1.27, 0.635, dict, GOLF_STATE
     else:
         on, blk, L, W, P, st = "red1", "red2", 1.7845, 0.889, _sn, SN_STATE
     a = fam
@@ -255,9 +267,9 @@ def _family_recipes(fam: str) -> list[Recipe]:
                extra=_all(_first_is(on, blk), _none_off)),
         Recipe(f"{a}-miscue", "A miscue: the tip slides off", "Кикс: наклейка соскальзывает",
                fam, Topic.MISCUE, 11, P(cue=(-0.5, 0.0), **{on: (0.3, 0.02)}),
-               {"cue_speed": 2.5, "elevation": 5.0, "tip": [0.7, 0.0]}, dict(st),
+               {"cue_speed": 2.5, "elevation": 0.0, "tip": [0.7, 0.0]}, dict(st),
                search={"cue_speed": (1.5, 4.0), "direction": (-8.0, 8.0), "tip_r": (0.6, 0.85)},
-               extra=_all(_first_is(on), _none_off)),
+               extra=_all(_first_is(on), _none_off, _never_airborne("cue"))),
         Recipe(f"{a}-jump-after-contact", "The cue ball jumps another ball after hitting the ball on",
                "Биток перепрыгивает шар после удара по прицельному",
                fam, Topic.JUMP_AFTER_CONTACT, 8, P(cue=(-0.6, 0.0), **{on: (-0.3, 0.0), blk: (0.1, -0.06)}),
@@ -341,11 +353,20 @@ RECIPES: list[Recipe] = [
     _hanging("pyramid", 2.0), _hanging("pyramid", 7.0),
     _hanging("pool", 2.0), _hanging("pool", 7.0),
     _hanging("snooker", 2.0), _hanging("snooker", 7.0),
+    _hanging("golf", 2.0), _hanging("golf", 7.0),
     *_family_recipes("pyramid"), *_family_recipes("pool"), *_family_recipes("snooker"), *_family_recipes("golf"),
 ]
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pyramid-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
+    "pool-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
+    "snooker-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
+    "pyramid-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
+    "pyramid-cue-ball-to-floor": {"cue_speed": 10.31, "direction": 81.877, "elevation": 16.134, "tip": [0.0, 0.161]},
+    "pyramid-lamp": {"cue_speed": 10.531, "direction": -0.242, "elevation": 65.796, "tip": [0.0, 0.0]},
+    "pyramid-jump-after-contact": {"cue_speed": 4.33, "direction": -0.745, "elevation": 27.353, "tip": [0.0, 0.012]},
+    "pool-jump-over-blocker": {"cue_speed": 3.498, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).
