@@ -200,8 +200,8 @@ def load_extras(table_id: str) -> GeometryExtras:
                 raise InputError(str(path), f"geometry.{key}", f"a list of {len(ref)} positive numbers")
             vals[key] = tuple(float(v) for v in val)
         elif isinstance(ref, int):
-            if isinstance(val, bool) or not isinstance(val, int) or not 2 <= val <= 32:
-                raise InputError(str(path), f"geometry.{key}", "an integer in [2, 32]")
+            if isinstance(val, bool) or not isinstance(val, int) or not 1 <= val <= 32:
+                raise InputError(str(path), f"geometry.{key}", "an integer in [1, 32]")
             vals[key] = val
         else:
             if not (_finite_pos(val) or (key == "well_clearance" and val == 0)):
@@ -268,7 +268,6 @@ class TableGeometry:
         self.pockets: dict[str, PocketShape] = {}
         self.lamp_box: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
         self.object_boxes: list[tuple[str, tuple[float, float, float], tuple[float, float, float]]] = []
-        self._ids: set[int] = set()
         self._passages: list[gp.Poly] = []
         self._openings: list[gp.Poly] = []
         self._tops: list[tuple[gp.Poly, float, str]] = []   # plan outline, top height, kind of each body
@@ -310,8 +309,8 @@ class TableGeometry:
         if self.pocket_of((x, y, z)) is not None:
             return "pocket"
         best: tuple[float, str] | None = None
-        for surf, _point, normal, _dist in self.contacts((x, y, z - 0.0005), self.spec.ball_radius):
-            if _dist < 1e-4 and normal[2] > 0.3 and (best is None or normal[2] > best[0]):
+        for surf, _point, normal, dist in self.contacts((x, y, z - 0.0005), self.spec.ball_radius):
+            if dist < 1e-4 and normal[2] > 0.3 and (best is None or normal[2] > best[0]):
                 best = (normal[2], surf.kind)
         kind = best[1] if best is not None else self.kind_below(x, y, z)
         return _PLACE_OF_KIND.get(kind, kind)
@@ -389,7 +388,6 @@ class TableGeometry:
         for n in self.nodes:
             self.world.remove(n)
         self.nodes.clear()
-        self._ids.clear()
 
     # -- building ------------------------------------------------------------------------------
 
@@ -405,7 +403,6 @@ class TableGeometry:
         node.set_python_tag(SURFACE_TAG, Surface(kind, ident, e, mu))
         self.world.attach(node)
         self.nodes.append(node)
-        self._ids.add(id(node))
         return node
 
     def _box(self, kind: str, ident: str | None, lo: tuple[float, float, float],
@@ -511,7 +508,6 @@ def _fillet_points(spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float)
     that no two hull vertices are closer than Bullet's GJK can tell apart.
     """
     n = jaw.facets
-    h = spec.cushion_nose_height
     prof = gp.inset(_profile(spec, spec.cushion_width, 1.0 / math.cos(fr["phi"] / n / 2)), MARGIN)
     nose = min(prof, key=lambda q: (q[0], -q[1]))
     foot = min((q for q in prof if q[1] < nose[1] - 1e-6), key=lambda q: (q[1], q[0]))
@@ -532,7 +528,6 @@ def _fillet_points(spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float)
            math.cos(half) * fr["nu0"][1] - math.sin(half) * fr["u"][1])
     back = (jaw.fillet_centre[0] + GJK_MERGE / 2 * bis[0], jaw.fillet_centre[1] + GJK_MERGE / 2 * bis[1])
     pts += [(back[0], back[1], top - MARGIN), (back[0], back[1], MARGIN)]
-    del h
     return pts
 
 
