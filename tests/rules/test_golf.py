@@ -158,8 +158,6 @@ def test_golf_outside_interference_replayed() -> None:
     assert r.replay and not r.foul
 
 
-@pytest.mark.xfail(strict=True, reason="core: a fresh MatchState.new puts the waiting players' balls in `out`, "
-                                       "and apply never takes a ball out of `out` when a ruling puts it on the bed")
 def test_fresh_golf_match_hands_over_hole_one() -> None:
     st = MatchState.new("golf", ("A", "B"))
     balls = f"cue={CENTRE[0]},{CENTRE[1]} 1={FOOT[0]},{FOOT[1]}"

@@ -290,8 +290,6 @@ def test_american_snooker_break() -> None:
     assert again.to_play == 0 and ref.breaking(ref.stroke(again, record(balls, "cue>red1", table=AT)))
 
 
-@pytest.mark.xfail(strict=True, reason="core: MatchState.apply keeps a ruling's out_of_play/credit when the "
-                                       "position is restored by make_offender_replay (requested fix)")
 def test_replay_restores_balls_the_stroke_took_away() -> None:
     # Foul and a miss that also potted a red: replacing the balls must bring the red back, once.
     balls = "cue=-0.5,0 red1=0.2,0.4 red2=0.6,-0.3 " + COLOURS
