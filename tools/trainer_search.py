@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from trainer_make_cases import RECIPES, Recipe, acceptable, scene_objects  # noqa: E402
 
+from physics.params import PhysicsParams  # noqa: E402
 from physics.record import ShotParams  # noqa: E402
 from physics.simulate import simulate  # noqa: E402
 from physics.tables import load_table  # noqa: E402
@@ -46,12 +47,14 @@ def sample(rec: Recipe, rng: random.Random) -> ShotParams:
 def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool = False) -> list[ShotParams]:
     settings = load_settings()
     table = load_table(rec.table_id)
+    params = PhysicsParams.for_table(table, max_stroke_seconds=15.0)
     rng = random.Random(seed)
     hits: list[ShotParams] = []
     t0 = time.perf_counter()
     for i in range(tries):
         shot = sample(rec, rng) if i else rec.shot_params()
-        record = simulate(table, rec.balls, shot, objects=scene_objects(rec), lamp=settings.lamp_position)
+        # A shorter cap keeps the search quick; trainer_make_cases.py re-simulates the hit in full.
+        record = simulate(table, rec.balls, shot, params, objects=scene_objects(rec), lamp=settings.lamp_position)
         ok = acceptable(rec, record)
         if verbose:
             f = features(record)
