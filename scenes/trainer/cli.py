@@ -6,10 +6,10 @@ import sys
 from typing import Any, TextIO
 
 from scenes.i18n import game_name
-from scenes.trainer.cases import Topic, load_library, user_cases_dir
+from scenes.trainer.cases import load_library, user_cases_dir
 from scenes.trainer.session import Session
 from scenes.trainer.store import Store, default_path
-from scenes.trainer.text import run_text_session
+from scenes.trainer.text import run_text_session, topic_title
 
 
 def _stdin_reader() -> Any:
@@ -67,7 +67,4 @@ def print_history(store: Store, lang: str, out: TextIO) -> None:
 
 
 def _topic(key: str, lang: str) -> str:
-    try:
-        return Topic(key).title(lang)
-    except ValueError:
-        return key
+    return topic_title(key, lang)

@@ -208,6 +208,12 @@ def _candidate_balls(case: Case, record: ShotRecord, ruling: Mapping[str, Any]) 
         if e.ball is not None:
             out.append(e.ball)
     out += [b for b, _at in respots(ruling, record)]
+    if not out:
+        # Nothing left the bed: still offer the balls of the stroke, so "nothing" is a real choice.
+        out.append(record.shot.ball if record.shot is not None else "cue")
+        fc = record.first_contact(out[0])
+        if fc is not None and fc.balls is not None:
+            out.append(fc.balls[1] if fc.balls[0] == out[0] else fc.balls[0])
     order = list(case.scenario.balls)
     seen = dict.fromkeys(out)
     return sorted(seen, key=lambda b: order.index(b) if b in order else len(order))

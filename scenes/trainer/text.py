@@ -11,7 +11,7 @@ from typing import TextIO
 
 from physics.record import Event, EventType, ShotRecord
 from scenes.i18n import game_name, pocket_name
-from scenes.trainer.cases import Case
+from scenes.trainer.cases import Case, Topic
 from scenes.trainer.questions import Question, ball_name, explanation, rule_refs, summary_line
 from scenes.trainer.session import CaseRun, Session
 
@@ -110,12 +110,23 @@ def describe_stroke(case: Case, record: ShotRecord, lang: str) -> list[str]:
                        if en else
                        f"У стола: {_pick(_OBJECTS, o.kind, lang)} в точке ({o.at[0]:+.2f}, {o.at[1]:+.2f}, {o.at[2]:+.2f})")
     last = ""
-    for e in record.events:
+    unit = "s" if en else "с"
+    events = list(record.events)
+    for i, e in enumerate(events):
+        # A landing on the bed followed at once by a take-off is one bounce.
+        if e.type == EventType.AIRBORNE and i > 0 and events[i - 1].type == EventType.LANDED \
+                and events[i - 1].ball == e.ball and events[i - 1].on == "bed" and abs(events[i - 1].t - e.t) < 1e-3:
+            continue
         text = describe_event(e, lang)
+        if e.type == EventType.LANDED and e.on == "bed" and i + 1 < len(events) \
+                and events[i + 1].type == EventType.AIRBORNE and events[i + 1].ball == e.ball \
+                and abs(events[i + 1].t - e.t) < 1e-3:
+            b = ball_name(e.ball or "", lang)
+            text = f"{b} bounces on the bed" if en else f"{b} отскакивает от сукна"
         if text is None or text == last:
             continue
         last = text
-        lines.append(f"  {e.t:6.2f} s  {text}")
+        lines.append(f"  {e.t:6.2f} {unit}  {text}")
     return lines
 
 
@@ -143,6 +154,9 @@ def show_verdict(run: CaseRun, lang: str, out: TextIO) -> None:
           + summary_line(run.ruling, lang), file=out)
     for line in explanation(run.case, run.item.game, run.ruling, lang):
         print("  " + line, file=out)
+    summary = (run.ruling.get("explain") or {}).get(lang)
+    if summary and not run.ruling.get("fouls"):   # a foul's own text already says it
+        print("  " + str(summary), file=out)
     refs = rule_refs(run.ruling)
     if refs:
         print(("  Rules: " if en else "  Правила: ") + "; ".join(dict.fromkeys(refs)), file=out)
@@ -197,7 +211,14 @@ def print_score(session: Session, lang: str, out: TextIO) -> None:
     weak = session.weak_topics()
     if weak:
         print(("Weak topics: " if en else "Слабые темы: ")
-              + ", ".join(f"{p.key} ({100 * p.ratio:.0f} %)" for p in weak), file=out)
+              + ", ".join(f"{topic_title(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak), file=out)
+
+
+def topic_title(key: str, lang: str) -> str:
+    try:
+        return Topic(key).title(lang)
+    except ValueError:
+        return key
 
 
 def percent(right: int, asked: int) -> float:
