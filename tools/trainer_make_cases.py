@@ -173,11 +173,24 @@ def _pool(**balls: tuple[float, float]) -> dict[str, tuple[float, float]]:
 
 
 def _sn(**balls: tuple[float, float]) -> dict[str, tuple[float, float]]:
+    return _sn_on(SN_COLOURS, balls)
+
+
+def _sn10(**balls: tuple[float, float]) -> dict[str, tuple[float, float]]:
+    from physics.tables import load_table
+
+    spots = load_table("snooker-10ft").spots
+    colours = {c: spots[c] for c in ("yellow", "green", "brown", "blue", "pink", "black")}
+    return _sn_on({**colours, "red9": (-1.2, 0.5)}, balls)
+
+
+def _sn_on(colours: Mapping[str, tuple[float, float]], balls: Mapping[str, tuple[float, float]]
+           ) -> dict[str, tuple[float, float]]:
     """The stroke's balls plus the colours on their spots, leaving out any colour near the stroke's path
     (within 0.15 m of the line from the cue ball through each ball, up to 0.6 m beyond it)."""
     out = {**balls}
     cue = balls["cue"]
-    for b, p in SN_COLOURS.items():
+    for b, p in colours.items():
         if b in out or any(_seg_dist(p, cue, q) < 0.15 for q in balls.values() if q != cue) \
                 or any(math.dist(p, q) < 0.15 for q in balls.values()):
             continue
@@ -222,6 +235,10 @@ def _hanging(fam: str, after: float) -> Recipe:
         R, hl, hw, ball = 0.028575, 1.27, 0.635, "1"
         balls = {"cue": (-0.2, -0.1), ball: (0.7, 0.3), "2": (-0.6, 0.3), **(POOL_FILL if fam == "pool" else {})}
         state = POOL_STATE if fam == "pool" else GOLF_STATE
+    elif fam == "snooker10":
+        R, hl, hw, ball = 0.027, 1.4225, 0.711, "red1"
+        balls = _sn10(cue=(0.2, 0.1), **{ball: (0.9, 0.4)})
+        state = SN_STATE
     else:
         R, hl, hw, ball = 0.02625, 1.7845, 0.889, "red1"
         balls = _sn(cue=(0.2, 0.1), **{ball: (1.2, 0.5)})
@@ -253,6 +270,8 @@ def _family_recipes(fam: str) -> list[Recipe]:
         on, blk, L, W, P, st = "1", "2", 1.27, 0.635, _pool, POOL_STATE
     elif fam == "golf":
         on, blk, L, W, P, st = "1", "2", 1.27, 0.635, dict, GOLF_STATE
+    elif fam == "snooker10":
+        on, blk, L, W, P, st = "red1", "red2", 1.4225, 0.711, _sn10, SN_STATE
     else:
         on, blk, L, W, P, st = "red1", "red2", 1.7845, 0.889, _sn, SN_STATE
     a = fam
@@ -355,10 +374,14 @@ RECIPES: list[Recipe] = [
     _hanging("snooker", 2.0), _hanging("snooker", 7.0),
     _hanging("golf", 2.0), _hanging("golf", 7.0),
     *_family_recipes("pyramid"), *_family_recipes("pool"), *_family_recipes("snooker"), *_family_recipes("golf"),
+    # American snooker (10 ft) plays the snooker strokes; the table is smaller, so each is re-checked.
+    _hanging("snooker10", 2.0), _hanging("snooker10", 7.0), *_family_recipes("snooker10"),
 ]
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
+    "pyramid-person": {"cue_speed": 5.75, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "pool-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "snooker-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
@@ -370,7 +393,8 @@ FOUND: dict[str, dict[str, Any]] = {
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).
-    _found = FOUND.get(_r.id) or (FOUND.get("pool" + _r.id[4:]) if _r.family == "golf" else None)
+    _found = FOUND.get(_r.id) or (FOUND.get("pool" + _r.id[4:]) if _r.family == "golf" else None) \
+        or (FOUND.get("snooker" + _r.id[9:]) if _r.family == "snooker10" else None)
     if _found:
         _r.shot = {**_r.shot, **_found}
 
