@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None
         f"framebuffer-multisample {'#t' if msaa else '#f'}",
         f"multisamples {msaa}",
         f"sync-video {'#f' if offscreen else '#t'}",
-        f"clock-mode {'normal' if offscreen else 'limited'}",
+        f"clock-mode {os.environ.get('BILLIARDS_CLOCK') or ('normal' if offscreen else 'limited')}",
         f"clock-frame-rate {settings.display.fps}",
         "notify-level warning",
         "default-directnotify-level warning",
@@ -81,6 +82,15 @@ def open_base(offscreen: bool) -> Any:
     return base
 
 
+def physics_executor() -> Executor:
+    """One worker process for the physics. The renderer holds the GIL through each frame, so a thread
+    would crawl; a process computes the stroke at full speed while the window keeps drawing. Spawned,
+    not forked: a fork would copy the graphics context and the audio device of the running window."""
+    import multiprocessing
+
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
 class App:
     """One window: the context, the screen manager and the optional script."""
 
@@ -93,6 +103,7 @@ class App:
             base.camLens.setNearFar(0.02, 60.0)
         self.ctx = AppContext(base=base, settings=settings, offscreen=offscreen)
         self.ctx.sound = SoundBank(base, settings)
+        self.ctx.physics = physics_executor()
         self.manager = ScreenManager(self.ctx)
         self.ctx.shared["app"] = self
         self.exit_code = 0
@@ -115,6 +126,7 @@ class App:
 
     def close(self) -> None:
         self.manager.close()
+        self.ctx.physics.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass
@@ -166,7 +178,8 @@ class ScriptRunner:
         elif do in ("wait_rest", "wait"):
             self.waited += dt
             if self.waited > float(a.get("timeout", 120.0)):
-                raise RuntimeError(f"script: timed out waiting at action {self.index}")
+                raise RuntimeError(f"script: timed out waiting at action {self.index} "
+                                   f"(screen {getattr(screen, 'name', None)}, phase {getattr(screen, 'phase', None)})")
             return bool(screen is not None and getattr(screen, "ready", lambda: True)())
         elif do == "screenshot":
             path = Path(a.get("path") or DEFAULT_SHOT_PATH)
@@ -220,6 +233,7 @@ def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
         {"do": "aim_at_rack"}, {"do": "power", "speed": 7.0},
         {"do": "shoot"}, {"do": "speed", "x": 4.0},
         {"do": "wait_rest", "timeout": 300},
+        {"do": "camera", "mode": "player", "snap": True}, {"do": "frames", "n": 2},
         {"do": "screenshot", "path": str(out)},
         {"do": "quit"},
     ]

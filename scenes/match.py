@@ -10,7 +10,7 @@ window does not depend on the referee's internal classes.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -216,35 +216,45 @@ class MatchController:
             self.positions[cue] = default_placement(self.spec, zone, self._others(cue))
 
     # --- the stroke --------------------------------------------------------------------------
-    def simulate(self, shot: ShotParams, positions: Positions | None = None) -> ShotRecord:
-        """The stroke simulated to rest by the physics, with samples for the playback.
+    def declared(self, shot: ShotParams) -> ShotParams:
+        """The shot with what the player declared on the table (the call) attached."""
+        if self.needs_call:
+            shot = replace(shot, call_ball=self.call_ball, call_pocket=self.call_pocket)
+        return shot
 
-        ``positions`` (default: the current layout) lets a caller on another thread pass its own copy.
-        """
-        layout = dict(self.positions if positions is None else positions)
+    def simulate_job(self, shot: ShotParams, positions: Positions | None = None,
+                     ) -> tuple[Callable[..., ShotRecord], tuple[Any, ...], dict[str, Any]]:
+        """``(function, args, kwargs)`` that simulate the stroke: plain picklable data, so the window can run
+        the physics in a worker process while it keeps drawing (a thread would fight the renderer for the GIL)."""
         try:
             from physics.params import PhysicsParams
             from physics.simulate import simulate
         except ImportError as exc:
             raise Unavailable(f"physics.simulate: {exc}") from None
+        layout = dict(self.positions if positions is None else positions)
         if self.settings is None:
-            return simulate(self.spec, layout, shot, sample_hz=120.0)
+            return simulate, (self.spec, layout, shot), {"sample_hz": 120.0}
         ph = self.settings.physics
         params = PhysicsParams.for_table(self.spec, ph.overrides, substep_hz=ph.substep_hz,
                                          max_stroke_seconds=ph.max_stroke_seconds)
-        return simulate(self.spec, layout, shot, params=params, lamp=self.settings.lamp_position,
-                        sample_hz=float(ph.sample_hz))
+        return simulate, (self.spec, layout, shot), {"params": params, "lamp": self.settings.lamp_position,
+                                                     "sample_hz": float(ph.sample_hz)}
 
-    def stroke(self, shot: ShotParams) -> StrokeResult:
-        """Simulate ``shot`` (with the call entered on the table) and judge it; applied later by :meth:`apply`."""
-        if self.needs_call and not self.is_practice:
-            shot = replace(shot, call_ball=self.call_ball, call_pocket=self.call_pocket)
-        shot = replace(shot, ball=self.cue_ball)
-        record = self.simulate(shot)
+    def simulate(self, shot: ShotParams, positions: Positions | None = None) -> ShotRecord:
+        """The stroke simulated to rest by the physics, with samples for the playback (here, blocking)."""
+        fn, args, kwargs = self.simulate_job(shot, positions)
+        return fn(*args, **kwargs)
+
+    def judge(self, record: ShotRecord) -> StrokeResult:
+        """The referee's ruling on a simulated stroke from the current position; kept pending until :meth:`apply`."""
         ruling = self.referee.judge(self.state, record) if self.referee is not None else None
         result = StrokeResult(record, ruling, ruling_dict(ruling), dict(self.positions), self.state)
         self.pending = result
         return result
+
+    def stroke(self, shot: ShotParams) -> StrokeResult:
+        """Simulate ``shot`` (with the call entered on the table) and judge it; applied later by :meth:`apply`."""
+        return self.judge(self.simulate(self.declared(shot)))
 
     @property
     def options(self) -> tuple[str, ...]:

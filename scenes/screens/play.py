@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
@@ -113,7 +113,6 @@ class PlayScreen(Screen):
         self.preview_key: Any = None
         self.preview_due = 0.0
         self.last_shot: ShotParams | None = None
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stroke")
         self.job: Future[Any] | None = None
         self.preview_job: tuple[Any, Future[Any]] | None = None
         self.respot_marks: list[str] = []
@@ -390,26 +389,31 @@ class PlayScreen(Screen):
         for key in list(self.respot_marks):
             self.view.clear_highlight(key)
         self.respot_marks.clear()
-        shot = self.aim.shot(ball=self.struck_ball)
+        shot = self.match.declared(self.aim.shot(ball=self.struck_ball))
         self.last_shot = shot
         self.ctx.shared["aim_direction"] = self.aim.direction
+        try:
+            fn, args, kwargs = self.match.simulate_job(shot)
+        except Unavailable as exc:
+            self.status = tr("status.no_physics", self.lang, why=str(exc))
+            self._refresh_hud()
+            return
         self.phase = Phase.SIMULATE
         self.cue.clear_preview()
-        # The physics runs on a worker thread so the window keeps drawing while the stroke is computed.
-        self.job = self.pool.submit(self.match.stroke, shot)
+        if self.preview_job is not None:
+            self.preview_job[1].cancel()
+            self.preview_job = None
+        # The physics runs in a worker process, so the window keeps drawing while the stroke is computed.
+        self.job = self.ctx.physics.submit(fn, *args, **kwargs)
         self._refresh_hud()
 
     def _simulate(self) -> None:
         if self.job is None or not self.job.done():
+            # Leave the CPU to the physics worker: with a software GL renderer each frame would compete with it.
+            time.sleep(0.02)
             return
         job, self.job = self.job, None
-        try:
-            self.result = job.result()
-        except Unavailable as exc:
-            self.status = tr("status.no_physics", self.lang, why=str(exc))
-            self.phase = Phase.AIM
-            self._refresh_hud()
-            return
+        self.result = self.match.judge(job.result())
         self.status = ""
         self.strike_t = 0.0
         self.phase = Phase.STRIKE
@@ -526,8 +530,11 @@ class PlayScreen(Screen):
             return
         if self.preview_due and now >= self.preview_due and self.preview_job is None:
             self.preview_due = 0.0
-            shot = self.aim.shot(ball=self.struck_ball)
-            self.preview_job = (key, self.pool.submit(self.match.simulate, shot, dict(self.match.positions)))
+            try:
+                fn, args, kwargs = self.match.simulate_job(self.aim.shot(ball=self.struck_ball))
+            except Unavailable:
+                return
+            self.preview_job = (key, self.ctx.physics.submit(fn, *args, **kwargs))
 
     def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
         """Simulate the aimed stroke ahead now and draw every moving ball's path (practice)."""
@@ -623,6 +630,9 @@ class PlayScreen(Screen):
                 self._apply(None if a.get("option") is None else str(a["option"]))
         elif do == "camera":
             self.camera.set_mode(str(a["mode"]))
+            if a.get("snap"):
+                self.camera.focus(self._cue_centre(), self.aim.direction)
+                self.camera.rig.snap()
         elif do == "undo":
             self.undo()
         elif do == "save":
@@ -654,9 +664,9 @@ class PlayScreen(Screen):
 
     def exit(self) -> None:
         # Also called on a screen whose enter() failed half-way: only undo what was made.
-        pool = getattr(self, "pool", None)
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for job in (getattr(self, "job", None), (getattr(self, "preview_job", None) or (None, None))[1]):
+            if job is not None:
+                job.cancel()     # a stroke already running finishes in the worker and is dropped
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:

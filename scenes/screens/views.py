@@ -160,11 +160,11 @@ class KeyPoller:
             return 0
         h = self._handles.get(key)
         if h is None:
-            from panda3d.core import ButtonRegistry, KeyboardButton
+            from panda3d.core import ButtonHandle, ButtonRegistry, KeyboardButton
 
             h = ButtonRegistry.ptr().findButton(key)
-            if h == KeyboardButton.none() or not h.getName():
-                h = KeyboardButton.asciiKey(key) if len(key) == 1 else h
+            if h == ButtonHandle.none() and len(key) == 1:
+                h = KeyboardButton.asciiKey(key)
             self._handles[key] = h
         return int(bool(mw.isButtonDown(h)))
 

@@ -87,11 +87,15 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
         {"do": "shoot"}, {"do": "speed", "x": 8.0},
         {"do": "wait_rest", "timeout": 600},
         {"do": "dump", "path": str(dump)},
-        {"do": "camera", "mode": "top"}, {"do": "frames", "n": 90},
+        {"do": "camera", "mode": "top", "snap": True}, {"do": "frames", "n": 3},
         {"do": "screenshot", "path": str(shot)},
         {"do": "quit"},
     ]
-    res = _run_app(xvfb, script, tmp_path, "--lang", "en", "play", "--game", "russian-pyramid")
+    # A small window keeps Mesa's software renderer quick; everything else is the user's default settings.
+    settings = tmp_path / "settings.toml"
+    settings.write_text("[display]\nwidth = 800\nheight = 450\nmsaa = 0\n", encoding="utf-8")
+    res = _run_app(xvfb, script, tmp_path, "--settings", str(settings), "--lang", "en", "play",
+                   "--game", "russian-pyramid")
     assert res.returncode == 0, res.stderr[-3000:]
     d = json.loads(dump.read_text(encoding="utf-8"))
     assert d["screen"] == "play" and d["game"] == "russian-pyramid"
