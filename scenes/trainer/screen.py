@@ -50,8 +50,8 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def _t(key: str, lang: str, **fmt: Any) -> str:
-    en, ru = _T[key]
+def _t(name: str, lang: str, **fmt: Any) -> str:
+    en, ru = _T[name]
     s = en if lang == "en" else ru
     return s.format(**fmt) if fmt else s
 
