@@ -1,0 +1,141 @@
+"""The random-stroke campaign: thousands of strokes through every check of tests/hardening.
+
+    python -m tests.campaign --strokes 10000 [--seed S] [--out campaign.json] [--workers N] [--sample-hz HZ]
+
+Stroke k uses seed ``S + k`` (tests.hardening.strategies.draw_stroke), so every case in the summary
+is reproduced by its seed alone:
+
+    python -c "from tests.hardening.strategies import draw_stroke; print(draw_stroke(SEED).scenario_toml())"
+
+Progress goes to stderr as plain text lines; the JSON summary holds counts per table and check, the
+failures (capped) and the worst cases: deepest penetration into a static body and into another ball,
+largest energy rise, longest simulated stroke, slowest wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+CHECKS = ("raises", "finite", "accounted", "bounded", "static", "balls", "energy", "deterministic", "referee")
+MAX_FAILURES_KEPT = 200
+
+
+def one(seed: int, sample_hz: float | None, twice: bool = True) -> dict[str, Any]:
+    """Run stroke ``seed`` through every check; a plain dict (crosses process boundaries)."""
+    from tests.hardening.checks import check_stroke
+    from tests.hardening.strategies import draw_stroke
+
+    stroke = draw_stroke(seed)
+    _rec, m = check_stroke(stroke, sample_hz=sample_hz, twice=twice, referee=True)
+    return {"seed": seed, "table": stroke.table, "balls": len(stroke.balls), "speed": stroke.shot.cue_speed,
+            "duration": m.duration, "wall": m.wall, "static_pen": m.static_pen, "static_pen_at": m.static_pen_at,
+            "kind_pen": m.kind_pen, "ball_pen": m.ball_pen, "ball_pen_at": m.ball_pen_at,
+            "energy_rise": m.energy_rise, "energy_rise_at": m.energy_rise_at, "failures": m.failures}
+
+
+def _worst(results: list[dict[str, Any]], key: str, at: str | None = None, n: int = 5) -> list[dict[str, Any]]:
+    top = sorted(results, key=lambda r: (-r[key], r["seed"]))[:n]
+    return [{"seed": r["seed"], "table": r["table"], key: r[key], **({"at": r[at]} if at else {})} for r in top]
+
+
+def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: float) -> dict[str, Any]:
+    tables: dict[str, dict[str, Any]] = {}
+    for r in results:
+        t = tables.setdefault(r["table"], {"strokes": 0, "passed": 0, "failed": dict.fromkeys(CHECKS, 0)})
+        t["strokes"] += 1
+        t["passed"] += not r["failures"]
+        for check in {c for c, _ in r["failures"]}:
+            t["failed"][check] = t["failed"].get(check, 0) + 1
+    kind_pen: dict[str, float] = {}
+    for r in results:
+        for k, v in r["kind_pen"].items():
+            kind_pen[k] = max(kind_pen.get(k, 0.0), v)
+    failures = [{"seed": r["seed"], "table": r["table"], "check": c, "message": msg}
+                for r in results for c, msg in r["failures"]][:MAX_FAILURES_KEPT]
+    return {
+        "strokes": len(results), "seed": args.seed, "sample_hz": args.sample_hz, "twice_every": args.twice_every, "wall_seconds": round(wall, 1),
+        "passed": sum(not r["failures"] for r in results),
+        "per_table": tables,
+        "deepest_into_static_by_kind_m": {k: round(v, 6) for k, v in sorted(kind_pen.items())},
+        "worst": {
+            "static_penetration_m": _worst(results, "static_pen", "static_pen_at"),
+            "ball_penetration_m": _worst(results, "ball_pen", "ball_pen_at"),
+            "energy_rise_J": _worst(results, "energy_rise", "energy_rise_at"),
+            "longest_stroke_s": _worst(results, "duration"),
+            "slowest_wall_s": _worst(results, "wall"),
+        },
+        "failures": failures,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.campaign", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--strokes", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="campaign.json")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--sample-hz", type=float, default=100.0,
+                    help="sample rate for the penetration and energy checks (0: no samples, faster)")
+    ap.add_argument("--twice-every", type=int, default=1,
+                    help="run every K-th stroke a second time for the determinism check (1: all)")
+    args = ap.parse_args(argv)
+    if args.strokes < 1 or args.workers < 1 or args.sample_hz < 0 or args.twice_every < 1:
+        print("campaign: --strokes, --workers and --twice-every must be >= 1, --sample-hz >= 0", file=sys.stderr)
+        return 2
+    hz = args.sample_hz or None
+    seeds = range(args.seed, args.seed + args.strokes)
+    results: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    failed = 0
+
+    def write(final: bool) -> dict[str, Any]:
+        summary = summarise(sorted(results, key=lambda r: r["seed"]), args, time.perf_counter() - t0)
+        summary["complete"] = final
+        text = json.dumps(summary, indent=1, allow_nan=False)
+        if args.out == "-":
+            if final:
+                print(text)
+        else:
+            # Rewritten as the campaign goes, so a long run stopped early still leaves its figures.
+            tmp = args.out + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+            os.replace(tmp, args.out)
+        return summary
+
+    def progress(r: dict[str, Any]) -> None:
+        nonlocal failed
+        results.append(r)
+        failed += bool(r["failures"])
+        done = len(results)
+        if done % 25 == 0:
+            write(False)
+        if done == args.strokes or done % max(1, min(10, args.strokes // 100)) == 0:
+            el = time.perf_counter() - t0
+            eta = el / done * (args.strokes - done)
+            bar = "#" * (30 * done // args.strokes)
+            print(f"[{bar:<30}] {done}/{args.strokes} failed {failed} elapsed {el:.0f}s eta {eta:.0f}s",
+                  file=sys.stderr, flush=True)
+
+    if args.workers == 1:
+        for s in seeds:
+            progress(one(s, hz, (s - args.seed) % args.twice_every == 0))
+    else:
+        with ProcessPoolExecutor(args.workers) as pool:
+            twice = [(s - args.seed) % args.twice_every == 0 for s in seeds]
+            for r in pool.map(one, seeds, [hz] * len(seeds), twice, chunksize=4):
+                progress(r)
+    summary = write(True)
+    print(f"campaign: {summary['passed']}/{summary['strokes']} strokes passed every check; summary in {args.out}",
+          file=sys.stderr)
+    return 0 if summary["passed"] == summary["strokes"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Random strokes on every table: nothing non-finite, nothing inside anything, nothing lost, energy never
+created, bounded time, deterministic, and every game's referee rules on it.
+
+Tolerances are stated and explained in :mod:`tests.hardening.checks`. The CI share is ~150 strokes
+(hypothesis, derandomized so CI is repeatable); ``python -m tests.campaign`` runs thousands.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from physics.record import BallStatus
+from tests.hardening.checks import Measure, check_record, check_referee, check_samples, check_stroke, run
+from tests.hardening.strategies import Stroke, draw_stroke, strokes, table_geometry
+
+CI = settings(deadline=None, derandomize=True, database=None, print_blob=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+SAMPLE_HZ = 100.0
+
+
+def _explain(stroke: Stroke, failures: list[tuple[str, str]]) -> str:
+    return "\n".join([f"{c}: {msg}" for c, msg in failures] + ["stroke:", stroke.scenario_toml()])
+
+
+@settings(CI, max_examples=90)
+@given(strokes())
+def test_stroke_record_is_sound_and_every_referee_rules(stroke: Stroke) -> None:
+    rec = run(stroke)
+    m = Measure()
+    check_record(stroke, rec, m)
+    check_referee(stroke, rec, m)
+    assert not m.failures, _explain(stroke, m.failures)
+
+
+@settings(CI, max_examples=25)
+@given(strokes())
+def test_sampled_states_never_inside_anything_and_energy_never_rises(stroke: Stroke) -> None:
+    rec = run(stroke, SAMPLE_HZ)
+    m = Measure()
+    check_record(stroke, rec, m)
+    check_samples(stroke, rec, m)
+    assert not m.failures, _explain(stroke, m.failures)
+
+
+@settings(CI, max_examples=25)
+@given(strokes())
+def test_same_stroke_twice_gives_the_same_record(stroke: Stroke) -> None:
+    assert run(stroke).to_json() == run(stroke).to_json(), stroke.scenario_toml()
+
+
+def test_layouts_are_legal_and_cover_every_kind() -> None:
+    """The generator itself: frozen pairs exactly 2R apart, cushion balls touching the nose, jaw balls
+    beyond the safe box; no overlap anywhere (else the other tests judge illegal starts)."""
+    seen: set[str] = set()
+    frozen = 0
+    for seed in range(60):
+        s = draw_stroke(seed)
+        geo = table_geometry(s.table)
+        R = geo.spec.ball_radius
+        x0, x1, y0, y1 = geo.safe_box()
+        seen.update(s.kinds.values())
+        names = sorted(s.balls)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                d = ((s.balls[a][0] - s.balls[b][0]) ** 2 + (s.balls[a][1] - s.balls[b][1]) ** 2) ** 0.5
+                assert d >= 2 * R - 1e-12, (seed, a, b, d)
+                frozen += abs(d - 2 * R) < 1e-12
+        for b, kind in s.kinds.items():
+            x, y = s.balls[b]
+            if kind == "jaw":
+                assert not (x0 <= x <= x1 and y0 <= y <= y1), (seed, b)
+            for _surf, _pt, _n, dist in geo.contacts((x, y, R), R):
+                assert dist >= -1e-5, (seed, b, kind, dist)
+    assert seen == {"free", "cushion", "frozen", "jaw"}
+    assert frozen >= 10
+
+
+@pytest.mark.parametrize("seed", [9, 11])
+def test_balls_off_the_table_end_with_a_position(seed: int) -> None:
+    """Two campaign strokes that send the cue ball to the floor: it is off_table with a resting place and
+    a position on the floor (z = floor + R within the stated tolerance), and the samples stay sound."""
+    stroke = draw_stroke(seed)
+    rec, m = check_stroke(stroke, sample_hz=SAMPLE_HZ, twice=False, referee=False)
+    assert rec is not None and not m.failures, _explain(stroke, m.failures)
+    f = rec.final["cue"]
+    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
+    spec = table_geometry(stroke.table).spec
+    assert abs(f.pos[2] - (spec.floor_z + spec.ball_radius)) < 1.5e-3
