@@ -9,7 +9,9 @@ A pool break with all 16 balls is simulated, then played back frame by frame on 
 - draw: the rest of the frame (vertex processing and rasterising), reported separately with the renderer that did
   it: on the software renderer (no display) it is CPU work a GPU does, so it is not part of the bar.
 
-The bar is physics + scene < half a frame (8.33 ms).
+The bar is physics + scene < half a frame (8.33 ms). Times are this thread's CPU time (``time.thread_time``):
+on a machine shared with other work a wall clock counts their time too, while a frame's own cost is what the
+bar is about (the wall-clock figures are reported beside them).
 """
 
 from __future__ import annotations
@@ -64,9 +66,9 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
     spec, layout, shot = _break_stroke()
     params = PhysicsParams.for_table(spec, settings.physics.overrides, substep_hz=settings.physics.substep_hz,
                                      max_stroke_seconds=settings.physics.max_stroke_seconds)
-    t0 = time.perf_counter()
+    t0, w0 = time.thread_time(), time.perf_counter()
     record = simulate(spec, layout, shot, params=params, lamp=settings.lamp_position, sample_hz=60.0)
-    sim_s = time.perf_counter() - t0
+    sim_s, sim_wall = time.thread_time() - t0, time.perf_counter() - w0
     stroke_frames = max(1, math.ceil(record.duration * 60.0))
     physics_ms = sim_s * 1000.0 / stroke_frames
 
@@ -84,9 +86,9 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
 
         def timed_cull(cbdata: Any) -> None:
             # Panda3D's own cull traversal, timed: the "render traversal" part of the scene update.
-            a = time.perf_counter()
+            a = time.thread_time()
             cbdata.upcall()
-            cull_s[0] += time.perf_counter() - a
+            cull_s[0] += time.thread_time() - a
 
         shot_buf.region.setCullCallback(PythonCallbackObject(timed_cull))
         shot_buf.render()                      # first frame: textures and geometry go to the renderer once
@@ -94,18 +96,20 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
         n = min(frames, stroke_frames)
         update_s = render_s = 0.0
         moving = 0
+        w0 = time.perf_counter()
         for _ in range(n):
-            a = time.perf_counter()
+            a = time.thread_time()
             player.update(1.0 / 60.0)
             cue = player.state_at("cue", player.t)
             rig.set_target(cue.pos)
             rig.update(1.0 / 60.0)
-            b = time.perf_counter()
+            b = time.thread_time()
             base.graphicsEngine.renderFrame()
-            c = time.perf_counter()
+            c = time.thread_time()
             update_s += b - a
             render_s += c - b
             moving += _moving(record, player.t)
+        frame_wall_ms = (time.perf_counter() - w0) * 1000.0 / n
         cull_ms = cull_s[0] * 1000.0 / n
         scene_ms = update_s * 1000.0 / n + cull_ms
         draw_ms = render_s * 1000.0 / n - cull_ms
@@ -124,6 +128,9 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
             "scene_share": round(scene_ms / FRAME_MS, 4),
             "physics_plus_scene_share": round(share, 4),
             "ok": share < 0.5,
+            "clock": "thread CPU time",
+            "wall_physics_ms_per_frame": round(sim_wall * 1000.0 / stroke_frames, 3),
+            "wall_frame_ms": round(frame_wall_ms, 3),
         }
     finally:
         shot_buf.close()

@@ -329,8 +329,8 @@ class TableView:
         else:
             np_.hide()
             shadow.hide()
-        q = quat if quat is not None else None
-        self._states[ball] = BallState((x, y, z), tuple(q) if q is not None else None, visible)  # type: ignore[arg-type]
+        q = (float(quat[0]), float(quat[1]), float(quat[2]), float(quat[3])) if quat is not None else None
+        self._states[ball] = BallState((x, y, z), q, visible)
         for np_h, target in self._highlights.values():
             if target == ball:
                 np_h.setPos(x, y, self.surface_z(x, y) + 0.0016)
