@@ -252,3 +252,66 @@ def test_unknown_screen_keeps_the_current_one(app: Any) -> None:
     with pytest.raises(KeyError):
         app.manager.switch("nope")
     assert app.manager.current is menu
+
+
+def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app: Any) -> None:
+    """A stroke that touches no ball is a foul in Russian pyramid; the opponent may make the offender play on."""
+    pytest.importorskip("physics.simulate")
+    from physics.record import EventType
+    from rules.registry import get_referee
+    from scenes.sound import loudness
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"))
+    _frames(base, 1)
+    m = play.match
+    # Out of the house towards the left cushion, softly: the cue ball stops short of every ball.
+    play.script_action({"do": "aim", "direction": 40.0})
+    play.script_action({"do": "power", "speed": 0.9})
+    base.messenger.send(app.ctx.settings.controls.shoot)   # confirms the place of the ball in hand
+    assert str(play.phase) == "aim"
+    base.messenger.send(app.ctx.settings.controls.shoot)   # strikes
+    assert str(play.phase) == "simulate"
+    play.script_action({"do": "speed", "x": 8.0})
+    _until_ready(base, play)
+    assert str(play.phase) == "decide"
+    pending = m.pending
+    assert pending is not None and pending.ruling_json["foul"]
+    assert not pending.record.of_type(EventType.BALL_BALL)
+    assert "play_on" in pending.ruling_json["options"]
+    text = play.hud.text()
+    assert tr("option.play_on", "ru") in text["call"] and tr("hud.foul", "ru") in text["call"]
+    # Scores shown while the choice is open are the ruling's.
+    for i, name in enumerate(m.names):
+        assert f"{name}: {pending.ruling_json['scores'][i]}" in text["score"]
+    # Sounds: the tip, then the cushion, each at the loudness of its event's impact speed.
+    strike = pending.record.of_type(EventType.CUE_STRIKE)[0]
+    played = app.ctx.sound.played
+    assert played[0] == ("cue", pytest.approx(loudness(strike.speed)))
+    cushions = pending.record.of_type(EventType.CUSHION)
+    assert [k for k, _ in played].count("cushion") >= len(cushions) >= 1
+    striker = pending.ruling_json["striker"]
+    expected = pending.state_before.apply(get_referee("russian-pyramid").judge(pending.state_before,
+                                                                               pending.record), "play_on")
+    base.messenger.send(str(1 + pending.ruling_json["options"].index("play_on")))
+    assert m.state.to_play == striker == expected.to_play
+    assert m.state.scores == expected.scores
+    assert str(play.phase) in ("aim", "place")
+
+
+def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None:
+    """The referee rules a replay (nothing counts, the position is restored): the window asks to place again."""
+    pytest.importorskip("physics.simulate")
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"))
+    m = play.match
+    rack = {b: p for b, p in m.positions.items() if b != "cue"}
+    play.script_action({"do": "aim", "direction": 90.0})
+    play.script_action({"do": "power", "speed": 0.5})
+    play.script_action({"do": "shoot"})
+    play.script_action({"do": "speed", "x": 8.0})
+    _until_ready(base, play)
+    assert m.last is not None and m.last.ruling_json["replay"] is True
+    assert str(play.phase) == "place" and m.in_hand == "house"
+    assert m.state.to_play == 0 and m.state.is_break
+    assert {b: p for b, p in m.positions.items() if b != "cue"} == rack
