@@ -363,3 +363,49 @@ def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: A
         assert l_hi.x - l_lo.x == pytest.approx(x1 - x0, abs=0.01)
     finally:
         view.destroy()
+
+
+def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
+    spec = load_table("snooker-12ft")
+    scene = NodePath("scene")
+    shot = OffscreenShot(offscreen_base, scene, (160, 90))
+    try:
+        rig = CameraRig(shot.camera, spec, smooth_time=0.0)
+        ball = (0.4, 0.2, 0.15)                    # a ball in the air, 15 cm above the cloth
+        rig.set_mode(CameraMode.SIDE, target=ball, snap=True)
+        # Across the table, just over the near rail, level with the ball: it is in the middle of the picture.
+        assert abs(rig.eye.y) > spec.half_width + spec.cushion_width + spec.rail_width
+        assert rig.eye.z == pytest.approx(max(ball[2], spec.rail_height) + 0.11)
+        px = shot.project(ball)
+        assert px is not None and abs(px[0] - 80) < 1 and abs(px[1] - 45) < 1
+        rig.set_mode(CameraMode.FOLLOW, target=(0.0, 0.0, spec.ball_radius), aim=90.0, snap=True)
+        rig.set_target((0.5, -0.3, spec.ball_radius))
+        rig.update(1 / 60)
+        assert (rig.look.x, rig.look.y) == pytest.approx((0.5, -0.3), abs=1e-6)
+        assert rig.eye.y < -0.3                   # trailing behind a ball that runs along +y
+        rig.set_mode(CameraMode.FREE)
+        eye0 = Vec3(rig.eye)
+        rig.move(0.5, 0.0, 0.0)
+        rig.update(1 / 60)
+        moved = rig.eye - eye0
+        assert moved.length() == pytest.approx(0.5, abs=1e-6) and abs(moved.z) < 1e-9
+        look0 = rig.look - rig.eye
+        rig.turn(90.0, 0.0)
+        rig.update(1 / 60)
+        look1 = rig.look - rig.eye
+        assert look0.length() == pytest.approx(look1.length(), abs=1e-6)
+        assert math.degrees(math.atan2(look1.y, look1.x) - math.atan2(look0.y, look0.x)) % 360 == pytest.approx(90.0, abs=1e-3)
+    finally:
+        shot.close()
+
+
+def test_update_reports_each_event_once_for_sounds() -> None:
+    R = 0.028575
+    events = (Event(0.0, EventType.CUE_STRIKE, ball="cue"), Event(0.1, EventType.CUSHION, ball="cue", cushion="foot"),
+              Event(0.3, EventType.REST, ball="cue"))
+    player = ReplayPlayer(_record({"cue": _rolling_rows(1.0, R, 120.0, 0.5)}, events))
+    seen: list[EventType] = []
+    for _ in range(40):
+        seen += [e.type for e in player.update(1 / 60)]
+    assert seen == [EventType.CUE_STRIKE, EventType.CUSHION, EventType.REST]
+    assert player.events_until(0.05) == [events[0]]
