@@ -380,6 +380,8 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
+    "snooker-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
     "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
     "pyramid-person": {"cue_speed": 5.75, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
