@@ -45,6 +45,7 @@ def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | Non
         f"win-size {size[0]} {size[1]}",
         "audio-library-name null",
         "sync-video false",
+        "print-pipe-types false",
         "framebuffer-multisample false",
         # The X11 probe of the software pipe complains when there is no display; that is expected here.
         "notify-level-x11display fatal",
