@@ -315,3 +315,33 @@ def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None
     assert str(play.phase) == "place" and m.in_hand == "house"
     assert m.state.to_play == 0 and m.state.is_break
     assert {b: p for b, p in m.positions.items() if b != "cue"} == rack
+
+
+def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path) -> None:
+    """``python main.py play --offscreen``: menu, a match, one simulated break played back, a screenshot."""
+    pytest.importorskip("physics.simulate")
+    import os
+    import subprocess
+    import sys
+
+    from panda3d.core import Filename, PNMImage
+
+    root = Path(__file__).resolve().parents[2]
+    settings = tmp_path / "settings.toml"
+    settings.write_text("[display]\nwidth = 480\nheight = 270\nmsaa = 0\n", encoding="utf-8")
+    out = tmp_path / "demo.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BILLIARDS_SCRIPT")}
+    res = subprocess.run([sys.executable, str(root / "main.py"), "--settings", str(settings), "--lang", "en", "play",
+                          "--offscreen", "--out", str(out)], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert f"Screenshot: {out}" in res.stdout
+    img = PNMImage()
+    assert img.read(Filename.fromOsSpecific(str(out)))
+    assert (img.getXSize(), img.getYSize()) == (480, 270)
+    # The player's view looks down the cloth: the lower middle of the picture is green.
+    w, h = img.getXSize(), img.getYSize()
+    pts = [(w // 2 + dx, int(h * 0.6) + dy) for dx in range(-60, 61, 20) for dy in range(-20, 21, 10)]
+    green = sum(1 for x, y in pts if img.getGreen(x, y) > img.getRed(x, y) + 0.08
+                and img.getGreen(x, y) > img.getBlue(x, y) + 0.04)
+    assert green >= 0.6 * len(pts)

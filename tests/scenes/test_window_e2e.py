@@ -1,9 +1,9 @@
 """End to end in a real window: Xvfb + Mesa GL, the app driven by scripted input.
 
-A match of Russian pyramid is opened, the break is aimed and struck, the balls run to rest, and then
-the HUD's scores and call are checked against the referee's ruling (recomputed here from the stroke
-the app recorded) and the screenshot's pixels are looked at: cloth green in the middle of the table,
-text in the scoreboard's corner.
+A match of Russian pyramid is opened, the ball in hand confirmed, a stroke aimed and struck with the
+keys, the balls run to rest; the HUD's scores, call and options are checked against the referee's
+ruling (recomputed here from the stroke the app recorded), the option is chosen with its key, and the
+screenshot's pixels are looked at: cloth green in the middle of the table, text in the scoreboard's corner.
 """
 
 from __future__ import annotations
@@ -79,16 +79,23 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     names = ["Anna", "Boris"]
     shot = tmp_path / "window.png"
     dump = tmp_path / "hud.json"
+    after = tmp_path / "after.json"
     script = [
         {"do": "frames", "n": 3},
         {"do": "start", "game": "russian-pyramid", "players": names, "frames_to_win": 2},
         {"do": "frames", "n": 3},
-        {"do": "aim_at_rack"}, {"do": "power", "speed": 6.5},
-        {"do": "shoot"}, {"do": "speed", "x": 8.0},
+        # From the house, out towards the left cushion and softly: a stroke that touches no ball.
+        {"do": "key", "key": "space"},                       # confirm the ball in hand where it stands
+        {"do": "aim", "direction": 40.0}, {"do": "power", "speed": 0.9},
+        {"do": "key", "key": "space"},                       # strike
+        {"do": "speed", "x": 8.0},
         {"do": "wait_rest", "timeout": 600},
         {"do": "dump", "path": str(dump)},
         {"do": "camera", "mode": "top", "snap": True}, {"do": "frames", "n": 3},
         {"do": "screenshot", "path": str(shot)},
+        {"do": "key", "key": "1"},                           # the first option offered
+        {"do": "frames", "n": 2},
+        {"do": "dump", "path": str(after)},
         {"do": "quit"},
     ]
     # A small window keeps Mesa's software renderer quick; everything else is the user's default settings.
@@ -100,32 +107,39 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     d = json.loads(dump.read_text(encoding="utf-8"))
     assert d["screen"] == "play" and d["game"] == "russian-pyramid"
 
-    # The ruling the app applied is the referee's ruling on the stroke the app recorded.
+    # The ruling the app shows is the referee's ruling on the stroke the app recorded.
     from physics.record import ShotRecord
     from rules.registry import get_referee
     from rules.state import MatchState
 
     record = ShotRecord.from_dict(d["record"])
     assert record.events and record.events[0].type == "cue_strike"
+    assert not record.of_type("ball_ball")
     fresh = MatchState.new("russian-pyramid", tuple(names), 2)
     ruling = get_referee("russian-pyramid").judge(fresh, record).to_dict()
     shown = d["ruling"]
-    for key in ("foul", "counted", "scores", "next_player", "in_hand", "options", "frame_over"):
+    for key in ("foul", "counted", "scores", "next_player", "in_hand", "options", "frame_over", "striker"):
         assert shown[key] == ruling[key], key
     assert [f["code"] for f in shown["fouls"]] == [f["code"] for f in ruling["fouls"]]
 
-    # The HUD shows those scores, who is at the table and the call with its explanation.
+    # The HUD shows those scores, who struck, the call with its explanation and rule, and the options.
     hud = d["hud"]
     for i, name in enumerate(names):
         assert f"{name}: {ruling['scores'][i]}" in hud["score"]
-    at_table = d["state"]["to_play"] if d["phase"] != "decide" else ruling["striker"]
-    assert f"▶ {names[at_table]}:" in hud["score"]
+    assert d["phase"] == ("decide" if ruling["options"] else "aim")
     if ruling["foul"]:
         assert "FOUL" in hud["call"]
         for f in ruling["fouls"]:
-            assert f["explain"]["en"] in hud["call"]
+            assert f["explain"]["en"] in hud["call"] and f["rule"] in hud["call"]
     else:
         assert "Last stroke: legal" in hud["call"]
+    if "play_on" in ruling["options"]:
+        assert "1) play on" in hud["call"]
+        # Key 1 chose «play on»: the offender is at the table again, as MatchState.apply says.
+        a = json.loads(after.read_text(encoding="utf-8"))
+        expected = fresh.apply(get_referee("russian-pyramid").judge(fresh, record), ruling["options"][0])
+        assert a["state"]["to_play"] == expected.to_play == ruling["striker"]
+        assert f"▶ {names[expected.to_play]}:" in a["hud"]["score"]
 
     # Pixels: the top view puts the table's middle at the picture's middle; the scoreboard has text.
     w, h, img = _pixels(shot)
