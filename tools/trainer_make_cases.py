@@ -276,6 +276,10 @@ def _family_recipes(fam: str) -> list[Recipe]:
         on, blk, L, W, P, st = "red1", "red2", 1.7845, 0.889, _sn, SN_STATE
     a = fam
     cue_jump = {"cue": (-0.6, 0.3), blk: (-0.38, 0.3), on: (0.15, 0.3)}
+    # The cue ball flies up to the lamp over the centre and comes down onto the ball: shorter tables start
+    # nearer the centre.
+    lamp_layout = {"cue": (-1.2, 0.0), on: (0.6, 0.05)} if fam in ("pyramid", "snooker") else \
+        {"cue": (-0.9 if fam in ("pool", "golf") else -1.0, 0.0), on: (0.5, 0.05)}
     recs = [
         Recipe(f"{a}-jump-over-blocker", "A jump over a blocker onto the ball", "Перескок через шар-помеху",
                fam, Topic.JUMP, 7, P(**cue_jump), {"cue_speed": 4.5, "elevation": 40.0, "tip": [0.0, 0.1]},
@@ -334,7 +338,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _none_off)),
         Recipe(f"{a}-lamp", "The cue ball bounces back off the lamp", "Биток отскакивает от светильника",
-               fam, Topic.LAMP, 4, P(cue=(-1.2, 0.0), **{on: (0.6, 0.05)}),
+               fam, Topic.LAMP, 4, P(**lamp_layout),
                {"cue_speed": 12.0, "elevation": 70.0, "tip": [0.0, 0.0]}, dict(st),
                search={"cue_speed": (9.0, 16.0), "elevation": (60.0, 80.0), "direction": (-3.0, 3.0)},
                extra=_all(_before_first_contact("lamp"), _first_is(on), _none_off)),
@@ -380,6 +384,8 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-lamp": {"cue_speed": 14.0, "direction": 0.0, "elevation": 70.0, "tip": [0.0, 0.0]},
+    "snooker10-lamp": {"cue_speed": 13.0, "direction": 0.0, "elevation": 72.0, "tip": [0.0, 0.0]},
     "pool-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
     "snooker-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
     "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
