@@ -115,6 +115,8 @@ class App:
             self.manager.switch("trainer", args=args)
         elif getattr(args, "scenario", None):
             self.manager.switch("practice", scenario=args.scenario)
+        elif getattr(args, "game", None) == "practice":
+            self.manager.switch("practice")
         elif getattr(args, "game", None):
             self.manager.switch("play", game=args.game)
         else:
@@ -241,6 +243,17 @@ def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
 
 def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     """Open the window (or an offscreen buffer), run until quit; returns the exit code."""
+    # Bad input fails before any window opens: one line, exit 2 (main.py prints InputError).
+    game = getattr(args, "game", None)
+    if command == "play" and game is not None:
+        from physics.tables import GAME_IDS
+
+        if game not in GAME_IDS:
+            raise InputError("--game", game, f"a game id: {', '.join(GAME_IDS)}")
+    if command == "play" and getattr(args, "scenario", None):
+        from physics.scenario import load_scenario
+
+        load_scenario(args.scenario)
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)

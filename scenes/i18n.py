@@ -57,6 +57,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "zone.anywhere": ("в любом месте", "anywhere"),
     "option.play_on": ("играй дальше", "play on"),
     "option.make_offender_replay": ("пусть нарушитель перебьёт", "make the offender replay"),
+    "option.remove_ball": ("снять шар (щёлкните шар правой кнопкой)", "remove a ball (right-click it)"),
+    "option.lag": ("розыгрыш лага", "the lag"),
+    "option.lag_won": ("лаг выиграл игрок {n}", "player {n} won the lag"),
+    "option.ball": ("снять шар {ball}", "remove ball {ball}"),
     "option.choose_ball_to_remove": ("выбрать снимаемый шар", "choose the ball to remove"),
     "option.play_from_hand": ("играть с руки", "play from hand"),
     "option.accept_table": ("принять позицию", "accept the table"),
@@ -153,8 +157,13 @@ def pocket_name(pocket: str, lang: str) -> str:
 
 
 def option_name(option: str, lang: str) -> str:
+    """An option of a ruling as the HUD lists it: a named option, ``lag:<p>`` or a ball to pick."""
+    if option.startswith("lag:") and option[4:].isdigit():
+        return tr("option.lag_won", lang, n=int(option[4:]) + 1)
     key = f"option.{option}"
-    return tr(key, lang) if key in STRINGS else option.replace("_", " ")
+    if key in STRINGS:
+        return tr(key, lang)
+    return tr("option.ball", lang, ball=option)
 
 
 def zone_name(zone: str, lang: str) -> str:

@@ -262,7 +262,13 @@ class MatchController:
         if self.pending is None or self.pending.ruling is None:
             return ()
         rj = self.pending.ruling_json
-        opts = [str(o) for o in rj.get("options") or []]
+        opts: list[str] = []
+        for o in rj.get("options") or []:
+            if o == "lag":
+                # The lag's winner is entered by the players (they play it on the table themselves).
+                opts += [f"lag:{i}" for i in range(len(self.names))]
+            elif o != "remove_ball":
+                opts.append(str(o))
         choice = rj.get("choice")
         if choice:
             opts += [str(b) for b in choice.get("among", [])]
@@ -343,7 +349,10 @@ class MatchController:
         golf = extra.get("next_pocket")
         if isinstance(golf, (list, tuple)) and len(golf) > st.to_play:
             golf = golf[st.to_play]
-        frame_winner = st.players[st.winner] if st.frame_over and st.winner is not None else None
+        # The next frame is racked at once, so the frame's winner comes from the ruling that ended it.
+        frame_winner = None
+        if shown is not None and shown.ruling_json.get("frame_over") and isinstance(shown.ruling_json.get("winner"), int):
+            frame_winner = st.players[int(shown.ruling_json["winner"])]
         match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
         notes = tuple(str((w.get("explain") or {}).get(self.lang, "")) for w in
                       ((shown.ruling_json.get("warnings") or []) if shown else []))

@@ -159,6 +159,8 @@ class PlayScreen(Screen):
         self.accept(c.help, self.toggle_help)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
+        self.accept("wheel_up", self.camera.zoom, [0.9])
+        self.accept("wheel_down", self.camera.zoom, [1.1])
         self.accept("mouse3", self._mouse3_down)
         self.accept("mouse3-up", self._mouse3_up)
         for i in range(1, 10):
@@ -238,6 +240,10 @@ class PlayScreen(Screen):
                                  self.cue.pullback * (1.0 - frac))
         if self.practice and self.phase == Phase.AIM:
             self._maybe_preview()
+        if self.keys.down("mouse2"):
+            # Middle drag turns the orbit/free view around what it looks at.
+            dx, dy = self.keys.mouse_delta()
+            self.camera.orbit(-dx * 120.0, -dy * 60.0)
         self.camera.update(dt)
         return Task.cont
 
@@ -255,7 +261,7 @@ class PlayScreen(Screen):
         if tx or ty:
             aim = aim.with_tip(aim.tip[0] + tx, aim.tip[1] + ty)
         mouse = self.keys.mouse()
-        if mouse is not None and self.drag_ball is None:
+        if mouse is not None and self.drag_ball is None and not self.keys.down("mouse2"):
             if self.dragging is not None:
                 self.keys.mouse_delta()   # consumed: the drag must not turn the cue when it ends
                 # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
@@ -473,7 +479,12 @@ class PlayScreen(Screen):
     def _apply(self, decision: str | None) -> None:
         m = self.match
         pending = m.pending
-        m.apply(decision)
+        try:
+            m.apply(decision)
+        except InputError as exc:      # a decision the ruling does not offer: say so, keep the choice open
+            self.status = exc.line()
+            self._refresh_hud()
+            return
         if pending is not None:
             # Respotted balls are ringed until the next stroke, so the player sees what the referee moved.
             for r in pending.ruling_json.get("respot") or []:

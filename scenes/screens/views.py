@@ -70,6 +70,15 @@ class CameraAdapter:
     def next_mode(self) -> None:
         self.set_mode(self.MODES[(self.MODES.index(self.mode) + 1) % len(self.MODES)])
 
+    def zoom(self, factor: float) -> None:
+        self.rig.zoom(factor)
+
+    def orbit(self, d_yaw: float, d_pitch: float) -> None:
+        if self.mode == "free":
+            self.rig.turn(d_yaw, d_pitch)
+        else:
+            self.rig.orbit(d_yaw, d_pitch)
+
     def focus(self, centre: tuple[float, float] | None, direction: float) -> None:
         """Centre the view on the ball to be struck, looking along the aim (player's and orbit views)."""
         if centre is not None:

@@ -161,3 +161,27 @@ def test_sounds_are_chosen_by_event_type() -> None:
     assert sound_for(Event(0.2, EventType.CUSHION, ball="1", cushion="foot")) == "cushion"
     assert sound_for(Event(0.3, EventType.POCKETED, ball="1", pocket="foot-left")) == "pocket"
     assert sound_for(Event(0.4, EventType.REST, ball="1")) is None
+
+
+@pytest.mark.parametrize("args,script,needle", [
+    (["play", "--game", "nope"], None, "error: --game: nope: a game id"),
+    (["play", "--scenario", "/nonexistent/x.toml"], None, "error: /nonexistent/x.toml: file:"),
+    (["play", "--offscreen"], "[{\"do\": 1}]", "actions: a JSON list of"),
+])
+def test_bad_window_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], script: str | None,
+                                                 needle: str) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BILLIARDS_SCRIPT")}
+    if script is not None:
+        (tmp_path / "s.json").write_text(script, encoding="utf-8")
+        env["BILLIARDS_SCRIPT"] = str(tmp_path / "s.json")
+    res = subprocess.run([sys.executable, str(root / "main.py"), *args], cwd=root, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert res.returncode == 2
+    errors = [line for line in res.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and needle in errors[0]
+    assert "Traceback" not in res.stderr

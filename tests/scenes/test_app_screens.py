@@ -297,6 +297,13 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert m.state.to_play == striker == expected.to_play
     assert m.state.scores == expected.scores
     assert str(play.phase) in ("aim", "place")
+    # After the break Russian pyramid needs a call: the HUD asks for it, takes it, and the shot carries it.
+    assert m.needs_call and tr("hud.call_none", "ru") in play.hud.text()["required"]
+    ball = min((b for b in m.positions if b != "cue"), key=lambda b: m.positions[b][0])
+    play.script_action({"do": "call", "ball": ball, "pocket": "foot-left"})
+    assert tr("hud.call", "ru", ball=ball, pocket=tr("pocket.foot-left", "ru")) in play.hud.text()["required"]
+    shot = m.declared(play.aim.shot())
+    assert (shot.call_ball, shot.call_pocket) == (ball, "foot-left")
 
 
 def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None:
