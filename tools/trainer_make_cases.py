@@ -384,6 +384,11 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
+    "snooker-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
+    "snooker-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
+    "pool-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
+    "pool-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "pool-lamp": {"cue_speed": 14.0, "direction": 0.0, "elevation": 70.0, "tip": [0.0, 0.0]},
     "snooker10-lamp": {"cue_speed": 13.0, "direction": 0.0, "elevation": 72.0, "tip": [0.0, 0.0]},
     "pool-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
