@@ -49,6 +49,7 @@ class HudSnapshot:
     current_break: int = 0
     ball_on: tuple[str, ...] = ()            # what must be hit first (snooker: reds/colour, 9-ball: lowest)
     needs_call: bool = False                 # Russian pyramid etc.: ball and pocket must be called
+    nominate: bool = False                   # snooker: a colour or a free ball must be nominated
     call_ball: str | None = None
     call_pocket: str | None = None
     golf_pocket: str | None = None           # golf: the pocket the player at the table needs next
@@ -89,6 +90,8 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
             required.append(tr("hud.call", lang, ball=s.call_ball, pocket=pocket_name(s.call_pocket, lang)))
         else:
             required.append(tr("hud.call_none", lang))
+    if s.nominate:
+        required.append(tr("hud.nominated", lang, ball=s.call_ball) if s.call_ball else tr("hud.nominate", lang))
     if s.in_hand:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
 

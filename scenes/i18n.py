@@ -39,6 +39,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hud.required": ("Нужно: {text}", "Required: {text}"),
     "hud.call": ("Заказ: шар {ball} в лузу {pocket}", "Call: ball {ball} into {pocket}"),
     "hud.call_none": ("Заказ: кликните шар, затем лузу", "Call: click a ball, then a pocket"),
+    "hud.nominate": ("Назовите шар: щёлкните его правой кнопкой", "Nominate a ball: right-click it"),
+    "hud.nominated": ("Назван шар: {ball}", "Nominated: {ball}"),
     "hud.owed": ("Штрафных шаров в долг: {n}", "Penalty balls owed: {n}"),
     "hud.last": ("Последний удар: {text}", "Last stroke: {text}"),
     "hud.legal": ("без нарушений", "legal"),

@@ -189,6 +189,25 @@ class MatchController:
         calls = flag if isinstance(flag, bool) else self.game in CALLED_GAMES
         return calls and not self.state.is_break
 
+    @property
+    def needs_nomination(self) -> bool:
+        """Snooker: a colour (after a red) or a free ball must be nominated; the call's ball carries it."""
+        st = self.state
+        if st is None or self.game not in ("snooker", "american-snooker"):
+            return False
+        return st.ball_on == "colour" or dict(st.extra).get("free_ball_for", -1) == st.to_play
+
+    def golf_pocket(self) -> str | None:
+        """Golf: the pocket the player at the table must play next (the referee's order of holes)."""
+        if self.state is None or self.game != "golf":
+            return None
+        from rules.games.golf import HOLES
+
+        holes = dict(self.state.extra).get("holes")
+        if not isinstance(holes, list) or self.state.to_play >= len(holes):
+            return None
+        return HOLES[min(int(holes[self.state.to_play]), len(HOLES) - 1)]
+
     def _others(self, ball: str) -> Positions:
         return {b: p for b, p in self.positions.items() if b != ball}
 
@@ -218,7 +237,7 @@ class MatchController:
     # --- the stroke --------------------------------------------------------------------------
     def declared(self, shot: ShotParams) -> ShotParams:
         """The shot with what the player declared on the table (the call) attached."""
-        if self.needs_call:
+        if self.state is not None and (self.call_ball or self.call_pocket):
             shot = replace(shot, call_ball=self.call_ball, call_pocket=self.call_pocket)
         return shot
 
@@ -345,10 +364,7 @@ class MatchController:
                        owed=int(st.owed[i]) if i < len(st.owed) else 0, at_table=(i == st.to_play))
             for i, n in enumerate(st.players))
         ball_on = (str(st.ball_on),) if st.ball_on else ()
-        extra = dict(st.extra)
-        golf = extra.get("next_pocket")
-        if isinstance(golf, (list, tuple)) and len(golf) > st.to_play:
-            golf = golf[st.to_play]
+        golf = self.golf_pocket()
         # The next frame is racked at once, so the frame's winner comes from the ruling that ended it.
         frame_winner = None
         if shown is not None and shown.ruling_json.get("frame_over") and isinstance(shown.ruling_json.get("winner"), int):
@@ -359,8 +375,8 @@ class MatchController:
         return HudSnapshot(
             game_name=game_name(self.game, self.lang), players=players, frames_to_win=int(st.frames_to_win),
             current_break=self.current_break,
-            ball_on=ball_on, needs_call=self.needs_call, call_ball=self.call_ball, call_pocket=self.call_pocket,
-            golf_pocket=golf if isinstance(golf, str) else None, last=last,
+            ball_on=ball_on, needs_call=self.needs_call, nominate=self.needs_nomination,
+            call_ball=self.call_ball, call_pocket=self.call_pocket, golf_pocket=golf, last=last,
             options=self.options, in_hand=self.in_hand, frame_winner=frame_winner, match_winner=match_winner,
             status=status, notes=tuple(n for n in notes if n))
 

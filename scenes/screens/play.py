@@ -354,15 +354,16 @@ class PlayScreen(Screen):
         if self.practice:
             self.drag_ball = ball
             return
-        if self.match.needs_call:
-            pocket = self.pocket_at(p)
-            if ball is not None and ball != self.struck_ball:
-                self.match.call_ball = ball
-            elif pocket is not None:
-                self.match.call_pocket = pocket
-            self._refresh_hud()
-        elif ball is not None and getattr(self.match.referee, "any_ball_cue", False):
-            self.struck_ball = ball
+        if ball is not None and getattr(self.match.referee, "any_ball_cue", False):
+            self.struck_ball = ball          # Американка: any ball may be the one struck
+            return
+        # Everywhere else the right button enters the call: a ball (snooker: the nominated ball), then a pocket.
+        pocket = self.pocket_at(p)
+        if ball is not None and ball != self.struck_ball:
+            self.match.call_ball = ball
+        elif pocket is not None:
+            self.match.call_pocket = pocket
+        self._refresh_hud()
 
     def _mouse3_up(self) -> None:
         self.drag_ball = None

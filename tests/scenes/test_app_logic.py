@@ -185,3 +185,34 @@ def test_bad_window_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str]
     errors = [line for line in res.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and needle in errors[0]
     assert "Traceback" not in res.stderr
+
+
+def test_match_hud_shows_golfs_hole_and_snookers_nomination() -> None:
+    from dataclasses import replace as dc_replace
+
+    from rules.games.golf import HOLES
+    from scenes.hud import hud_text
+    from scenes.match import MatchController
+
+    golf = MatchController(game="golf", names=("A", "B", "C"))
+    snap = golf.snapshot()
+    assert snap.golf_pocket == HOLES[0]
+    assert tr_pocket(HOLES[0], "en") in hud_text(snap, "en")["required"]
+    golf.state = dc_replace(golf.state, extra={**golf.state.extra, "holes": [2, 0, 0]})
+    assert golf.snapshot().golf_pocket == HOLES[2]
+
+    sn = MatchController(game="snooker", names=("A", "B"))
+    assert not sn.needs_nomination
+    sn.state = dc_replace(sn.state, ball_on="colour", is_break=False)
+    assert sn.needs_nomination
+    assert "Nominate a ball" in hud_text(sn.snapshot(), "en")["required"]
+    sn.call_ball = "blue"
+    assert "Nominated: blue" in hud_text(sn.snapshot(), "en")["required"]
+    shot = sn.declared(ShotParams("cue", 2.0, 0.0, 5.0, (0.0, 0.0)))
+    assert shot.call_ball == "blue"
+
+
+def tr_pocket(pocket: str, lang: str) -> str:
+    from scenes.i18n import pocket_name
+
+    return pocket_name(pocket, lang)
