@@ -358,7 +358,7 @@ class Engine:
         if len(cl):
             self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
         # The earliest ball-ball or cushion contact inside the step.
-        hits = self._contacts_in_step(p0, alive, dt)
+        hits = self._contacts_in_step(p0, v0, alive, dt)
         if hits and not bstep and not landing:
             s, kind, a, b = hits[0]
             ts = s * dt
@@ -385,7 +385,7 @@ class Engine:
         return dt
 
     # ---------------------------------------------------------------- contacts
-    def _contacts_in_step(self, p0: np.ndarray, alive: np.ndarray, dt: float
+    def _contacts_in_step(self, p0: np.ndarray, v0: np.ndarray, alive: np.ndarray, dt: float
                           ) -> list[tuple[float, str, int, int]]:
         R = self.R
         out: list[tuple[float, str, int, int]] = []
@@ -412,8 +412,11 @@ class Engine:
                 s = max(float(sv[k]), 0.0)
                 a, b = int(ii[k]), int(jj[k])
                 # Only approaching pairs collide.
+                # Only pairs approaching at that instant collide (the same test ball_ball makes).
                 n = self._pair_pos(a, p0, s, dt) - self._pair_pos(b, p0, s, dt)
-                if float(np.dot(self.vel[a] - self.vel[b], n)) >= -1e-9:
+                va = v0[a] + s * (self.vel[a] - v0[a])
+                vb = v0[b] + s * (self.vel[b] - v0[b])
+                if float(np.dot(va - vb, n)) >= -1e-9:
                     continue
                 out.append((s, "ball", a, b))
         # Cloth balls reaching a cushion's contact line.
@@ -856,8 +859,9 @@ class Engine:
                 continue
             v, w = self.vel[i], self.omg[i]
             if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < REST_V * REST_V
-                    and w[0] * w[0] + w[1] * w[1] + w[2] * w[2] < REST_W * REST_W):
-                self.rest_time[i] += dt
+                    and w[0] * w[0] + w[1] * w[1] + w[2] * w[2] < REST_W * REST_W and self.contacts[i]):
+                # Still at two step ends at least REST_TIME apart (a single slow instant may be an apex).
+                self.rest_time[i] = self.rest_time[i] + dt if self.rest_time[i] > 0.0 else 1e-12
                 if self.rest_time[i] >= REST_TIME - 1e-12:
                     self.mode[i] = REST
                     self.vel[i] = 0.0

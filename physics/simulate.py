@@ -36,7 +36,7 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
     return ShotRecord(
         table=spec.id, params=p.as_dict(), events=tuple(eng.events), final=dict(eng.finals),
         samples=samples, initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
-        shot=shot, duration=round(eng.t, 6),
+        shot=shot, duration=round(float(eng.t), 6),
     )
 
 
