@@ -255,7 +255,7 @@ class Engine:
         mode = self.mode
         bullet = bool((mode == BULLET).any())
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
-        if bullet and ((self.flying | self.outside | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
+        if bullet and ((self.flying | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
         if self.sample_dt is not None:
             T = min(T, max(self.next_sample - self.t, 0.0))

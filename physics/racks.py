@@ -93,6 +93,14 @@ def initial_layout(game_id: str, spec: TableSpec, n_players: int = 2,
         rows = tuple(tuple(f"red{k}" for k in range(r * (r - 1) // 2 + 1, r * (r + 1) // 2 + 1))
                      for r in range(1, 6))
         rack = _triangle(rows, apex, R, gap)
+        # On a small table the back row of reds can reach the black spot (snooker-10ft with 54 mm balls):
+        # then the black stands as near its spot as it can towards the top cushion, as when a spot is taken.
+        bx, by = layout["black"]
+        d = 2.0 * R + gap
+        back_x = max((rx + math.sqrt(d * d - (by - ry) ** 2) for rx, ry in rack.values() if abs(by - ry) < d),
+                     default=bx)
+        if back_x > bx:
+            layout["black"] = (back_x, by)
     elif game_id == "golf":
         # Cue ball in the kitchen on the head spot; each player's ball starts on the foot spot. They would
         # all overlap there, so only the first player's ball ("1") is placed; the rest come in on their turns.
