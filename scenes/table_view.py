@@ -64,6 +64,7 @@ NET: ColourT = (0.045, 0.032, 0.024, 1.0)
 MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
 BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
+RIM: ColourT = (0.13, 0.08, 0.05, 1.0)
 FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
 WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
@@ -544,6 +545,7 @@ class TableView:
         trim = MeshBuilder("trim")
         self._sights(trim)
         self._markings(trim)
+        self._pocket_rims(trim)
         tnp = self.static.attachNewNode(trim.node())
         tnp.setDepthOffset(1)
 
@@ -683,21 +685,40 @@ class TableView:
             mb.quad([(q0[0], q0[1], bottom), (q1[0], q1[1], bottom), (q1[0], q1[1], top_z(*q1)),
                      (q0[0], q0[1], top_z(*q0))], colour, nrm)
 
-    def _rail_hole(self) -> list[tuple[Vec2T, bool]]:
-        """Inner outline of the rail top (cushion backs with the pocket bites), anticlockwise; flag = on a bite."""
+    def _bite_arcs(self) -> dict[str, list[Vec2T]]:
+        """Each pocket's round cut in the rail top: the arc of it that lies on the rail, in walk order."""
         s = self.spec
         X, Y = s.half_length + s.cushion_width, s.half_width + s.cushion_width
-        # Corners and middles in walk order along the inner rectangle, starting at the head-right corner.
         order = [("head-right", (-X, -Y)), ("middle-right", (0.0, -Y)), ("foot-right", (X, -Y)),
                  ("foot-left", (X, Y)), ("middle-left", (0.0, Y)), ("head-left", (-X, Y))]
-        out: list[tuple[Vec2T, bool]] = []
+        out: dict[str, list[Vec2T]] = {}
         for k, (pid, q) in enumerate(order):
             p = self.pockets[pid]
             prev_q, next_q = order[k - 1][1], order[(k + 1) % 6][1]
             r = p.bite_radius
             p_in = _circle_exit(q, prev_q, p.bite_centre, r)
             p_out = _circle_exit(q, next_q, p.bite_centre, r)
-            pts = _arc_through(p.bite_centre, r, p_in, p_out, p.axis, 0.006)
+            out[pid] = _arc_through(p.bite_centre, r, p_in, p_out, p.axis, 0.006)
+        return out
+
+    def _pocket_rims(self, mb: MeshBuilder) -> None:
+        """A leather rim round every pocket's cut in the rail top."""
+        z = self.spec.rail_height + 0.0008
+        for pid, pts in self._bite_arcs().items():
+            c = self.pockets[pid].bite_centre
+            r = self.pockets[pid].bite_radius
+            grow = (r + 0.014) / r
+            for q0, q1 in zip(pts, pts[1:], strict=False):
+                o0 = (c[0] + (q0[0] - c[0]) * grow, c[1] + (q0[1] - c[1]) * grow)
+                o1 = (c[0] + (q1[0] - c[0]) * grow, c[1] + (q1[1] - c[1]) * grow)
+                mb.quad([(q0[0], q0[1], z), (q1[0], q1[1], z), (o1[0], o1[1], z), (o0[0], o0[1], z)], RIM,
+                        (0, 0, 1))
+
+    def _rail_hole(self) -> list[tuple[Vec2T, bool]]:
+        """Inner outline of the rail top: the pocket cuts joined by the cushions' backs, anticlockwise (the flag
+        marks points on a cut; every point is on one, the straight runs between them are the cushion backs)."""
+        out: list[tuple[Vec2T, bool]] = []
+        for pts in self._bite_arcs().values():
             out.extend((pt, True) for pt in pts)
         return out
 
