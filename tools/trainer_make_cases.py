@@ -275,6 +275,12 @@ def _family_recipes(fam: str) -> list[Recipe]:
     else:
         on, blk, L, W, P, st = "red1", "red2", 1.7845, 0.889, _sn, SN_STATE
     a = fam
+
+    def touch_check(kind: str) -> Callable[[ShotRecord], bool]:
+        # In snooker a cue ball that flies over the ball on before the touch makes a jump shot too: the
+        # case must teach one thing, so there the touch must come after the first contact.
+        return _after_first_contact(kind) if fam.startswith("snooker") else (lambda r: True)
+
     cue_jump = {"cue": (-0.6, 0.3), blk: (-0.38, 0.3), on: (0.15, 0.3)}
     # The cue ball flies up to the lamp over the centre and comes down onto the ball: shorter tables start
     # nearer the centre.
@@ -348,14 +354,14 @@ def _family_recipes(fam: str) -> list[Recipe]:
                objects=[{"kind": "person", "at": [0.2, W + 0.45, 0.0]}],
                search={"cue_speed": (4.0, 12.0), "elevation": (15.0, 55.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on))),
+               extra=_all(_first_is(on), touch_check("person"))),
         Recipe(f"{a}-chalk", "A ball touches chalk on the rail", "Шар задевает мел на борту",
-               fam, Topic.CHALK, 5, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
+               fam, Topic.CHALK, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
                objects=[{"kind": "chalk", "at": [0.2, W + 0.09, 0.0]}],
                search={"cue_speed": (2.0, 8.0), "elevation": (20.0, 65.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on))),
+               extra=_all(_first_is(on), touch_check("chalk"))),
         Recipe(f"{a}-pocket-bounce-out", "A ball bounces out of the pocket", "Шар выскакивает из лузы",
                fam, Topic.POCKET_BOUNCE_OUT, 15, P(cue=(L - 0.9, W - 0.6), **{on: (L - 0.5, W - 0.35)}),
                {"cue_speed": 7.0, "direction": 32.0, "elevation": 5.0, "tip": [0.0, 0.0]}, dict(st),
@@ -384,6 +390,10 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "snooker-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "snooker-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
     "snooker-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
