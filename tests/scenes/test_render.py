@@ -167,3 +167,25 @@ def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -
     assert not end["1"].visible
     drawn = draw_scenario(offscreen_base, scenario, record, 2.0, "top", (320, 180))
     assert "1" not in drawn.balls and drawn.balls["cue"] is not None
+
+
+def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> None:
+    """The README's stroke: the 7 is potted in the foot-left corner; it is drawn sinking, then is gone."""
+    pytest.importorskip("physics.simulate")
+    from physics.scenario import load_scenario
+
+    scenario = load_scenario(ROOT / "assets" / "screenshots" / "play.toml")
+    record = stroke_record(scenario, Settings())
+    assert record is not None
+    potted = [e for e in record.events if e.type == "pocketed" and e.ball == "7"]
+    if not potted:
+        pytest.skip("the physics no longer pots the 7 in this stroke")
+    t_pot = potted[0].t
+    _, player = scene_states(scenario, record, 0.0)
+    assert player is not None
+    R = scenario.table.ball_radius
+    sinking = player.state_at("7", t_pot - 0.01)
+    assert sinking.visible and sinking.pos[2] < R - 0.005          # already below its resting height
+    assert not player.state_at("7", t_pot).visible
+    drawn = draw_scenario(offscreen_base, scenario, record, t_pot + 0.1, "top", (320, 180))
+    assert "7" not in drawn.balls and drawn.balls["cue"] is not None
