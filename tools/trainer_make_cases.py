@@ -390,6 +390,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pyramid-ball-stays-on-rail": {"cue_speed": 2.85, "direction": 90.274, "elevation": 27.567, "tip": [0.0, 0.03]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
