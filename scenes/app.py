@@ -233,7 +233,7 @@ def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
         {"do": "menu"}, {"do": "frames", "n": 2},
         {"do": "start", "game": game}, {"do": "frames", "n": 2},
         {"do": "aim_at_rack"}, {"do": "power", "speed": 7.0},
-        {"do": "shoot"}, {"do": "speed", "x": 4.0},
+        {"do": "shoot"}, {"do": "speed", "x": 8.0},
         {"do": "wait_rest", "timeout": 300},
         {"do": "camera", "mode": "player", "snap": True}, {"do": "frames", "n": 2},
         {"do": "screenshot", "path": str(out)},

@@ -218,7 +218,7 @@ class PlayScreen(Screen):
     def _update(self, task: Any) -> Any:
         from direct.task import Task
 
-        dt = min(self.base.clock.getDt(), 0.1)
+        dt = min(self.base.clock.getDt(), 0.25)
         if self.phase == Phase.AIM:
             self._aim_input(dt)
         elif self.phase == Phase.PLACE:

@@ -112,7 +112,7 @@ class ReplayScreen(Screen):
     def _update(self, task: Any) -> Any:
         from direct.task import Task
 
-        dt = min(self.base.clock.getDt(), 0.1)
+        dt = min(self.base.clock.getDt(), 0.25)
         c = self.ctx.settings.controls
         scrub = self.keys.down(c.aim_right) - self.keys.down(c.aim_left)
         if scrub:

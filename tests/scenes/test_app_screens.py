@@ -75,51 +75,6 @@ def test_menu_lists_every_game_and_switches_language(app: Any) -> None:
     _frames(base, 2)
 
 
-def test_play_screen_strikes_and_shows_the_referees_ruling(app: Any) -> None:
-    pytest.importorskip("physics.simulate")
-    from rules.registry import get_referee
-
-    base = app.base
-    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)
-    _frames(base, 2)
-    m = play.match
-    assert str(play.phase) == "place" and m.in_hand == "house"
-    # The ball in hand cannot go past the house line.
-    head = m.spec.lines["head-string"]
-    assert not m.place_cue(head + 0.05, 0.0) and not m.place_cue(head, 0.0)
-    play.script_action({"do": "place_cue", "at": [head - 0.2, 0.05]})
-    assert m.positions["cue"] == (head - 0.2, 0.05)
-    play.script_action({"do": "aim_at_rack"})
-    play.script_action({"do": "power", "speed": 6.0})
-    state_before = m.state
-    play.script_action({"do": "shoot"})
-    assert str(play.phase) == "simulate"
-    play.script_action({"do": "speed", "x": 8.0})
-    _until_ready(base, play)
-    if str(play.phase) == "decide":
-        play.script_action({"do": "decide", "option": None})
-    result = m.last
-    assert result is not None and result.record.events[0].type == "cue_strike"
-    assert result.record.initial["cue"][:2] == (head - 0.2, 0.05)
-    ruling = get_referee("russian-pyramid").judge(state_before, result.record).to_dict()
-    assert result.ruling_json == ruling
-    # The window carried the ruling out and the HUD shows it.
-    assert list(m.state.scores) == ruling["scores"]
-    assert m.state.to_play == ruling["next_player"]
-    text = play.hud.text()
-    for i, name in enumerate(("Анна", "Борис")):
-        assert f"{name}: {ruling['scores'][i]}" in text["score"]
-    assert tr("hud.foul" if ruling["foul"] else "hud.legal", "ru") in text["call"]
-    # Balls on the bed are exactly where the ruling put them (plus a cue ball in hand in its zone).
-    on_bed = {b: tuple(p) for b, p in ruling["positions"].items()}
-    for b, p in on_bed.items():
-        assert m.positions[b] == pytest.approx(p, abs=1e-6)
-    for b in set(m.positions) - set(on_bed):
-        assert b == m.cue_ball and m.in_hand is not None
-    dump = play.dump()
-    assert dump["ruling"] == ruling and dump["hud"] == text
-
-
 SMALL = """title = "three balls"
 game = "practice"
 table = "pyramid-12ft"
@@ -262,12 +217,19 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     from scenes.sound import loudness
 
     base = app.base
-    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"))
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)
     _frames(base, 1)
     m = play.match
+    assert str(play.phase) == "place" and m.in_hand == "house"
+    # The ball in hand cannot go on or past the house line.
+    head = m.spec.lines["head-string"]
+    assert not m.place_cue(head + 0.05, 0.0) and not m.place_cue(head, 0.0)
+    play.script_action({"do": "place_cue", "at": [head - 0.45, 0.05]})
+    assert m.positions["cue"] == (head - 0.45, 0.05)
     # Out of the house towards the left cushion, softly: the cue ball stops short of every ball.
     play.script_action({"do": "aim", "direction": 40.0})
     play.script_action({"do": "power", "speed": 0.9})
+    state_before = m.state
     base.messenger.send(app.ctx.settings.controls.shoot)   # confirms the place of the ball in hand
     assert str(play.phase) == "aim"
     base.messenger.send(app.ctx.settings.controls.shoot)   # strikes
@@ -277,6 +239,11 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert str(play.phase) == "decide"
     pending = m.pending
     assert pending is not None and pending.ruling_json["foul"]
+    assert pending.record.initial["cue"][:2] == (head - 0.45, 0.05)
+    # What the window shows is the referee's ruling on the recorded stroke, from the state before it.
+    ruling = get_referee("russian-pyramid").judge(state_before, pending.record).to_dict()
+    assert pending.ruling_json == ruling
+    assert play.dump()["ruling"] == ruling
     assert not pending.record.of_type(EventType.BALL_BALL)
     assert "play_on" in pending.ruling_json["options"]
     text = play.hud.text()
@@ -297,6 +264,12 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert m.state.to_play == striker == expected.to_play
     assert m.state.scores == expected.scores
     assert str(play.phase) in ("aim", "place")
+    # Balls on the bed are exactly where the ruling put them (plus a cue ball in hand in its zone).
+    on_bed = {b: tuple(p) for b, p in ruling["positions"].items()}
+    for b, p in on_bed.items():
+        assert m.positions[b] == pytest.approx(p, abs=1e-6)
+    for b in set(m.positions) - set(on_bed):
+        assert b == m.cue_ball and m.in_hand is not None
     # After the break Russian pyramid needs a call: the HUD asks for it, takes it, and the shot carries it.
     assert m.needs_call and tr("hud.call_none", "ru") in play.hud.text()["required"]
     ball = min((b for b in m.positions if b != "cue"), key=lambda b: m.positions[b][0])
