@@ -240,8 +240,8 @@ class MeshBuilder:
         prim = GeomTriangles(Geom.UHStatic)
         if len(self._pos) > 65535:
             prim.setIndexType(Geom.NTUint32)
-        for a, b, c in self._tri:
-            prim.addVertices(a, b, c)
+        for i0, i1, i2 in self._tri:
+            prim.addVertices(i0, i1, i2)
         geom = Geom(vdata)
         geom.addPrimitive(prim)
         node = GeomNode(self.name)

@@ -370,10 +370,10 @@ class TableView:
             pt = [float(v) for v in target]  # type: ignore[union-attr]
             x, y = pt[0], pt[1]
         np_.setPos(x, y, self.surface_z(x, y) + 0.0016)
-        k = key or (ball if ball is not None else f"point-{len(self._highlights)}")
-        self.clear_highlight(k)
-        self._highlights[k] = (np_, ball)
-        return k
+        name = key or (ball if ball is not None else f"point-{len(self._highlights)}")
+        self.clear_highlight(name)
+        self._highlights[name] = (np_, ball)
+        return name
 
     def clear_highlight(self, key: str | None = None) -> None:
         """Remove one highlight (by the key :meth:`highlight` returned) or all of them."""
