@@ -257,6 +257,10 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
+    if offscreen and command == "train" and script is None:
+        # Offscreen, the trainer opens its first case, draws a few frames and leaves a picture of it.
+        script = [{"do": "frames", "n": 10}, {"do": "screenshot", "path": str(Path("out") / "train.png")},
+                  {"do": "quit"}]
     if offscreen and command == "play" and script is None:
         game = getattr(args, "game", None) or settings.game.default
         if game == "practice":
@@ -284,7 +288,8 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         return Task.cont
 
     base.taskMgr.add(tick, "app-tick", sort=-50)
-    base.exitFunc = lambda: None
+    # Closing the window ends the loop below (ShowBase would call sys.exit() from inside a task).
+    base.userExit = lambda: app.quit(0)
     # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
     while not app.done:
         base.taskMgr.step()
