@@ -1,0 +1,130 @@
+"""Every library case: the stroke is simulated (or read), shows its topic, and the referee's ruling under
+each of its rulebooks is still the expected one. Plus coverage of rules-notes §2 and bad case files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from physics.errors import InputError
+from scenes.settings import Settings
+from scenes.trainer.cases import Case, Expected, Topic, load_case, load_library, record_for, rule
+from scenes.trainer.generate import shows_topic
+from scenes.trainer.questions import family
+
+ROOT = Path(__file__).resolve().parents[2]
+LIBRARY = load_library()
+SETTINGS = Settings()
+
+# rules-notes §2: the rows every family's cases must show (row 14, a ball dropping as the cue ball arrives,
+# and row 17, outside interference, are not strokes a player makes; see the trainer's report).
+ROWS_BY_TOPIC: dict[Topic, int] = {
+    Topic.RAIL_TOP_RETURNS: 1, Topic.RAIL_TOP_STAYS: 2, Topic.OFF_FLOOR: 3, Topic.LAMP: 4, Topic.CHALK: 5,
+    Topic.PERSON: 5, Topic.SCOOP: 6, Topic.JUMP: 7, Topic.JUMP_AFTER_CONTACT: 8, Topic.CLIPPED_BALL_ON: 9,
+    Topic.JUMP_DROP_BACK: 10, Topic.MISCUE: 11, Topic.HANGING_AFTER_5S: 12, Topic.HANGING_BEFORE_5S: 13,
+    Topic.POCKET_BOUNCE_OUT: 15, Topic.POCKET_BOUNCE_FLOOR: 16,
+}
+
+
+def test_library_size_and_rows() -> None:
+    assert len(LIBRARY) >= 40
+    for c in LIBRARY:
+        if c.row is not None:
+            assert c.row == ROWS_BY_TOPIC[c.topic], c.id
+
+
+# The topics each rulebook family's cases must show. Not yet covered, because the physics does not produce
+# them (see the trainer's report): an object ball leaving the table (every family: object balls never
+# become airborne when struck), a ball running on the rail top and coming back, a ball bouncing out of a
+# pocket; and, still to be found by tools/trainer_search.py, the rail top under pool and snooker, chalk under
+# pool, the jump exceptions (b) and the clipped ball on under snooker.
+REQUIRED: dict[str, set[str]] = {
+    "ru": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
+           "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s"},
+    "wpa": {"jump", "scoop", "miscue", "clipped-ball-on", "off-floor", "lamp", "person", "hanging-before-5s",
+            "hanging-after-5s"},
+    "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "off-floor", "lamp", "hanging-before-5s",
+                "hanging-after-5s"},
+    "golf": {"jump", "scoop", "miscue", "clipped-ball-on", "off-floor", "lamp", "person", "hanging-before-5s",
+             "hanging-after-5s"},
+}
+
+
+def test_topics_covered_under_each_family() -> None:
+    have: dict[str, set[str]] = {}
+    for c in LIBRARY:
+        for g in c.games:
+            have.setdefault(family(g), set()).add(c.topic.value)
+    for fam, topics in REQUIRED.items():
+        assert topics <= have.get(fam, set()), (fam, sorted(topics - have.get(fam, set())))
+
+
+def test_contrasts_the_rules_notes_teach() -> None:
+    """The disagreements of rules-notes §2 hold in the library: lamp, miscue and jump shots."""
+    def ruling(case_id: str, game: str) -> Expected:
+        return next(c for c in LIBRARY if c.id == case_id).expected[game]
+
+    # Lamp (row 4): a fixture in Russian billiards, off the table in pool, silent in snooker (rests on the bed).
+    assert not ruling("pyramid-lamp", "russian-pyramid").foul
+    assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == ("cue",)
+    assert not ruling("snooker-lamp", "snooker").foul
+    # Miscue without a jump (row 11): a foul in pyramid only.
+    assert ruling("pyramid-miscue", "russian-pyramid").codes == ("miscue",)
+    assert not ruling("pool-miscue", "pool-9-ball").foul and not ruling("snooker-miscue", "snooker").foul
+    # Jump over a blocker (row 7): legal in pyramid and pool, a foul in snooker; exception (a) (row 8) is fair.
+    assert not ruling("pyramid-jump-over-blocker", "russian-pyramid").foul
+    assert not ruling("pool-jump-over-blocker", "pool-9-ball").foul
+    assert ruling("snooker-jump-over-blocker", "snooker").codes == ("jump_shot",)
+    assert not ruling("snooker-jump-after-contact", "snooker").foul
+    # Hanging ball (rows 12-13): counted within 5 s, put back after.
+    assert ruling("pyramid-hanging-before-5s", "russian-pyramid").counted == ("7",)
+    late = ruling("pyramid-hanging-after-5s", "russian-pyramid")
+    assert late.counted == () and [r.ball for r in late.respot] == ["7"]
+
+
+def _run(case: Case) -> list[str]:
+    record = record_for(case, SETTINGS)
+    problems = [] if shows_topic(case.topic, record) else [f"{case.id}: the stroke no longer shows {case.topic}"]
+    for g in case.games:
+        got = Expected.from_ruling(rule(case, record, g), record)
+        problems += [f"{case.id} [{g}] {d}" for d in case.expected[g].differences(got)]
+    return problems
+
+
+@pytest.mark.parametrize("case", LIBRARY, ids=[c.id for c in LIBRARY])
+def test_case_ruling_holds(case: Case) -> None:
+    problems = _run(case)
+    assert not problems, "\n".join(problems)
+
+
+def test_bad_case_file_is_one_input_error(tmp_path: Path) -> None:
+    good = (LIBRARY[0].path and Path(LIBRARY[0].path).read_text(encoding="utf-8"))
+    cases = {
+        "no-meta.toml": good.replace("[meta]", "[metadata]"),
+        "bad-topic.toml": good.replace('topic = "', 'topic = "x'),
+        "bad-expected.toml": good.replace("foul = ", "foul = 3 #", 1),
+        "not-toml.toml": "title = \n",
+    }
+    for name, text in cases.items():
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        with pytest.raises(InputError) as err:
+            load_case(p)
+        assert err.value.file == str(p)
+
+
+def test_bad_user_case_stops_the_trainer_with_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "cases").mkdir(parents=True)
+    (data / "cases" / "mine.toml").write_text('game = "russian-pyramid"\n[balls]\ncue = [0, 0]\n[meta]\ntopic = "lamp"\n',
+                                              encoding="utf-8")
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'[trainer]\ndata_dir = "{data}"\n', encoding="utf-8")
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train", "--text"],
+                       capture_output=True, text=True, cwd=ROOT, input="", timeout=120)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "mine.toml" in lines[0] and "meta.games" in lines[0]
