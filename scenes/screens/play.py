@@ -196,7 +196,12 @@ class PlayScreen(Screen):
     def _default_direction(self) -> float:
         """Aim at the nearest object ball: a sensible start, not a decision about the stroke."""
         c = self._cue_centre()
-        others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
+        st = self.match.state
+        on = str(st.ball_on) if st is not None and st.ball_on else ""
+        others = [p for b, p in self.match.positions.items() if b != self.struck_ball
+                  and (not on or on == "colour" or b == on or (on == "red" and b.startswith("red")))]
+        if not others:
+            others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
         if c is None or not others:
             return 0.0
         target = min(others, key=lambda p: math.hypot(p[0] - c[0], p[1] - c[1]))
