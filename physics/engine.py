@@ -47,9 +47,9 @@ from physics.scenario import SceneObject
 from physics.tables import TableSpec
 
 try:  # the real table geometry; a bare stand-in until it exists
-    from physics.geometry import build_table_geometry  # type: ignore[import-not-found]
+    from physics.geometry import build_table_geometry
 except ImportError:  # pragma: no cover - depends on the other part being present
-    from physics._bare_table import build_table_geometry
+    from physics._bare_table import build_table_geometry  # type: ignore[assignment]
 
 
 class Mode(IntEnum):
@@ -102,7 +102,7 @@ class Engine:
         self.events: list[Event] = []
         self.pocket: dict[int, str] = {}
         self.sample_dt = 1.0 / sample_hz if sample_hz else None
-        self.samples: dict[str, list[tuple[float, ...]]] | None = {b: [] for b in self.ids} if sample_hz else None
+        self.samples: dict[str, list[Any]] | None = {b: [] for b in self.ids} if sample_hz else None
         self.next_sample = 0.0
         # Table shape used by the analytic cloth path.
         self.rc = R * math.cos(params.contact_angle)             # centre-to-nose-line distance at contact
@@ -336,10 +336,10 @@ class Engine:
         w0 = self.omg.copy()
         # Bullet balls about to land on the open slate are flown and bounced analytically.
         landing: list[tuple[int, float]] = []
-        for i in bl:
-            tl = self._landing_time(i, dt)
+        for k in bl.tolist():
+            tl = self._landing_time(k, dt)
             if tl is not None:
-                landing.append((int(i), tl))
+                landing.append((k, tl))
         land_set = {i for i, _ in landing}
         bstep = [int(i) for i in bl if int(i) not in land_set]
         for i, _ in landing:
@@ -890,8 +890,8 @@ class Engine:
         for i in range(len(self.ids)):
             self._detach(i)
         # Rest events for anything the cap stopped.
-        for i in np.nonzero((self.mode == CLOTH) | (self.mode == BULLET))[0]:
-            self.events.append(Event(self.t, EventType.REST, ball=self.ids[int(i)], pos=self._p(int(i))))
+        for k in np.nonzero((self.mode == CLOTH) | (self.mode == BULLET))[0].tolist():
+            self.events.append(Event(self.t, EventType.REST, ball=self.ids[k], pos=self._p(k)))
         self.finals: dict[str, BallFinal] = {}
         for i, b in enumerate(self.ids):
             if i in self.pocket:

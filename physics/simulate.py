@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from physics.engine import Engine
 from physics.errors import InputError
 from physics.params import PhysicsParams
-from physics.record import ShotParams, ShotRecord
+from physics.record import SampleRow, ShotParams, ShotRecord
 from physics.scenario import Scenario, SceneObject
 from physics.tables import TableSpec, load_table
 
@@ -30,9 +30,9 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
         raise InputError("shot", "ball", f"a ball placed on the table ({', '.join(balls)})")
     eng = Engine(spec, balls, p, objects, lamp, sample_hz)
     eng.run(shot)
-    samples = None
+    samples: dict[str, tuple[SampleRow, ...]] | None = None
     if eng.samples is not None:
-        samples = {b: tuple(rows) for b, rows in eng.samples.items()}  # type: ignore[misc]
+        samples = {b: tuple(rows) for b, rows in eng.samples.items()}
     return ShotRecord(
         table=spec.id, params=p.as_dict(), events=tuple(eng.events), final=dict(eng.finals),
         samples=samples, initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
