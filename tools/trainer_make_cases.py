@@ -358,7 +358,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
         Recipe(f"{a}-chalk", "A ball touches chalk on the rail", "Шар задевает мел на борту",
                fam, Topic.CHALK, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
-               objects=[{"kind": "chalk", "at": [0.2, W + 0.09, 0.0]}],
+               objects=[{"kind": "chalk", "at": [0.2, round(W + (0.1 if fam in ("pool", "golf") else 0.09), 4), 0.0]}],
                search={"cue_speed": (2.0, 8.0), "elevation": (20.0, 65.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), touch_check("chalk"))),
@@ -390,6 +390,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 2.85, "direction": 90.274, "elevation": 27.567, "tip": [0.0, 0.03]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
