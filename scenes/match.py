@@ -23,6 +23,8 @@ Positions = dict[str, tuple[float, float]]
 
 # Zones where the cue ball may be placed from hand (design.md ``in_hand``).
 ZONES = ("house", "d", "behind-head-string", "anywhere")
+# Closer than this to another ball counts as touching it ("frozen"), m.
+FROZEN_GAP = 0.0005
 # Games whose rules need the ball and pocket called before each stroke (000: Русская пирамида).
 CALLED_GAMES = ("russian-pyramid", "russian-pyramid-fast", "straight-pool")
 
@@ -43,12 +45,16 @@ def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, oth
         return False
     if abs(x) > spec.half_length - R or abs(y) > spec.half_width - R:
         return False
+    head = spec.lines.get("head-string", -spec.length / 4)
     for ox, oy in others.values():
-        if math.hypot(x - ox, y - oy) < 2 * R:
+        d = math.hypot(x - ox, y - oy)
+        if d < 2 * R:
+            return False
+        # 003 (игра с руки): in the house the cue ball may not be placed frozen to a ball that is in the house.
+        if zone == "house" and ox < head and d < 2 * R + FROZEN_GAP:
             return False
     if zone is None or zone == "anywhere":
         return True
-    head = spec.lines.get("head-string", -spec.length / 4)
     if zone in ("house", "behind-head-string"):
         return x < head
     if zone == "d":

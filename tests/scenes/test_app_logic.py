@@ -216,3 +216,16 @@ def tr_pocket(pocket: str, lang: str) -> str:
     from scenes.i18n import pocket_name
 
     return pocket_name(pocket, lang)
+
+
+def test_house_placement_may_not_freeze_the_cue_ball_to_a_ball_in_the_house() -> None:
+    R = PYR.ball_radius
+    head = PYR.lines["head-string"]
+    in_house = {"5": (head - 0.3, 0.0)}
+    # Touching (2R apart) is allowed elsewhere, but not against a ball inside the house.
+    assert placement_allowed(PYR, "anywhere", head - 0.3 + 2 * R, 0.0, in_house)
+    assert not placement_allowed(PYR, "house", head - 0.3 + 2 * R, 0.0, in_house)
+    assert placement_allowed(PYR, "house", head - 0.3 + 2 * R + 0.001, 0.0, in_house)
+    # A ball just beyond the house line does not restrict it: touching it from inside the house is allowed.
+    bx = head + R - 0.005
+    assert placement_allowed(PYR, "house", bx - 2 * R - 1e-9, 0.0, {"5": (bx, 0.0)})
