@@ -325,3 +325,31 @@ def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path
     green = sum(1 for x, y in pts if img.getGreen(x, y) > img.getRed(x, y) + 0.08
                 and img.getGreen(x, y) > img.getBlue(x, y) + 0.04)
     assert green >= 0.6 * len(pts)
+
+
+def test_mouse_picking_finds_the_point_ball_and_pocket_under_the_cursor(app: Any) -> None:
+    """A table point projected to the screen and picked back lands where it was (any camera)."""
+    from panda3d.core import Point2, Point3
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid")
+    m = play.match
+    R = m.spec.ball_radius
+    for mode in ("top", "orbit", "player", "side"):
+        play.script_action({"do": "camera", "mode": mode, "snap": True})
+        _frames(base, 1)
+        for x, y in ((0.0, 0.0), (0.8875, 0.0), (-1.2, 0.5)):
+            cam_pt = base.cam.getRelativePoint(play.view.root, Point3(x, y, R))
+            screen = Point2()
+            if not base.camLens.project(cam_pt, screen):
+                continue                      # behind or outside this camera's view
+            picked = play.view_point((screen.x, screen.y))
+            assert picked is not None
+            assert picked == pytest.approx((x, y), abs=1e-4)
+    apex = m.positions["1"] if "1" in m.positions else next(p for b, p in m.positions.items() if b != "cue")
+    ball = play.ball_at(apex)
+    assert ball is not None and m.positions[ball] == apex
+    assert play.ball_at((0.0, -0.6)) is None
+    for pid, pk in m.spec.pockets.items():
+        assert play.pocket_at(pk.centre) == pid
+    assert play.pocket_at((0.0, 0.0)) is None
