@@ -101,6 +101,11 @@ class App:
         # Panda3D's default near plane is 1 m: the cue stick and a player's-view camera live closer than that.
         if getattr(base, "camLens", None) is not None:
             base.camLens.setNearFar(0.02, 60.0)
+        if settings.display.msaa and not (offscreen and not os.environ.get("DISPLAY")):
+            # The multisample framebuffer asked for in configure_panda is used only where this is set.
+            from panda3d.core import AntialiasAttrib
+
+            base.render.setAntialias(AntialiasAttrib.MMultisample)
         self.ctx = AppContext(base=base, settings=settings, offscreen=offscreen)
         self.ctx.sound = SoundBank(base, settings)
         self.ctx.physics = physics_executor()
