@@ -51,9 +51,9 @@ def test_same_stroke_twice_gives_the_same_record(stroke: Stroke) -> None:
 
 def test_layouts_are_legal_and_cover_every_kind() -> None:
     """The generator itself: frozen pairs exactly 2R apart, cushion balls touching the nose, jaw balls
-    beyond the safe box; no overlap anywhere (else the other tests judge illegal starts)."""
+    in the pocket mouths; no overlap anywhere (else the other tests judge illegal starts)."""
     seen: set[str] = set()
-    frozen = 0
+    frozen = in_mouth = 0
     for seed in range(60):
         s = draw_stroke(seed)
         geo = table_geometry(s.table)
@@ -68,12 +68,12 @@ def test_layouts_are_legal_and_cover_every_kind() -> None:
                 frozen += abs(d - 2 * R) < 1e-12
         for b, kind in s.kinds.items():
             x, y = s.balls[b]
-            if kind == "jaw":
-                assert not (x0 <= x <= x1 and y0 <= y <= y1), (seed, b)
+            # A jaw ball slid back from the drop edge until it cleared the jaws; most stay beyond the safe box.
+            in_mouth += kind == "jaw" and not (x0 <= x <= x1 and y0 <= y <= y1)
             for _surf, _pt, _n, dist in geo.contacts((x, y, R), R):
                 assert dist >= -1e-5, (seed, b, kind, dist)
     assert seen == {"free", "cushion", "frozen", "jaw"}
-    assert frozen >= 10
+    assert frozen >= 10 and in_mouth >= 10, (frozen, in_mouth)
 
 
 @pytest.mark.parametrize("seed", [9, 11])
