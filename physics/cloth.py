@@ -30,7 +30,7 @@ def speed_bound(v: np.ndarray, w: np.ndarray, R: float) -> np.ndarray:
     return np.maximum(np.hypot(v2[:, 0], v2[:, 1]), np.hypot(*(v2 - (2.0 / 7.0) * u).T))
 
 
-def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float, p: PhysicsParams
+def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Advance balls on the cloth by ``dt``. Returns (pos, v, w, stop) where ``stop`` is the time
     within the step at which each ball came fully to rest (inf if it is still moving)."""

@@ -159,6 +159,7 @@ class Engine:
             self.bodies.append(b)
         self._bt_sent = 0.0
         self._force = False
+        self._segment: tuple[Any, ...] = (0.0, self.pos, self.vel, self.omg, np.zeros(0, dtype=np.intp), self.mode, False)
         iu, ju = np.triu_indices(n, 1)
         self.pair_i, self.pair_j = iu.astype(np.intp), ju.astype(np.intp)
         self._bt_steps = 0
@@ -216,8 +217,8 @@ class Engine:
             else:
                 guard = 0
                 self._force = False
-            if self.sample_dt is not None and self.t >= self.next_sample - 1e-12:
-                self._sample_all()
+            if self.sample_dt is not None:
+                self._samples_within()
         self._finish()
 
     # ---------------------------------------------------------------- strike
@@ -260,7 +261,8 @@ class Engine:
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
         if bullet and ((self.flying | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
-        if self.sample_dt is not None:
+        if self.sample_dt is not None and bullet:
+            # Bullet balls are sampled at step ends; cloth balls are sampled inside a step (exactly).
             T = min(T, max(self.next_sample - self.t, 0.0))
         if T <= 0.0:
             return h
@@ -337,6 +339,8 @@ class Engine:
         p0 = self.pos.copy()
         v0 = self.vel.copy()
         w0 = self.omg.copy()
+        mode0 = self.mode.copy()
+        self._segment = (t0, p0, v0, w0, cl, mode0, len(bl) == 0)
         # Bullet balls about to land on the open slate are flown and bounced analytically.
         landing: list[tuple[int, float]] = []
         for k in bl.tolist():
@@ -885,13 +889,53 @@ class Engine:
     def _sample_all(self) -> None:
         if self.samples is None or self.sample_dt is None:
             return
-        for i, b in enumerate(self.ids):
-            if self.mode[i] == GONE and self.samples[b] and self.samples[b][-1][0] > 0 and i in self.pocket:
-                continue
-            row = (self.t, *map(float, self.pos[i]), *map(float, self.vel[i]), *map(float, self.omg[i]))
-            self.samples[b].append(tuple(round(x, 6) for x in row))
+        self._rows(self.t, self.pos, self.vel, self.omg, self.mode)
         while self.next_sample <= self.t + 1e-12:
             self.next_sample += self.sample_dt
+
+    def _rows(self, t: float, pos: np.ndarray, vel: np.ndarray, omg: np.ndarray, mode: np.ndarray) -> None:
+        assert self.samples is not None
+        for i, b in enumerate(self.ids):
+            if mode[i] == GONE and i in self.pocket and self.samples[b]:
+                continue
+            row = (t, *pos[i].tolist(), *vel[i].tolist(), *omg[i].tolist())
+            self.samples[b].append(tuple(round(x, 6) for x in row))
+
+    def _samples_within(self) -> None:
+        """Rows for every sample instant passed in the last step.
+
+        In a step without Bullet balls the cloth balls' states at those instants are exact (the
+        closed-form motion from the step's start); everything else kept its start state, since a
+        contact ends a step.
+        """
+        assert self.sample_dt is not None
+        t0, p0, v0, w0, cl, mode0, pure = self._segment
+        inside: list[float] = []
+        while self.next_sample <= self.t + 1e-12:
+            if self.next_sample < self.t - 1e-12 and pure:
+                inside.append(self.next_sample)
+            else:
+                self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
+                inside = []
+                self._rows(self.t, self.pos, self.vel, self.omg, self.mode)
+            self.next_sample += self.sample_dt
+        self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
+
+    def _flush_inside(self, times: list[float], t0: float, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray,
+                      cl: np.ndarray, mode0: np.ndarray) -> None:
+        if not times:
+            return
+        k, n = len(times), len(cl)
+        if n:
+            # All instants at once: the closed form takes a step length per row.
+            dts = np.repeat(np.array(times) - t0, n)
+            P, V, W, _ = cloth.advance(np.tile(p0[cl], (k, 1)), np.tile(v0[cl], (k, 1)), np.tile(w0[cl], (k, 1)),
+                                       dts, self.p)
+        for j, ts in enumerate(times):
+            pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
+            if n:
+                pos[cl], vel[cl], omg[cl] = P[j * n:(j + 1) * n], V[j * n:(j + 1) * n], W[j * n:(j + 1) * n]
+            self._rows(ts, pos, vel, omg, mode0)
 
     def _finish(self) -> None:
         # Break the world's references back to this engine (callbacks, bodies) before it is dropped.
