@@ -7,6 +7,8 @@ Tolerances are stated and explained in :mod:`tests.hardening.checks`. The CI sha
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -98,4 +100,18 @@ def test_campaign_seed_88_ball_on_the_floor_stops_near_the_table() -> None:
     check_record(stroke, rec, m)
     f = rec.final["cue"]
     assert f.pos is not None and abs(f.pos[0]) < 10.0 and abs(f.pos[1]) < 10.0, f
+    assert not m.failures, m.failures
+
+
+@pytest.mark.xfail(strict=True, reason="defect: a slate landing adds spin energy "
+                                       "(tests/hardening/repro/slate_landing_adds_spin_energy.toml)")
+def test_landing_of_a_miscued_ball_creates_no_energy() -> None:
+    from physics.scenario import load_scenario
+    from physics.simulate import simulate_scenario
+
+    sc = load_scenario(str(Path(__file__).parent / "repro" / "slate_landing_adds_spin_energy.toml"))
+    stroke = Stroke(sc.table.id, dict(sc.balls), sc.shot, (), (0.0, 0.0, 1.0))   # type: ignore[arg-type]
+    rec = simulate_scenario(sc, sample_hz=SAMPLE_HZ)
+    m = Measure()
+    check_samples(stroke, rec, m)
     assert not m.failures, m.failures
