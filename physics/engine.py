@@ -75,6 +75,7 @@ MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at 
 CCD_MOTION = 0.002       # m per substep
 LEFTOVER = 0.99         # of a substep, see Engine._bullet_advance
 ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is skipped for a step
+ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
 
@@ -758,13 +759,14 @@ class Engine:
             w = self.omg[i]
             u = np.array([v[0] - R * w[1], v[1] + R * w[0]])
             s = math.hypot(v[0], v[1])
-            if np.hypot(*u) < 0.02 * max(s, 0.05) and s > 0.0:
-                s2 = max(s - mur * G * dt, 0.0)
-                f = s2 / s
+            if np.hypot(*u) < ROLLING_SLIP and s > 0.0:
+                # Rolling: slow the centre and the roll together (scaling both keeps the slip as it is
+                # and can only take energy out).
+                f = max(s - mur * G * dt, 0.0) / s
                 v[0] *= f
                 v[1] *= f
-                w[0] = -v[1] / R
-                w[1] = v[0] / R
+                w[0] *= f
+                w[1] *= f
             if w[2] != 0.0:
                 w[2] = math.copysign(max(abs(w[2]) - p.spin_decel * dt, 0.0), w[2])
             self._write_body(i)
