@@ -73,6 +73,10 @@ def cushion(v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cl
     pressed on the slate: the slate's reaction to the downward part of the impulse is taken as
     simultaneous and plastic (the ball stays in contact, as in Mathavan et al. 2010's two-contact
     model), with cloth friction at the bottom. Returns None if the ball is not approaching.
+
+    Stated range: a rolling ball meeting a cushion square-on leaves with 0.75-0.90 of its speed
+    (rigid impulse, so independent of speed; pyramid with e 0.85, mu 0.2, theta 13.6 deg: 0.83 from
+    the cushion, 0.81 after the slate's friction). Measured for snooker [MAT09]: 0.79-0.95.
     """
     th = p.contact_angle
     N = np.array([inward[0], inward[1], 0.0])

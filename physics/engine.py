@@ -17,6 +17,22 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   Bullet contact created.
 * Balls at rest cost nothing: they are out of the Bullet world and out of every step's work
   except the pair test against moving balls.
+
+Event definitions (design.md vocabulary, made precise):
+
+* ``ball_ball``: a contact impulse between a pair that was not already touching (a frozen pair
+  pushed along gives one event); ``cushion`` likewise per ball and cushion.
+* ``airborne``: the ball rises off the bed (a slate bounce higher than ``min_bounce``, a launch
+  from a cushion or jaw); a ball falling into a pocket or bouncing on the floor is not a flight.
+  ``landed`` (on = bed, rail, frame, floor) ends the flight at its first supporting contact.
+* ``jumped_over``: while airborne, the ball's outline passed over another ball's outline seen from
+  above (horizontal centre distance < 2R with the flier's centre higher) and left it again
+  without touching that ball; the event is timed when the outlines separate.
+* ``left_table`` / ``returned``: the centre leaves / re-enters the bed outline
+  (``TableGeometry.in_bed_outline``), except over a pocket's opening on the way in.
+* ``hanging``: at the end, a ball on the slate whose centre is within R of a pocket's drop edge
+  (its footprint overhangs the drop).
+* ``rest``: linear and angular velocity both zero (a ball spinning in place is still moving).
 """
 
 from __future__ import annotations
