@@ -22,17 +22,43 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-CHECKS = ("raises", "finite", "accounted", "bounded", "static", "balls", "energy", "deterministic", "referee")
+CHECKS = ("hang", "raises", "finite", "accounted", "bounded", "static", "balls", "energy", "deterministic", "referee")
 MAX_FAILURES_KEPT = 200
 
 
-def one(seed: int, sample_hz: float | None, twice: bool = True) -> dict[str, Any]:
-    """Run stroke ``seed`` through every check; a plain dict (crosses process boundaries)."""
-    from tests.hardening.checks import check_stroke
+class StrokeTimeout(Exception):
+    pass
+
+
+def _alarm(_sig: int, _frame: Any) -> None:
+    raise StrokeTimeout
+
+
+def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0) -> dict[str, Any]:
+    """Run stroke ``seed`` through every check; a plain dict (crosses process boundaries).
+
+    With ``timeout`` (wall seconds) a stroke that takes longer is recorded as a ``hang`` failure with
+    the place it was stuck at, and the campaign goes on.
+    """
+    import signal
+    import traceback
+
+    from tests.hardening.checks import Measure, check_stroke
     from tests.hardening.strategies import draw_stroke
 
     stroke = draw_stroke(seed)
-    _rec, m = check_stroke(stroke, sample_hz=sample_hz, twice=twice, referee=True)
+    if timeout:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(timeout)
+    try:
+        _rec, m = check_stroke(stroke, sample_hz=sample_hz, twice=twice, referee=True)
+    except StrokeTimeout:
+        m = Measure()
+        where = " | ".join(ln.strip() for ln in traceback.format_exc().splitlines()[-8:-1])
+        m.fail("hang", f"over {timeout} s wall: {where}")
+    finally:
+        if timeout:
+            signal.alarm(0)
     return {"seed": seed, "table": stroke.table, "balls": len(stroke.balls), "speed": stroke.shot.cue_speed,
             "duration": m.duration, "wall": m.wall, "static_pen": m.static_pen, "static_pen_at": m.static_pen_at,
             "kind_pen": m.kind_pen, "ball_pen": m.ball_pen, "ball_pen_at": m.ball_pen_at,
@@ -84,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="sample rate for the penetration and energy checks (0: no samples, faster)")
     ap.add_argument("--twice-every", type=int, default=1,
                     help="run every K-th stroke a second time for the determinism check (1: all)")
+    ap.add_argument("--timeout", type=int, default=600, help="wall seconds before a stroke counts as hung (0: none)")
     args = ap.parse_args(argv)
     if args.strokes < 1 or args.workers < 1 or args.sample_hz < 0 or args.twice_every < 1:
         print("campaign: --strokes, --workers and --twice-every must be >= 1, --sample-hz >= 0", file=sys.stderr)
@@ -125,11 +152,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.workers == 1:
         for s in seeds:
-            progress(one(s, hz, (s - args.seed) % args.twice_every == 0))
+            progress(one(s, hz, (s - args.seed) % args.twice_every == 0, args.timeout))
     else:
         with ProcessPoolExecutor(args.workers) as pool:
             twice = [(s - args.seed) % args.twice_every == 0 for s in seeds]
-            for r in pool.map(one, seeds, [hz] * len(seeds), twice, chunksize=4):
+            for r in pool.map(one, seeds, [hz] * len(seeds), twice, [args.timeout] * len(seeds), chunksize=1):
                 progress(r)
     summary = write(True)
     print(f"campaign: {summary['passed']}/{summary['strokes']} strokes passed every check; summary in {args.out}",
