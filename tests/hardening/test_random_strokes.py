@@ -103,9 +103,8 @@ def test_campaign_seed_88_ball_on_the_floor_stops_near_the_table() -> None:
     assert not m.failures, m.failures
 
 
-@pytest.mark.xfail(strict=True, reason="defect: a slate landing adds spin energy "
-                                       "(tests/hardening/repro/slate_landing_adds_spin_energy.toml)")
 def test_landing_of_a_miscued_ball_creates_no_energy() -> None:
+    """Regression (campaign seed 100003): a landing on the slate once added 7.7 mJ of spin energy."""
     from physics.scenario import load_scenario
     from physics.simulate import simulate_scenario
 
