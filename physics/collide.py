@@ -109,6 +109,27 @@ def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
     return v + J / m, w + np.cross(r, J) / inertia
 
 
+def slate_reaction(v: Vec, w: Vec, down_normal: float, p: PhysicsParams) -> tuple[Vec, Vec]:
+    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse.
+
+    The part of the push that came from the normal impulse, ``down_normal`` (m/s, >= 0), is a
+    short impact on the slate like any landing: it rebounds with e_table (TP B.10), i.e.
+    v_z -> e_table * min(|v_z|, down_normal). The rest (the throw friction of a level hit, which
+    acts through the whole, much longer, contact with the cloth pressed) is taken plastically, so
+    a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
+    Cloth friction acts on the whole slate impulse; vertical energy falls by at least 1 - e^2.
+    """
+    vz = float(v[2])
+    if vz >= 0.0:
+        return v, w
+    out = p.e_table * min(-vz, max(down_normal, 0.0))
+    if out * out / (2.0 * G) < p.min_bounce:
+        out = 0.0
+    v2, w2 = _slate_push(v, w, p.m * (out - vz), p)
+    v2[2] = out
+    return v2, w2
+
+
 def slate_bounce(v: Vec, w: Vec, p: PhysicsParams, e: float | None = None, mu: float | None = None
                  ) -> tuple[Vec, Vec, bool]:
     """A ball meeting the slate with v_z < 0 (TP B.10 / pooltool frictional inelastic table).

@@ -481,6 +481,11 @@ class Engine:
             res = collide.ball_ball(self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p)
             if res is None:
                 return
+            # Vertical velocity each ball takes from the normal impulse alone (the slate answers it
+            # with restitution, see _after_impulse).
+            d = self.pos[b] - self.pos[a]
+            n = d / float(np.linalg.norm(d))
+            dvz_b = 0.5 * (1.0 + p.e_ball) * float(np.dot(self.vel[a] - self.vel[b], n)) * float(n[2])
             speed = float(np.linalg.norm(self.vel[a] - self.vel[b]))
             self.vel[a], self.omg[a], self.vel[b], self.omg[b] = res
             key = (min(a, b), max(a, b))
@@ -492,8 +497,8 @@ class Engine:
                 self.hit_in_flight.add((a, b))
             if self.flying[b]:
                 self.hit_in_flight.add((b, a))
-            for i in (a, b):
-                self._after_impulse(i, t)
+            self._after_impulse(a, t, -dvz_b)
+            self._after_impulse(b, t, dvz_b)
             return
         ax = 0 if kind == "cushion0" else 1
         i = a
@@ -526,15 +531,25 @@ class Engine:
         side = "left" if y > 0 else "right"
         return f"{side}-{'foot' if x > 0 else 'head'}"
 
-    def _after_impulse(self, i: int, t: float) -> None:
-        """Settle a ball's mode after an impulse changed its velocity."""
+    def _after_impulse(self, i: int, t: float, dvz_normal: float = 0.0) -> None:
+        """Settle a ball's mode after an impulse changed its velocity.
+
+        A ball on the slate driven into it gets the slate's reaction (``collide.slate_reaction``):
+        ``dvz_normal`` is the vertical velocity the ball-ball *normal* impulse gave it, which the
+        slate answers with restitution; the rest of the push is absorbed plastically.
+        """
         self.rest_time[i] = 0.0
         if self.mode[i] == BULLET:
             self._write_body(i)
             return
         vz = float(self.vel[i, 2])
         if vz < 0.0:
-            self.vel[i], self.omg[i] = collide._slate_push(self.vel[i], self.omg[i], -self.p.m * vz, self.p)
+            self.vel[i], self.omg[i] = collide.slate_reaction(self.vel[i], self.omg[i], -dvz_normal, self.p)
+            vz = float(self.vel[i, 2])
+            if vz > 0.0:
+                self._to_bullet(i)
+                self._take_off(i, t)
+                return
             self.vel[i, 2] = 0.0
         elif vz > 0.0:
             if vz * vz / (2 * G) >= self.p.min_bounce:
