@@ -98,15 +98,17 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
     if not isinstance(balls_raw, dict) or not balls_raw:
         raise InputError(file, "balls", "a table of ball ids to [x, y] positions on the bed")
     R = table.ball_radius
+    # A ball frozen to a cushion touches the nose above its centre: its centre is R*cos(theta) from the nose line.
+    reach = R * math.cos(table.contact_angle)
+    max_x, max_y = table.half_length - reach, table.half_width - reach
     balls: dict[str, tuple[float, float]] = {}
     for bid, pos in balls_raw.items():
         key = f"balls.{bid}"
         if not BALL_ID_RE.match(bid):
             raise InputError(file, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black")
         x, y = _vec(file, key, pos, 2)
-        if abs(x) > table.half_length - R + 1e-9 or abs(y) > table.half_width - R + 1e-9:
-            raise InputError(file, key, f"a position on the bed: |x| <= {table.half_length - R:.4f}, "
-                                        f"|y| <= {table.half_width - R:.4f}")
+        if abs(x) > max_x + 1e-6 or abs(y) > max_y + 1e-6:  # a micrometre of rounding in files
+            raise InputError(file, key, f"a position on the bed: |x| <= {max_x:.5f}, |y| <= {max_y:.5f}")
         for other, (ox, oy) in balls.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
                 raise InputError(file, key, f"no overlap with ball {other!r} (centres at least {2 * R:.4f} m apart)")

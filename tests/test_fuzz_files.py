@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 
 from hypothesis import HealthCheck, given, settings
@@ -69,7 +70,8 @@ def test_scenario_fuzz(game: object, balls: dict, shot: dict, objects: list) -> 
     R = s.table.ball_radius
     pts = list(s.balls.values())
     for i, (x, y) in enumerate(pts):
-        assert abs(x) <= s.table.half_length - R + 1e-9 and abs(y) <= s.table.half_width - R + 1e-9
+        reach = R * math.cos(s.table.contact_angle)
+        assert abs(x) <= s.table.half_length - reach + 1e-6 and abs(y) <= s.table.half_width - reach + 1e-6
         for (ox, oy) in pts[i + 1:]:
             assert (x - ox) ** 2 + (y - oy) ** 2 >= (2 * R - 2e-4) ** 2
     if s.shot is not None:

@@ -60,3 +60,9 @@ def test_bad_scenarios_name_the_key(data: dict, key: str) -> None:
 def test_frozen_balls_are_not_overlapping() -> None:
     R = 0.034
     parse_scenario({"balls": {"cue": [0.0, 0.0], "1": [2 * R, 0.0]}}, "f.toml")
+
+
+def test_ball_frozen_to_a_cushion_is_on_the_bed() -> None:
+    # The nose is above the centre, so a frozen ball's centre is R*cos(theta) from the nose line (pool: 27.45 mm).
+    s = parse_scenario({"table": "pool-9ft", "balls": {"cue": [-0.6, 0.2], "1": [0.2, 0.607546]}}, "f.toml")
+    assert s.balls["1"][1] > s.table.half_width - s.table.ball_radius
