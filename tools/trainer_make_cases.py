@@ -391,7 +391,7 @@ RECIPES: list[Recipe] = [
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "pyramid-ball-stays-on-rail": {"cue_speed": 2.85, "direction": 90.274, "elevation": 27.567, "tip": [0.0, 0.03]},
+    "pyramid-ball-stays-on-rail": {"cue_speed": 7.244, "direction": 90.442, "elevation": 26.843, "tip": [0.0, 0.212]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
@@ -403,7 +403,8 @@ FOUND: dict[str, dict[str, Any]] = {
     "pool-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "pool-lamp": {"cue_speed": 14.0, "direction": 0.0, "elevation": 70.0, "tip": [0.0, 0.0]},
     "snooker10-lamp": {"cue_speed": 13.0, "direction": 0.0, "elevation": 72.0, "tip": [0.0, 0.0]},
-    "pool-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
+    "pool-cue-ball-to-floor": {"cue_speed": 4.224, "direction": 84.592, "elevation": 22.088, "tip": [0.0, 0.137]},
+    "snooker10-cue-ball-to-floor": {"cue_speed": 10.31, "direction": 81.877, "elevation": 16.134, "tip": [0.0, 0.195]},
     "snooker-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
     "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
     "pyramid-person": {"cue_speed": 5.75, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
@@ -411,7 +412,7 @@ FOUND: dict[str, dict[str, Any]] = {
     "pool-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "snooker-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "pyramid-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
-    "pyramid-cue-ball-to-floor": {"cue_speed": 10.31, "direction": 81.877, "elevation": 16.134, "tip": [0.0, 0.161]},
+    "pyramid-cue-ball-to-floor": {"cue_speed": 5.75, "direction": 89.192, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-lamp": {"cue_speed": 10.531, "direction": -0.242, "elevation": 65.796, "tip": [0.0, 0.0]},
     "pyramid-jump-after-contact": {"cue_speed": 4.33, "direction": -0.745, "elevation": 27.353, "tip": [0.0, 0.012]},
     "pool-jump-over-blocker": {"cue_speed": 3.498, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
