@@ -124,18 +124,18 @@ class Store:
                                 "FROM sessions WHERE id = ?", (sid,)).fetchone()
         if row is None:
             raise KeyError(sid)
-        return _session_row(row)
+        return _session_row(row, self.path)
 
     def unfinished(self) -> SessionRow | None:
         """The most recent session not yet finished (the one to resume)."""
         row = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created FROM sessions "
                                 "WHERE finished = 0 ORDER BY id DESC LIMIT 1").fetchone()
-        return _session_row(row) if row is not None else None
+        return _session_row(row, self.path) if row is not None else None
 
     def sessions(self) -> list[SessionRow]:
         rows = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created "
                                  "FROM sessions ORDER BY id").fetchall()
-        return [_session_row(r) for r in rows]
+        return [_session_row(r, self.path) for r in rows]
 
     def record_answer(self, sid: int, item: int, case_id: str, game: str, topic: str, question: str,
                       answer: Sequence[str], correct: bool, last_of_case: bool, last_of_session: bool) -> None:
@@ -159,7 +159,17 @@ class Store:
             q += " AND item = ?"
             args = (sid, item)
         rows = self.conn.execute(q + " ORDER BY id", args).fetchall()
-        return [(int(i), str(qn), list(json.loads(a)), bool(c)) for i, qn, a, c in rows]
+        out: list[tuple[int, str, list[str], bool]] = []
+        for i, qn, a, c in rows:
+            try:
+                keys = json.loads(a)
+                if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+                    raise ValueError
+                out.append((int(i), str(qn), keys, bool(c)))
+            except (TypeError, ValueError):
+                raise InputError(str(self.path), "answers.answer", "a JSON list of answer keys; the database is "
+                                 "damaged: move it away to start a new one") from None
+        return out
 
     def session_score(self, sid: int) -> tuple[int, int]:
         row = self.conn.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE session_id = ?",
@@ -195,9 +205,25 @@ class _Tx:
         self.conn.execute("COMMIT" if et is None else "ROLLBACK")
 
 
-def _session_row(row: tuple) -> SessionRow:  # type: ignore[type-arg]
+def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg]
+    """A sessions row, checked column by column: a damaged database is one InputError, never a crash."""
     sid, game, topic, seed, items, position, finished, created = row
-    return SessionRow(int(sid), game, topic, int(seed), tuple(tuple(i) for i in json.loads(items)),  # type: ignore[misc]
+    damaged = "; the database is damaged: move it away to start a new one"
+    try:
+        parsed = json.loads(items)
+    except (TypeError, ValueError):
+        raise InputError(str(path), "sessions.items", "a JSON list of [case, game, topic]" + damaged) from None
+    if not isinstance(parsed, list) or not all(
+            isinstance(i, list) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in parsed):
+        raise InputError(str(path), "sessions.items", "a JSON list of [case, game, topic]" + damaged)
+    for key, value in (("id", sid), ("seed", seed), ("position", position), ("finished", finished)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(str(path), f"sessions.{key}", "a whole number" + damaged)
+    if not 0 <= position <= len(parsed):
+        raise InputError(str(path), "sessions.position", f"a number from 0 to {len(parsed)}" + damaged)
+    if not (game is None or isinstance(game, str)) or not (topic is None or isinstance(topic, str)):
+        raise InputError(str(path), "sessions.game", "a game id" + damaged)
+    return SessionRow(int(sid), game, topic, int(seed), tuple(tuple(i) for i in parsed),  # type: ignore[misc]
                       int(position), bool(finished), str(created))
 
 

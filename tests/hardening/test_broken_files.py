@@ -91,14 +91,11 @@ ROW_BREAKERS = {
 }
 
 
-# Defects found (reported; repro in tests/hardening/repro/trainer_damaged_rows.py): store.py turns these rows
-# into json/int errors that main.py reports as "internal error" with exit 1 instead of an InputError line.
-CRASHES = {"items not JSON", "items of the wrong shape", "position a string"}
+# Regression (repro in tests/hardening/repro/trainer_damaged_rows.py): store.py once turned these rows into
+# json/int errors that main.py reported as "internal error" with exit 1; rows are now checked column by column.
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(
-    strict=True, reason="defect: scenes/trainer/store.py _session_row does not validate rows")) if c in CRASHES
-    else c for c in sorted(ROW_BREAKERS)])
+@pytest.mark.parametrize("case", sorted(ROW_BREAKERS))
 def test_damaged_rows_never_crash_the_trainer(tmp_path: Path, case: str) -> None:
     """Resuming a session over damaged rows: either the trainer copes (exit 0) or it refuses in one
     line with exit 2; never an internal error (exit 1) or a traceback, and the rows stay as they were."""
