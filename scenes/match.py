@@ -117,6 +117,10 @@ class StrokeResult:
     state_before: Any
 
 
+# Undo snapshots that keep their stroke's samples (a sampled record is some megabytes).
+HISTORY_WITH_SAMPLES = 3
+
+
 @dataclass
 class MatchController:
     """The stroke/ruling cycle for one hot-seat match, or a practice table (``game == "practice"``).
@@ -305,6 +309,7 @@ class MatchController:
         if result is None:
             return
         self.history.append((dict(self.positions), self.state, self.last, self.current_break))
+        self._trim_history()
         if self.state is not None and result.ruling is not None:
             rj = result.ruling_json
             striker = int(rj.get("striker", self.state.to_play))
@@ -328,6 +333,15 @@ class MatchController:
         self.call_ball = self.call_pocket = None
         if self.state is not None and not self.state.match_over:
             self.ensure_cue_ball()
+
+    def _trim_history(self) -> None:
+        """Keep undo cheap over long sessions: only the newest snapshots keep their stroke's sampled
+        record (for replaying after an undo); older ones keep the events and final state only."""
+        for i in range(max(0, len(self.history) - HISTORY_WITH_SAMPLES)):
+            positions, state, last, brk = self.history[i]
+            if last is not None and last.record.samples is not None:
+                slim = replace(last, record=replace(last.record, samples=None))
+                self.history[i] = (positions, state, slim, brk)
 
     def lag(self, winner: int) -> None:
         """The decider's lag was won by ``winner``: rack the deciding frame with them to break."""

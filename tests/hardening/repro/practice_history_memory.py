@@ -22,7 +22,7 @@ from tests.soak import rss  # noqa: E402
 
 m = MatchController(game="practice", names=("",))
 rng = random.Random(1)
-for k in range(8):
+for k in range(int(sys.argv[1]) if len(sys.argv) > 1 else 8):
     m.stroke(ShotParams(cue_speed=rng.uniform(2, 6), direction=rng.uniform(0, 360), elevation=5.0))
     m.apply()
     rows = sum(len(r) for r in m.last.record.samples.values()) if m.last and m.last.record.samples else 0
