@@ -24,6 +24,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--game", help="start a match of this game id at once")
     play.add_argument("--scenario", help="open a scenario file in practice")
     play.add_argument("--out", help="with --offscreen: where to write the screenshot")
+    play.add_argument("--resume", action="store_true", help="continue the match saved after its last stroke")
 
     train = sub.add_parser("train", help="the referee trainer")
     train.add_argument("--offscreen", action="store_true")

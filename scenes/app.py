@@ -122,6 +122,8 @@ class App:
             self.manager.switch("practice", scenario=args.scenario)
         elif getattr(args, "game", None) == "practice":
             self.manager.switch("practice")
+        elif getattr(args, "resume", False):
+            self.manager.switch("play", resume_saved=True)
         elif getattr(args, "game", None):
             self.manager.switch("play", game=args.game)
         else:
@@ -259,6 +261,13 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         from physics.scenario import load_scenario
 
         load_scenario(args.scenario)
+    if command == "play" and getattr(args, "resume", False):
+        from scenes.autosave import load_match
+
+        saved = settings.data_dir() / "match-autosave.json"
+        if not saved.exists():
+            raise InputError(str(saved), "file", "a match saved after a stroke (start one with `play` first)")
+        load_match(saved)   # a damaged save is one line and exit 2, before any window opens
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
@@ -266,11 +275,15 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         # Offscreen, the trainer opens its first case, draws a few frames and leaves a picture of it.
         script = [{"do": "frames", "n": 10}, {"do": "screenshot", "path": str(Path("out") / "train.png")},
                   {"do": "quit"}]
-    if offscreen and command == "play" and script is None:
+    if offscreen and command == "play" and script is None and not getattr(args, "resume", False):
         game = getattr(args, "game", None) or settings.game.default
         if game == "practice":
             game = settings.game.default if settings.game.default != "practice" else "russian-pyramid"
         script = demo_script(game, out)
+    if offscreen and command == "play" and script is None:
+        # Resumed offscreen: draw the saved match as it stands and leave a picture of it.
+        script = [{"do": "frames", "n": 2}, {"do": "camera", "mode": "player", "snap": True},
+                  {"do": "frames", "n": 2}, {"do": "screenshot", "path": str(out)}, {"do": "quit"}]
 
     configure_panda(settings, offscreen)
     base = open_base(offscreen)
@@ -278,7 +291,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     runner = ScriptRunner(app, script) if script else None
     if runner is None:
         app.start(command, args)
-    elif command == "train":
+    elif command == "train" or getattr(args, "resume", False):
         app.start(command, args)
 
     def tick(task: Any) -> Any:

@@ -144,6 +144,8 @@ class MatchController:
     call_pocket: str | None = None
     referee: Any = None
     current_break: int = 0         # points of the player at the table in this visit (a display sum of rulings)
+    autosave: str | None = None    # a match in progress is saved here atomically after every stroke
+    saved_strokes: int = 0
 
     def __post_init__(self) -> None:
         self.spec: TableSpec = load_table(GAME_TABLES[self.game])
@@ -333,6 +335,30 @@ class MatchController:
         self.call_ball = self.call_pocket = None
         if self.state is not None and not self.state.match_over:
             self.ensure_cue_ball()
+        self.save()
+
+    def save(self) -> None:
+        """Autosave the match (atomic: a kill at any moment leaves the previous or the new save whole)."""
+        if self.autosave is None or self.state is None:
+            return
+        from scenes.autosave import save_match
+
+        self.saved_strokes += 1
+        save_match(self.autosave, self.state, self.saved_strokes)
+
+    @classmethod
+    def from_autosave(cls, path: str, lang: str = "ru", settings: Any = None) -> MatchController:
+        """Resume a saved match (InputError, file untouched, when the save is not one of ours)."""
+        from scenes.autosave import load_match
+
+        state, strokes = load_match(path)
+        m = cls(game=state.game, names=tuple(state.players), frames_to_win=state.frames_to_win, lang=lang,
+                settings=settings, autosave=path, saved_strokes=strokes)
+        m.state = state
+        m.positions = dict(state.balls)
+        if not state.match_over:
+            m.ensure_cue_ball()
+        return m
 
     def _trim_history(self) -> None:
         """Keep undo cheap over long sessions: only the newest snapshots keep their stroke's sampled

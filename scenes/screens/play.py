@@ -62,13 +62,15 @@ class PlayScreen(Screen):
     # --- setup ---------------------------------------------------------------------------------
     def enter(self, game: str | None = None, names: tuple[str, ...] | None = None,
               frames_to_win: int | None = None, resume: bool = False, scenario: str | None = None,
-              **_: Any) -> None:
+              resume_saved: bool = False, **_: Any) -> None:
         s = self.ctx.settings
         self.controls = s.controls
         self.status = ""
         self.replay_speed = 1.0
         self.pending_decision: str | None = None
         match = self.ctx.shared.get("match") if resume else None
+        if match is None and resume_saved and not self.practice:
+            match = MatchController.from_autosave(str(self._autosave_path()), self.lang, s)
         if match is None or match.is_practice != self.practice:
             match = self._new_match(game, names, frames_to_win, scenario)
         self.match: MatchController = match
@@ -129,7 +131,8 @@ class PlayScreen(Screen):
         names = tuple(names or s.players.names)
         frames = int(frames_to_win or s.game.frames_to_win)
         try:
-            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s)
+            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s,
+                                   autosave=self._autosave_path())
         except InputError as exc:
             if exc.key != "players":
                 raise
@@ -138,7 +141,14 @@ class PlayScreen(Screen):
 
             lo, hi = get_referee(game).player_range
             names = names[:hi] + tuple(tr("menu.player_n", self.lang, n=i + 1) for i in range(len(names), lo))
-            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s)
+            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s,
+                                   autosave=self._autosave_path())
+
+    def _autosave_path(self) -> str | None:
+        """Where a match in progress is autosaved (`play --resume` continues it); none in practice."""
+        if self.practice:
+            return None
+        return str(self.ctx.settings.data_dir() / "match-autosave.json")
 
     def _ball_ids(self) -> list[str]:
         ids = set(self.match.positions)
