@@ -320,8 +320,10 @@ def _family_recipes(fam: str) -> list[Recipe]:
                extra=_all(_first_is(on), _none_off)),
         Recipe(f"{a}-object-ball-to-floor", "An object ball flies onto the floor", "Прицельный шар улетает на пол",
                fam, Topic.OFF_FLOOR, 3, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
-               {"cue_speed": 6.0, "direction": 90.0, "elevation": 30.0, "tip": [0.0, 0.1]}, dict(st),
-               search={"cue_speed": (4.0, 12.0), "elevation": (15.0, 55.0), "direction": (85.0, 95.0),
+               # A hard hopping stroke: the cue ball comes down on the ball above its equator and the
+               # slate throws it up (collide.slate_reaction), over the cushion.
+               {"cue_speed": 12.0, "direction": 90.0, "elevation": 6.0, "tip": [0.0, 0.1]}, dict(st),
+               search={"cue_speed": (8.0, 18.0), "elevation": (3.0, 14.0), "direction": (87.0, 93.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
         Recipe(f"{a}-cue-ball-to-floor", "The cue ball flies onto the floor after hitting the ball",
@@ -416,6 +418,9 @@ FOUND: dict[str, dict[str, Any]] = {
     "pyramid-lamp": {"cue_speed": 10.531, "direction": -0.242, "elevation": 65.796, "tip": [0.0, 0.0]},
     "pyramid-jump-after-contact": {"cue_speed": 4.33, "direction": -0.745, "elevation": 27.353, "tip": [0.0, 0.012]},
     "pool-jump-over-blocker": {"cue_speed": 3.498, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
+    "pool-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
+    "pyramid-object-ball-to-floor": {"cue_speed": 8.28, "direction": 88.378, "elevation": 4.949, "tip": [0.0, 0.137]},
+    "snooker-object-ball-to-floor": {"cue_speed": 8.124, "direction": 91.022, "elevation": 4.009, "tip": [0.0, 0.248]},
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).
