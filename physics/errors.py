@@ -6,6 +6,10 @@ Every loader (settings, scenario files, saved matches, trainer history) raises
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from typing import Any
+
 
 class InputError(ValueError):
     """Bad input: which file, which key, what was expected."""
@@ -18,3 +22,18 @@ class InputError(ValueError):
 
     def line(self) -> str:
         return f"error: {self.file}: {self.key}: {self.expected}"
+
+
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """Read a TOML file; an unreadable file, bad encoding or bad TOML is one InputError naming the file."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InputError(str(p), "file", f"a readable {what} ({exc.strerror})") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(str(p), "file", "UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from physics.errors import InputError
+from physics.errors import InputError, read_toml
 from physics.record import POCKET_IDS, BallFinal, Event, ShotParams
 from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_table
 
@@ -189,15 +188,4 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(str(p), "file", f"a readable scenario file ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(str(p), "file", "UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None
-    return parse_scenario(data, str(p))
+    return parse_scenario(read_toml(path, "scenario file"), str(Path(path)))

@@ -5,12 +5,11 @@ Pure Python (no Panda3D): ``main.py`` loads settings before any engine is starte
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from physics.errors import InputError
+from physics.errors import InputError, read_toml
 from physics.tables import GAME_IDS
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
@@ -216,14 +215,4 @@ def load_settings(path: str | Path | None = None) -> Settings:
     p = Path(path) if path is not None else DEFAULT_PATH
     if path is None and not p.exists():
         return Settings()
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(str(p), "file", f"a readable settings file ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(str(p), "file", "UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None
-    return parse_settings(data, str(p))
+    return parse_settings(read_toml(p, "settings file"), str(p))
