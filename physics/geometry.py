@@ -66,7 +66,12 @@ GJK_MERGE = 0.010
 SURFACE_TAG = "surface"  # python tag on every static node
 
 SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
-                 "chalk", "person", "cue")
+                 "chalk", "person", "cue", "wall")
+
+# The room around the table (the scenes draw the same one): walls at these half extents from the table
+# centre and a ceiling this high above the floor. A ball that flies off the table stops within it.
+ROOM_HALF = (5.5, 4.0)   # m (ESTIMATE: a 12 ft table needs about 1.5 m of cue room each side)
+ROOM_HEIGHT = 3.0        # m, ceiling above the floor (ESTIMATE)
 
 # kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
 # mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here:
@@ -76,13 +81,13 @@ SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor"
 DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
     "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.1, 0.05),
     "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.65, 0.4), "lamp": (0.5, 0.3),
-    "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3),
+    "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3), "wall": (0.5, 0.3),
 }
 
 # Where a resting ball is, by the kind of surface under it (for final / off_table rest).
 _PLACE_OF_KIND = {"bed": "bed", "cushion": "rail", "jaw": "rail", "rail_top": "rail", "frame": "frame",
                   "floor": "floor", "pocket": "pocket", "lamp": "lamp", "chalk": "chalk",
-                  "person": "person", "cue": "cue"}
+                  "person": "person", "cue": "cue", "wall": "floor"}
 
 CHALK_SIZE = 0.022               # m, a cube of billiard chalk
 PERSON_SIZE = (0.45, 0.30, 1.75)  # m: shoulder width, depth, height (ESTIMATE, an adult)
@@ -731,6 +736,11 @@ def _build_room(g: TableGeometry, lamp: tuple[float, float, float] | None) -> No
     s = g.spec
     shape = BulletPlaneShape(Vec3(0, 0, 1), s.floor_z)
     g._add("floor", None, shape)
+    # Walls and ceiling as planes facing into the room (n . p = d).
+    hx, hy = ROOM_HALF
+    for normal, d in (((-1, 0, 0), -hx), ((1, 0, 0), -hx), ((0, -1, 0), -hy), ((0, 1, 0), -hy),
+                      ((0, 0, -1), -(s.floor_z + ROOM_HEIGHT))):
+        g._add("wall", None, BulletPlaneShape(Vec3(*normal), d))
     if lamp is not None:
         lx, ly, lz = (float(v) for v in lamp)
         if not all(math.isfinite(v) for v in (lx, ly, lz)) or lz <= s.rail_height + 0.05:

@@ -33,6 +33,7 @@ from panda3d.core import (
 )
 
 from physics.errors import InputError
+from physics.geometry import ROOM_HALF, ROOM_HEIGHT  # the room the physics' walls bound
 from physics.scenario import SceneObject
 from physics.tables import Pocket, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
@@ -79,8 +80,6 @@ UNDERLAY_Z = -0.025      # black board under the slate top, seen through the hol
                          # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
 APRON_DEPTH = 0.20       # rail outer face + apron below the cloth
 FRAME_DEPTH = 0.32       # bottom of the carcass below the cloth
-ROOM_HALF = (5.5, 4.0)   # half extents of the room, m
-ROOM_HEIGHT = 3.0        # ceiling above the floor
 
 
 def uses_software_renderer() -> bool:

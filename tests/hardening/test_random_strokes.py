@@ -91,9 +91,8 @@ def test_balls_off_the_table_end_with_a_position(seed: int) -> None:
     assert abs(f.pos[2] - (spec.floor_z + spec.ball_radius)) < 1.5e-3
 
 
-@pytest.mark.xfail(strict=True, reason="defect: a ball on the floor rolls 158 m and spins about z until the 60 s cap "
-                                       "(tests/hardening/repro/ball_rolls_150m_and_spins_forever.toml)")
 def test_campaign_seed_88_ball_on_the_floor_stops_near_the_table() -> None:
+    # Regression (tests/hardening/repro/ball_rolls_150m_and_spins_forever.toml): the room's walls bound the floor.
     stroke = draw_stroke(88)
     rec = run(stroke)
     m = Measure()
