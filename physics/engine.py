@@ -9,6 +9,9 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
 * Ball-ball contacts are always ours: the earliest contact in a step is found by a swept-sphere
   test, time is advanced to it and the TP A.14 impulse (restitution + speed-dependent friction)
   is applied. Cushion hits of balls on the cloth use the analytic nose-height impulse.
+  A ball on the slate that a ball-ball impulse drives into it (an airborne ball coming down on it
+  above its equator) gets the slate's reaction with restitution e_table for the normal impulse's
+  share (``collide.slate_reaction``) and flies off as a Bullet ball; a cushion's push stays plastic.
 * Balls that fly, or are near a pocket, or off the bed, are *Bullet balls*: Bullet integrates
   them at the fixed substep (CCD on) against the table geometry (jaws, pocket wells, cushions,
   rail tops, frame, floor, lamp, objects). Landing on the open slate is resolved analytically
