@@ -29,8 +29,10 @@ _OBJECTS = {
     "person": ("a person by the table", "человека у стола"), "floor": ("the floor", "пол"),
     "cue": ("a cue", "кий"), "cue-on-rail": ("a cue lying on the rail", "кий на борту"),
     "bed": ("the bed", "игровое поле"), "rail": ("the rail", "борт"),
+    "wall": ("a wall of the room", "стену комнаты"),
 }
-_LINES = {"head-string": ("the house line", "линию дома"), "centre-line": ("the centre line", "среднюю линию"),
+# Named for every table: the head string is the house line in pyramid and the baulk line in snooker.
+_LINES = {"head-string": ("the head string (house / baulk line)", "линию дома (переднюю)"), "centre-line": ("the centre line", "среднюю линию"),
           "foot-string": ("the foot string", "заднюю линию")}
 
 
