@@ -204,12 +204,7 @@ class Engine:
         self._substep += 1
 
     def _contact_added(self, data: Any) -> None:
-        n0, n1 = data.get_node0(), data.get_node1()
-        i = n0.get_python_tag("ball")
-        other = n1
-        if i is None:
-            i = n1.get_python_tag("ball")
-            other = n0
+        i, other = _ball_and_other(data.get_node0(), data.get_node1())
         if i is None:
             return
         s = other.get_python_tag("surface")
@@ -715,12 +710,7 @@ class Engine:
         for mf in self.world.get_manifolds():
             if mf.get_num_manifold_points() == 0:
                 continue
-            n0, n1 = mf.get_node0(), mf.get_node1()
-            bi = n0.get_python_tag("ball")
-            other = n1
-            if bi is None:
-                bi = n1.get_python_tag("ball")
-                other = n0
+            bi, other = _ball_and_other(mf.get_node0(), mf.get_node1())
             if bi is None or int(bi) not in current:
                 continue
             if any(mp.get_distance() < 1e-3 for mp in mf.get_manifold_points()):
@@ -1027,3 +1017,11 @@ class Engine:
 
 def _place(kind: str) -> str:
     return {"rail_top": "rail", "bed": "bed"}.get(kind, kind)
+
+
+def _ball_and_other(n0: Any, n1: Any) -> tuple[Any, Any]:
+    """(ball index, the other node) of a contact pair, whichever side the ball is on; (None, n1) without a ball."""
+    i = n0.get_python_tag("ball")
+    if i is not None:
+        return i, n1
+    return n1.get_python_tag("ball"), n0

@@ -80,6 +80,19 @@ class PoolReferee(Referee):
     foul_in_hand: ClassVar[InHand] = InHand.ANYWHERE
 
     # --- declarations -----------------------------------------------------------------------
+
+    def open_break_foul(self, s: Stroke, d: Draft, rule: str) -> None:
+        """The open break (8-ball, 9-ball): a ball pocketed, or at least four object balls at a cushion."""
+        objs = self.pocketed_objects(s)
+        rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
+        if not objs and len(rails) < 4:
+            d.fouls.append(self.foul(
+                ILLEGAL_BREAK, rule,
+                f"Break: no ball was pocketed and only {len(rails)} object balls reached a cushion; at "
+                "least four are required.",
+                f"Разбой: ни один шар не забит, до бортов дошли лишь {len(rails)} прицельных шара; нужно "
+                "не меньше четырёх."))
+
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         """Anything that is not part of the table makes the ball off the table, even if it comes back:
         000 names the lamp and chalk on the rail; WPA 8.5 the light fixture, chalk and a player."""
@@ -331,15 +344,7 @@ class EightBall(PoolReferee):
         breaking = self.breaking(s)
         self.common_fouls(s, d, breaking)
         if breaking:
-            objs = self.pocketed_objects(s)
-            rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
-            if not objs and len(rails) < 4:
-                d.fouls.append(self.foul(
-                    ILLEGAL_BREAK, "WPA 8-ball: Legal Break Shot",
-                    f"Break: no ball was pocketed and only {len(rails)} object balls reached a cushion; at "
-                    "least four are required.",
-                    f"Разбой: ни один шар не забит, до бортов дошли лишь {len(rails)} прицельных шара; нужно "
-                    "не меньше четырёх."))
+            self.open_break_foul(s, d, "WPA 8-ball: Legal Break Shot")
 
     def count(self, s: Stroke, d: Draft) -> None:
         if d.foul:
@@ -518,15 +523,7 @@ class NineBall(PoolReferee):
         breaking = self.breaking(s)
         self.common_fouls(s, d, breaking, push_out=self.pushing(s))
         if breaking:
-            objs = self.pocketed_objects(s)
-            rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
-            if not objs and len(rails) < 4:
-                d.fouls.append(self.foul(
-                    ILLEGAL_BREAK, "WPA 9-ball: Legal Break Shot",
-                    f"Break: no ball was pocketed and only {len(rails)} object balls reached a cushion; at "
-                    "least four are required.",
-                    f"Разбой: ни один шар не забит, до бортов дошли лишь {len(rails)} прицельных шара; нужно "
-                    "не меньше четырёх."))
+            self.open_break_foul(s, d, "WPA 9-ball: Legal Break Shot")
         self.three_foul_check(s, d, "WPA 9-ball: Three Consecutive Fouls")
 
     def count(self, s: Stroke, d: Draft) -> None:
