@@ -140,8 +140,12 @@ def _bench(args: Any, settings: Any) -> int:
         result["frame"] = frame_bench(settings)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print(format_bench(result, settings.lang))
+        return 0
+    print(format_bench({"physics": result["physics"]}, settings.lang))
+    if "frame" in result:
+        from scenes.bench import format_frame_bench
+
+        print(format_frame_bench(result["frame"], settings.lang))
     return 0
 
 
