@@ -1,7 +1,7 @@
 """Random strokes on every table: nothing non-finite, nothing inside anything, nothing lost, energy never
 created, bounded time, deterministic, and every game's referee rules on it.
 
-Tolerances are stated and explained in :mod:`tests.hardening.checks`. The CI share is ~65 strokes
+Tolerances are stated and explained in :mod:`tests.hardening.checks`. The CI share is ~300 strokes
 (hypothesis, derandomized so CI is repeatable); ``python -m tests.campaign`` runs thousands.
 """
 
@@ -25,7 +25,7 @@ def _explain(stroke: Stroke, failures: list[tuple[str, str]]) -> str:
     return "\n".join([f"{c}: {msg}" for c, msg in failures] + ["stroke:", stroke.scenario_toml()])
 
 
-@settings(CI, max_examples=40)
+@settings(CI, max_examples=200)
 @given(strokes())
 def test_stroke_record_is_sound_and_every_referee_rules(stroke: Stroke) -> None:
     rec = run(stroke)
@@ -35,7 +35,7 @@ def test_stroke_record_is_sound_and_every_referee_rules(stroke: Stroke) -> None:
     assert not m.failures, _explain(stroke, m.failures)
 
 
-@settings(CI, max_examples=12)
+@settings(CI, max_examples=60)
 @given(strokes())
 def test_sampled_states_never_inside_anything_and_energy_never_rises(stroke: Stroke) -> None:
     rec = run(stroke, SAMPLE_HZ)
@@ -45,7 +45,7 @@ def test_sampled_states_never_inside_anything_and_energy_never_rises(stroke: Str
     assert not m.failures, _explain(stroke, m.failures)
 
 
-@settings(CI, max_examples=12)
+@settings(CI, max_examples=40)
 @given(strokes())
 def test_same_stroke_twice_gives_the_same_record(stroke: Stroke) -> None:
     assert run(stroke).to_json() == run(stroke).to_json(), stroke.scenario_toml()
