@@ -78,7 +78,7 @@ def main() -> None:
     p.add_argument("--hits", type=int, default=1)
     p.add_argument("-v", action="store_true")
     a = p.parse_args()
-    chosen = [r for r in RECIPES if r.events is None and any(r.id == x or r.id.startswith(x) for x in a.recipe)]
+    chosen = [r for r in RECIPES if r.events is None and r.recorded_from is None and any(r.id == x or r.id.startswith(x) for x in a.recipe)]
     found: dict[str, ShotParams] = {}
     for rec in chosen:
         hits = run(rec, a.tries, a.seed, a.hits, a.v)

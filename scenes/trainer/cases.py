@@ -64,6 +64,8 @@ class Topic(StrEnum):
     POCKET_BOUNCE_FLOOR = "pocket-bounce-floor"     # 16: bounces out of a pocket onto the floor
     HANGING_BEFORE_5S = "hanging-before-5s"         # 13: a hanging ball drops within 5 s
     HANGING_AFTER_5S = "hanging-after-5s"           # 12: a hanging ball drops after 5 s
+    HANGING_ON_ARRIVAL = "hanging-drops-on-arrival"  # 14: a hanging ball drops as the cue ball arrives
+    OUTSIDE_INTERFERENCE = "outside-interference"   # 17: an outsider (a spectator) touches a moving ball
 
     def title(self, lang: str) -> str:
         return TOPIC_TITLES[self][0 if lang == "en" else 1]
@@ -86,6 +88,8 @@ TOPIC_TITLES: dict[Topic, tuple[str, str]] = {
     Topic.POCKET_BOUNCE_FLOOR: ("ball bounces out of a pocket onto the floor", "шар выскочил из лузы на пол"),
     Topic.HANGING_BEFORE_5S: ("hanging ball drops within 5 s", "зависший шар упал до 5 с"),
     Topic.HANGING_AFTER_5S: ("hanging ball drops after 5 s", "зависший шар упал после 5 с"),
+    Topic.HANGING_ON_ARRIVAL: ("hanging ball drops as the cue ball arrives", "зависший шар упал перед битком"),
+    Topic.OUTSIDE_INTERFERENCE: ("outside interference", "постороннее вмешательство"),
 }
 
 

@@ -250,6 +250,16 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
     return 0
 
 
+# Who may touch a ball without being the striker's side (the referee's outside agents, rules/base.py).
+OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
+
+
+def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
+    """Did a ball, a cushion or a jaw touch ``ball`` before ``t``?"""
+    return any(e.t < t and e.type in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)
+               and e.involves(ball) for e in record.events)
+
+
 def shows_topic(topic: Topic, record: ShotRecord) -> bool:
     """Does the stroke really show what its topic teaches? (A library case that stops doing so fails a test.)"""
     f = features(record)
@@ -268,6 +278,10 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
     airborne_before = any(e.type == EventType.AIRBORNE and e.ball == struck and e.t < t_first for e in ev)
     drops = [e.after for e in record.of_type(EventType.DROPPED) if e.after is not None]
     clean = not f.miscue and not f.scoop
+    # Row 14: a ball that was hanging at the start fell while the struck ball was on its way, untouched.
+    hung = {e.ball for e in record.of_type(EventType.HANGING) if e.ball and e.t <= 0.0}
+    fell_untouched = any(e.ball in hung and e.ball != struck and not _touched_before(record, e.ball, e.t)
+                         for e in record.of_type(EventType.POCKETED))
     checks = {
         Topic.JUMP: clean and any(e.over != ball_on for e in before) and first is not None,
         Topic.SCOOP: f.scoop and f.airborne,
@@ -286,5 +300,7 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
         Topic.POCKET_BOUNCE_FLOOR: "floor" in f.off_rest and bool(record.of_type(EventType.POCKET_JAW)),
         Topic.HANGING_BEFORE_5S: f.hanging and bool(drops) and max(drops) < 5.0,
         Topic.HANGING_AFTER_5S: f.hanging and bool(drops) and max(drops) >= 5.0,
+        Topic.HANGING_ON_ARRIVAL: fell_untouched,
+        Topic.OUTSIDE_INTERFERENCE: bool(f.touched & OUTSIDE_AGENTS),
     }
     return bool(checks[topic])

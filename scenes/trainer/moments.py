@@ -50,6 +50,9 @@ _WANTED: dict[Topic, tuple[tuple[EventType, str | None, str, str], ...]] = {
                                  "шар вылетает через лузу"),),
     Topic.HANGING_BEFORE_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
     Topic.HANGING_AFTER_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
+    Topic.HANGING_ON_ARRIVAL: ((EventType.POCKETED, None, "the hanging ball drops before the contact",
+                                "зависший шар падает до касания"),),
+    Topic.OUTSIDE_INTERFERENCE: ((EventType.TOUCHED, "spectator", "the ball touches a spectator", "шар задевает зрителя"),),
 }
 
 

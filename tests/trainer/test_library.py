@@ -19,13 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = load_library()
 SETTINGS = Settings()
 
-# rules-notes §2: the rows every family's cases must show (row 14, a ball dropping as the cue ball arrives,
-# and row 17, outside interference, are not strokes a player makes; see the trainer's report).
+# rules-notes §2: the row each topic illustrates (rows 14 and 17 are recorded strokes: the physics makes the
+# balls' motion, the drop of a hanging ball and a spectator's touch are written into the event log).
 ROWS_BY_TOPIC: dict[Topic, int] = {
     Topic.RAIL_TOP_RETURNS: 1, Topic.RAIL_TOP_STAYS: 2, Topic.OFF_FLOOR: 3, Topic.LAMP: 4, Topic.CHALK: 5,
     Topic.PERSON: 5, Topic.SCOOP: 6, Topic.JUMP: 7, Topic.JUMP_AFTER_CONTACT: 8, Topic.CLIPPED_BALL_ON: 9,
     Topic.JUMP_DROP_BACK: 10, Topic.MISCUE: 11, Topic.HANGING_AFTER_5S: 12, Topic.HANGING_BEFORE_5S: 13,
-    Topic.POCKET_BOUNCE_OUT: 15, Topic.POCKET_BOUNCE_FLOOR: 16,
+    Topic.POCKET_BOUNCE_OUT: 15, Topic.POCKET_BOUNCE_FLOOR: 16, Topic.HANGING_ON_ARRIVAL: 14,
+    Topic.OUTSIDE_INTERFERENCE: 17,
 }
 
 
@@ -85,6 +86,15 @@ def test_contrasts_the_rules_notes_teach() -> None:
     assert ruling("pyramid-hanging-before-5s", "russian-pyramid").counted == ("7",)
     late = ruling("pyramid-hanging-after-5s", "russian-pyramid")
     assert late.counted == () and [r.ball for r in late.respot] == ["7"]
+    # Row 14: a hanging ball falling before the cue ball reaches it is no pot: the stroke is replayed.
+    early = ruling("pyramid-hanging-drops-on-arrival", "russian-pyramid")
+    assert not early.foul and early.counted == () and early.next_player == 0
+    # Rows 5 and 17, the same flight: off the player's side it is a jumped cue ball (a foul); off a spectator
+    # it is outside interference, replayed by the same player with no penalty.
+    for case, game in (("pyramid", "russian-pyramid"), ("pool", "pool-8-ball")):
+        assert ruling(f"{case}-person", game).codes == ("cue_ball_off_table",)
+        outsider = ruling(f"{case}-outside-interference", game)
+        assert not outsider.foul and outsider.next_player == 0 and outsider.off_table == ()
 
 
 def _run(case: Case) -> list[str]:
