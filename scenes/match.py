@@ -38,7 +38,8 @@ def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, oth
     """True when a ball centre at (x, y) is a legal place for the cue ball in hand in ``zone``.
 
     The ball must lie on the bed, overlap no other ball, and have its centre strictly inside the zone:
-    003 judges a ball's position by its centre and forbids placing it on the house line itself.
+    003 judges a ball's position by its centre and forbids placing it on the house line itself. When
+    every object ball is in the house, the house moves to the other end (see :func:`house_end`).
     """
     R = spec.ball_radius
     if not (math.isfinite(x) and math.isfinite(y)):
@@ -46,21 +47,37 @@ def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, oth
     if abs(x) > spec.half_length - R or abs(y) > spec.half_width - R:
         return False
     head = spec.lines.get("head-string", -spec.length / 4)
+    line, sign = house_end(spec, others) if zone == "house" else (head, -1)
     for ox, oy in others.values():
         d = math.hypot(x - ox, y - oy)
         if d < 2 * R:
             return False
         # 003 (игра с руки): in the house the cue ball may not be placed frozen to a ball that is in the house.
-        if zone == "house" and ox < head and d < 2 * R + FROZEN_GAP:
+        if zone == "house" and sign * ox > sign * line and d < 2 * R + FROZEN_GAP:
             return False
     if zone is None or zone == "anywhere":
         return True
-    if zone in ("house", "behind-head-string"):
+    if zone == "house":
+        return sign * x > sign * line
+    if zone == "behind-head-string":
         return x < head
     if zone == "d":
         radius = spec.d_radius or 0.292
         return x <= head and math.hypot(x - head, y) <= radius
     return False
+
+
+def house_end(spec: TableSpec, others: Mapping[str, tuple[float, float]]) -> tuple[float, float]:
+    """(line x, sign) of the house the cue ball is placed in: the house is where sign * x > sign * line.
+
+    Normally the house lies behind the head string. When every object ball stands in it, the opposite
+    end behind the foot string serves as a temporary house (003: Начальный удар, б; rules-notes §1.1),
+    the same reading the referee uses (``rules.games.russian``)."""
+    head = spec.lines.get("head-string", -spec.length / 4)
+    foot = spec.lines.get("foot-string", spec.length / 4)
+    if others and all(ox < head for ox, _ in others.values()):
+        return foot, 1
+    return head, -1
 
 
 def default_placement(spec: TableSpec, zone: str | None, others: Mapping[str, tuple[float, float]],
@@ -70,7 +87,10 @@ def default_placement(spec: TableSpec, zone: str | None, others: Mapping[str, tu
     R = spec.ball_radius
     if zone == "d":
         start = (head - (spec.d_radius or 0.292) / 2, 0.0)
-    elif zone in ("house", "behind-head-string"):
+    elif zone == "house":
+        line, sign = house_end(spec, others)
+        start = ((line + sign * spec.half_length) / 2, 0.0)
+    elif zone == "behind-head-string":
         start = ((head - spec.half_length) / 2, 0.0)
     else:
         start = spec.spots.get("head-spot", (head, 0.0))
@@ -329,7 +349,7 @@ class MatchController:
             self.positions = final_positions(result.record)
             if "cue" not in self.positions:
                 # Practice: a pocketed or jumped cue ball comes back to the house to play on.
-                self.positions["cue"] = default_placement(self.spec, "house", self.positions)
+                self.positions["cue"] = default_placement(self.spec, "house", self._others("cue"))
         self.last = result
         self.pending = None
         self.call_ball = self.call_pocket = None

@@ -12,7 +12,7 @@ from physics.record import ShotParams
 from physics.scenario import load_scenario
 from physics.tables import load_table
 from scenes.cue_control import CueState, aim_hit, cue_axis, direction_to, tip_contact
-from scenes.match import default_placement, placement_allowed
+from scenes.match import default_placement, house_end, placement_allowed
 from scenes.practice import scenario_text, write_scenario
 from scenes.sound import KINDS, SOUND_DIR, loudness, sound_for
 
@@ -221,7 +221,7 @@ def tr_pocket(pocket: str, lang: str) -> str:
 def test_house_placement_may_not_freeze_the_cue_ball_to_a_ball_in_the_house() -> None:
     R = PYR.ball_radius
     head = PYR.lines["head-string"]
-    in_house = {"5": (head - 0.3, 0.0)}
+    in_house = {"5": (head - 0.3, 0.0), "7": (0.5, 0.2)}   # one ball up the table: the ordinary house
     # Touching (2R apart) is allowed elsewhere, but not against a ball inside the house.
     assert placement_allowed(PYR, "anywhere", head - 0.3 + 2 * R, 0.0, in_house)
     assert not placement_allowed(PYR, "house", head - 0.3 + 2 * R, 0.0, in_house)
@@ -229,3 +229,25 @@ def test_house_placement_may_not_freeze_the_cue_ball_to_a_ball_in_the_house() ->
     # A ball just beyond the house line does not restrict it: touching it from inside the house is allowed.
     bx = head + R - 0.005
     assert placement_allowed(PYR, "house", bx - 2 * R - 1e-9, 0.0, {"5": (bx, 0.0)})
+
+
+def test_every_object_ball_in_the_house_moves_the_house_to_the_other_end() -> None:
+    """003: Начальный удар, б — with every object ball behind the house line, the cue ball is placed
+    behind the foot string instead (the referee's ``RussianReferee.house`` reads it the same way)."""
+    R = PYR.ball_radius
+    head, foot = PYR.lines["head-string"], PYR.lines["foot-string"]
+    in_house = {"1": (head - 0.30, 0.10), "2": (head - 0.50, -0.20)}
+    assert house_end(PYR, in_house) == (foot, 1)
+    assert not placement_allowed(PYR, "house", head - 0.10, 0.0, in_house)
+    assert placement_allowed(PYR, "house", foot + 0.001, 0.0, in_house)
+    assert not placement_allowed(PYR, "house", foot, 0.0, in_house)          # not on the line itself
+    assert placement_allowed(PYR, "house", PYR.half_length - R, 0.0, in_house)
+    p = default_placement(PYR, "house", in_house)
+    assert p[0] > foot and placement_allowed(PYR, "house", *p, in_house)
+    # One ball outside the house keeps the ordinary house.
+    mixed = {**in_house, "3": (0.0, 0.0)}
+    assert house_end(PYR, mixed) == (head, -1)
+    assert placement_allowed(PYR, "house", head - 0.10, 0.3, mixed)
+    assert not placement_allowed(PYR, "house", foot + 0.10, 0.0, mixed)
+    # Pool's "behind the head string" never moves.
+    assert placement_allowed(POOL, "behind-head-string", POOL.lines["head-string"] - 0.01, 0.0, in_house)
