@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -101,6 +102,16 @@ class Surface:
     id: str | None       # cushion id for cushions, pocket id for jaws and wells, None otherwise
     restitution: float
     friction: float
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One static body to make: its surface kind and id, its (shareable) shape and its placement."""
+
+    kind: str
+    ident: str | None
+    shape: BulletShape
+    transform: TransformState
 
 
 @dataclass(frozen=True)
@@ -255,9 +266,11 @@ def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[
 class TableGeometry:
     """Static bodies of one table in one world, plus the plan-view facts the engine needs."""
 
-    def __init__(self, world: BulletWorld, spec: TableSpec, extras: GeometryExtras,
+    def __init__(self, world: BulletWorld | None, spec: TableSpec, extras: GeometryExtras,
                  materials: Mapping[str, tuple[float, float]]) -> None:
-        self.world = world
+        # ``world`` is None while a blueprint is recorded (see ``build_table_geometry``): the pieces are
+        # then only listed, and bodies are made from them for each world that asks.
+        self.world = world  # type: ignore[assignment]
         self.spec = spec
         self.extras = extras
         self.materials = dict(materials)
@@ -276,6 +289,43 @@ class TableGeometry:
         self._passages: list[gp.Poly] = []
         self._openings: list[gp.Poly] = []
         self._tops: list[tuple[gp.Poly, float, str]] = []   # plan outline, top height, kind of each body
+        self._pieces: list[_Piece] = []                      # every static body, in build order
+
+    def _copy(self, world: BulletWorld | None, materials: Mapping[str, tuple[float, float]]) -> TableGeometry:
+        """A geometry with this one's plan facts and pieces (lists copied, shapes shared), no bodies yet."""
+        g = TableGeometry.__new__(TableGeometry)
+        g.world = world  # type: ignore[assignment]
+        g.spec, g.extras, g.materials = self.spec, self.extras, dict(materials)
+        g.nodes = []
+        g.collide_mask = self.collide_mask
+        g.cushion_contact = self.cushion_contact
+        g.pockets = dict(self.pockets)
+        g.lamp_box = self.lamp_box
+        g.object_boxes = list(self.object_boxes)
+        g._passages, g._openings = list(self._passages), list(self._openings)
+        g._tops = list(self._tops)
+        g._pieces = list(self._pieces)
+        return g
+
+    def _realise(self) -> None:
+        """Make one static body per recorded piece in ``self.world`` (shapes are shared, bodies are not)."""
+        world = self.world
+        mask = self.collide_mask
+        surfaces: dict[tuple[str, str | None], Surface] = {}
+        for piece in self._pieces:
+            e, mu = self.materials[piece.kind]
+            surf = surfaces.get((piece.kind, piece.ident))
+            if surf is None:
+                surf = surfaces[(piece.kind, piece.ident)] = Surface(piece.kind, piece.ident, e, mu)
+            node = BulletRigidBodyNode(f"{piece.kind}:{piece.ident or ''}:{len(self.nodes)}")
+            node.add_shape(piece.shape)
+            node.set_transform(piece.transform)
+            node.set_restitution(e)
+            node.set_friction(mu)
+            node.set_into_collide_mask(mask)
+            node.set_python_tag(SURFACE_TAG, surf)
+            world.attach(node)
+            self.nodes.append(node)
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -397,18 +447,9 @@ class TableGeometry:
     # -- building ------------------------------------------------------------------------------
 
     def _add(self, kind: str, ident: str | None, shape: BulletShape,
-             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0) -> BulletRigidBodyNode:
-        e, mu = self.materials[kind]
-        node = BulletRigidBodyNode(f"{kind}:{ident or ''}:{len(self.nodes)}")
-        node.add_shape(shape)
-        node.set_transform(TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)))
-        node.set_restitution(e)
-        node.set_friction(mu)
-        node.set_into_collide_mask(self.collide_mask)
-        node.set_python_tag(SURFACE_TAG, Surface(kind, ident, e, mu))
-        self.world.attach(node)
-        self.nodes.append(node)
-        return node
+             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0) -> None:
+        self._pieces.append(_Piece(kind, ident, shape,
+                                   TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0))))
 
     def _box(self, kind: str, ident: str | None, lo: tuple[float, float, float],
              hi: tuple[float, float, float], heading: float = 0.0,
@@ -547,6 +588,13 @@ def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[
                          materials: Mapping[str, tuple[float, float]] | None = None) -> TableGeometry:
     """Build the table's static bodies into ``world`` and return what was built.
 
+    The engine builds a fresh world for every stroke, so the work that depends only on the table
+    (cutting the plan into convex pieces, the hulls, the Bullet shapes) is done once per table spec
+    and kept (:func:`_blueprint`); the room and the scenario objects once per lamp and objects. A
+    world then only gets new bodies on the shared shapes (Bullet lets one collision shape serve
+    any number of bodies and worlds; a body belongs to one world). The result is the same as a
+    build from scratch: same pieces, same order, same numbers.
+
     Args:
         world: the Bullet world (gravity and stepping are the caller's).
         spec: the table.
@@ -563,16 +611,60 @@ def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[
                 or not 0.0 <= val[0] <= 1.0 or val[1] < 0.0):
             raise InputError("materials", str(kind), "[restitution in 0..1, friction >= 0]")
         mats[kind] = (float(val[0]), float(val[1]))
-    src = f"{TABLES_DIR / spec.id}.toml"
-    if not spec.ball_radius < spec.cushion_nose_height < 2 * spec.ball_radius:
-        raise InputError(src, "cushion_nose_height", "a height between the ball's radius and its diameter")
-    extras = load_extras(spec.id)
-    g = TableGeometry(world, spec, extras, mats)
-    _build_table(g)
-    _build_room(g, lamp)
-    for i, obj in enumerate(objects):
-        _build_object(g, i, obj)
+    g = _blueprint(spec, tuple(objects), lamp)._copy(world, mats)
+    g._realise()
     return g
+
+
+# Blueprints: keyed by the table's content (its repr: every number of the spec) plus the extras, and
+# for a whole scene by that key, the lamp and the objects. The spec's repr costs ~0.4 ms, so a spec
+# object seen before is found by identity first (the entry holds the spec, so its id stays unique).
+_CACHE_SIZE = 16
+_TABLES: OrderedDict[tuple[str, GeometryExtras], TableGeometry] = OrderedDict()
+_SCENES: OrderedDict[tuple[tuple[str, GeometryExtras], str, str], TableGeometry] = OrderedDict()
+_SPEC_KEYS: OrderedDict[int, tuple[TableSpec, tuple[str, GeometryExtras]]] = OrderedDict()
+
+
+def clear_geometry_cache() -> None:
+    """Forget every blueprint (the next build of each table starts from scratch)."""
+    _TABLES.clear()
+    _SCENES.clear()
+    _SPEC_KEYS.clear()
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    if len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def _blueprint(spec: TableSpec, objects: tuple[SceneObject, ...],
+               lamp: tuple[float, float, float] | None) -> TableGeometry:
+    """The recorded pieces and plan facts of a table with its room and objects (no world)."""
+    known = _SPEC_KEYS.get(id(spec))
+    if known is not None and known[0] is spec:
+        table_key = known[1]
+    else:
+        src = f"{TABLES_DIR / spec.id}.toml"
+        if not spec.ball_radius < spec.cushion_nose_height < 2 * spec.ball_radius:
+            raise InputError(src, "cushion_nose_height", "a height between the ball's radius and its diameter")
+        table_key = (repr(spec), load_extras(spec.id))
+        _remember(_SPEC_KEYS, id(spec), (spec, table_key))
+    scene_key = (table_key, repr(lamp), repr(objects))
+    scene = _SCENES.get(scene_key)
+    if scene is not None:
+        return scene
+    table = _TABLES.get(table_key)
+    if table is None:
+        table = TableGeometry(None, spec, table_key[1], DEFAULT_MATERIALS)
+        _build_table(table)
+        _remember(_TABLES, table_key, table)
+    scene = table._copy(None, DEFAULT_MATERIALS)
+    _build_room(scene, lamp)
+    for i, obj in enumerate(objects):
+        _build_object(scene, i, obj)
+    _remember(_SCENES, scene_key, scene)
+    return scene
 
 
 def _build_table(g: TableGeometry) -> None:
