@@ -142,6 +142,29 @@ HISTORY_WITH_SAMPLES = 3
 
 
 @dataclass
+class LagRun:
+    """A lag being played before the deciding frame (rules.lag): one stroke per player, in turn.
+
+    Player ``i`` lags ``balls[i]`` on the half ``SIDES[i]``; the second stroke is simulated with the
+    first ball at rest where it stopped (the real strokes are simultaneous; see rules/lag.py)."""
+
+    balls: tuple[str, str]
+    index: int = 0
+    records: list[ShotRecord] = field(default_factory=list)
+    result: Any = None             # rules.lag.LagResult of the last completed lag
+
+    SIDES = (1, -1)
+
+    @property
+    def ball(self) -> str:
+        return self.balls[self.index]
+
+    @property
+    def side(self) -> int:
+        return self.SIDES[self.index]
+
+
+@dataclass
 class MatchController:
     """The stroke/ruling cycle for one hot-seat match, or a practice table (``game == "practice"``).
 
@@ -166,6 +189,7 @@ class MatchController:
     current_break: int = 0         # points of the player at the table in this visit (a display sum of rulings)
     autosave: str | None = None    # a match in progress is saved here atomically after every stroke
     saved_strokes: int = 0
+    lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
 
     def __post_init__(self) -> None:
         self.spec: TableSpec = load_table(GAME_TABLES[self.game])
@@ -395,6 +419,63 @@ class MatchController:
             self.state = self.state.next_frame(lag_winner=winner)
             self.positions = dict(self.state.balls)
             self.ensure_cue_ball()
+            self.save()
+        self.lag_run = None
+
+    # --- the lag played on the table ---------------------------------------------------------
+    @property
+    def can_play_lag(self) -> bool:
+        """The decider's lag is played on the table by two players (golf's larger fields enter it)."""
+        return self.state is not None and self.state.needs_lag and len(self.names) == 2
+
+    def start_lag(self) -> LagRun:
+        """Clear the table and give player 1 their lag ball in the house on their half."""
+        from rules.lag import lag_spot
+
+        if self.lag_run is None:
+            others = [b for b in self.referee.ball_set(len(self.names)) if b != self.cue_ball]
+            self.lag_run = LagRun((self.cue_ball, others[0]))
+        run = self.lag_run
+        run.index, run.records = 0, []
+        self.pending = None
+        self.positions = {run.ball: lag_spot(self.spec, run.side)}
+        return run
+
+    def lag_record(self, record: ShotRecord) -> StrokeResult:
+        """A lag stroke for the playback: no ruling (the referee judges frames, the lag is judged apart)."""
+        return StrokeResult(record, None, {}, dict(self.positions), self.state)
+
+    def lag_stroke(self, record: ShotRecord) -> Any:
+        """Take one lag stroke; returns the ``rules.lag.LagResult`` once both players have lagged."""
+        from rules.lag import LagBall, judge_lag, lag_spot
+
+        run = self.lag_run
+        assert run is not None
+        run.records.append(record)
+        self.positions = final_positions(record)
+        if run.index == 0:
+            run.index = 1
+            self.positions[run.ball] = lag_spot(self.spec, run.side)
+            if any(math.hypot(p[0] - self.positions[run.ball][0], p[1] - self.positions[run.ball][1])
+                   < 2 * self.spec.ball_radius for b, p in self.positions.items() if b != run.ball):
+                # The first ball stopped on the second's spot (it crossed, so it lost): start beside it.
+                self.positions[run.ball] = default_placement(self.spec, "behind-head-string",
+                                                             self._others(run.ball))
+            return None
+        # Each ball is judged by its own stroke: if the second ball reaches the first, it has crossed
+        # onto the other half and lost already, so the first ball's own rest is the fair measure.
+        balls = [LagBall(i, run.balls[i], LagRun.SIDES[i], run.records[i]) for i in range(2)]
+        run.result = judge_lag(self.spec, self.game, balls)
+        return run.result
+
+    def finish_lag(self) -> None:
+        """After the verdict: rack the decider with the winner to break, or play the lag again."""
+        run = self.lag_run
+        assert run is not None and run.result is not None
+        if run.result.winner is None:
+            self.start_lag()
+        else:
+            self.lag(run.result.winner)
 
     def undo(self) -> bool:
         """Back to the position before the last applied stroke (a snapshot stack)."""

@@ -187,12 +187,29 @@ class PlayScreen(Screen):
         self.struck_ball = m.cue_ball if not self.practice else "cue"
         if m.state is not None and m.state.match_over:
             self.phase = Phase.OVER
+        elif m.can_play_lag:
+            # Before the decider the lag is played on the table (rules.lag), one player after the other.
+            if m.lag_run is None:
+                m.start_lag()
+            self._lag_turn()
+            return
         elif m.state is not None and m.state.needs_lag:
             self.phase = Phase.DECIDE
         elif m.in_hand is not None:
             self.phase = Phase.PLACE
         else:
             self.phase = Phase.AIM
+        self.camera.focus(self._cue_centre(), self.aim.direction)
+        self._refresh_hud()
+
+    def _lag_turn(self) -> None:
+        """The next lagger's ball on its spot in the house, aimed straight at the foot cushion."""
+        m = self.match
+        assert m.lag_run is not None
+        show_positions(self.view, m.positions, m.spec)
+        self.struck_ball = m.lag_run.ball
+        self.aim = CueState(0.0, self.aim.speed, self.aim.elevation, (0.0, 0.0))
+        self.phase = Phase.AIM
         self.camera.focus(self._cue_centre(), self.aim.direction)
         self._refresh_hud()
 
@@ -223,6 +240,11 @@ class PlayScreen(Screen):
             status = tr("cue.place", self.lang, zone=zone_name(self.match.in_hand, self.lang), key=self.controls.shoot)
         elif self.phase == Phase.SIMULATE:
             status = tr("status.simulating", self.lang)
+        elif self.match.lag_run is not None and self.phase == Phase.AIM:
+            run = self.match.lag_run
+            turn = tr("lag.turn", self.lang, name=self.match.names[run.index],
+                      half=tr(f"lag.half.{run.side}", self.lang))
+            status = f"{status}\n{turn}" if status else turn
         snap = self.match.snapshot(status=status)
         if self.phase == Phase.DECIDE and self.match.state is not None and self.match.state.needs_lag:
             snap = type(snap)(**{**asdict_shallow(snap), "options": tuple(
@@ -435,7 +457,8 @@ class PlayScreen(Screen):
             time.sleep(0.02)
             return
         job, self.job = self.job, None
-        self.result = self.match.judge(job.result())
+        m = self.match
+        self.result = m.lag_record(job.result()) if m.lag_run is not None else m.judge(job.result())
         self.status = ""
         self.strike_t = 0.0
         self.phase = Phase.STRIKE
@@ -465,6 +488,15 @@ class PlayScreen(Screen):
     def _stroke_done(self) -> None:
         m = self.match
         self.player = None
+        if m.lag_run is not None:
+            verdict = m.lag_stroke(self.result.record)
+            if verdict is None:
+                self._lag_turn()
+                return
+            self.status = verdict.explain[self.lang]
+            m.finish_lag()
+            self._after_stroke_or_start()
+            return
         if m.options and not self.practice:
             self.phase = Phase.DECIDE
             self._refresh_hud_pending()
@@ -687,6 +719,7 @@ class PlayScreen(Screen):
             "state": m.state.snapshot() if m.state is not None else None,
             "positions": {b: list(p) for b, p in m.positions.items()},
             "aim": asdict(self.aim), "redraws": self.hud.redraws,
+            "lag": None if m.lag_run is None else {"player": m.lag_run.index, "ball": m.lag_run.ball},
         }
 
     def exit(self) -> None:

@@ -353,3 +353,35 @@ def test_mouse_picking_finds_the_point_ball_and_pocket_under_the_cursor(app: Any
     for pid, pk in m.spec.pockets.items():
         assert play.pocket_at(pk.centre) == pid
     assert play.pocket_at((0.0, 0.0)) is None
+
+
+def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
+    """At one frame all the lag is played, not entered: each player sends a ball to the foot cushion and
+    back from their half of the house; the ball resting nearer the head cushion breaks the decider."""
+    pytest.importorskip("physics.simulate")
+    from dataclasses import replace as dc_replace
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)
+    m = play.match
+    m.state = dc_replace(m.state, frames_won=(1, 1)).next_frame()
+    assert m.state.needs_lag and m.can_play_lag
+    play._after_stroke_or_start()
+    assert str(play.phase) == "aim" and m.lag_run is not None and m.lag_run.index == 0
+    assert set(m.positions) == {"cue"} and m.positions["cue"][1] > 0       # player 1: the left half
+    assert "Анна" in play.hud.text()["call"] and "Розыгрыш" in play.hud.text()["call"]
+    for speed in (2.0, 1.5):          # 2.0 m/s comes back nearer the head cushion than 1.5 m/s (see test_lag)
+        play.script_action({"do": "aim", "direction": 0.0})
+        play.script_action({"do": "power", "speed": speed})
+        play.script_action({"do": "shoot"})
+        play.script_action({"do": "speed", "x": 16.0})
+        _until_ready(base, play)
+        if speed == 2.0:
+            assert m.lag_run is not None and m.lag_run.index == 1
+            assert len(m.positions) == 2 and m.positions[m.lag_run.ball][1] < 0
+            assert "Борис" in play.hud.text()["call"]
+    assert m.lag_run is None and not m.state.needs_lag
+    assert m.state.breaker == 0 and m.state.to_play == 0 and m.state.frame_no == 2
+    assert str(play.phase) == "place" and m.in_hand == "house"
+    assert len(m.positions) == 16
+    assert "Розыгрыш выиграл игрок 1" in play.status
