@@ -481,11 +481,12 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _none_off)),
         Recipe(f"{a}-pocket-to-floor", "A ball flies out of the pocket onto the floor", "Шар вылетает из лузы на пол",
-               fam, Topic.POCKET_BOUNCE_FLOOR, 16, P(cue=(L - 0.9, W - 0.6), **{on: (L - 0.5, W - 0.35)}),
-               {"cue_speed": 10.0, "direction": 32.0, "elevation": 25.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (6.0, 16.0), "elevation": (10.0, 50.0), "direction": (25.0, 40.0),
+               # A hop shot near the corner: the object ball is thrown up into the pocket's jaws and out.
+               fam, Topic.POCKET_BOUNCE_FLOOR, 16, P(cue=(L - 0.5257, W - 0.3131), **{on: (L - 0.2, W - 0.1244)}),
+               {"cue_speed": 3.717, "direction": 28.908, "elevation": 18.887, "tip": [0.0, 0.0]}, dict(st),
+               search={"cue_speed": (3.0, 14.0), "elevation": (3.0, 30.0), "direction": (25.0, 35.0),
                        "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on))),
+               extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
     ]
     return recs
 
@@ -506,14 +507,14 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker-clipped-ball-on": {"cue_speed": 7.498, "direction": 0.0, "elevation": 32.03, "tip": [0.0, 0.261]},
+    "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 7.244, "direction": 90.442, "elevation": 26.843, "tip": [0.0, 0.212]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "snooker-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
-    "snooker-clipped-ball-on": {"cue_speed": 5.914, "direction": 0.0, "elevation": 46.045, "tip": [0.0, 0.027]},
     "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},

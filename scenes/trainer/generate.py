@@ -260,6 +260,17 @@ def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
                and e.involves(ball) for e in record.events)
 
 
+def _out_of_pocket_to_floor(record: ShotRecord) -> bool:
+    """A ball on the floor that met a pocket (its jaws or its well) before it left the table."""
+    for b, fin in record.final.items():
+        if fin.status != BallStatus.OFF_TABLE or fin.rest != "floor":
+            continue
+        left = next((e.t for e in record.events if e.type == EventType.LEFT_TABLE and e.ball == b), math.inf)
+        if any(e.type == EventType.POCKET_JAW and e.ball == b and e.t <= left for e in record.events):
+            return True
+    return False
+
+
 def shows_topic(topic: Topic, record: ShotRecord) -> bool:
     """Does the stroke really show what its topic teaches? (A library case that stops doing so fails a test.)"""
     f = features(record)
@@ -297,7 +308,7 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
         Topic.CHALK: "chalk" in f.touched,
         Topic.PERSON: "person" in f.touched,
         Topic.POCKET_BOUNCE_OUT: f.bounced_out_of_pocket,
-        Topic.POCKET_BOUNCE_FLOOR: "floor" in f.off_rest and bool(record.of_type(EventType.POCKET_JAW)),
+        Topic.POCKET_BOUNCE_FLOOR: _out_of_pocket_to_floor(record),
         Topic.HANGING_BEFORE_5S: f.hanging and bool(drops) and max(drops) < 5.0,
         Topic.HANGING_AFTER_5S: f.hanging and bool(drops) and max(drops) >= 5.0,
         Topic.HANGING_ON_ARRIVAL: fell_untouched,
