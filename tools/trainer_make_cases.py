@@ -481,7 +481,11 @@ def _family_recipes(fam: str) -> list[Recipe]:
                fam, Topic.CHALK, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
                objects=[{"kind": "chalk", "at": [0.2, round(W + (0.1 if fam in ("pool", "golf") else 0.09), 4), 0.0]}],
-               search={"cue_speed": (2.0, 9.0), "elevation": (5.0, 65.0), "direction": (85.0, 95.0),
+               # In snooker the touch must follow the first contact: the object ball is thrown onto the chalk
+               # by a hopping stroke (the cue ball comes down on it), as in the object-ball-to-floor case.
+               search={"cue_speed": (6.0, 12.0), "elevation": (2.0, 10.0), "direction": (87.0, 93.0),
+                       "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
+               {"cue_speed": (2.0, 9.0), "elevation": (5.0, 65.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), touch_check("chalk"))),
         Recipe(f"{a}-pocket-bounce-out", "A ball bounces out of the pocket", "Шар выскакивает из лузы",
@@ -517,6 +521,10 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker-chalk": {"cue_speed": 10.671, "direction": 90.126, "elevation": 5.146, "tip": [0.0, 0.153]},
+    "snooker10-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
+    "snooker10-clipped-ball-on": {"cue_speed": 5.782, "direction": 0.0, "elevation": 31.507, "tip": [0.0, 0.251]},
+    "snooker-pocket-to-floor": {"cue_speed": 6.907, "direction": 31.568, "elevation": 3.533, "tip": [0.0, 0.127]},
     "pool-jump-after-contact": {"cue_speed": 4.235, "direction": 2.09, "elevation": 25.153, "tip": [0.0, 0.139]},
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
     "snooker-clipped-ball-on": {"cue_speed": 7.498, "direction": 0.0, "elevation": 32.03, "tip": [0.0, 0.261]},
@@ -524,7 +532,6 @@ FOUND: dict[str, dict[str, Any]] = {
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 7.244, "direction": 90.442, "elevation": 26.843, "tip": [0.0, 0.212]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "snooker-chalk": {"cue_speed": 4.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
