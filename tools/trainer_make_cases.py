@@ -456,7 +456,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
         Recipe(f"{a}-ball-stays-on-rail", "A ball comes to rest on the rail top", "Шар остаётся лежать на борту",
                fam, Topic.RAIL_TOP_STAYS, 2, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (2.0, 8.0), "elevation": (20.0, 65.0), "direction": (85.0, 95.0),
+               search={"cue_speed": (2.0, 12.0), "elevation": (3.0, 50.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on))),
         Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
@@ -498,7 +498,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
                # A hop shot near the corner: the object ball is thrown up into the pocket's jaws and out.
                fam, Topic.POCKET_BOUNCE_FLOOR, 16, P(cue=(L - 0.5257, W - 0.3131), **{on: (L - 0.2, W - 0.1244)}),
                {"cue_speed": 3.717, "direction": 28.908, "elevation": 18.887, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (3.0, 14.0), "elevation": (3.0, 30.0), "direction": (25.0, 35.0),
+               search={"cue_speed": (5.0, 14.0), "elevation": (2.0, 12.0), "direction": (25.0, 35.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
     ]
@@ -521,6 +521,8 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker10-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
+    "snooker10-person": {"cue_speed": 10.31, "direction": 85.939, "elevation": 16.134, "tip": [0.0, 0.195]},
     "snooker-chalk": {"cue_speed": 10.671, "direction": 90.126, "elevation": 5.146, "tip": [0.0, 0.153]},
     "snooker10-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
     "snooker10-clipped-ball-on": {"cue_speed": 5.782, "direction": 0.0, "elevation": 31.507, "tip": [0.0, 0.251]},
