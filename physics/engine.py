@@ -15,9 +15,15 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
 * Balls that fly, or are near a pocket, or off the bed, are *Bullet balls*: Bullet integrates
   them at the fixed substep (CCD on) against the table geometry (jaws, pocket wells, cushions,
   rail tops, frame, floor, lamp, objects). Landing on the open slate is resolved analytically
-  (Bullet's penetration recovery adds energy there); rolling resistance and spin decay, which
-  Panda3D's Bullet does not expose, are applied per step; an energy guard removes any energy a
-  Bullet contact created.
+  (Bullet's penetration recovery adds energy there), and a Bullet ball found sunk into the open
+  slate after a step is put back on it; rolling resistance and spin decay of the supporting
+  surface (cloth, wood, floor), which Panda3D's Bullet does not expose, are applied per step; an
+  energy guard removes any energy a Bullet contact created, every substep (tick callback) and
+  against the true positions at the step's end.
+* Samples observe a stroke and never change it: steps are never cut for them; cloth balls are
+  sampled on their closed form inside a step, Bullet balls at the substep next to each instant
+  (Bullet calls leave no time over, so splitting a step's substeps into several calls integrates
+  bit for bit alike).
 * Balls at rest cost nothing: they are out of the Bullet world and out of every step's work
   except the pair test against moving balls.
 
@@ -41,6 +47,7 @@ Event definitions (design.md vocabulary, made precise):
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import IntEnum
@@ -92,7 +99,7 @@ MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing int
 FLIGHT_STEP = 0.005     # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
 CCD_MOTION = 0.002       # m per substep
-LEFTOVER = 0.99         # of a substep, see Engine._bullet_advance
+OVERLAP_TOL = 1e-8      # m: a pair overlapping less than this on its exact paths is touching, not colliding
 ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is skipped for a step
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
@@ -177,16 +184,26 @@ class Engine:
             b.set_python_tag("ball", i)
             b.notify_collisions(True)
             self.bodies.append(b)
-        self._bt_sent = 0.0
         self._force = False
         self._segment: tuple[Any, ...] = (0.0, self.pos, self.vel, self.omg, np.zeros(0, dtype=np.intp), self.mode, False)
         iu, ju = np.triu_indices(n, 1)
         self.pair_i, self.pair_j = iu.astype(np.intp), ju.astype(np.intp)
         self._bt_steps = 0
-        self._substep = 0
-        self._added: list[tuple[int, int, Any]] = []
-        self.world.set_tick_callback(PythonCallbackObject(self._tick), False)
-        self.world.set_contact_added_callback(PythonCallbackObject(self._contact_added))
+        self._h32 = np.float32(self.h)
+        self._calls: dict[int, tuple[int, ...]] = {}
+        self._hooks = _Hooks(params.m, params.inertia, self.h)
+        self._closed = False
+        self._knots: dict[int, list[tuple[float, np.ndarray, np.ndarray, np.ndarray, str]]] = {}
+        self._captured: dict[int, dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+        # The callbacks hold only _Hooks, never the engine (no cycle through C++ that Python cannot
+        # collect). Bullet keeps the contact-added callback in a process-wide pointer that a world
+        # destroyed with its callbacks still set leaves dangling: the interpreter then crashed at exit
+        # (segfault, every time) after an engine was dropped without being run. So the callbacks are
+        # always cleared before the world goes: by close() (simulate calls it) or, for an engine that
+        # is just dropped, by this finalizer (it holds the world, not the engine).
+        self.world.set_tick_callback(PythonCallbackObject(self._hooks.tick), False)
+        self.world.set_contact_added_callback(PythonCallbackObject(self._hooks.contact_added))
+        self._release = weakref.finalize(self, _clear_callbacks, self.world)
         # Per-ball bookkeeping for events.
         self.contacts: list[set[tuple[str, str | None]]] = [set() for _ in range(n)]
         self.touching: set[tuple[int, int]] = set()
@@ -200,17 +217,6 @@ class Engine:
         self.support: list[str | None] = ["bed"] * n
 
     # ---------------------------------------------------------------- Bullet callbacks
-    def _tick(self, _data: Any) -> None:
-        self._substep += 1
-
-    def _contact_added(self, data: Any) -> None:
-        i, other = _ball_and_other(data.get_node0(), data.get_node1())
-        if i is None:
-            return
-        s = other.get_python_tag("surface")
-        if s is not None:
-            self._added.append((self._substep, int(i), s))
-
     # ---------------------------------------------------------------- public
     def run(self, shot: ShotParams | None) -> None:
         if shot is not None and shot.ball in self.ids and shot.cue_speed > 0.0:
@@ -276,9 +282,6 @@ class Engine:
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
         if bullet and ((self.flying | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
-        if self.sample_dt is not None and bullet:
-            # Bullet balls are sampled at step ends; cloth balls are sampled inside a step (exactly).
-            T = min(T, max(self.next_sample - self.t, 0.0))
         if T <= 0.0:
             return h
         R = self.R
@@ -323,7 +326,9 @@ class Engine:
                     A = wx * wx + wy * wy
                     D = 2.0 * R + 0.5 * aij * T * T
                     disc = rw * rw - A * (rr - D * D)
-                    t_lin = np.maximum((-rw - np.sqrt(disc)) / A, 0.0)
+                    t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
+                    # A pair whose straight paths separate is not bounded here: if it is within the
+                    # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
                     t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
                     T = min(T, float(np.maximum(t_rad, t_lin).min()))
             # Cloth balls: the cushion contact lines and the pocket zones.
@@ -356,6 +361,10 @@ class Engine:
         w0 = self.omg.copy()
         mode0 = self.mode.copy()
         self._segment = (t0, p0, v0, w0, cl, mode0, len(bl) == 0)
+        # Samples observe the step, never cut it: balls whose path inside the step is not the cloth's
+        # closed form from (p0, v0, w0) get knots (time, state, how it moves on) as it happens.
+        self._knots = {}
+        self._captured = {}
         # Bullet balls about to land on the open slate are flown and bounced analytically.
         landing: list[tuple[int, float]] = []
         for k in bl.tolist():
@@ -368,12 +377,18 @@ class Engine:
             self._detach(i)
         e_before = self._energy(bstep) if bstep else None
         if bstep:
-            self._substep = 0
-            self._added.clear()
-            self._bullet_advance(max(1, round(dt / self.h)))
+            self._hooks.substep = 0
+            self._hooks.added.clear()
+            assert e_before is not None
+            self._hooks.watch = [[self.bodies[i], float(e_before[k]), float(self.pos[i, 2])]
+                                 for k, i in enumerate(bstep)]
+            self._bullet_run(max(1, round(dt / self.h)), t0, bstep)
+            self._hooks.watch = []
             for i in bstep:
                 self._read_body(i)
             self._guard_energy(bstep, e_before)
+            for i in bstep:
+                self._onto_slate(i)
         for i, tl in landing:
             self._fly_and_land(i, tl, dt)
         stops = None
@@ -396,6 +411,8 @@ class Engine:
             # the impulse applied and the rest of the step flown with the new velocity.
             self._rewind_to(a, b, p0, s, dt)
             self._resolve(kind, a, b, t0 + s * dt)
+            self._knot(a, t0 + s * dt, "linear")
+            self._knot(b, t0 + s * dt, "linear")
             self._forward(a, b, (1.0 - s) * dt)
         if bstep:
             self._bullet_contacts(bstep, t0)
@@ -429,27 +446,105 @@ class Engine:
             with np.errstate(divide="ignore", invalid="ignore"):
                 sv = np.where(A > 0.0, (-B - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * np.where(A > 0, A, 1.0)), np.inf)
             sv = np.where(C <= 0.0, 0.0, sv)
-            cand = (C <= 0.0) | ((disc >= 0.0) & (B < 0.0) & (sv <= 1.0))
-            for k in np.nonzero(cand)[0]:
+            cand = np.nonzero((C <= 0.0) | ((disc >= 0.0) & (B < 0.0) & (sv <= 1.0)))[0]
+            if len(cand):
+                # Only pairs approaching at that instant collide (the same test ball_ball makes).
+                ca, cb = ii[cand], jj[cand]
+                sc = np.maximum(sv[cand], 0.0)[:, None]
+                pos = self.pos
+                n = (p0[ca] + sc * (pos[ca] - p0[ca])) - (p0[cb] + sc * (pos[cb] - p0[cb]))
+                vel = self.vel
+                dv = (v0[ca] + sc * (vel[ca] - v0[ca])) - (v0[cb] + sc * (vel[cb] - v0[cb]))
+                closing = (dv * n).sum(axis=1)
+            found = set()
+            for q, k in enumerate(cand.tolist()):
                 s = max(float(sv[k]), 0.0)
                 a, b = int(ii[k]), int(jj[k])
-                # Only approaching pairs collide.
-                # Only pairs approaching at that instant collide (the same test ball_ball makes).
-                n = self._pair_pos(a, p0, s, dt) - self._pair_pos(b, p0, s, dt)
-                va = v0[a] + s * (self.vel[a] - v0[a])
-                vb = v0[b] + s * (self.vel[b] - v0[b])
-                if float(np.dot(va - vb, n)) >= -1e-9:
+                if float(closing[q]) >= -1e-9:
                     continue
+                found.add(k)
                 out.append((s, "ball", a, b))
+            # Pairs the chord test cannot judge: close enough at the start for cloth friction to curve
+            # their paths into contact within the step, yet not approaching then (a pair touching and
+            # separating slowly turns back into itself; the step bound leaves such pairs alone).
+            # They are followed on their exact paths.
+            mode0 = self._segment[5]
+            w0 = self._segment[3]
+            acc = np.full(len(mode0), self.p.mu_roll * G)
+            sl = (mode0 == CLOTH) & (np.abs(v0[:, 0] - R * w0[:, 1]) + np.abs(v0[:, 1] + R * w0[:, 0]) > 1e-9)
+            acc[sl] = self.p.mu_slide * G
+            reach = 2.0 * R + 0.5 * (acc[ii] + acc[jj]) * dt * dt
+            near = np.nonzero((C < reach * reach - (2.0 * R) ** 2)
+                              & ((a0 * (v0[ii] - v0[jj])).sum(axis=1) >= 0.0)
+                              & ((mode0[ii] == CLOTH) | (mode0[jj] == CLOTH))
+                              & (mode0[ii] != BULLET) & (mode0[jj] != BULLET))[0]
+            near = np.array([k for k in near.tolist() if k not in found], dtype=np.intp)
+            if len(near):
+                for k, se in zip(near.tolist(), self._recontact(ii[near], jj[near], dt), strict=True):
+                    if se is not None:
+                        out.append((se, "ball", int(ii[k]), int(jj[k])))
         # Cloth balls reaching a cushion's contact line.
-        for i in np.nonzero(moved & (self.mode == CLOTH))[0]:
-            for ax in (0, 1):
-                x0, x1 = abs(p0[i, ax]), abs(self.pos[i, ax])
-                lim = self.lim[ax]
-                if x1 > lim and x1 > x0:
-                    s = 0.0 if x0 >= lim else (lim - x0) / (x1 - x0)
-                    out.append((s, f"cushion{ax}", int(i), -1))
+        cl = np.nonzero(moved & (self.mode == CLOTH))[0]
+        if len(cl):
+            x0 = np.abs(p0[cl, :2])
+            x1 = np.abs(self.pos[cl, :2])
+            lim = self.lim
+            hit = (x1 > lim) & (x1 > x0)
+            if hit.any():
+                for k, ax in zip(*np.nonzero(hit), strict=True):
+                    a0, a1, lm = float(x0[k, ax]), float(x1[k, ax]), float(lim[ax])
+                    s = 0.0 if a0 >= lm else (lm - a0) / (a1 - a0)
+                    out.append((s, f"cushion{ax}", int(cl[k]), -1))
         out.sort(key=lambda e: (e[0], e[2], e[3]))
+        return out
+
+    def _recontact(self, ia: np.ndarray, ib: np.ndarray, dt: float) -> list[float | None]:
+        """For each pair (ia[k], ib[k]) of balls on the cloth or at rest at the step's start: the first
+        time (as a fraction of ``dt``) at which they come into contact on their exact paths after a
+        moment apart, approaching; None if they do not."""
+        t0, p0, v0, w0, _cl, _mode0, _pure = self._segment
+        n = len(ia)
+        R2 = (2.0 * self.R) ** 2
+        # An overlap deeper than OVERLAP_TOL (rounding of a pair rolling in contact is not one) after a
+        # moment apart is a contact; the grid is fine near the start (the pair may separate by very
+        # little before turning back), then the bracket is narrowed 16-fold per round.
+        tol = -4.0 * self.R * OVERLAP_TOL
+
+        def gap(a: np.ndarray, b: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """ts: (pairs, times) -> squared-distance margin, separation and relative velocity."""
+            m = ts.size
+            idx = np.concatenate((np.repeat(a, ts.shape[1]), np.repeat(b, ts.shape[1])))
+            P, V, _W, _ = cloth.advance(p0[idx], v0[idx], w0[idx], np.tile(ts.ravel(), 2), self.p)
+            d = P[:m] - P[m:]
+            return ((d * d).sum(axis=1) - R2).reshape(ts.shape), d, V[:m] - V[m:]
+
+        grid = np.unique(np.concatenate((dt * 2.0 ** -np.arange(1, 31), dt * np.arange(1, 33) / 32.0)))
+        g, _, _ = gap(ia, ib, np.tile(grid, (n, 1)))
+        out: list[float | None] = [None] * n
+        cols = np.arange(len(grid))
+        for k in range(n):
+            pos = np.nonzero(g[k] >= 0.0)[0]
+            if not len(pos):
+                continue
+            after = np.nonzero((g[k] < tol) & (cols > pos[0]))[0]
+            if not len(after):
+                continue
+            hi_k = int(after[0])
+            lo, hi = float(grid[hi_k - 1]), float(grid[hi_k])
+            a, b = ia[k:k + 1], ib[k:k + 1]
+            for _ in range(6):
+                ts = lo + (hi - lo) * np.arange(1, 16) / 16.0
+                gk = gap(a, b, ts[None, :])[0][0]
+                neg = np.nonzero(gk < 0.0)[0]
+                if len(neg):
+                    hi = float(ts[neg[0]])
+                    if neg[0] > 0:
+                        lo = float(ts[neg[0] - 1])
+                else:
+                    lo = float(ts[-1])
+            _, d, dv = gap(a, b, np.array([[lo]]))
+            if float(d[0] @ dv[0]) < 0.0:
+                out[k] = lo / dt
         return out
 
     def _pair_pos(self, i: int, p0: np.ndarray, s: float, dt: float) -> np.ndarray:
@@ -580,29 +675,72 @@ class Engine:
         b.set_linear_velocity(Vec3(*map(float, self.vel[i])))
         b.set_angular_velocity(Vec3(*map(float, self.omg[i])))
 
-    def _bullet_advance(self, k: int) -> None:
-        """Exactly ``k`` fixed substeps.
+    def _bullet_run(self, k: int, t0: float, idx: list[int]) -> None:
+        """``k`` substeps; with samples, the Bullet balls' states are read at the substeps that end
+        next to each sample instant inside the step. Splitting one do_physics call into several
+        with the same substeps integrates identically (each substep is the same fixed step), so
+        sampling never changes the stroke."""
+        js: list[int] = []
+        if self.sample_dt is not None:
+            h = self.h
+            ts = self.next_sample
+            while ts < t0 + k * h - 1e-12:
+                j = max(1, math.ceil((ts - t0) / h - 1e-9))
+                if j < k and (not js or js[-1] != j):
+                    js.append(j)
+                ts += self.sample_dt
+        done = 0
+        for j in js:
+            self._bullet_advance(j - done)
+            done = j
+            self._captured[j] = {i: self._body_state(i) for i in idx}
+        self._bullet_advance(k - done)
 
-        Bullet keeps the time left over from each call and reports positions extrapolated back by
-        (substep - leftover) * v (its motion-state latency interpolation). We always leave
-        LEFTOVER substeps over, so the count is exact despite float rounding, and undo the
-        extrapolation when reading.
-        """
-        h = self.h
-        self._bt_steps += k
-        call = (self._bt_steps + LEFTOVER) * h - self._bt_sent
-        self._bt_sent += call
-        self.world.do_physics(call, k + 1, h)
+    def _knot(self, i: int, t: float, kind: str) -> None:
+        if self.sample_dt is not None and i >= 0:
+            self._knots.setdefault(i, []).append((t, self.pos[i].copy(), self.vel[i].copy(), self.omg[i].copy(), kind))
 
-    def _read_body(self, i: int) -> None:
+    def _body_state(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         b = self.bodies[i]
         q = b.get_transform().get_pos()
         v = b.get_linear_velocity()
         w = b.get_angular_velocity()
-        lag = (1.0 - LEFTOVER) * self.h
-        self.pos[i] = (q[0] + v[0] * lag, q[1] + v[1] * lag, q[2] + v[2] * lag)
-        self.vel[i] = (v[0], v[1], v[2])
-        self.omg[i] = (w[0], w[1], w[2])
+        lag = self.h     # undo the extrapolation by (0 - h) v (see _bullet_advance)
+        return (np.array((q[0] + v[0] * lag, q[1] + v[1] * lag, q[2] + v[2] * lag)),
+                np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])))
+
+    def _bullet_advance(self, k: int) -> None:
+        """Exactly ``k`` fixed substeps, leaving Bullet no time over.
+
+        Bullet (single precision here) adds each call's time to what it kept over, runs
+        int(time / substep) substeps and keeps the rest; it reports positions extrapolated by
+        (rest - substep) * v (its motion-state latency interpolation). A call of exactly
+        float32(k) * float32(h) leaves a rest of exactly 0 when float32 division gives k back, so
+        every call starts from the same state whatever calls came before: splitting a step into
+        several calls (to sample inside it) integrates bit for bit alike. The k for which float32
+        rounding would give k - 1 substeps are run as two calls.
+        """
+        self._bt_steps += k
+        for c in self._chunks(k):
+            dt = float(np.float32(c) * self._h32)
+            self.world.do_physics(dt, c, self.h)
+
+    def _chunks(self, k: int) -> tuple[int, ...]:
+        got = self._calls.get(k)
+        if got is None:
+            out: list[int] = []
+            left = k
+            while left > 0:
+                c = left
+                while c > 1 and int(np.float32(np.float32(c) * self._h32) / self._h32) != c:
+                    c -= 1
+                out.append(c)
+                left -= c
+            got = self._calls[k] = tuple(out)
+        return got
+
+    def _read_body(self, i: int) -> None:
+        self.pos[i], self.vel[i], self.omg[i] = self._body_state(i)
 
     def _energy(self, idx: list[int]) -> np.ndarray:
         p = self.p
@@ -625,6 +763,33 @@ class Engine:
                 self.vel[i] *= f
                 self.omg[i] *= f
                 self._write_body(i)
+
+    def _onto_slate(self, i: int) -> None:
+        """A Bullet ball found sunk into the open slate is put back on it.
+
+        Bullet meets a contact only after a substep has carried the ball into it (a ball pushed
+        down by a cushion nose at 2 m/s is 2 mm in), and its swept-sphere CCD (0.95 R) lets 1.4 mm
+        through; the slate is rigid and flat here, so the ball is lifted to z = R, paying the
+        potential energy out of its motion, and a ball still moving into it gets the analytic slate
+        bounce (as a landing does). Pocket zones are left to Bullet (the bed has holes there).
+        """
+        R = self.R
+        x, y, z = (float(c) for c in self.pos[i])
+        if not (R - 0.01 < z < R) or not self._over_open_bed(x, y, 0.0):
+            return
+        p = self.p
+        lift = p.m * G * (R - z)
+        kin = 0.5 * p.m * float(self.vel[i] @ self.vel[i]) + 0.5 * p.inertia * float(self.omg[i] @ self.omg[i])
+        f = math.sqrt(max(kin - lift, 0.0) / kin) if kin > 0.0 else 0.0
+        self.vel[i] *= f
+        self.omg[i] *= f
+        self.pos[i, 2] = R
+        if self.vel[i, 2] < 0.0:
+            v, w, airborne = collide.slate_bounce(self.vel[i], self.omg[i], p)
+            self.vel[i], self.omg[i] = v, w
+            if not airborne:
+                self.vel[i, 2] = 0.0
+        self._write_body(i)
 
     def _over_open_bed(self, x: float, y: float, margin: float = CLOTH_MARGIN) -> bool:
         if abs(x) > self.lim[0] - margin or abs(y) > self.lim[1] - margin:
@@ -659,6 +824,7 @@ class Engine:
 
     def _fly_and_land(self, i: int, tl: float, dt: float) -> None:
         g = np.array([0.0, 0.0, -G])
+        self._knot(i, self.t, "ballistic")
         self.pos[i] += self.vel[i] * tl + 0.5 * g * tl * tl
         self.pos[i, 2] = self.R
         self.vel[i] += g * tl
@@ -672,6 +838,7 @@ class Engine:
                                      speed=round(speed, 6), pos=self._p(i)))
             self._end_flight(i)
         rest = dt - tl
+        self._knot(i, t_land, "ballistic" if airborne else "cloth")
         if airborne:
             self._take_off(i, t_land)
             self.pos[i] += self.vel[i] * rest + 0.5 * g * rest * rest
@@ -704,8 +871,8 @@ class Engine:
 
     def _bullet_contacts(self, idx: list[int], t0: float) -> None:
         """Turn Bullet's new contacts into events, timed to the substep they began in."""
-        added = sorted(self._added, key=lambda e: e[0])
-        self._added = []
+        added = sorted(self._hooks.added, key=lambda e: e[0])
+        self._hooks.added.clear()
         current: dict[int, set[tuple[str, str | None]]] = {i: set() for i in idx}
         for mf in self.world.get_manifolds():
             if mf.get_num_manifold_points() == 0:
@@ -778,7 +945,12 @@ class Engine:
                 if not kinds and self.vel[i, 2] > 0.05 and not self.flying[i] and self.pos[i, 2] > -0.01:
                     self._take_off(i, self.t)
                 continue
-            mur = p.mu_roll if on == "bed" else (p.mu_roll_floor if on == "floor" else p.mu_roll_rail)
+            if on == "bed":
+                mur, spin = p.mu_roll, p.spin_decel
+            elif on == "floor":
+                mur, spin = p.mu_roll_floor, p.spin_decel_floor
+            else:
+                mur, spin = p.mu_roll_rail, p.spin_decel_rail
             v = self.vel[i]
             w = self.omg[i]
             u = np.array([v[0] - R * w[1], v[1] + R * w[0]])
@@ -792,7 +964,7 @@ class Engine:
                 w[0] *= f
                 w[1] *= f
             if w[2] != 0.0:
-                w[2] = math.copysign(max(abs(w[2]) - p.spin_decel * dt, 0.0), w[2])
+                w[2] = math.copysign(max(abs(w[2]) - spin * dt, 0.0), w[2])
             self._write_body(i)
 
     # ---------------------------------------------------------------- events per step
@@ -928,24 +1100,63 @@ class Engine:
             self.samples[b].append(tuple(round(x, 6) for x in row))
 
     def _samples_within(self) -> None:
-        """Rows for every sample instant passed in the last step.
+        """Rows for every sample instant passed in the last step; the step is never cut for them.
 
         In a step without Bullet balls the cloth balls' states at those instants are exact (the
-        closed-form motion from the step's start); everything else kept its start state, since a
-        contact ends a step.
+        closed-form motion from the step's start). In a step with Bullet balls the rows are taken at
+        the substep that ends next to each instant (Bullet balls as Bullet had them there, the others
+        from their closed form or their knots), one row per substep at most.
         """
         assert self.sample_dt is not None
         t0, p0, v0, w0, cl, mode0, pure = self._segment
         inside: list[float] = []
+        h = self.h
+        last = None
         while self.next_sample <= self.t + 1e-12:
-            if self.next_sample < self.t - 1e-12 and pure:
-                inside.append(self.next_sample)
-            else:
-                self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
-                inside = []
-                self._rows(self.t, self.pos, self.vel, self.omg, self.mode)
+            ts = self.next_sample
             self.next_sample += self.sample_dt
+            if ts < self.t - 1e-12 and pure:
+                inside.append(ts)
+                continue
+            self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
+            inside = []
+            j = max(1, math.ceil((ts - t0) / h - 1e-9))
+            if ts >= self.t - 1e-12 or j not in self._captured:
+                if last != -1:
+                    self._rows(self.t, self.pos, self.vel, self.omg, self.mode)
+                last = -1
+            elif j != last:
+                last = j
+                self._mixed_row(t0 + j * h, j, p0, v0, w0, mode0)
         self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
+
+    def _mixed_row(self, t: float, j: int, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray,
+                   mode0: np.ndarray) -> None:
+        """One row at substep ``j`` of a step with Bullet balls."""
+        pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
+        cap = self._captured[j]
+        for i in range(len(self.ids)):
+            knot = None
+            for k in self._knots.get(i, ()):
+                if k[0] <= t + 1e-12:
+                    knot = k
+            if knot is not None:
+                tk, pk, vk, wk, kind = knot
+                tau = t - tk
+                if kind == "linear":
+                    pos[i], vel[i], omg[i] = pk + vk * tau, vk, wk
+                elif kind == "ballistic":
+                    g = np.array([0.0, 0.0, -G])
+                    pos[i], vel[i], omg[i] = pk + vk * tau + 0.5 * g * tau * tau, vk + g * tau, wk
+                else:
+                    P, V, W, _ = cloth.advance(pk[None, :], vk[None, :], wk[None, :], tau, self.p)
+                    pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+            elif i in cap:
+                pos[i], vel[i], omg[i] = cap[i]
+            elif mode0[i] == CLOTH:
+                P, V, W, _ = cloth.advance(p0[i:i + 1], v0[i:i + 1], w0[i:i + 1], t - self._segment[0], self.p)
+                pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+        self._rows(t, pos, vel, omg, mode0)
 
     def _flush_inside(self, times: list[float], t0: float, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray,
                       cl: np.ndarray, mode0: np.ndarray) -> None:
@@ -963,12 +1174,17 @@ class Engine:
                 pos[cl], vel[cl], omg[cl] = P[j * n:(j + 1) * n], V[j * n:(j + 1) * n], W[j * n:(j + 1) * n]
             self._rows(ts, pos, vel, omg, mode0)
 
-    def _finish(self) -> None:
-        # Break the world's references back to this engine (callbacks, bodies) before it is dropped.
-        self.world.clear_tick_callback()
-        self.world.clear_contact_added_callback()
+    def close(self) -> None:
+        """Take the callbacks and the balls out of the world, deterministically (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._release()
         for i in range(len(self.ids)):
             self._detach(i)
+
+    def _finish(self) -> None:
+        self.close()
         # Rest events for anything the cap stopped.
         for k in np.nonzero((self.mode == CLOTH) | (self.mode == BULLET))[0].tolist():
             self.events.append(Event(self.t, EventType.REST, ball=self.ids[k], pos=self._p(k)))
@@ -1013,6 +1229,56 @@ class Engine:
 
     def _p(self, i: int) -> tuple[float, float, float]:
         return (round(float(self.pos[i, 0]), 6), round(float(self.pos[i, 1]), 6), round(float(self.pos[i, 2]), 6))
+
+
+def _clear_callbacks(world: BulletWorld) -> None:
+    world.clear_tick_callback()
+    world.clear_contact_added_callback()
+
+
+class _Hooks:
+    """What the Bullet callbacks record: the substep count and the contacts begun in each."""
+
+    __slots__ = ("added", "g", "h", "inertia", "m", "substep", "watch")
+
+    def __init__(self, m: float, inertia: float, h: float) -> None:
+        self.substep = 0
+        self.added: list[tuple[int, int, Any]] = []
+        self.m, self.inertia, self.h, self.g = m, inertia, h, G
+        self.watch: list[list[Any]] = []     # [body, energy, z] of each Bullet ball in this step
+
+    def tick(self, _data: Any) -> None:
+        """Every substep: the energy guard (contacts with static bodies are passive, yet Bullet's solver
+        and penetration recovery can add energy, e.g. a spinning ball pressed into a jaw climbs it).
+
+        A ball's energy may not exceed what it had at the previous substep; any excess is taken out
+        of its motion. Its height is followed as Bullet integrates it (z += v_z h after the solve);
+        the step's end (Engine._guard_energy) checks against the true positions.
+        """
+        self.substep += 1
+        m, inertia, h, g = self.m, self.inertia, self.h, self.g
+        for rec in self.watch:
+            body = rec[0]
+            v = body.get_linear_velocity()
+            w = body.get_angular_velocity()
+            z = rec[2] + v[2] * h
+            ke = 0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * inertia * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
+            e = ke + m * g * z
+            if e > rec[1] + 1e-12 and ke > 0.0:
+                f = math.sqrt(max(rec[1] - m * g * z, 0.0) / ke)
+                body.set_linear_velocity(v * f)
+                body.set_angular_velocity(w * f)
+                e = rec[1]
+            rec[1] = e
+            rec[2] = z
+
+    def contact_added(self, data: Any) -> None:
+        i, other = _ball_and_other(data.get_node0(), data.get_node1())
+        if i is None:
+            return
+        s = other.get_python_tag("surface")
+        if s is not None:
+            self.added.append((self.substep, int(i), s))
 
 
 def _place(kind: str) -> str:

@@ -48,6 +48,11 @@ class PhysicsParams:
     mu_floor: float = 0.4          # ESTIMATE
     mu_roll_rail: float = 0.02     # rolling resistance on the varnished rail top and frame (ESTIMATE)
     mu_roll_floor: float = 0.05    # on the room's floor, between hardwood and carpet (ESTIMATE)
+    # Spin about the vertical on hard surfaces: the twisting friction of a Hertz contact patch,
+    # alpha = (3 pi / 16) mu g a / (0.4 R^2); a 0.17-0.28 kg ball on varnished wood across the grain
+    # (E ~ 1 GPa) has a ~ 0.4 mm, alpha ~ 1.5-3 rad/s^2 (ESTIMATE; cloth: spin_decel).
+    spin_decel_rail: float = 2.0
+    spin_decel_floor: float = 4.0  # between hardwood (~2) and carpet (~10) (ESTIMATE)
     cue_mass: float = 0.70
     tip_e: float = 0.73            # leather tip [DD-TIP]
     tip_mu: float = 0.6            # tip-ball friction [DD-CONST]

@@ -29,7 +29,10 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
     if shot is not None and shot.ball not in balls:
         raise InputError("shot", "ball", f"a ball placed on the table ({', '.join(balls)})")
     eng = Engine(spec, balls, p, objects, lamp, sample_hz)
-    eng.run(shot)
+    try:
+        eng.run(shot)
+    finally:
+        eng.close()
     samples: dict[str, tuple[SampleRow, ...]] | None = None
     if eng.samples is not None:
         samples = {b: tuple(rows) for b, rows in eng.samples.items()}
