@@ -456,8 +456,9 @@ def _family_recipes(fam: str) -> list[Recipe]:
         Recipe(f"{a}-ball-stays-on-rail", "A ball comes to rest on the rail top", "Шар остаётся лежать на борту",
                fam, Topic.RAIL_TOP_STAYS, 2, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (2.0, 12.0), "elevation": (3.0, 50.0), "direction": (85.0, 95.0),
-                       "tip_u": (0.0, 0.3)},
+               # Side spin on a raised cue (a masse) can carry a ball up onto the rail and hold it there.
+               search={"cue_speed": (2.0, 12.0), "elevation": (3.0, 70.0), "direction": (85.0, 95.0),
+                       "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
                extra=_all(_first_is(on))),
         Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
                fam, Topic.RAIL_TOP_RETURNS, 1, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
@@ -502,6 +503,17 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
     ]
+    if fam != "pyramid":
+        # A masse (raised cue, side spin) hops the cue ball up onto the rail, where it stays: the object ball
+        # stands far off, so the case is about where the cue ball rests.
+        recs.append(Recipe(
+            f"{a}-cue-ball-stays-on-rail", "A masse leaves the cue ball on the rail top",
+            "После массе биток остаётся лежать на борту", fam, Topic.RAIL_TOP_STAYS, 2,
+            P(cue=(0.2, round(W - 0.2106, 4)), **{on: (-0.8, 0.0)}),
+            {"cue_speed": 2.719, "direction": 89.714, "elevation": 64.824, "tip": [-0.457, 0.21]}, dict(st),
+            search={"cue_speed": (2.0, 5.0), "elevation": (55.0, 75.0), "direction": (85.0, 95.0),
+                    "tip_r": (-0.6, -0.3), "tip_u": (0.0, 0.3)},
+            extra=_off("cue", "rail")))
     return recs
 
 
