@@ -43,6 +43,7 @@ from panda3d.bullet import (
     BulletBoxShape,
     BulletConvexHullShape,
     BulletCylinderShape,
+    BulletMultiSphereShape,
     BulletPlaneShape,
     BulletRigidBodyNode,
     BulletShape,
@@ -51,7 +52,7 @@ from panda3d.bullet import (
     X_up,
     Y_up,
 )
-from panda3d.core import BitMask32, Point3, TransformState, Vec3
+from panda3d.core import BitMask32, Point3, PTA_LVecBase3, PTA_stdfloat, TransformState, Vec3
 
 from physics import geometry_poly as gp
 from physics.errors import InputError
@@ -64,6 +65,9 @@ MARGIN = 0.0005          # m; collision margin of every static shape (Bullet's 0
 # comes out up to about a millimetre too far. Hull vertices on ball-facing surfaces are kept about
 # this far apart where the spec allows (jaw fillets get fewer, longer facets).
 GJK_MERGE = 0.010
+# Jaw fillets of a smaller radius are built as exact rounds (``TableGeometry._round_piece``); larger
+# ones (snooker's 25-30 mm) from facets at least GJK_MERGE wide, which follow the arc within ~2 mm.
+ROUND_LIMIT = 2 * GJK_MERGE
 SURFACE_TAG = "surface"  # python tag on every static node
 
 SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
@@ -143,7 +147,8 @@ class Jaw:
     fillet_start: tuple[float, float]  # T1: tangent point on the nose line
     fillet_end: tuple[float, float]    # T2: tangent point on the facing
     facing_end: tuple[float, float]    # F: end of the straight corridor, on the drop line
-    facets: int                        # flat facets approximating the fillet (0: a sharp corner)
+    facets: int                        # segments of the fillet as built or drawn (0: a sharp corner)
+    true_round: bool = False           # the fillet is an exact round (a sphere, see ``_round_piece``)
 
 
 @dataclass(frozen=True)
@@ -499,6 +504,43 @@ class TableGeometry:
                            max(p[2] for p in pts) + MARGIN, kind))
 
 
+    def _round_piece(self, kind: str, ident: str | None, jaw: Jaw) -> None:
+        """A jaw's rounding as an exact round: one sphere, touched by a ball on the cloth exactly as
+        the cushion's profile swept round the fillet centre would be.
+
+        The swept profile is a cone (the under-face turned about the vertical through the fillet
+        centre C). A ball on the cloth touches that cone at height h with the normal tilted theta
+        down, its centre rj + R cos(theta) from C's vertical in plan. The sphere of radius
+        rho = rj / cos(theta) centred above C at h + rj tan(theta) gives exactly the same contact
+        for every azimuth: the same point, the same normal. (Bullet has no exact cone or cylinder:
+        its GJK merges support points closer than 1 cm, so a round of a few mm came out up to 2 mm
+        off, measured; a hull of such facets likewise.) The sphere is a one-sphere multi-sphere
+        whose whole radius is collision margin, so GJK works on its centre, a single point (exact),
+        and Bullet still makes the speculative contacts it makes for hulls (a plain sphere pair
+        gets none and is resolved only after it has overlapped, adding energy).
+
+        Cost: for a ball above the cloth the sphere stands in for the cone less well, and its top,
+        rj (tan(theta) + 1/cos(theta)) above h, rises over the rubber's top by a few mm (6 mm on a
+        pyramid corner, 13 mm on its middle pocket) within the fillet's radius.
+        """
+        s = self.spec
+        R, h = s.ball_radius, s.cushion_nose_height
+        theta = math.asin((h - R) / R)
+        rj = math.dist(jaw.fillet_centre, jaw.fillet_start)
+        rho = rj / math.cos(theta)
+        qz = h + rj * math.tan(theta)
+        centres = PTA_LVecBase3()
+        centres.push_back(Vec3(0.0, 0.0, 0.0))
+        radii = PTA_stdfloat()
+        radii.push_back(rho)
+        shape = BulletMultiSphereShape(centres, radii)
+        shape.set_margin(rho)
+        cx, cy = jaw.fillet_centre
+        self._add(kind, ident, shape, (cx, cy, qz))
+        ring = [(cx + rho * math.cos(2 * math.pi * i / 16), cy + rho * math.sin(2 * math.pi * i / 16)) for i in range(16)]
+        self._tops.append((ring, qz + rho, kind))
+
+
 # ---------------------------------------------------------------------------------------------
 # Builder
 
@@ -527,20 +569,23 @@ def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_
     da = d[0] * pocket.axis[0] + d[1] * pocket.axis[1]
     straight = pocket.corridor / da if da > 1e-9 else 0.0   # corridor is measured along the pocket axis
     f = (end[0] + (k + straight) * d[0], end[1] + (k + straight) * d[1])
-    # As many facets as keep each at least GJK_MERGE wide; a fillet too small for even one
-    # (R1 = 5 mm on a pyramid corner: the sharp corner is 0.4 mm off the arc) stays a sharp corner.
-    facets = 0
-    for n in range(extras.jaw_segments, 0, -1):
-        if 2 * rj * math.sin(phi / n / 2) >= GJK_MERGE:
-            facets = n
-            break
+    # A fillet under ROUND_LIMIT is built as an exact round (``_round_piece``); a larger one from
+    # flat facets, as many as keep each at least GJK_MERGE wide (Bullet cannot tell nearer hull
+    # vertices apart).
+    true_round = 0.0 < rj < ROUND_LIMIT
+    facets = extras.jaw_segments if true_round else 0
+    if rj > 0.0 and not true_round:
+        for n in range(extras.jaw_segments, 0, -1):
+            if 2 * rj * math.sin(phi / n / 2) >= GJK_MERGE:
+                facets = n
+                break
     if facets:
         t1 = (end[0] - k * u[0], end[1] - k * u[1])
         c = (t1[0] + rj * nu0[0], t1[1] + rj * nu0[1])
         t2 = (end[0] + k * d[0], end[1] + k * d[1])
     else:
         t1 = t2 = c = end
-    jaw = Jaw(pocket_id, cushion_id, end, c, t1, t2, f, facets)
+    jaw = Jaw(pocket_id, cushion_id, end, c, t1, t2, f, facets, true_round)
     return jaw, {"u": u, "nu0": nu0, "nuf": nuf, "d": d, "phi": phi, "rj": rj}
 
 
@@ -731,7 +776,9 @@ def _build_table(g: TableGeometry) -> None:
     # centre the cushion prism and the corridor prism overlap, so nothing is left open.
     for pid, pair in jaws.items():
         for jaw, fr in pair:
-            if jaw.facets:
+            if jaw.true_round:
+                g._round_piece("jaw", pid, jaw)
+            elif jaw.facets:
                 g._hull("jaw", pid, _fillet_points(s, jaw, fr, top))
             # The straight corridor: a full-depth prism from the fillet's end to the drop line. (A
             # corridor shorter than GJK_MERGE, like the pyramid's 5.5 mm, is a face Bullet resolves

@@ -15,11 +15,17 @@ import math
 from functools import cache
 
 import pytest
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletMultiSphereShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import Point3, TransformState, Vec3
 
 from physics.errors import InputError
-from physics.geometry import DEFAULT_MATERIALS, SURFACE_KINDS, TableGeometry, build_table_geometry
+from physics.geometry import (
+    DEFAULT_MATERIALS,
+    ROUND_LIMIT,
+    SURFACE_KINDS,
+    TableGeometry,
+    build_table_geometry,
+)
 from physics.scenario import SceneObject
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
@@ -166,12 +172,14 @@ def test_cushion_contact_height_and_normal_tilt(table_id: str) -> None:
 
 @tables
 def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
-    """The jaws carry the cushion's profile round the fillet: contact near h, normal tilted down by about theta.
+    """Jaws with a large fillet (snooker) carry the cushion's profile round it on flat facets:
+    contact near h, normal tilted down by about theta.
 
     Tolerances are wider than for the long cushions because of Bullet, not of the geometry: its GJK
     merges support points closer than 1 cm, and a fillet facet is only about that wide, so the
     contact it reports can sit on a facet edge: up to about a millimetre off in depth and height
-    and 3 degrees in tilt for a ball-sized sphere (measured on the four tables).
+    and 3 degrees in tilt for a ball-sized sphere (measured on the four tables). Small fillets are
+    exact rounds (test_jaw_rounds_are_exact).
     """
     _, geo = built(table_id)
     s = geo.spec
@@ -181,6 +189,8 @@ def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
     for pid, p in geo.pockets.items():
         rj = s.pockets[pid].jaw_radius  # type: ignore[index]
         for jaw in p.jaws:
+            if jaw.true_round:
+                continue
             cx, cy = jaw.fillet_centre
             a0 = math.atan2(jaw.fillet_start[1] - cy, jaw.fillet_start[0] - cx)
             a1 = math.atan2(jaw.fillet_end[1] - cy, jaw.fillet_end[0] - cx)
@@ -199,6 +209,47 @@ def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
                 assert point[2] == pytest.approx(h, abs=0.0015), (pid, k)
                 tilt = math.degrees(math.asin(-n[2] / math.hypot(*n)))
                 assert theta - 3.0 < tilt < theta + 1.0, (pid, k)
+
+
+@tables
+def test_jaw_rounds_are_exact(table_id: str) -> None:
+    """A fillet under ROUND_LIMIT (pyramid R1 5 mm and R2 11 mm, pool 8 mm [MKP][WPA]) is an exact
+    round: a ball on the cloth pressed 0.1 mm into it anywhere along the arc meets it at the nose
+    height h, with the normal tilted down by theta = asin((h - R)/R) like the cushion's, and in plan
+    along the line from the fillet centre through the ball's centre."""
+    _, geo = built(table_id)
+    s = geo.spec
+    R, h = s.ball_radius, s.cushion_nose_height
+    theta = math.degrees(math.asin((h - R) / R))
+    d0 = math.sqrt(R * R - (h - R) ** 2)
+    rounds = 0
+    for pid, p in geo.pockets.items():
+        rj = s.pockets[pid].jaw_radius  # type: ignore[index]
+        for jaw in p.jaws:
+            assert jaw.true_round == (rj < ROUND_LIMIT), (pid, jaw.cushion)
+            if not jaw.true_round:
+                continue
+            rounds += 1
+            cx, cy = jaw.fillet_centre
+            assert math.dist(jaw.fillet_start, jaw.fillet_centre) == pytest.approx(rj, abs=1e-12)
+            assert math.dist(jaw.fillet_end, jaw.fillet_centre) == pytest.approx(rj, abs=1e-12)
+            a0 = math.atan2(jaw.fillet_start[1] - cy, jaw.fillet_start[0] - cx)
+            a1 = math.atan2(jaw.fillet_end[1] - cy, jaw.fillet_end[0] - cx)
+            span = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+            for f in (0.0, 0.2, 0.5, 0.8, 1.0):
+                az = a0 + f * span
+                dist = rj + d0 - 0.0001
+                hits = [c for c in geo.contacts((cx + dist * math.cos(az), cy + dist * math.sin(az), R), R)
+                        if c[0].kind == "jaw" and c[0].id == pid and c[3] < 0.0]
+                assert hits, (pid, jaw.cushion, f)
+                _, point, n, depth = min(hits, key=lambda c: c[3])
+                assert depth == pytest.approx(-0.0001 * math.cos(math.radians(theta)), abs=2e-5), (pid, f)
+                assert point[2] == pytest.approx(h, abs=1e-4), (pid, f)
+                tilt = math.degrees(math.asin(-n[2] / math.hypot(*n)))
+                assert tilt == pytest.approx(theta, abs=0.1), (pid, f)
+                plan = math.degrees(math.atan2(n[1], n[0]) - az)
+                assert (plan + 180.0) % 360.0 - 180.0 == pytest.approx(0.0, abs=0.05), (pid, f)
+    assert rounds == (12 if table_id in ("pyramid-12ft", "pool-9ft") else 0)
 
 
 @tables
@@ -313,7 +364,9 @@ def test_every_node_is_tagged_and_materials_override() -> None:
         assert (surf.restitution, surf.friction) == want
         assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(want[1])
         assert node.get_into_collide_mask() == geo.collide_mask
-        assert all(node.get_shape(i).get_margin() <= 0.001 for i in range(node.get_num_shapes()))
+        # Every margin is under a millimetre, except the exact jaw rounds: a sphere that is all margin.
+        shape = node.get_shape(0)
+        assert shape.get_margin() <= 0.001 or (surf.kind == "jaw" and isinstance(shape, BulletMultiSphereShape))
     assert {"bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp"} <= kinds
 
 
