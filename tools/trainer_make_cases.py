@@ -533,6 +533,8 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-pocket-to-floor": {"cue_speed": 6.318, "direction": 32.188, "elevation": 3.602, "tip": [0.0, 0.005]},
+    "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
     "snooker10-pocket-to-floor": {"cue_speed": 4.611, "direction": 32.188, "elevation": 7.326, "tip": [0.0, 0.005]},
     "snooker10-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
     "snooker10-person": {"cue_speed": 10.31, "direction": 85.939, "elevation": 16.134, "tip": [0.0, 0.195]},
