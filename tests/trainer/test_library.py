@@ -37,21 +37,23 @@ def test_library_size_and_rows() -> None:
             assert c.row == ROWS_BY_TOPIC[c.topic], c.id
 
 
-# The topics each rulebook family's cases must show. Not yet covered, because the physics does not produce
-# them (see the trainer's report): an object ball leaving the table (every family: object balls never
-# become airborne when struck), a ball running on the rail top and coming back, a ball bouncing out of a
-# pocket; and, still to be found by tools/trainer_search.py, the rail top under pool and snooker, chalk and a
-# person under snooker (there the cue ball flew over the ball on first: a jump shot too), and the clipped
-# ball on under snooker.
+# The topics each rulebook family's cases must show. Not covered (see the issue 5 report): a ball running on
+# the rail top and dropping back (row 1) and a ball bouncing out of a pocket onto the bed (row 15) - the
+# physics did not produce either in the searches; row 14 outside the pyramid and row 17 in snooker, where the
+# referee does not yet follow the rulebook (a hanging ball falling before the contact is ruled a miss; a
+# spectator's touch replays the whole stroke instead of re-positioning the ball, WPBSA S3 R15).
 REQUIRED: dict[str, set[str]] = {
     "ru": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
-           "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s"},
-    "wpa": {"jump", "scoop", "miscue", "clipped-ball-on", "jump-drop-back", "off-floor", "lamp", "person", "chalk", "hanging-before-5s",
-            "hanging-after-5s"},
-    "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "jump-drop-back", "off-floor", "lamp", "hanging-before-5s",
-                "hanging-after-5s"},
-    "golf": {"jump", "scoop", "miscue", "clipped-ball-on", "jump-drop-back", "off-floor", "lamp", "person", "chalk", "hanging-before-5s",
-             "hanging-after-5s"},
+           "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s",
+           "hanging-drops-on-arrival", "outside-interference", "pocket-bounce-floor"},
+    "wpa": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
+            "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
+            "outside-interference", "pocket-bounce-floor"},
+    "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
+                "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s", "pocket-bounce-floor"},
+    "golf": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
+             "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
+             "outside-interference", "pocket-bounce-floor"},
 }
 
 
