@@ -99,6 +99,8 @@ MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing int
 FLIGHT_STEP = 0.005     # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
 CCD_MOTION = 0.002       # m per substep
+GRID = np.arange(1, 33) / 32.0    # instants (fractions of a step) at which near pairs are checked
+FRACTIONS = np.arange(1, 16) / 16.0
 OVERLAP_TOL = 1e-8      # m: a pair overlapping less than this on its exact paths is touching, not colliding
 ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is skipped for a step
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
@@ -192,6 +194,9 @@ class Engine:
         self._h32 = np.float32(self.h)
         self._calls: dict[int, tuple[int, ...]] = {}
         self._hooks = _Hooks(params.m, params.inertia, self.h)
+        self._pairs_key = b""
+        self._acc = np.full(n, params.mu_roll * G)
+        self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray] = (self.pair_i, self.pair_j, self.pair_i > 0)
         self._closed = False
         self._knots: dict[int, list[tuple[float, np.ndarray, np.ndarray, np.ndarray, str]]] = {}
         self._captured: dict[int, dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
@@ -223,6 +228,12 @@ class Engine:
             self._strike(shot)
         self._sample_all()
         guard = 0
+        # Divisions by zero and infinities are part of the step bounds' arithmetic (no warnings).
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            self._loop(guard)
+        self._finish()
+
+    def _loop(self, guard: int) -> None:
         while self.t < self.p.max_stroke_seconds:
             moving = (self.mode == CLOTH) | (self.mode == BULLET)
             if not moving.any():
@@ -240,7 +251,6 @@ class Engine:
                 self._force = False
             if self.sample_dt is not None:
                 self._samples_within()
-        self._finish()
 
     # ---------------------------------------------------------------- strike
     def _strike(self, shot: ShotParams) -> None:
@@ -292,63 +302,79 @@ class Engine:
         # Largest acceleration of each ball's horizontal motion: sliding or rolling (never 0, so the
         # reach-time formula below needs no special case); Bullet balls use a speed bound instead.
         acc = np.full(len(mode), p.mu_roll * g)
-        if cl.any():
+        any_cl = bool(cl.any())
+        if any_cl:
             v, w = self.vel[cl], self.omg[cl]
             sliding = np.abs(v[:, 0] - R * w[:, 1]) + np.abs(v[:, 1] + R * w[:, 0]) > 1e-9
             acc[cl] = np.where(sliding, p.mu_slide * g, p.mu_roll * g)
-        pi, pj = self.pair_i, self.pair_j
-        live = (mode[pi] != GONE) & (mode[pj] != GONE) & (moving[pi] | moving[pj])
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            if live.any():
-                pi, pj = pi[live], pj[live]
-                bb = bl[pi] | bl[pj]
-                if bullet and bb.any():
-                    speed = np.zeros(len(mode))
-                    speed[bl] = np.sqrt((self.vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
-                    r = self.pos[pi[bb]] - self.pos[pj[bb]]
-                    gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * R
-                    tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + p.mu_slide * g * T)
-                    T = min(T, float(tb.min()))
-                    pi, pj = pi[~bb], pj[~bb]
-                if len(pi):
-                    P, V = self.pos, self.vel
-                    rx, ry = P[pi, 0] - P[pj, 0], P[pi, 1] - P[pj, 1]
-                    wx, wy = V[pi, 0] - V[pj, 0], V[pi, 1] - V[pj, 1]
-                    aij = acc[pi] + acc[pj]
-                    rr = rx * rx + ry * ry
-                    rw = rx * wx + ry * wy
-                    dist = np.sqrt(rr)
-                    # Radial bound: |r(t)| >= |r0| - c t - a t^2/2 (c the closing speed).
-                    c = -rw / dist
-                    gap = np.maximum(dist - 2.0 * R, 0.0)
-                    t_rad = (np.sqrt(c * c + 2.0 * aij * gap) - c) / aij
-                    # Straight paths widened by the deviation a T^2/2; separating pairs never meet on them.
-                    A = wx * wx + wy * wy
-                    D = 2.0 * R + 0.5 * aij * T * T
-                    disc = rw * rw - A * (rr - D * D)
-                    t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
-                    # A pair whose straight paths separate is not bounded here: if it is within the
-                    # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
-                    t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
-                    T = min(T, float(np.maximum(t_rad, t_lin).min()))
-            # Cloth balls: the cushion contact lines and the pocket zones.
-            if cl.any() and T > h:
-                x, y = self.pos[cl, 0], self.pos[cl, 1]
-                vx, vy = self.vel[cl, 0], self.vel[cl, 1]
-                ac = acc[cl]
-                for d, vo in ((self.lim[0] - np.abs(x), vx * np.sign(x)), (self.lim[1] - np.abs(y), vy * np.sign(y))):
-                    d = np.maximum(d, 0.0)
-                    T = min(T, float(((np.sqrt(vo * vo + 2.0 * ac * d) - vo) / ac).min()))
-                rx = x[:, None] - self.zone_c[None, :, 0]
-                ry = y[:, None] - self.zone_c[None, :, 1]
-                dist = np.sqrt(rx * rx + ry * ry)
-                c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
-                d = np.maximum(dist - self.zone_r[None, :], 0.0)
-                a2 = ac[:, None]
-                T = min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
+        self._acc = acc
+        pi, pj, bb = self._live_pairs(moving)
+        if len(pi):
+            if bullet and bb.any():
+                speed = np.zeros(len(mode))
+                speed[bl] = np.sqrt((self.vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+                r = self.pos[pi[bb]] - self.pos[pj[bb]]
+                gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * R
+                tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + p.mu_slide * g * T)
+                T = min(T, float(tb.min()))
+                pi, pj = pi[~bb], pj[~bb]
+            if len(pi):
+                P, V = self.pos, self.vel
+                d = P[pi, :2] - P[pj, :2]
+                u = V[pi, :2] - V[pj, :2]
+                rx, ry = d[:, 0], d[:, 1]
+                wx, wy = u[:, 0], u[:, 1]
+                aij = acc[pi] + acc[pj]
+                rr = rx * rx + ry * ry
+                rw = rx * wx + ry * wy
+                dist = np.sqrt(rr)
+                # Radial bound: |r(t)| >= |r0| - c t - a t^2/2 (c the closing speed).
+                c = -rw / dist
+                gap = np.maximum(dist - 2.0 * R, 0.0)
+                t_rad = (np.sqrt(c * c + 2.0 * aij * gap) - c) / aij
+                # Straight paths widened by the deviation a T^2/2.
+                A = wx * wx + wy * wy
+                D = 2.0 * R + 0.5 * aij * T * T
+                disc = rw * rw - A * (rr - D * D)
+                t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
+                # A pair whose straight paths separate is not bounded here: if it is within the
+                # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
+                t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
+                T = min(T, float(np.maximum(t_rad, t_lin).min()))
+        # Cloth balls: the cushion contact lines and the pocket zones.
+        if any_cl and T > h:
+            xy = self.pos[cl, :2]
+            vxy = self.vel[cl, :2]
+            ac = acc[cl]
+            dl = np.maximum(self.lim - np.abs(xy), 0.0)
+            vo = vxy * np.sign(xy)
+            a2 = ac[:, None]
+            T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
+            x, y = xy[:, 0], xy[:, 1]
+            vx, vy = vxy[:, 0], vxy[:, 1]
+            rx = x[:, None] - self.zone_c[None, :, 0]
+            ry = y[:, None] - self.zone_c[None, :, 1]
+            dist = np.sqrt(rx * rx + ry * ry)
+            c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
+            d = np.maximum(dist - self.zone_r[None, :], 0.0)
+            T = min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
         if bullet:
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
+
+    def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Pairs with a moving ball and no pocketed one, and which of them hold a Bullet ball; kept
+        while the modes do not change (most steps)."""
+        key = self.mode.tobytes() + moving.tobytes()
+        if key != self._pairs_key:
+            mode = self.mode
+            pi, pj = self.pair_i, self.pair_j
+            live = (mode[pi] != GONE) & (mode[pj] != GONE) & (moving[pi] | moving[pj])
+            pi, pj = pi[live], pj[live]
+            bl = mode == BULLET
+            self._pairs = (pi, pj, bl[pi] | bl[pj])
+            self._pairs_key = key
+        return self._pairs
 
     # ---------------------------------------------------------------- one step
     def _step(self, dt: float) -> float:
@@ -443,8 +469,7 @@ class Engine:
             B = 2.0 * (a0 * dd).sum(axis=1)
             C = (a0 * a0).sum(axis=1) - (2.0 * R) ** 2
             disc = B * B - 4.0 * A * C
-            with np.errstate(divide="ignore", invalid="ignore"):
-                sv = np.where(A > 0.0, (-B - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * np.where(A > 0, A, 1.0)), np.inf)
+            sv = np.where(A > 0.0, (-B - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * np.where(A > 0, A, 1.0)), np.inf)
             sv = np.where(C <= 0.0, 0.0, sv)
             cand = np.nonzero((C <= 0.0) | ((disc >= 0.0) & (B < 0.0) & (sv <= 1.0)))[0]
             if len(cand):
@@ -468,17 +493,21 @@ class Engine:
             # their paths into contact within the step, yet not approaching then (a pair touching and
             # separating slowly turns back into itself; the step bound leaves such pairs alone).
             # They are followed on their exact paths.
-            mode0 = self._segment[5]
-            w0 = self._segment[3]
-            acc = np.full(len(mode0), self.p.mu_roll * G)
-            sl = (mode0 == CLOTH) & (np.abs(v0[:, 0] - R * w0[:, 1]) + np.abs(v0[:, 1] + R * w0[:, 0]) > 1e-9)
-            acc[sl] = self.p.mu_slide * G
-            reach = 2.0 * R + 0.5 * (acc[ii] + acc[jj]) * dt * dt
-            near = np.nonzero((C < reach * reach - (2.0 * R) ** 2)
-                              & ((a0 * (v0[ii] - v0[jj])).sum(axis=1) >= 0.0)
-                              & ((mode0[ii] == CLOTH) | (mode0[jj] == CLOTH))
-                              & (mode0[ii] != BULLET) & (mode0[jj] != BULLET))[0]
-            near = np.array([k for k in near.tolist() if k not in found], dtype=np.intp)
+            # acc: each ball's largest horizontal deceleration at the step's start (from _choose_dt).
+            acc = self._acc
+            reach_max = 2.0 * R + self.p.mu_slide * G * dt * dt
+            close = np.nonzero(C < reach_max * reach_max - (2.0 * R) ** 2)[0]
+            near = close[:0]
+            if len(close):
+                mode0 = self._segment[5]
+                ci, cj = ii[close], jj[close]
+                reach = 2.0 * R + 0.5 * (acc[ci] + acc[cj]) * dt * dt
+                near = close[(C[close] < reach * reach - (2.0 * R) ** 2)
+                             & ((a0[close] * (v0[ci] - v0[cj])).sum(axis=1) >= 0.0)
+                             & ((mode0[ci] == CLOTH) | (mode0[cj] == CLOTH))
+                             & (mode0[ci] != BULLET) & (mode0[cj] != BULLET)]
+                if found:
+                    near = np.array([k for k in near.tolist() if k not in found], dtype=np.intp)
             if len(near):
                 for k, se in zip(near.tolist(), self._recontact(ii[near], jj[near], dt), strict=True):
                     if se is not None:
@@ -505,9 +534,9 @@ class Engine:
         t0, p0, v0, w0, _cl, _mode0, _pure = self._segment
         n = len(ia)
         R2 = (2.0 * self.R) ** 2
-        # An overlap deeper than OVERLAP_TOL (rounding of a pair rolling in contact is not one) after a
-        # moment apart is a contact; the grid is fine near the start (the pair may separate by very
-        # little before turning back), then the bracket is narrowed 16-fold per round.
+        # The first overlap deeper than OVERLAP_TOL (rounding of a pair rolling in contact is not one)
+        # on a grid of 32 instants, then narrowed 16-fold per round; an overlap shorter than a grid
+        # interval (dt/32) is at most a (dt/32)^2/8 deep (< 0.02 mm for the longest cloth step).
         tol = -4.0 * self.R * OVERLAP_TOL
 
         def gap(a: np.ndarray, b: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -518,30 +547,25 @@ class Engine:
             d = P[:m] - P[m:]
             return ((d * d).sum(axis=1) - R2).reshape(ts.shape), d, V[:m] - V[m:]
 
-        grid = np.unique(np.concatenate((dt * 2.0 ** -np.arange(1, 31), dt * np.arange(1, 33) / 32.0)))
+        grid = dt * GRID
         g, _, _ = gap(ia, ib, np.tile(grid, (n, 1)))
         out: list[float | None] = [None] * n
-        cols = np.arange(len(grid))
-        for k in range(n):
-            pos = np.nonzero(g[k] >= 0.0)[0]
-            if not len(pos):
-                continue
-            after = np.nonzero((g[k] < tol) & (cols > pos[0]))[0]
-            if not len(after):
-                continue
-            hi_k = int(after[0])
-            lo, hi = float(grid[hi_k - 1]), float(grid[hi_k])
+        for k in np.nonzero((g < tol).any(axis=1))[0].tolist():
+            first = int(np.argmax(g[k] < tol))
+            lo, hi = (float(grid[first - 1]) if first else 0.0), float(grid[first])
             a, b = ia[k:k + 1], ib[k:k + 1]
             for _ in range(6):
-                ts = lo + (hi - lo) * np.arange(1, 16) / 16.0
+                ts = lo + (hi - lo) * FRACTIONS
                 gk = gap(a, b, ts[None, :])[0][0]
-                neg = np.nonzero(gk < 0.0)[0]
+                neg = np.nonzero(gk < tol)[0]
                 if len(neg):
                     hi = float(ts[neg[0]])
                     if neg[0] > 0:
                         lo = float(ts[neg[0] - 1])
                 else:
                     lo = float(ts[-1])
+            if lo <= 0.0:
+                continue        # overlapping from the start: not a new contact on these paths
             _, d, dv = gap(a, b, np.array([[lo]]))
             if float(d[0] @ dv[0]) < 0.0:
                 out[k] = lo / dt
