@@ -57,7 +57,7 @@ from panda3d.core import BitMask32, Point3, PTA_LVecBase3, PTA_stdfloat, Transfo
 from physics import geometry_poly as gp
 from physics.errors import InputError
 from physics.scenario import SceneObject
-from physics.tables import TABLES_DIR, TableSpec
+from physics.tables import NOSE_EDGE_RISE, TABLES_DIR, TableSpec
 
 MARGIN = 0.0005          # m; collision margin of every static shape (Bullet's 0.04 m default is a ball)
 # Bullet's GJK treats two support points closer than 1 cm as the same (Voronoi simplex solver's
@@ -127,7 +127,8 @@ class CushionContact:
         angle: theta = asin((h - R) / R), the contact normal's angle below horizontal.
         centre_distance: horizontal distance from the nose line to the centre of a ball on the
             cloth touching the cushion, sqrt(R^2 - (h - R)^2) (a little less than R).
-        top_tilt: slope of the rubber's top, down towards the bed (radians; see ``_profile``).
+        top_tilt: slope of the rubber's top, down towards the bed (radians): the spec's
+            ``cushion_top_tilt`` (see ``_profile``).
     """
 
     nose_height: float
@@ -246,17 +247,15 @@ def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[
     h with its normal tilted theta below horizontal. The sharp edge where it meets the rubber's
     top is put a little above h so the margin's rounding of that edge stays clear of the contact.
 
-    The rubber's top is ONE plane from that edge up to the rail top at the back. The spec's 6-8
-    degrees would reach the rail height (only a few mm above the nose in the table files) within
-    about a centimetre and leave a shallow crease there; Bullet's GJK misreads such a crease under
-    a ball (it reported the plane through the nose and the back edge instead, so a ball set on
-    the rubber stayed there), so the top leans as much as the rail height allows (about 2 degrees),
-    still down towards the bed.
+    The rubber's top is ONE plane from that edge up to the rail top at the back, tilted by the
+    spec's ``cushion_top_tilt`` (the rail height is derived for it: ``tables.rail_height_for``).
+    One plane, because Bullet's GJK misreads a shallow crease inside a hull under a ball (it
+    reported the plane through the nose and the back edge instead).
     """
     R, h = spec.ball_radius, spec.cushion_nose_height
     theta = math.asin((h - R) / R)
     tan_t = math.tan(theta) * steepen
-    e = max(0.0015, 3 * MARGIN)
+    e = NOSE_EDGE_RISE
     nose = (-e * tan_t, h + e)
     foot = (h * tan_t, 0.0)
     top = max(spec.rail_height, nose[1] + 0.001)
@@ -520,8 +519,10 @@ class TableGeometry:
         gets none and is resolved only after it has overlapped, adding energy).
 
         Cost: for a ball above the cloth the sphere stands in for the cone less well, and its top,
-        rj (tan(theta) + 1/cos(theta)) above h, rises over the rubber's top by a few mm (6 mm on a
-        pyramid corner, 13 mm on its middle pocket) within the fillet's radius.
+        rj (tan(theta) + 1/cos(theta)) above h, rises over the rubber's top within the fillet's
+        radius: by 4 mm on a pyramid corner (still under the rail top), 11 mm on a pyramid middle
+        pocket and 8 mm on pool. Roundings of ROUND_LIMIT and more, whose dome would be several
+        cm, stay faceted.
         """
         s = self.spec
         R, h = s.ball_radius, s.cushion_nose_height

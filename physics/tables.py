@@ -16,6 +16,11 @@ from physics.errors import InputError
 from physics.record import CUSHION_IDS, POCKET_IDS, CushionId, PocketId
 
 TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "tables"
+
+# The rubber's face meets its top this far above the contact line at the nose height (the built
+# edge sits a little above h so that Bullet's rounding of a hull edge by its margin stays clear of
+# the contact). The top rises from that edge at ``cushion_top_tilt`` to the rail.
+NOSE_EDGE_RISE = 0.0015   # m
 TABLE_IDS: tuple[str, ...] = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
 
 # Every game id of design.md with its own table. The referee's registry must agree (tested).
@@ -63,7 +68,7 @@ class TableSpec:
     cushion_width: float
     cushion_top_tilt: float
     rail_width: float
-    rail_height: float
+    rail_height: float              # derived: see ``rail_height_for``
     corner_mouth: float
     middle_mouth: float
     corner_jaw_radius: float
@@ -146,6 +151,24 @@ def _cushions(L: float, W: float, corner_mouth: float, middle_mouth: float) -> d
     return out
 
 
+def rail_height_for(ball_radius: float, nose_height: float, cushion_width: float, top_tilt_deg: float) -> float:
+    """Height of the rail top above the cloth that gives the rubber's top its regulation tilt.
+
+    The top is one plane from the rubber's edge (``NOSE_EDGE_RISE`` above the nose height h, a
+    little in front of the nose line because the face leans back by theta = asin((h - R)/R))
+    up to the rail at the back of the cushion, tilted ``top_tilt_deg`` to the bed: 6-8 degrees on
+    a pyramid table (physics.md 1.1, "Cushion top-surface tilt" [MKP]). The rail's height is given
+    nowhere (only snooker's floor-to-rail 851-876 mm [WPBSA], which the result meets), while the
+    nose height, the tilt and (pool [WPA], snooker [PT]) the cushion width are; so the rail
+    height is the number derived. (An estimated 45 mm rail over a 42 mm nose left the top only
+    ~2 degrees of rise over the 50 mm cushion.)
+    """
+    theta = math.asin((nose_height - ball_radius) / ball_radius)
+    edge_z = nose_height + NOSE_EDGE_RISE
+    run = cushion_width + NOSE_EDGE_RISE * math.tan(theta)
+    return edge_z + run * math.tan(math.radians(top_tilt_deg))
+
+
 @cache
 def load_table(table_id: str) -> TableSpec:
     """Load a table spec by id; an unknown id is an :class:`InputError`."""
@@ -157,6 +180,14 @@ def load_table(table_id: str) -> TableSpec:
     spots = {k: (float(v[0]), float(v[1])) for k, v in d["spots"].items()}
     L, W = float(d["length"]), float(d["width"])
     numeric = {k: float(v) for k, v in d.items() if isinstance(v, (int, float))}
+    if "rail_height" in d:
+        raise InputError(str(path), "rail_height", "no value: the rail height follows from cushion_top_tilt")
+    R, h = numeric["ball_radius"], numeric["cushion_nose_height"]
+    if not R < h < 2 * R:
+        raise InputError(str(path), "cushion_nose_height", "a height between the ball's radius and its diameter")
+    if not 0.0 <= numeric["cushion_top_tilt"] < 45.0:
+        raise InputError(str(path), "cushion_top_tilt", "degrees in [0, 45)")
+    numeric["rail_height"] = rail_height_for(R, h, numeric["cushion_width"], numeric["cushion_top_tilt"])
     return TableSpec(
         id=d["id"], name=dict(d["name"]), lines={k: float(v) for k, v in d["lines"].items()}, spots=spots,
         d_radius=float(d["d"]["radius"]) if "d" in d else None,

@@ -606,3 +606,58 @@ def test_hard_rolling_ball_is_pressed_into_the_slate_by_the_cushion(table_id: st
             assert ball.get_linear_velocity().y < 0.0      # it came back off the cushion
         finally:
             world.remove(ball)
+
+
+@tables
+def test_rubber_top_is_built_at_the_spec_tilt(table_id: str) -> None:
+    """The rubber's top slopes down to the bed at the spec's cushion_top_tilt (6-8 degrees [MKP],
+    physics.md 1.1), read off the built cushions with small probes 10 and 40 mm behind the nose;
+    the rail top behind it is at the derived rail height."""
+    _, geo = built(table_id)
+    s = geo.spec
+    assert math.degrees(geo.cushion_contact.top_tilt) == pytest.approx(s.cushion_top_tilt, abs=1e-9)
+    for cid, cu in s.cushions.items():
+        mx, my = (cu.start[0] + cu.end[0]) / 2, (cu.start[1] + cu.end[1]) / 2
+        back = (-cu.normal[0], -cu.normal[1])
+        points = []
+        for n in (0.010, 0.040):
+            x, y = mx + n * back[0], my + n * back[1]
+            # A small probe lowered from above the rail height (so above the whole top) in 1 mm
+            # steps until Bullet reports the nearest point of the top below it, and the normal there.
+            hits: list = []
+            z = s.rail_height + 0.0025
+            while not hits and z > s.cushion_nose_height:
+                hits = [c for c in geo.contacts((x, y, z), 0.002) if c[0].kind == "cushion"]
+                z -= 0.001
+            assert len(hits) == 1 and 0.0 < hits[0][3] < 0.005, (cid, n, hits)
+            _, point, normal, _d = hits[0]
+            assert math.degrees(math.acos(normal[2])) == pytest.approx(s.cushion_top_tilt, abs=0.5), (cid, n)
+            points.append(point)
+        rise = points[1][2] - points[0][2]
+        run = math.hypot(points[1][0] - points[0][0], points[1][1] - points[0][1])
+        assert math.degrees(math.atan2(rise, run)) == pytest.approx(s.cushion_top_tilt, abs=0.5), cid
+        x, y = mx + (s.cushion_width + 0.01) * back[0], my + (s.cushion_width + 0.01) * back[1]
+        assert top_at(geo, x, y, s.rail_height) == (pytest.approx(s.rail_height, abs=0.0005), "rail_top")
+
+
+def test_rail_height_is_derived_from_the_top_tilt(tmp_path, monkeypatch) -> None:
+    """The rail height is not a table-file number: it follows from the nose height, the cushion
+    width and the top's tilt (a file that still gives one is refused with one clear line)."""
+    import physics.tables as tables
+
+    for table_id in TABLE_IDS:
+        s = load_table(table_id)
+        theta = math.asin((s.cushion_nose_height - s.ball_radius) / s.ball_radius)
+        edge = s.cushion_nose_height + tables.NOSE_EDGE_RISE
+        run = s.cushion_width + tables.NOSE_EDGE_RISE * math.tan(theta)
+        assert math.degrees(math.atan2(s.rail_height - edge, run)) == pytest.approx(s.cushion_top_tilt, abs=1e-9)
+        assert s.cushion_nose_height < s.rail_height < 2 * s.ball_radius
+    # Snooker: floor to rail top 851-876 mm [WPBSA] (physics.md 1.1).
+    s = load_table("snooker-12ft")
+    assert 0.851 <= s.bed_height + s.rail_height <= 0.876
+    text = (tables.TABLES_DIR / "pool-9ft.toml").read_text(encoding="utf-8")
+    (tmp_path / "pool-9ft.toml").write_text(text.replace("rail_width =", "rail_height = 0.04\nrail_width ="),
+                                             encoding="utf-8")
+    monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
+    with pytest.raises(InputError, match="rail_height"):
+        tables.load_table.__wrapped__("pool-9ft")
