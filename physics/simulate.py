@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from panda3d.core import RenderState, TransformState
+
 from physics.engine import Engine
 from physics.errors import InputError
 from physics.params import PhysicsParams
@@ -33,6 +35,7 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
         eng.run(shot)
     finally:
         eng.close()
+        collect_panda_states()
     samples: dict[str, tuple[SampleRow, ...]] | None = None
     if eng.samples is not None:
         samples = {b: tuple(rows) for b, rows in eng.samples.items()}
@@ -41,6 +44,20 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
         samples=samples, initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
         shot=shot, duration=round(float(eng.t), 6),
     )
+
+
+def collect_panda_states() -> None:
+    """Let Panda3D free the transform and render states nothing uses any more.
+
+    Panda3D keeps every state it makes in a global cache that only a rendered frame prunes. Bullet
+    makes a state for every body transform it writes, so a process that simulates without drawing
+    (the app's physics worker, `referee`, the campaign) grew by ~150 KB per varied stroke: 62,000
+    cached states after 200 strokes. One call prunes a share of the cache; repeat until none is left.
+    """
+    for _ in range(64):
+        if not TransformState.garbage_collect():
+            break
+    RenderState.garbage_collect()
 
 
 def simulate_scenario(scenario: Scenario, params: PhysicsParams | None = None,
