@@ -76,9 +76,14 @@ def test_a_long_cushion_loses() -> None:
 
 
 def test_a_pocketed_ball_loses() -> None:
-    rec = lag("pyramid-12ft", 1, 4.0, 2.0)
+    import math
+
+    # Straight at the foot corner (a pool pocket takes a ball from this angle; 1.5-3 m/s all drop).
+    (x0, y0), (px, py) = lag_spot(POOL, 1), POOL.pockets["foot-left"].centre
+    rec = lag("pool-9ft", 1, 2.5, math.degrees(math.atan2(py - y0, px - x0)))
     assert "cue" in rec.pocketed()
-    assert LagFault.POCKETED in lag_faults(PYR, "russian-pyramid", ball(0, 1, rec))
+    assert LagFault.POCKETED in lag_faults(POOL, "pool-8-ball", ball(0, 1, rec))
+    assert LagFault.POCKETED in lag_faults(POOL, "golf", ball(0, 1, rec))
 
 
 @pytest.mark.parametrize("game,lost", [("pool-9-ball", True), ("golf", False)])
