@@ -457,8 +457,10 @@ def _family_recipes(fam: str) -> list[Recipe]:
                fam, Topic.RAIL_TOP_STAYS, 2, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
                # Side spin on a raised cue (a masse) can carry a ball up onto the rail and hold it there.
-               search={"cue_speed": (2.0, 12.0), "elevation": (3.0, 70.0), "direction": (85.0, 95.0),
-                       "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
+               search={"cue_speed": (3.0, 9.0), "elevation": (2.0, 12.0), "direction": (86.0, 94.0),
+                       "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
+               {"cue_speed": (2.0, 12.0), "elevation": (3.0, 70.0), "direction": (85.0, 95.0),
+                "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
                extra=_all(_first_is(on))),
         Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
                fam, Topic.RAIL_TOP_RETURNS, 1, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
@@ -533,6 +535,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker10-ball-stays-on-rail": {"cue_speed": 5.755, "direction": 88.154, "elevation": 7.48, "tip": [0.0, 0.173]},
     "pool-pocket-to-floor": {"cue_speed": 6.318, "direction": 32.188, "elevation": 3.602, "tip": [0.0, 0.005]},
     "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
     "snooker10-pocket-to-floor": {"cue_speed": 4.611, "direction": 32.188, "elevation": 7.326, "tip": [0.0, 0.005]},

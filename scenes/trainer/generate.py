@@ -260,6 +260,31 @@ def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
                and e.involves(ball) for e in record.events)
 
 
+def _rail_top_return(record: ShotRecord) -> bool:
+    """A ball left the bed onto the rail (the wooden rail top or the rubber's top behind the nose line) and
+    came back onto the bed by itself - touching nothing but the table on the way - to end the stroke there."""
+    for b, fin in record.final.items():
+        if fin.status != BallStatus.ON_TABLE:
+            continue
+        out = on_rail = False
+        for e in record.events:
+            if e.ball != b:
+                continue
+            if e.type == EventType.LEFT_TABLE:
+                out, on_rail = True, False
+            elif e.type == EventType.TOUCHED and e.object == "rail_top":
+                on_rail = True
+            elif e.type == EventType.CUSHION and out:
+                on_rail = True
+            elif e.type == EventType.TOUCHED and e.object not in ("rail_top", "frame"):
+                out = on_rail = False    # something else sent it back: not this topic
+            elif e.type == EventType.RETURNED:
+                if out and on_rail:
+                    return True
+                out = on_rail = False
+    return False
+
+
 def _out_of_pocket_to_floor(record: ShotRecord) -> bool:
     """A ball on the floor that met a pocket (its jaws or its well) before it left the table."""
     for b, fin in record.final.items():
@@ -303,7 +328,7 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
         and not any(e.over == ball_on for e in jumps),
         Topic.OFF_FLOOR: "floor" in f.off_rest,
         Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,
-        Topic.RAIL_TOP_RETURNS: "rail_top" in f.touched and f.returned,
+        Topic.RAIL_TOP_RETURNS: _rail_top_return(record),
         Topic.LAMP: "lamp" in f.touched,
         Topic.CHALK: "chalk" in f.touched,
         Topic.PERSON: "person" in f.touched,
