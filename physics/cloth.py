@@ -10,11 +10,16 @@ far from anything advance in one step.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from physics.params import G, PhysicsParams
 
 EPS_V = 1e-9
+# Up to this many balls a step is cheaper per ball in plain floats than in numpy's per-call overhead
+# (measured: 16 balls 40 us scalar vs 75 us vectorised; each ufunc on a tiny array costs ~1 us).
+SCALAR_MAX = 32
 
 
 def slip(v: np.ndarray, w: np.ndarray, R: float) -> np.ndarray:
@@ -34,6 +39,8 @@ def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarra
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Advance balls on the cloth by ``dt``. Returns (pos, v, w, stop) where ``stop`` is the time
     within the step at which each ball came fully to rest (inf if it is still moving)."""
+    if type(dt) is float and len(pos) <= SCALAR_MAX:
+        return _advance_scalar(pos, v, w, dt, p)
     R = p.R
     mus, mur = p.mu_slide * G, p.mu_roll * G
     vx, vy = v[:, 0], v[:, 1]
@@ -96,3 +103,88 @@ def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarra
     out_w[:, 1] = nwy
     out_w[:, 2] = nwz
     return out_pos, out_v, out_w, stop
+
+
+def _advance_scalar(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float, p: PhysicsParams
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`advance` for one step length in plain floats, operation for operation as the vectorised
+    form evaluates it (same IEEE operations in the same order, so the results are bit-identical,
+    signed zeros included); the rolling phase's form depends on whether any ball rolled, as there."""
+    R = p.R
+    mus, mur = p.mu_slide * G, p.mu_roll * G
+    sd = p.spin_decel
+    c_slide = 2.0 / (7.0 * mus)
+    c_half = 0.5 * mus
+    c_k = 2.5 * mus / R
+    c_mr = 0.5 * mur
+    spin_dt = sd * dt
+    PX, PY, PZ = pos[:, 0].tolist(), pos[:, 1].tolist(), pos[:, 2].tolist()
+    VX, VY = v[:, 0].tolist(), v[:, 1].tolist()
+    WX, WY, WZ = w[:, 0].tolist(), w[:, 1].tolist(), w[:, 2].tolist()
+    n = len(PX)
+    phase: list[tuple[float, float, float, float, float, float, float, float, float, float]] = []
+    any_rolled = False
+    for b in range(n):
+        vx, vy, wx, wy = VX[b], VY[b], WX[b], WY[b]
+        ux = vx - R * wy
+        uy = vy + R * wx
+        us = math.sqrt(ux * ux + uy * uy)
+        inv = 1.0 / us if us > EPS_V else 0.0
+        uhx, uhy = ux * inv, uy * inv
+        t_slide = us * c_slide
+        t1 = t_slide if t_slide <= dt else dt
+        half = c_half * t1 * t1
+        px = PX[b] + vx * t1 - uhx * half
+        py = PY[b] + vy * t1 - uhy * half
+        nvx = vx - mus * uhx * t1
+        nvy = vy - mus * uhy * t1
+        k = c_k * t1
+        nwx = wx - uhy * k
+        nwy = wy + uhx * k
+        t2 = dt - t1
+        s = math.sqrt(nvx * nvx + nvy * nvy)
+        t_roll = s / mur
+        t2c = t2 if t2 <= t_roll else t_roll
+        if t2c > 0.0:
+            any_rolled = True
+        phase.append((px, py, nvx, nvy, nwx, nwy, t_slide, t2, s, t_roll))
+    P: list[tuple[float, float, float]] = []
+    V: list[tuple[float, float, float]] = []
+    W: list[tuple[float, float, float]] = []
+    stop: list[float] = []
+    for b in range(n):
+        px, py, nvx, nvy, nwx, nwy, t_slide, t2, s, t_roll = phase[b]
+        rolling = t2 > 0.0
+        if any_rolled:
+            t2c = t2 if t2 <= t_roll else t_roll
+            sinv = 1.0 / s if s > EPS_V else 0.0
+            dist = (s * t2c - c_mr * t2c * t2c) * sinv
+            px = px + nvx * dist
+            py = py + nvy * dist
+            if t2c >= t_roll:
+                f = 0.0
+            else:
+                f = s - mur * t2c
+                f = (f if f >= 0.0 else 0.0) * sinv
+            if rolling:
+                nvx = nvx * f
+                nvy = nvy * f
+        if rolling:
+            nwx = -nvy / R
+            nwy = nvx / R
+        wz = WZ[b]
+        t_spin = abs(wz) / sd
+        spun = t_spin <= dt
+        nwz = 0.0 if spun else wz - (1.0 if wz > 0.0 else -1.0) * spin_dt
+        if rolling and t2 >= t_roll and spun:
+            a = t_slide + t_roll
+            stop.append(a if a >= t_spin else t_spin)
+        else:
+            stop.append(math.inf)
+        P.append((px, py, PZ[b]))
+        V.append((nvx, nvy, 0.0))
+        W.append((nwx, nwy, nwz))
+    if not n:
+        e = np.empty((0, 3))
+        return e, e.copy(), e.copy(), np.empty(0)
+    return np.array(P), np.array(V), np.array(W), np.array(stop)
