@@ -196,7 +196,11 @@ class Engine:
         self._hooks = _Hooks(params.m, params.inertia, self.h)
         self._pairs_key = b""
         self._acc = np.full(n, params.mu_roll * G)
-        self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray] = (self.pair_i, self.pair_j, self.pair_i > 0)
+        self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray] = (
+            self.pair_i, self.pair_j, self.pair_i > 0, 0, self.pair_i, self.pair_j)
+        self._acc_roll = np.full(n, params.mu_roll * G)
+        self._lim_xy = (float(self.lim[0]), float(self.lim[1]))
+        self._zones = [(float(c[0]), float(c[1]), float(r)) for c, r in zip(self.zone_c, self.zone_r, strict=True)]
         self._closed = False
         self._knots: dict[int, list[tuple[float, np.ndarray, np.ndarray, np.ndarray, str]]] = {}
         self._captured: dict[int, dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
@@ -288,9 +292,10 @@ class Engine:
         """
         h = self.h
         mode = self.mode
-        bullet = bool((mode == BULLET).any())
+        bl = mode == BULLET
+        bullet = np.count_nonzero(bl) > 0
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
-        if bullet and ((self.flying | (self.vel[:, 2] < -0.05)) & (mode == BULLET)).any():
+        if bullet and np.count_nonzero((self.flying | (self.vel[:, 2] < -0.05)) & bl):
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
         if T <= 0.0:
             return h
@@ -298,33 +303,34 @@ class Engine:
         g = G
         p = self.p
         cl = mode == CLOTH
-        bl = mode == BULLET
+        vel, omg = self.vel, self.omg
         # Largest acceleration of each ball's horizontal motion: sliding or rolling (never 0, so the
         # reach-time formula below needs no special case); Bullet balls use a speed bound instead.
-        acc = np.full(len(mode), p.mu_roll * g)
-        any_cl = bool(cl.any())
+        any_cl = np.count_nonzero(cl) > 0
         if any_cl:
-            v, w = self.vel[cl], self.omg[cl]
-            sliding = np.abs(v[:, 0] - R * w[:, 1]) + np.abs(v[:, 1] + R * w[:, 0]) > 1e-9
-            acc[cl] = np.where(sliding, p.mu_slide * g, p.mu_roll * g)
+            sliding = (np.abs(vel[:, 0] - R * omg[:, 1]) + np.abs(vel[:, 1] + R * omg[:, 0]) > 1e-9) & cl
+            acc = np.where(sliding, p.mu_slide * g, p.mu_roll * g)
+        else:
+            acc = self._acc_roll
         self._acc = acc
-        pi, pj, bb = self._live_pairs(moving)
+        pi, pj, bb, nbb, ci, cj = self._live_pairs(moving)
         if len(pi):
-            if bullet and bb.any():
+            if bullet and nbb:
                 speed = np.zeros(len(mode))
-                speed[bl] = np.sqrt((self.vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+                speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
                 r = self.pos[pi[bb]] - self.pos[pj[bb]]
                 gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * R
                 tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + p.mu_slide * g * T)
                 T = min(T, float(tb.min()))
-                pi, pj = pi[~bb], pj[~bb]
+                pi, pj = ci, cj
             if len(pi):
-                P, V = self.pos, self.vel
-                d = P[pi, :2] - P[pj, :2]
-                u = V[pi, :2] - V[pj, :2]
+                P2 = self.pos[:, :2]
+                V2 = vel[:, :2]
+                d = P2.take(pi, axis=0) - P2.take(pj, axis=0)
+                u = V2.take(pi, axis=0) - V2.take(pj, axis=0)
                 rx, ry = d[:, 0], d[:, 1]
                 wx, wy = u[:, 0], u[:, 1]
-                aij = acc[pi] + acc[pj]
+                aij = acc.take(pi) + acc.take(pj)
                 rr = rx * rx + ry * ry
                 rw = rx * wx + ry * wy
                 dist = np.sqrt(rr)
@@ -340,39 +346,60 @@ class Engine:
                 # A pair whose straight paths separate is not bounded here: if it is within the
                 # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
                 t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
-                T = min(T, float(np.maximum(t_rad, t_lin).min()))
-        # Cloth balls: the cushion contact lines and the pocket zones.
+                T = min(T, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
+        # Cloth balls: the cushion contact lines and the pocket zones (per ball in plain floats: a
+        # handful of balls, for which numpy's per-call cost dominates; same operations as the bounds'
+        # formulas, evaluated in the same order).
         if any_cl and T > h:
-            xy = self.pos[cl, :2]
-            vxy = self.vel[cl, :2]
-            ac = acc[cl]
-            dl = np.maximum(self.lim - np.abs(xy), 0.0)
-            vo = vxy * np.sign(xy)
-            a2 = ac[:, None]
-            T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
-            x, y = xy[:, 0], xy[:, 1]
-            vx, vy = vxy[:, 0], vxy[:, 1]
-            rx = x[:, None] - self.zone_c[None, :, 0]
-            ry = y[:, None] - self.zone_c[None, :, 1]
-            dist = np.sqrt(rx * rx + ry * ry)
-            c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
-            d = np.maximum(dist - self.zone_r[None, :], 0.0)
-            T = min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
+            X, Y = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
+            VX, VY = vel[:, 0].tolist(), vel[:, 1].tolist()
+            AC = acc.tolist()
+            limx, limy = self._lim_xy
+            zones = self._zones
+            for i in np.flatnonzero(cl).tolist():
+                x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
+                a2 = 2.0 * a
+                dl = limx - abs(x)
+                dl = dl if dl >= 0.0 else 0.0
+                vo = vx * (1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0)
+                t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
+                if t < T:
+                    T = t
+                dl = limy - abs(y)
+                dl = dl if dl >= 0.0 else 0.0
+                vo = vy * (1.0 if y > 0.0 else -1.0 if y < 0.0 else 0.0)
+                t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
+                if t < T:
+                    T = t
+                for zx, zy, zr in zones:
+                    rx = x - zx
+                    ry = y - zy
+                    dist = math.sqrt(rx * rx + ry * ry)
+                    if dist == 0.0:
+                        continue    # a ball on the cloth is never at a pocket's centre
+                    c = -(rx * vx + ry * vy) / dist
+                    dz = dist - zr
+                    dz = dz if dz >= 0.0 else 0.0
+                    t = (math.sqrt(c * c + a2 * dz) - c) / a
+                    if t < T:
+                        T = t
         if bullet:
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
 
-    def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Pairs with a moving ball and no pocketed one, and which of them hold a Bullet ball; kept
-        while the modes do not change (most steps)."""
-        key = self.mode.tobytes() + moving.tobytes()
+    def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+        """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
+        many), and the pairs without one; kept while the modes do not change (most steps). ``moving``
+        follows from the modes, so the modes are the key."""
+        key = self.mode.tobytes()
         if key != self._pairs_key:
             mode = self.mode
             pi, pj = self.pair_i, self.pair_j
             live = (mode[pi] != GONE) & (mode[pj] != GONE) & (moving[pi] | moving[pj])
             pi, pj = pi[live], pj[live]
             bl = mode == BULLET
-            self._pairs = (pi, pj, bl[pi] | bl[pj])
+            bb = bl[pi] | bl[pj]
+            self._pairs = (pi, pj, bb, int(np.count_nonzero(bb)), pi[~bb], pj[~bb])
             self._pairs_key = key
         return self._pairs
 
