@@ -199,6 +199,8 @@ class Engine:
         self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray] = (
             self.pair_i, self.pair_j, self.pair_i > 0, 0, self.pair_i, self.pair_j)
         self._acc_roll = np.full(n, params.mu_roll * G)
+        self._cpairs_key = b""
+        self._cpairs: tuple[Any, Any, list[int]] = (None, None, [])
         self._lim_xy = (float(self.lim[0]), float(self.lim[1]))
         self._zones = [(float(c[0]), float(c[1]), float(r)) for c, r in zip(self.zone_c, self.zone_r, strict=True)]
         self._closed = False
@@ -347,45 +349,51 @@ class Engine:
                 # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
                 t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
                 T = min(T, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
-        # Cloth balls: the cushion contact lines and the pocket zones (per ball in plain floats: a
-        # handful of balls, for which numpy's per-call cost dominates; same operations as the bounds'
-        # formulas, evaluated in the same order).
+        # Cloth balls: the cushion contact lines and the pocket zones.
         if any_cl and T > h:
-            X, Y = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
-            VX, VY = vel[:, 0].tolist(), vel[:, 1].tolist()
-            AC = acc.tolist()
-            limx, limy = self._lim_xy
-            zones = self._zones
-            for i in np.flatnonzero(cl).tolist():
-                x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
-                a2 = 2.0 * a
-                dl = limx - abs(x)
-                dl = dl if dl >= 0.0 else 0.0
-                vo = vx * (1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0)
-                t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
-                if t < T:
-                    T = t
-                dl = limy - abs(y)
-                dl = dl if dl >= 0.0 else 0.0
-                vo = vy * (1.0 if y > 0.0 else -1.0 if y < 0.0 else 0.0)
-                t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
-                if t < T:
-                    T = t
-                for zx, zy, zr in zones:
-                    rx = x - zx
-                    ry = y - zy
-                    dist = math.sqrt(rx * rx + ry * ry)
-                    if dist == 0.0:
-                        continue    # a ball on the cloth is never at a pocket's centre
-                    c = -(rx * vx + ry * vy) / dist
-                    dz = dist - zr
-                    dz = dz if dz >= 0.0 else 0.0
-                    t = (math.sqrt(c * c + a2 * dz) - c) / a
-                    if t < T:
-                        T = t
+            T = self._cloth_bound(T, cl, acc)
         if bullet:
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
+
+    def _cloth_bound(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
+        """``T`` shortened to the time any cloth ball may need to reach a cushion's contact line or
+        a pocket zone (per ball in plain floats: numpy's per-call cost dominates for a handful of
+        balls; the same operations as the vectorised bounds, in the same order)."""
+        vel = self.vel
+        X, Y = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
+        VX, VY = vel[:, 0].tolist(), vel[:, 1].tolist()
+        AC = acc.tolist()
+        limx, limy = self._lim_xy
+        zones = self._zones
+        for i in np.flatnonzero(cl).tolist():
+            x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
+            a2 = 2.0 * a
+            dl = limx - abs(x)
+            dl = dl if dl >= 0.0 else 0.0
+            vo = vx * (1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0)
+            t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
+            if t < T:
+                T = t
+            dl = limy - abs(y)
+            dl = dl if dl >= 0.0 else 0.0
+            vo = vy * (1.0 if y > 0.0 else -1.0 if y < 0.0 else 0.0)
+            t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
+            if t < T:
+                T = t
+            for zx, zy, zr in zones:
+                rx = x - zx
+                ry = y - zy
+                dist = math.sqrt(rx * rx + ry * ry)
+                if dist == 0.0:
+                    continue    # a ball on the cloth is never at a pocket's centre
+                c = -(rx * vx + ry * vy) / dist
+                dz = dist - zr
+                dz = dz if dz >= 0.0 else 0.0
+                t = (math.sqrt(c * c + a2 * dz) - c) / a
+                if t < T:
+                    T = t
+        return T
 
     def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
         """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
@@ -481,16 +489,12 @@ class Engine:
                           ) -> list[tuple[float, str, int, int]]:
         R = self.R
         out: list[tuple[float, str, int, int]] = []
-        moved = ((self.mode == CLOTH) | (self.mode == BULLET)) & alive
-        mv = np.nonzero(moved)[0]
-        if len(mv) == 0:
+        ii, jj, cl = self._contact_pairs(alive)
+        if ii is None:
             return out
-        pi, pj = self.pair_i, self.pair_j
-        keep = alive[pi] & alive[pj] & (moved[pi] | moved[pj])
-        ii, jj = pi[keep], pj[keep]
         if len(ii):
-            a0 = p0[ii] - p0[jj]
-            a1 = self.pos[ii] - self.pos[jj]
+            a0 = p0.take(ii, axis=0) - p0.take(jj, axis=0)
+            a1 = self.pos.take(ii, axis=0) - self.pos.take(jj, axis=0)
             dd = a1 - a0
             A = (dd * dd).sum(axis=1)
             B = 2.0 * (a0 * dd).sum(axis=1)
@@ -539,20 +543,33 @@ class Engine:
                 for k, se in zip(near.tolist(), self._recontact(ii[near], jj[near], dt), strict=True):
                     if se is not None:
                         out.append((se, "ball", int(ii[k]), int(jj[k])))
-        # Cloth balls reaching a cushion's contact line.
-        cl = np.nonzero(moved & (self.mode == CLOTH))[0]
-        if len(cl):
-            x0 = np.abs(p0[cl, :2])
-            x1 = np.abs(self.pos[cl, :2])
-            lim = self.lim
-            hit = (x1 > lim) & (x1 > x0)
-            if hit.any():
-                for k, ax in zip(*np.nonzero(hit), strict=True):
-                    a0, a1, lm = float(x0[k, ax]), float(x1[k, ax]), float(lim[ax])
-                    s = 0.0 if a0 >= lm else (lm - a0) / (a1 - a0)
-                    out.append((s, f"cushion{ax}", int(cl[k]), -1))
+        # Cloth balls reaching a cushion's contact line (per ball in plain floats: a handful of balls).
+        if cl:
+            limx, limy = self._lim_xy
+            X0, Y0 = p0[:, 0].tolist(), p0[:, 1].tolist()
+            X1, Y1 = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
+            for i in cl:
+                for ax, a0_, a1_, lm in ((0, abs(X0[i]), abs(X1[i]), limx), (1, abs(Y0[i]), abs(Y1[i]), limy)):
+                    if a1_ > lm and a1_ > a0_:
+                        s = 0.0 if a0_ >= lm else (lm - a0_) / (a1_ - a0_)
+                        out.append((s, f"cushion{ax}", i, -1))
         out.sort(key=lambda e: (e[0], e[2], e[3]))
         return out
+
+    def _contact_pairs(self, alive: np.ndarray) -> tuple[Any, Any, list[int]]:
+        """Pairs (ii, jj) of live balls with a moving one, and the moving cloth balls; (None, None, [])
+        when nothing moves. Kept while the modes (before and after the step) hold."""
+        key = alive.tobytes() + self.mode.tobytes()
+        if key != self._cpairs_key:
+            moved = ((self.mode == CLOTH) | (self.mode == BULLET)) & alive
+            if not np.count_nonzero(moved):
+                self._cpairs = (None, None, [])
+            else:
+                pi, pj = self.pair_i, self.pair_j
+                keep = alive[pi] & alive[pj] & (moved[pi] | moved[pj])
+                self._cpairs = (pi[keep], pj[keep], np.flatnonzero(moved & (self.mode == CLOTH)).tolist())
+            self._cpairs_key = key
+        return self._cpairs
 
     def _recontact(self, ia: np.ndarray, ib: np.ndarray, dt: float) -> list[float | None]:
         """For each pair (ia[k], ib[k]) of balls on the cloth or at rest at the step's start: the first
