@@ -35,7 +35,7 @@ from panda3d.core import (
 from physics.errors import InputError
 from physics.geometry import ROOM_HALF, ROOM_HEIGHT  # the room the physics' walls bound
 from physics.scenario import SceneObject
-from physics.tables import Pocket, TableSpec
+from physics.tables import NOSE_EDGE_RISE, Pocket, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
 from scenes.textures import (
     BallStyle,
@@ -608,9 +608,11 @@ class TableView:
     def _cushions(self, mb: MeshBuilder, colour: ColourT) -> None:
         s = self.spec
         h, cw = s.cushion_nose_height, s.cushion_width
-        top_back = min(h + cw * math.tan(math.radians(s.cushion_top_tilt)), s.rail_height)
+        # The same profile the physics builds: the rubber's edge NOSE_EDGE_RISE above the nose, the top
+        # rising at the spec's tilt to the rail top at the back (physics.tables.rail_height_for).
+        top_back = s.rail_height
         undercut = min(0.35 * h, 0.6 * cw)
-        section: list[Vec2T] = [(0.0, h), (0.004, h + 0.0015), (cw, top_back), (cw, 0.0), (undercut, 0.0)]
+        section: list[Vec2T] = [(0.0, h), (0.0, h + NOSE_EDGE_RISE), (cw, top_back), (cw, 0.0), (undercut, 0.0)]
         for k, (cid, pid_after) in enumerate(_CUSHION_WALK):
             pid_before = _CUSHION_WALK[k - 1][1]
             a, b = _walk_ends(s, cid)
