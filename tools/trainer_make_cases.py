@@ -463,9 +463,11 @@ def _family_recipes(fam: str) -> list[Recipe]:
                 "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
                extra=_all(_first_is(on))),
         Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
-               fam, Topic.RAIL_TOP_RETURNS, 1, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
-               {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (2.0, 8.0), "elevation": (20.0, 65.0), "direction": (70.0, 110.0),
+               # A gentle hop: the cue ball comes down on a ball near the cushion and lifts it just onto the rail,
+               # from where it rolls back down the rubber's 7-degree top onto the bed.
+               fam, Topic.RAIL_TOP_RETURNS, 1, P(cue=(0.2, W - 0.3), **{on: (0.2, W - 0.1)}),
+               {"cue_speed": 3.0, "direction": 90.0, "elevation": 20.0, "tip": [0.0, 0.0]}, dict(st),
+               search={"cue_speed": (1.5, 6.0), "elevation": (3.0, 35.0), "direction": (87.0, 93.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _none_off)),
         Recipe(f"{a}-lamp", "The cue ball bounces back off the lamp", "Биток отскакивает от светильника",
@@ -505,6 +507,17 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
     ]
+    # Row 1 with the cue ball: a soft raised stroke hops it onto the rail, it rolls back down the rubber's
+    # 7-degree top onto the bed and on into the ball behind it. (Snooker has no cushion rule, so there it is a
+    # fair stroke; the other rulebooks also ask for a cushion after the contact.)
+    recs.append(Recipe(
+        f"{a}-cue-ball-rail-top-and-back", "The cue ball hops onto the rail and rolls back",
+        "Биток запрыгивает на борт и скатывается обратно", fam, Topic.RAIL_TOP_RETURNS, 1,
+        P(cue=(0.2, round(W - 0.1, 4)), **{on: (0.2, round(W - 0.3, 4))}),
+        {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
+        search={"cue_speed": (1.3, 2.0) if fam != "pyramid" else (1.5, 3.0), "elevation": (40.0, 75.0),
+                "direction": (88.0, 92.0)},
+        extra=_all(_first_is(on), _none_off)))
     if fam != "pyramid":
         # A masse (raised cue, side spin) hops the cue ball up onto the rail, where it stays: the object ball
         # stands far off, so the case is about where the cue ball rests.
@@ -535,6 +548,9 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
+    "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.455, "direction": 89.752, "elevation": 57.353, "tip": [0.0, 0.0]},
+    "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.595, "direction": 88.752, "elevation": 43.807, "tip": [0.0, 0.0]},
     "snooker10-ball-stays-on-rail": {"cue_speed": 5.755, "direction": 88.154, "elevation": 7.48, "tip": [0.0, 0.173]},
     "pool-pocket-to-floor": {"cue_speed": 6.318, "direction": 32.188, "elevation": 3.602, "tip": [0.0, 0.005]},
     "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
