@@ -146,6 +146,9 @@ class Engine:
         self.zone_r2 = self.zone_r ** 2
         self.lines = [(name, spec.lines[name]) for name in LINE_NAMES if name in spec.lines]
         self.line_x = np.array([x for _, x in self.lines])
+        self._line_xs = [float(x) for _, x in self.lines]
+        self._zone_cx = self.zone_c[None, :, 0].copy()
+        self._zone_cy = self.zone_c[None, :, 1].copy()
         # Bullet world.
         # Collision filtering by groups: statics (group 0, as the geometry makes them) never pair with
         # each other, balls (group 1) never with each other (ball-ball impulses are ours), balls meet
@@ -242,7 +245,7 @@ class Engine:
     def _loop(self, guard: int) -> None:
         while self.t < self.p.max_stroke_seconds:
             moving = (self.mode == CLOTH) | (self.mode == BULLET)
-            if not moving.any():
+            if not np.count_nonzero(moving):
                 break
             dt = self._choose_dt(moving)
             taken = self._step(dt)
@@ -1037,28 +1040,39 @@ class Engine:
 
     # ---------------------------------------------------------------- events per step
     def _line_events(self, p0: np.ndarray, idx: np.ndarray, t0: float, dt: float) -> None:
+        """Line crossings in the step, per ball in plain floats (the same differences and tests as a
+        vectorised form). A ball whose x did not change crosses nothing (a = b: neither test holds),
+        so balls at rest cost a comparison."""
         if not len(idx) or not self.lines:
             return
-        a = p0[idx, 0][:, None] - self.line_x[None, :]
-        b = self.pos[idx, 0][:, None] - self.line_x[None, :]
-        ks, ls = np.nonzero((a * b < 0.0) | ((a != 0.0) & (b == 0.0)))
-        for k, li in zip(ks.tolist(), ls.tolist(), strict=True):
-            i = int(idx[k])
-            f = float(a[k, li] / (a[k, li] - b[k, li]))
-            at = p0[i] + f * (self.pos[i] - p0[i])
-            self.events.append(Event(t0 + f * dt, EventType.LINE_CROSSED, ball=self.ids[i], line=self.lines[li][0],
-                                     pos=(round(float(at[0]), 6), round(float(at[1]), 6), round(float(at[2]), 6))))
+        X0, X1 = p0[:, 0].tolist(), self.pos[:, 0].tolist()
+        for i in idx.tolist():
+            x0, x1 = X0[i], X1[i]
+            if x0 == x1:
+                continue
+            for li, lx in enumerate(self._line_xs):
+                a = x0 - lx
+                b = x1 - lx
+                if a * b < 0.0 or (a != 0.0 and b == 0.0):
+                    f = a / (a - b)
+                    at = p0[i] + f * (self.pos[i] - p0[i])
+                    self.events.append(Event(t0 + f * dt, EventType.LINE_CROSSED, ball=self.ids[i],
+                                             line=self.lines[li][0],
+                                             pos=(round(float(at[0]), 6), round(float(at[1]), 6),
+                                                  round(float(at[2]), 6))))
 
     def _rest_events(self, cl: np.ndarray, stops: np.ndarray | None, t0: float) -> None:
         if stops is None:
             return
-        for k in np.nonzero(np.isfinite(stops))[0]:
+        for k, s in enumerate(stops.tolist()):
+            if not math.isfinite(s):
+                continue
             i = int(cl[k])
             if self.mode[i] == CLOTH:
                 self.mode[i] = REST
                 self.vel[i] = 0.0
                 self.omg[i] = 0.0
-                self.events.append(Event(float(t0 + stops[k]), EventType.REST, ball=self.ids[i], pos=self._p(i)))
+                self.events.append(Event(float(t0 + s), EventType.REST, ball=self.ids[i], pos=self._p(i)))
 
     def _flight_events(self, t: float) -> None:
         """jumped_over: a flier's outline passes over another ball's outline (plan view) without touching."""
@@ -1098,14 +1112,17 @@ class Engine:
                 d = pos[a] - pos[b]
                 if float(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) > lim2:
                     self.touching.discard(key)
-        cl = np.nonzero(self.mode == CLOTH)[0]
-        if len(cl):
-            dx = pos[cl, 0][:, None] - self.zone_c[None, :, 0]
-            dy = pos[cl, 1][:, None] - self.zone_c[None, :, 1]
-            into = ((dx * dx + dy * dy) < self.zone_r2[None, :]).any(axis=1)
-            if into.any():
-                for i in cl[into].tolist():
-                    self._to_bullet(i)
+        clm = self.mode == CLOTH
+        if np.count_nonzero(clm):
+            cl = np.flatnonzero(clm)
+            # The zone test over all balls at once (cheaper than gathering the cloth balls first).
+            dx = pos[:, 0:1] - self._zone_cx
+            dy = pos[:, 1:2] - self._zone_cy
+            into = (dx * dx + dy * dy) < self.zone_r2
+            if np.count_nonzero(into):
+                for i in cl.tolist():
+                    if into[i].any():
+                        self._to_bullet(i)
             for i in cl.tolist():
                 if self.contacts[i] and min(self.lim[0] - abs(pos[i, 0]), self.lim[1] - abs(pos[i, 1])) > 1e-4:
                     self.contacts[i] = {c for c in self.contacts[i] if c[0] != "cushion"}
