@@ -519,15 +519,14 @@ def _family_recipes(fam: str) -> list[Recipe]:
                 "direction": (88.0, 92.0)},
         extra=_all(_first_is(on), _none_off)))
     if fam != "pyramid":
-        # A masse (raised cue, side spin) hops the cue ball up onto the rail, where it stays: the object ball
-        # stands far off, so the case is about where the cue ball rests.
+        # A soft raised stroke hops the cue ball up onto the rail, where the wood behind the rubber holds it:
+        # the object ball stands far off, so the case is about where the cue ball rests.
         recs.append(Recipe(
-            f"{a}-cue-ball-stays-on-rail", "A masse leaves the cue ball on the rail top",
-            "После массе биток остаётся лежать на борту", fam, Topic.RAIL_TOP_STAYS, 2,
-            P(cue=(0.2, round(W - 0.2106, 4)), **{on: (-0.8, 0.0)}),
-            {"cue_speed": 2.719, "direction": 89.714, "elevation": 64.824, "tip": [-0.457, 0.21]}, dict(st),
-            search={"cue_speed": (2.0, 5.0), "elevation": (55.0, 75.0), "direction": (85.0, 95.0),
-                    "tip_r": (-0.6, -0.3), "tip_u": (0.0, 0.3)},
+            f"{a}-cue-ball-stays-on-rail", "The cue ball hops onto the rail and stays there",
+            "Биток запрыгивает на борт и остаётся на нём", fam, Topic.RAIL_TOP_STAYS, 2,
+            P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
+            {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]}, dict(st),
+            search={"cue_speed": (1.3, 3.0), "elevation": (40.0, 75.0), "direction": (88.0, 92.0)},
             extra=_off("cue", "rail")))
     return recs
 
@@ -548,6 +547,10 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pool-cue-ball-stays-on-rail": {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
+    "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.58, "direction": 89.302, "elevation": 44.422, "tip": [0.0, 0.0]},
+    "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.768, "direction": 90.586, "elevation": 41.687, "tip": [0.0, 0.0]},
+    "pyramid-cue-ball-rail-top-and-back": {"cue_speed": 1.713, "direction": 91.642, "elevation": 41.112, "tip": [0.0, 0.0]},
     "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
     "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.455, "direction": 89.752, "elevation": 57.353, "tip": [0.0, 0.0]},
     "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.595, "direction": 88.752, "elevation": 43.807, "tip": [0.0, 0.0]},
