@@ -503,21 +503,38 @@ class Engine:
             B = 2.0 * (a0 * dd).sum(axis=1)
             C = (a0 * a0).sum(axis=1) - (2.0 * R) ** 2
             disc = B * B - 4.0 * A * C
-            sv = np.where(A > 0.0, (-B - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * np.where(A > 0, A, 1.0)), np.inf)
-            sv = np.where(C <= 0.0, 0.0, sv)
-            cand = np.nonzero((C <= 0.0) | ((disc >= 0.0) & (B < 0.0) & (sv <= 1.0)))[0]
-            if len(cand):
+            # The chord's first touch s (fraction of the step) only for the few pairs that can touch
+            # (overlapping, or approaching with real roots), in plain floats with the same operations.
+            cand_l: list[int] = []
+            sv_l: list[float] = []
+            pre = np.flatnonzero((C <= 0.0) | ((disc >= 0.0) & (B < 0.0)))
+            if len(pre):
+                Al, Bl, Cl, Dl = A.tolist(), B.tolist(), C.tolist(), disc.tolist()
+                for k in pre.tolist():
+                    if Cl[k] <= 0.0:
+                        s_k = 0.0
+                    elif Al[k] > 0.0:
+                        d_k = Dl[k]
+                        s_k = (-Bl[k] - math.sqrt(d_k if d_k > 0.0 else 0.0)) / (2.0 * Al[k])
+                        if not s_k <= 1.0:
+                            continue
+                    else:
+                        continue
+                    cand_l.append(k)
+                    sv_l.append(s_k)
+            cand = np.array(cand_l, dtype=np.intp)
+            if cand_l:
                 # Only pairs approaching at that instant collide (the same test ball_ball makes).
                 ca, cb = ii[cand], jj[cand]
-                sc = np.maximum(sv[cand], 0.0)[:, None]
+                sc = np.maximum(np.array(sv_l), 0.0)[:, None]
                 pos = self.pos
                 n = (p0[ca] + sc * (pos[ca] - p0[ca])) - (p0[cb] + sc * (pos[cb] - p0[cb]))
                 vel = self.vel
                 dv = (v0[ca] + sc * (vel[ca] - v0[ca])) - (v0[cb] + sc * (vel[cb] - v0[cb]))
                 closing = (dv * n).sum(axis=1)
             found = set()
-            for q, k in enumerate(cand.tolist()):
-                s = max(float(sv[k]), 0.0)
+            for q, k in enumerate(cand_l):
+                s = max(sv_l[q], 0.0)
                 a, b = int(ii[k]), int(jj[k])
                 if float(closing[q]) >= -1e-9:
                     continue
@@ -648,9 +665,9 @@ class Engine:
             # Vertical velocity each ball takes from the normal impulse alone (the slate answers it
             # with restitution, see _after_impulse).
             d = self.pos[b] - self.pos[a]
-            n = d / float(np.linalg.norm(d))
+            n = d / collide.norm(d)
             dvz_b = 0.5 * (1.0 + p.e_ball) * float(np.dot(self.vel[a] - self.vel[b], n)) * float(n[2])
-            speed = float(np.linalg.norm(self.vel[a] - self.vel[b]))
+            speed = collide.norm(self.vel[a] - self.vel[b])
             self.vel[a], self.omg[a], self.vel[b], self.omg[b] = res
             key = (min(a, b), max(a, b))
             if key not in self.touching:
