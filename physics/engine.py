@@ -549,7 +549,30 @@ class Engine:
             reach_max = 2.0 * R + self.p.mu_slide * G * dt * dt
             close = np.nonzero(C < reach_max * reach_max - (2.0 * R) ** 2)[0]
             near = close[:0]
-            if len(close):
+            if 0 < len(close) <= 16:
+                # A few pairs: the same tests in plain floats (a row sum of three is ((x + y) + z) in numpy).
+                mode0 = self._segment[5].tolist()
+                AC = acc.tolist()
+                Cl2 = C.tolist()
+                IIl, JJl = ii.tolist(), jj.tolist()
+                A0 = a0.tolist()
+                V0 = v0.tolist()
+                four_r2 = (2.0 * R) ** 2
+                sel: list[int] = []
+                for k in close.tolist():
+                    ci_, cj_ = IIl[k], JJl[k]
+                    m_i, m_j = mode0[ci_], mode0[cj_]
+                    if m_i == BULLET or m_j == BULLET or (m_i != CLOTH and m_j != CLOTH):
+                        continue
+                    reach_k = 2.0 * R + 0.5 * (AC[ci_] + AC[cj_]) * dt * dt
+                    if not Cl2[k] < reach_k * reach_k - four_r2:
+                        continue
+                    r0, vi, vj = A0[k], V0[ci_], V0[cj_]
+                    if (r0[0] * (vi[0] - vj[0]) + r0[1] * (vi[1] - vj[1])) + r0[2] * (vi[2] - vj[2]) >= 0.0:
+                        if k not in found:
+                            sel.append(k)
+                near = np.array(sel, dtype=np.intp)
+            elif len(close):
                 mode0 = self._segment[5]
                 ci, cj = ii[close], jj[close]
                 reach = 2.0 * R + 0.5 * (acc[ci] + acc[cj]) * dt * dt
