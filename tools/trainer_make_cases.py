@@ -547,6 +547,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},
     "pool-cue-ball-stays-on-rail": {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
     "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.58, "direction": 89.302, "elevation": 44.422, "tip": [0.0, 0.0]},
     "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.768, "direction": 90.586, "elevation": 41.687, "tip": [0.0, 0.0]},
@@ -566,7 +567,6 @@ FOUND: dict[str, dict[str, Any]] = {
     "snooker-pocket-to-floor": {"cue_speed": 6.907, "direction": 31.568, "elevation": 3.533, "tip": [0.0, 0.127]},
     "pool-jump-after-contact": {"cue_speed": 4.235, "direction": 2.09, "elevation": 25.153, "tip": [0.0, 0.139]},
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
-    "snooker-clipped-ball-on": {"cue_speed": 7.498, "direction": 0.0, "elevation": 32.03, "tip": [0.0, 0.261]},
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 7.244, "direction": 90.442, "elevation": 26.843, "tip": [0.0, 0.212]},
