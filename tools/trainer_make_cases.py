@@ -494,9 +494,10 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), touch_check("chalk"))),
         Recipe(f"{a}-pocket-bounce-out", "A ball bounces out of the pocket", "Шар выскакивает из лузы",
-               fam, Topic.POCKET_BOUNCE_OUT, 15, P(cue=(L - 0.9, W - 0.6), **{on: (L - 0.5, W - 0.35)}),
-               {"cue_speed": 7.0, "direction": 32.0, "elevation": 5.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (4.0, 14.0), "elevation": (0.0, 30.0), "direction": (25.0, 40.0),
+               # A hop shot near the corner: the ball is thrown into the pocket's jaws, rattles and comes back out.
+               fam, Topic.POCKET_BOUNCE_OUT, 15, P(cue=(L - 0.6202, W - 0.3741), **{on: (L - 0.2213, W - 0.1388)}),
+               {"cue_speed": 9.059, "direction": 30.857, "elevation": 4.61, "tip": [0.0, 0.298]}, dict(st),
+               search={"cue_speed": (5.0, 14.0), "elevation": (2.0, 12.0), "direction": (27.0, 35.0),
                        "tip_u": (0.0, 0.3)},
                extra=_all(_first_is(on), _none_off)),
         Recipe(f"{a}-pocket-to-floor", "A ball flies out of the pocket onto the floor", "Шар вылетает из лузы на пол",
@@ -547,6 +548,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
     "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},
     "pool-cue-ball-stays-on-rail": {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
     "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.58, "direction": 89.302, "elevation": 44.422, "tip": [0.0, 0.0]},
@@ -569,7 +571,6 @@ FOUND: dict[str, dict[str, Any]] = {
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "pyramid-ball-stays-on-rail": {"cue_speed": 7.244, "direction": 90.442, "elevation": 26.843, "tip": [0.0, 0.212]},
     "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
