@@ -319,42 +319,44 @@ class Engine:
             acc = self._acc_roll
         self._acc = acc
         pi, pj, bb, nbb, ci, cj = self._live_pairs(moving)
-        if len(pi):
-            if bullet and nbb:
-                speed = np.zeros(len(mode))
-                speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
-                r = self.pos[pi[bb]] - self.pos[pj[bb]]
-                gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * R
-                tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + p.mu_slide * g * T)
-                T = min(T, float(tb.min()))
-                pi, pj = ci, cj
-            if len(pi):
-                P2 = self.pos[:, :2]
-                V2 = vel[:, :2]
-                d = P2.take(pi, axis=0) - P2.take(pj, axis=0)
-                u = V2.take(pi, axis=0) - V2.take(pj, axis=0)
-                rx, ry = d[:, 0], d[:, 1]
-                wx, wy = u[:, 0], u[:, 1]
-                aij = acc.take(pi) + acc.take(pj)
-                rr = rx * rx + ry * ry
-                rw = rx * wx + ry * wy
-                dist = np.sqrt(rr)
-                # Radial bound: |r(t)| >= |r0| - c t - a t^2/2 (c the closing speed).
-                c = -rw / dist
-                gap = np.maximum(dist - 2.0 * R, 0.0)
-                t_rad = (np.sqrt(c * c + 2.0 * aij * gap) - c) / aij
-                # Straight paths widened by the deviation a T^2/2.
-                A = wx * wx + wy * wy
-                D = 2.0 * R + 0.5 * aij * T * T
-                disc = rw * rw - A * (rr - D * D)
-                t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
-                # A pair whose straight paths separate is not bounded here: if it is within the
-                # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
-                t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
-                T = min(T, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
-        # Cloth balls: the cushion contact lines and the pocket zones.
-        if any_cl and T > h:
-            T = self._cloth_bound(T, cl, acc)
+        if len(pi) and bullet and nbb:
+            speed = np.zeros(len(mode))
+            speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+            r = self.pos[pi[bb]] - self.pos[pj[bb]]
+            gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * R
+            tb = np.maximum(gap, 0.0) / (speed[pi[bb]] + speed[pj[bb]] + p.mu_slide * g * T)
+            T = min(T, float(tb.min()))
+            pi, pj = ci, cj
+        # Cloth balls: the cushion contact lines and the pocket zones. Taken before the cloth pairs'
+        # bound (which reads T): both only lower the step by a minimum, and once it is down to the
+        # substep the step is the substep whatever the pairs say, so their bound is skipped then.
+        Tc = self._cloth_bound(T, cl, acc) if any_cl and T > h else T
+        if len(pi) and Tc > h:
+            P2 = self.pos[:, :2]
+            V2 = vel[:, :2]
+            d = P2.take(pi, axis=0) - P2.take(pj, axis=0)
+            u = V2.take(pi, axis=0) - V2.take(pj, axis=0)
+            aij = acc.take(pi) + acc.take(pj)
+            dd = d * d
+            rr = dd[:, 0] + dd[:, 1]
+            du = d * u
+            rw = du[:, 0] + du[:, 1]
+            dist = np.sqrt(rr)
+            # Radial bound: |r(t)| >= |r0| - c t - a t^2/2 (c the closing speed).
+            c = -rw / dist
+            gap = np.maximum(dist - 2.0 * R, 0.0)
+            t_rad = (np.sqrt(c * c + 2.0 * aij * gap) - c) / aij
+            # Straight paths widened by the deviation a T^2/2.
+            uu = u * u
+            A = uu[:, 0] + uu[:, 1]
+            D = 2.0 * R + 0.5 * aij * T * T
+            disc = rw * rw - A * (rr - D * D)
+            t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
+            # A pair whose straight paths separate is not bounded here: if it is within the
+            # paths' curvature of contact, _contacts_in_step follows it on its exact paths.
+            t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
+            Tc = min(Tc, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
+        T = Tc
         if bullet:
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
