@@ -548,6 +548,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "pyramid-chalk": {"cue_speed": 3.951, "direction": 89.797, "elevation": 52.597, "tip": [0.0, 0.08]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
     "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},
     "pool-cue-ball-stays-on-rail": {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
@@ -571,7 +572,6 @@ FOUND: dict[str, dict[str, Any]] = {
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "pyramid-chalk": {"cue_speed": 4.5, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
