@@ -371,7 +371,7 @@ class Engine:
         AC = acc.tolist()
         limx, limy = self._lim_xy
         zones = self._zones
-        for i in np.flatnonzero(cl).tolist():
+        for i in cl.nonzero()[0].tolist():
             x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
             a2 = 2.0 * a
             dl = limx - abs(x)
@@ -509,7 +509,7 @@ class Engine:
             # (overlapping, or approaching with real roots), in plain floats with the same operations.
             cand_l: list[int] = []
             sv_l: list[float] = []
-            pre = np.flatnonzero((C <= 0.0) | ((disc >= 0.0) & (B < 0.0)))
+            pre = ((C <= 0.0) | ((disc >= 0.0) & (B < 0.0))).nonzero()[0]
             if len(pre):
                 Al, Bl, Cl, Dl = A.tolist(), B.tolist(), C.tolist(), disc.tolist()
                 for k in pre.tolist():
@@ -594,10 +594,16 @@ class Engine:
             X0, Y0 = p0[:, 0].tolist(), p0[:, 1].tolist()
             X1, Y1 = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
             for i in cl:
-                for ax, a0_, a1_, lm in ((0, abs(X0[i]), abs(X1[i]), limx), (1, abs(Y0[i]), abs(Y1[i]), limy)):
-                    if a1_ > lm and a1_ > a0_:
-                        s = 0.0 if a0_ >= lm else (lm - a0_) / (a1_ - a0_)
-                        out.append((s, f"cushion{ax}", i, -1))
+                a1_ = abs(X1[i])
+                if a1_ > limx:
+                    a0_ = abs(X0[i])
+                    if a1_ > a0_:
+                        out.append((0.0 if a0_ >= limx else (limx - a0_) / (a1_ - a0_), "cushion0", i, -1))
+                a1_ = abs(Y1[i])
+                if a1_ > limy:
+                    a0_ = abs(Y0[i])
+                    if a1_ > a0_:
+                        out.append((0.0 if a0_ >= limy else (limy - a0_) / (a1_ - a0_), "cushion1", i, -1))
         out.sort(key=lambda e: (e[0], e[2], e[3]))
         return out
 
@@ -632,7 +638,7 @@ class Engine:
             """ts: (pairs, times) -> squared-distance margin, separation and relative velocity."""
             m = ts.size
             idx = np.concatenate((np.repeat(a, ts.shape[1]), np.repeat(b, ts.shape[1])))
-            P, V, _W, _ = cloth.advance(p0[idx], v0[idx], w0[idx], np.tile(ts.ravel(), 2), self.p)
+            P, V = cloth.motion(p0[idx], v0[idx], w0[idx], np.tile(ts.ravel(), 2), self.p)
             d = P[:m] - P[m:]
             return ((d * d).sum(axis=1) - R2).reshape(ts.shape), d, V[:m] - V[m:]
 
@@ -1156,7 +1162,7 @@ class Engine:
                     self.touching.discard(key)
         clm = self.mode == CLOTH
         if np.count_nonzero(clm):
-            cl = np.flatnonzero(clm)
+            cl = clm.nonzero()[0]
             # The zone test over all balls at once (cheaper than gathering the cloth balls first).
             dx = pos[:, 0:1] - self._zone_cx
             dy = pos[:, 1:2] - self._zone_cy
