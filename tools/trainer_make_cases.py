@@ -548,6 +548,7 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
+    "snooker10-pocket-bounce-out": {"cue_speed": 6.073, "direction": 31.805, "elevation": 6.082, "tip": [0.0, 0.288]},
     "pyramid-chalk": {"cue_speed": 3.951, "direction": 89.797, "elevation": 52.597, "tip": [0.0, 0.08]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
     "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},
