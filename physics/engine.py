@@ -106,6 +106,7 @@ ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is s
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
+CLOTH_BOUND_SCALAR_MAX = 10   # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
 
 
 class Engine:
@@ -366,12 +367,15 @@ class Engine:
         a pocket zone (per ball in plain floats: numpy's per-call cost dominates for a handful of
         balls; the same operations as the vectorised bounds, in the same order)."""
         vel = self.vel
+        idx = cl.nonzero()[0].tolist()
+        if len(idx) > CLOTH_BOUND_SCALAR_MAX:
+            return self._cloth_bound_vec(T, cl, acc)
         X, Y = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
         VX, VY = vel[:, 0].tolist(), vel[:, 1].tolist()
         AC = acc.tolist()
         limx, limy = self._lim_xy
         zones = self._zones
-        for i in cl.nonzero()[0].tolist():
+        for i in idx:
             x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
             a2 = 2.0 * a
             dl = limx - abs(x)
@@ -399,6 +403,24 @@ class Engine:
                 if t < T:
                     T = t
         return T
+
+    def _cloth_bound_vec(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
+        """:meth:`_cloth_bound` over arrays (cheaper for many cloth balls)."""
+        xy = self.pos[cl, :2]
+        vxy = self.vel[cl, :2]
+        ac = acc[cl]
+        dl = np.maximum(self.lim - np.abs(xy), 0.0)
+        vo = vxy * np.sign(xy)
+        a2 = ac[:, None]
+        T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
+        x, y = xy[:, 0], xy[:, 1]
+        vx, vy = vxy[:, 0], vxy[:, 1]
+        rx = x[:, None] - self.zone_c[None, :, 0]
+        ry = y[:, None] - self.zone_c[None, :, 1]
+        dist = np.sqrt(rx * rx + ry * ry)
+        c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
+        d = np.maximum(dist - self.zone_r[None, :], 0.0)
+        return min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
 
     def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
         """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
