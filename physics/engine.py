@@ -460,7 +460,7 @@ class Engine:
             if tl is not None:
                 landing.append((k, tl))
         land_set = {i for i, _ in landing}
-        bstep = [int(i) for i in bl if int(i) not in land_set]
+        bstep = [i for i in bl.tolist() if i not in land_set]
         for i, _ in landing:
             self._detach(i)
         e_before = self._energy(bstep) if bstep else None
@@ -1146,6 +1146,8 @@ class Engine:
 
     def _flight_events(self, t: float) -> None:
         """jumped_over: a flier's outline passes over another ball's outline (plan view) without touching."""
+        if not np.count_nonzero(self.flying):
+            return
         R = self.R
         fl = np.nonzero(self.flying & (self.mode == BULLET))[0]
         alive = np.nonzero(self.mode != GONE)[0]
@@ -1177,10 +1179,11 @@ class Engine:
         # Pairs no longer touching.
         if self.touching:
             lim2 = (2.0 * R + 1e-4) ** 2
+            PL = pos.tolist()
             for key in list(self.touching):
-                a, b = key
-                d = pos[a] - pos[b]
-                if float(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) > lim2:
+                pa, pb = PL[key[0]], PL[key[1]]
+                dx, dy, dz = pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]
+                if dx * dx + dy * dy + dz * dz > lim2:
                     self.touching.discard(key)
         clm = self.mode == CLOTH
         if np.count_nonzero(clm):
