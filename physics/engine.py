@@ -149,6 +149,8 @@ class Engine:
         self.line_x = np.array([x for _, x in self.lines])
         self._line_xs = [float(x) for _, x in self.lines]
         self._zone_cx = self.zone_c[None, :, 0].copy()
+        self._zone_cx1 = self.zone_c[:, 0].copy()
+        self._zone_cy1 = self.zone_c[:, 1].copy()
         self._zone_cy = self.zone_c[None, :, 1].copy()
         # Bullet world.
         # Collision filtering by groups: statics (group 0, as the geometry makes them) never pair with
@@ -938,8 +940,7 @@ class Engine:
         return not self._in_zone((x, y))
 
     def _in_zone(self, xy: Sequence[float]) -> bool:
-        d = np.hypot(self.zone_c[:, 0] - xy[0], self.zone_c[:, 1] - xy[1])
-        return bool((d < self.zone_r).any())
+        return np.count_nonzero(np.hypot(self._zone_cx1 - xy[0], self._zone_cy1 - xy[1]) < self.zone_r) > 0
 
     def _landing_time(self, i: int, dt: float) -> float | None:
         """Time within the next ``dt`` at which Bullet ball ``i`` lands on the open slate, if it does."""
