@@ -334,7 +334,8 @@ def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[s
             rows = (r.samples or {})["cue"]
             near = [row[0] for row in rows if math.hypot(row[1] - hang[0], row[2] - hang[1]) <= 2 * R]
             over = min(math.hypot(row[1] - hang[0], row[2] - hang[1]) for row in rows) <= R
-            others = any(e.type == EventType.BALL_BALL for e in r.events)
+            # Nothing else met, and the cue ball not left hanging on the same lip itself.
+            others = any(e.type in (EventType.BALL_BALL, EventType.HANGING) for e in r.events)
             if near and over and not others and r.final["cue"].status == BallStatus.ON_TABLE:
                 t_drop = round(near[0] - 0.1, 3)
                 z = R
