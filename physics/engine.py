@@ -548,24 +548,26 @@ class Engine:
                         continue
                     cand_l.append(k)
                     sv_l.append(s_k)
-            cand = np.array(cand_l, dtype=np.intp)
-            if cand_l:
-                # Only pairs approaching at that instant collide (the same test ball_ball makes).
-                ca, cb = ii[cand], jj[cand]
-                sc = np.maximum(np.array(sv_l), 0.0)[:, None]
-                pos = self.pos
-                n = (p0[ca] + sc * (pos[ca] - p0[ca])) - (p0[cb] + sc * (pos[cb] - p0[cb]))
-                vel = self.vel
-                dv = (v0[ca] + sc * (vel[ca] - v0[ca])) - (v0[cb] + sc * (vel[cb] - v0[cb]))
-                closing = (dv * n).sum(axis=1)
             found = set()
-            for q, k in enumerate(cand_l):
-                s = max(sv_l[q], 0.0)
-                a, b = int(ii[k]), int(jj[k])
-                if float(closing[q]) >= -1e-9:
-                    continue
-                found.add(k)
-                out.append((s, "ball", a, b))
+            if cand_l:
+                # Only pairs approaching at that instant collide (the same test ball_ball makes); a few
+                # pairs, in plain floats (a row sum of three is ((x + y) + z) as numpy forms it).
+                P0L, PL, V0L, VL = p0.tolist(), self.pos.tolist(), v0.tolist(), self.vel.tolist()
+                IIl, JJl = ii.tolist(), jj.tolist()
+                for q, k in enumerate(cand_l):
+                    s = max(sv_l[q], 0.0)
+                    a, b = IIl[k], JJl[k]
+                    pa0, pa1, pb0, pb1 = P0L[a], PL[a], P0L[b], PL[b]
+                    va0, va1, vb0, vb1 = V0L[a], VL[a], V0L[b], VL[b]
+                    closing = 0.0
+                    for c in (0, 1, 2):
+                        nc = (pa0[c] + s * (pa1[c] - pa0[c])) - (pb0[c] + s * (pb1[c] - pb0[c]))
+                        dvc = (va0[c] + s * (va1[c] - va0[c])) - (vb0[c] + s * (vb1[c] - vb0[c]))
+                        closing = dvc * nc if c == 0 else closing + dvc * nc
+                    if closing >= -1e-9:
+                        continue
+                    found.add(k)
+                    out.append((s, "ball", a, b))
             # Pairs the chord test cannot judge: close enough at the start for cloth friction to curve
             # their paths into contact within the step, yet not approaching then (a pair touching and
             # separating slowly turns back into itself; the step bound leaves such pairs alone).
