@@ -942,7 +942,7 @@ class Engine:
         return not self._in_zone((x, y))
 
     def _in_zone(self, xy: Sequence[float]) -> bool:
-        return np.count_nonzero(np.hypot(self._zone_cx1 - xy[0], self._zone_cy1 - xy[1]) < self.zone_r) > 0
+        return bool(np.count_nonzero(np.hypot(self._zone_cx1 - xy[0], self._zone_cy1 - xy[1]) < self.zone_r))
 
     def _landing_time(self, i: int, dt: float) -> float | None:
         """Time within the next ``dt`` at which Bullet ball ``i`` lands on the open slate, if it does."""
