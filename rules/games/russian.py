@@ -158,14 +158,13 @@ class Pyramid(Referee):
                 "with no penalty.",
                 f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
                 "без штрафа."))
-        for b in s.pocketed:
-            e = F.first(s.record.events, F.by_type(EventType.POCKETED), F.by_ball(b))
-            if b != s.cue and e is not None and not F.contacted(s.record, b, until=e.t + 1e-9):
-                return Note("hanging_ball_fell", R_HANGING, text(
-                    f"Ball {b} fell into the pocket before any ball reached it: it is put back and the stroke "
-                    "replayed with no penalty.",
-                    f"Шар {b} упал в лузу до соприкосновения с ним: он возвращается на место, удар "
-                    "повторяется без штрафа."))
+        b = self.fell_unaided(s, from_lip=False)
+        if b is not None:
+            return Note("hanging_ball_fell", R_HANGING, text(
+                f"Ball {b} fell into the pocket before any ball reached it: it is put back and the stroke "
+                "replayed with no penalty.",
+                f"Шар {b} упал в лузу до соприкосновения с ним: он возвращается на место, удар "
+                "повторяется без штрафа."))
         if self.from_hand(s) and s.first is None and s.cue not in s.pocketed and s.cue not in s.jumped \
                 and not s.miscue and not s.scoop and s.strikes <= 1 and not s.touched_within:
             end = F.final_xy(s.record, s.cue)
