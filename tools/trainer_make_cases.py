@@ -313,9 +313,19 @@ def _on_arrival(fam: str) -> Recipe:
     return Recipe(f"{fam}-hanging-drops-on-arrival", "A hanging ball drops just before the cue ball arrives",
                   "Зависший шар падает перед самым подходом битка", fam, Topic.HANGING_ON_ARRIVAL, 14, balls,
                   {"cue_speed": 1.0, "direction": 0.0, "call": {"ball": on, "pocket": pocket}}, dict(st),
-                  recorded_from=_arrival_record,
-                  note="000: 14. Зависшие шары - a hanging ball that falls before the cue ball reaches it: the "
-                       "position is restored and the stroke replayed, no penalty.")
+                  recorded_from=_arrival_record, note=ARRIVAL_NOTES[fam])
+
+
+ARRIVAL_NOTES = {
+    "pyramid": "000: 14. Зависшие шары - a hanging ball that falls before the cue ball reaches it: the position is "
+               "restored and the stroke replayed, no penalty.",
+    "pool": "000: Самопроизвольное перемещение шаров (pool; WPA 1.7, BCA 3.31 agree) - an object ball that falls by "
+            "itself before the cue ball meets it: cue ball and ball are put back, the stroke is replayed.",
+    "snooker": "WPBSA S3 R9(b) - a ball that falls by itself during a stroke, not being part of it: the balls are "
+               "replaced and the stroke replayed; only a foul of the stroke itself is penalised.",
+}
+ARRIVAL_NOTES["golf"] = ARRIVAL_NOTES["pool"]
+ARRIVAL_NOTES["snooker10"] = ARRIVAL_NOTES["snooker"]
 
 
 def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
@@ -327,8 +337,8 @@ def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[s
     aim = math.degrees(math.atan2(hang[1] - cue[1], hang[0] - cue[0]))
     without = {b: p for b, p in rec.balls.items() if b != on}
     # A few gentle strokes at the ball; the first whose cue ball passes over the lip and stays on the bed.
-    for off in (1.5, -1.5, 0.0, 3.0, -3.0):
-        for speed in (1.0, 0.8, 1.3, 0.6):
+    for off in (1.5, -1.5, 0.0, 3.0, -3.0, 5.0, -5.0, 7.0, -7.0):
+        for speed in (1.0, 0.8, 1.3, 0.6, 1.8):
             rec.shot = {**rec.shot, "cue_speed": speed, "direction": round(aim + off, 3)}
             r = _simulate(rec, without, sample_hz=400.0)
             rows = (r.samples or {})["cue"]
@@ -544,7 +554,8 @@ RECIPES: list[Recipe] = [
     # Rows 14 and 17 only where the referee follows the rulebook; see the issue 5 report for the others
     # (row 14 is ruled a miss in pool, golf and snooker instead of a replay - WPA 1.7, BCA 3.31, WPBSA S3 R9;
     # row 17 in snooker replays the whole stroke where S3 R15 re-positions only the disturbed ball).
-    _on_arrival("pyramid"), *(_interference(f) for f in ("pyramid", "pool", "golf")),
+    *(_on_arrival(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
+    *(_interference(f) for f in ("pyramid", "pool", "golf")),
 ]
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.

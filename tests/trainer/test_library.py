@@ -40,22 +40,21 @@ def test_library_size_and_rows() -> None:
 # The topics each rulebook family's cases must show. Not covered (see the issue 5 report): a ball bouncing out
 # of a pocket onto the bed (row 15) except under American snooker - the searches found it only there (a ball
 # below the cloth in a well is pocketed, and the well's liner is dead: only a ball thrown at the jaws comes
-# back); row 14 outside the pyramid and row 17 in snooker, where the
-# referee does not yet follow the rulebook (a hanging ball falling before the contact is ruled a miss; a
-# spectator's touch replays the whole stroke instead of re-positioning the ball, WPBSA S3 R15).
+# back); row 17 in snooker, where the referee does not yet follow the rulebook (a spectator's touch replays
+# the whole stroke instead of re-positioning the ball, WPBSA S3 R15).
 REQUIRED: dict[str, set[str]] = {
     "ru": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
            "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s",
            "hanging-drops-on-arrival", "outside-interference", "pocket-bounce-floor", "rail-top-returns"},
     "wpa": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
             "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-            "outside-interference", "pocket-bounce-floor", "rail-top-returns"},
+            "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival"},
     "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
                 "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s", "pocket-bounce-floor",
-                "rail-top-returns", "rail-top-stays", "pocket-bounce-out"},
+                "rail-top-returns", "rail-top-stays", "pocket-bounce-out", "hanging-drops-on-arrival"},
     "golf": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
              "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-             "outside-interference", "pocket-bounce-floor", "rail-top-returns"},
+             "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival"},
 }
 
 
@@ -91,8 +90,10 @@ def test_contrasts_the_rules_notes_teach() -> None:
     late = ruling("pyramid-hanging-after-5s", "russian-pyramid")
     assert late.counted == () and [r.ball for r in late.respot] == ["7"]
     # Row 14: a hanging ball falling before the cue ball reaches it is no pot: the stroke is replayed.
-    early = ruling("pyramid-hanging-drops-on-arrival", "russian-pyramid")
-    assert not early.foul and early.counted == () and early.next_player == 0
+    for case, game in (("pyramid", "russian-pyramid"), ("pool", "pool-8-ball"), ("golf", "golf"),
+                       ("snooker", "snooker"), ("snooker10", "american-snooker")):
+        early = ruling(f"{case}-hanging-drops-on-arrival", game)
+        assert not early.foul and early.counted == () and early.next_player == 0, case
     # Rows 5 and 17, the same flight: off the player's side it is a jumped cue ball (a foul); off a spectator
     # it is outside interference, replayed by the same player with no penalty.
     for case, game in (("pyramid", "russian-pyramid"), ("pool", "pool-8-ball")):
