@@ -128,13 +128,11 @@ def test_campaign_seed_200048_spin_drags_the_cue_ball_into_a_touching_ball() -> 
     assert not m.failures, m.failures
 
 
-@pytest.mark.xfail(strict=True, reason="known defect (issue 2): a fast ball reaching a cushion beside a pocket's "
-                   "jaw can pass into the cushion at bed height (39 mm into the rail top by a middle pocket, 13 mm "
-                   "into a head cushion) before Bullet throws it out; seen in 2 of 1000 campaign strokes. It was "
-                   "there before; sampled runs hid it while samples still cut the steps")
 @pytest.mark.parametrize("seed", [300606, 300261])
-def test_campaign_fast_ball_beside_a_jaw_stays_out_of_the_cushion(seed: int) -> None:
-    # Repros: tests/hardening/repro/campaign_seed_300606.toml, campaign_seed_300261.toml
+def test_campaign_ball_landing_in_a_long_step_stays_out_of_the_cushion(seed: int) -> None:
+    """Regression (repros campaign_seed_300606.toml, campaign_seed_300261.toml): a ball that landed early in
+    a long step rolled on for the rest of it unchecked, through a cushion into the rail at bed height
+    (39 and 13 mm deep) before Bullet threw it out; the step now ends at the landing's substep."""
     stroke = draw_stroke(seed)
     rec = run(stroke, SAMPLE_HZ)
     m = Measure()
