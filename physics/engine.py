@@ -209,6 +209,8 @@ class Engine:
         self._cpairs: tuple[Any, Any, list[int]] = (None, None, [])
         self._lim_xy = (float(self.lim[0]), float(self.lim[1]))
         self._zones = [(float(c[0]), float(c[1]), float(r)) for c, r in zip(self.zone_c, self.zone_r, strict=True)]
+        # How far inside the cushion lines a landing ball's reach must stay for its step to run on (_step).
+        self._landing_margin = float(self.zone_r.max()) + self.R
         self._closed = False
         self._knots: dict[int, list[tuple[float, np.ndarray, np.ndarray, np.ndarray, str]]] = {}
         self._captured: dict[int, dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
@@ -449,10 +451,18 @@ class Engine:
         # A ball that lands inside the step rolls on for the rest of it with nothing in its way but the
         # balls: end the step at the first landing's substep (campaign seed 300606: a ball landing 9 ms
         # into a 50 ms step rolled on through a cushion and into the rail at bed height).
+        # Only a ball whose reach over the step comes near a cushion line or a pocket's zone needs it.
+        limx, limy = self._lim_xy
+        margin = self._landing_margin
+        pre: dict[int, float | None] = {}
         for k in bl.tolist():
-            tl = self._landing_time(k, dt)
+            tl = pre[k] = self._landing_time(k, dt)
             if tl is not None and dt - tl > self.h:
-                dt = max(self.h, math.ceil(tl / self.h) * self.h)
+                x, y, _z = self.pos[k].tolist()
+                vx, vy, _vz = self.vel[k].tolist()
+                if abs(x) + abs(vx) * dt > limx - margin or abs(y) + abs(vy) * dt > limy - margin:
+                    dt = max(self.h, math.ceil(tl / self.h) * self.h)
+                    pre.clear()
         p0 = self.pos.copy()
         v0 = self.vel.copy()
         w0 = self.omg.copy()
@@ -465,7 +475,7 @@ class Engine:
         # Bullet balls about to land on the open slate are flown and bounced analytically.
         landing: list[tuple[int, float]] = []
         for k in bl.tolist():
-            tl = self._landing_time(k, dt)
+            tl = pre[k] if k in pre else self._landing_time(k, dt)
             if tl is not None:
                 landing.append((k, tl))
         land_set = {i for i, _ in landing}
