@@ -246,18 +246,18 @@ class Referee:
         return abs(pos[0]) <= t.half_length + margin and abs(pos[1]) <= t.half_width + margin \
             and pos[2] >= t.floor_z + 0.05
 
-    def fell_unaided(self, s: Stroke, from_lip: bool = True) -> BallId | None:
+    def fell_unaided(self, s: Stroke) -> BallId | None:
         """An object ball that fell into a pocket before anything touched it: a hanging ball dropping by
-        itself during the stroke (every rulebook restores the position and replays the stroke).
-        ``from_lip``: only a ball that started on a pocket's lip (centre within two radii of the pocket's
-        centre) counts — a log written by hand may leave out the contacts of a chain through a rack."""
+        itself during the stroke (every rulebook restores the position and replays the stroke). Only a
+        ball that started on a pocket's lip (centre within two radii of the pocket's centre) can hang; a
+        log written by hand may leave out the contacts of a chain through a rack."""
         t = self.table
         for b in s.pocketed:
             e = F.first(s.record.events, F.by_type(EventType.POCKETED), F.by_ball(b))
             if b == s.cue or e is None or F.contacted(s.record, b, until=e.t + 1e-9):
                 continue
             p0 = s.record.initial.get(b)
-            if not from_lip or p0 is not None and any((p0[0] - pk.centre[0]) ** 2 + (p0[1] - pk.centre[1]) ** 2
+            if p0 is not None and any((p0[0] - pk.centre[0]) ** 2 + (p0[1] - pk.centre[1]) ** 2
                                       < (2 * t.ball_radius) ** 2 for pk in t.pockets.values()):
                 return b
         return None

@@ -30,6 +30,17 @@ def ball_order(ball: BallId) -> tuple[int, str]:
     return (int(ball), ball) if ball.isdigit() else (1000, ball)
 
 
+def house_zone(table: TableSpec, objects: Iterable[Point]) -> tuple[str, int]:
+    """The house as ``(line, sign)``: the points with ``sign * x > sign * table.lines[line]``.
+
+    Normally behind the head string; when every object ball stands in it, the other end, bounded by the
+    foot string, serves as a temporary house (003: Начальный удар, б). A point on the line is outside."""
+    objs = list(objects)
+    if objs and all(p[0] < table.lines["head-string"] for p in objs):
+        return "foot-string", 1
+    return "head-string", -1
+
+
 def is_free(p: Point, occupied: Mapping[BallId, Point], r: float) -> bool:
     return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= 2 * r - _EPS for q in occupied.values())
 

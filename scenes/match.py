@@ -16,6 +16,7 @@ from typing import Any
 
 from physics.record import BallStatus, ShotParams, ShotRecord
 from physics.tables import GAME_TABLES, TableSpec, load_table
+from rules.placement import house_zone
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
 from scenes.i18n import game_name
 
@@ -70,14 +71,10 @@ def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, oth
 def house_end(spec: TableSpec, others: Mapping[str, tuple[float, float]]) -> tuple[float, float]:
     """(line x, sign) of the house the cue ball is placed in: the house is where sign * x > sign * line.
 
-    Normally the house lies behind the head string. When every object ball stands in it, the opposite
-    end behind the foot string serves as a temporary house (003: Начальный удар, б; rules-notes §1.1),
-    the same reading the referee uses (``rules.games.russian``)."""
-    head = spec.lines.get("head-string", -spec.length / 4)
-    foot = spec.lines.get("foot-string", spec.length / 4)
-    if others and all(ox < head for ox, _ in others.values()):
-        return foot, 1
-    return head, -1
+    The referee's own reading (``rules.placement.house_zone``): behind the head string, or behind the
+    foot string when every object ball stands in the house (003: Начальный удар, б)."""
+    line, sign = house_zone(spec, others.values())
+    return spec.lines[line], sign
 
 
 def default_placement(spec: TableSpec, zone: str | None, others: Mapping[str, tuple[float, float]],

@@ -42,7 +42,7 @@ from physics.errors import InputError
 from physics.record import BallId, EventType
 from rules import filters as F
 from rules.base import Draft, Referee, Stroke, text
-from rules.placement import ball_order, rack_pyramid, spot_at_back_cushion, spot_on_line
+from rules.placement import ball_order, house_zone, rack_pyramid, spot_at_back_cushion, spot_on_line
 from rules.registry import register
 from rules.ruling import Choice, FoulCode, InHand, Note, Option, Point, Respot
 
@@ -129,11 +129,7 @@ class Pyramid(Referee):
     def house(self, s: Stroke) -> tuple[str, int]:
         """(line, sign): the house is sign * x > sign * line_x. Every object ball in the house moves it
         to the other end, bounded by the back line (003: Начальный удар, б)."""
-        t = self.table
-        objs = [p for b, p in s.initial.items() if b != s.cue]
-        if objs and all(p[0] < t.lines["head-string"] for p in objs):
-            return "foot-string", 1
-        return "head-string", -1
+        return house_zone(self.table, (p for b, p in s.initial.items() if b != s.cue))
 
     def in_house(self, s: Stroke, p: Point) -> bool:
         line, sign = self.house(s)
@@ -158,7 +154,7 @@ class Pyramid(Referee):
                 "with no penalty.",
                 f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
                 "без штрафа."))
-        b = self.fell_unaided(s, from_lip=False)
+        b = self.fell_unaided(s)
         if b is not None:
             return Note("hanging_ball_fell", R_HANGING, text(
                 f"Ball {b} fell into the pocket before any ball reached it: it is put back and the stroke "

@@ -196,8 +196,9 @@ def test_row_13_hanging_ball_falling_within_five_seconds_counts(game: str) -> No
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_14_hanging_ball_falls_before_the_cue_ball_arrives_replay(game: str) -> None:
-    r = judge(game, PLAY, "7@foot-left cue>3")
-    assert r.replay and not r.foul and r.positions["7"] == (0.5, 0.2)
+    lip = (T.half_length - R, T.half_width - R)                  # hanging over the foot-left drop
+    r = judge(game, f"cue=-0.5,0 7={lip[0]},{lip[1]} 3=0.2,-0.4", "7@foot-left cue>3")
+    assert r.replay and not r.foul and r.positions["7"] == lip
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
