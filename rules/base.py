@@ -262,6 +262,17 @@ class Referee:
                 return b
         return None
 
+    def fell_unaided_note(self, s: Stroke, rule: str) -> Note | None:
+        """The replay note for :meth:`fell_unaided` under ``rule`` (the rulebook's own section), or None."""
+        b = self.fell_unaided(s)
+        if b is None:
+            return None
+        return Note("hanging_ball_fell", rule, text(
+            f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are put back "
+            "and the stroke is replayed with no penalty.",
+            f"Шар {b} сам упал в лузу до соударения с битком: шары возвращаются на свои места, удар "
+            "повторяется без штрафа."))
+
     # --- hooks (override what differs) ----------------------------------------------------
     def replay_reason(self, s: Stroke) -> Note | None:
         """A stroke replayed with no penalty and the position restored, or None."""

@@ -263,15 +263,8 @@ class PoolReferee(Referee):
             return Note("outside_interference", R_OUTSIDE, text(
                 f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed.",
                 f"Посторонний ({s.outside_agent}) сдвинул шар: позиция восстанавливается, удар повторяется."))
-        b = self.fell_unaided(s)
-        if b is not None:
-            # 000 (pool, «Самопроизвольное перемещение шаров»); WPA 1.7 and BCA 3.31 agree.
-            return Note("hanging_ball_fell", R_UNAIDED, text(
-                f"Ball {b} fell into the pocket by itself before the cue ball reached it: the cue ball and "
-                "the ball are put back and the stroke is replayed, no penalty.",
-                f"Шар {b} сам упал в лузу до соударения с битком: биток и шар возвращаются на свои места, "
-                "удар повторяется без штрафа."))
-        return None
+        # 000 (pool, «Самопроизвольное перемещение шаров»); WPA 1.7 and BCA 3.31 agree.
+        return self.fell_unaided_note(s, R_UNAIDED)
 
     # --- placing helpers --------------------------------------------------------------------
     def spot(self, d: Draft, balls: list[BallId]) -> None:

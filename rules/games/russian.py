@@ -154,13 +154,9 @@ class Pyramid(Referee):
                 "with no penalty.",
                 f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
                 "без штрафа."))
-        b = self.fell_unaided(s)
-        if b is not None:
-            return Note("hanging_ball_fell", R_HANGING, text(
-                f"Ball {b} fell into the pocket before any ball reached it: it is put back and the stroke "
-                "replayed with no penalty.",
-                f"Шар {b} упал в лузу до соприкосновения с ним: он возвращается на место, удар "
-                "повторяется без штрафа."))
+        fell = self.fell_unaided_note(s, R_HANGING)
+        if fell is not None:
+            return fell
         if self.from_hand(s) and s.first is None and s.cue not in s.pocketed and s.cue not in s.jumped \
                 and not s.miscue and not s.scoop and s.strikes <= 1 and not s.touched_within:
             end = F.final_xy(s.record, s.cue)

@@ -239,16 +239,10 @@ class SnookerBase(Referee):
             return Note("outside_interference", "WPBSA S3 R15", text(
                 f"An outsider ({s.outside_agent}) moved a ball: the referee restores it; no penalty.",
                 f"Посторонний ({s.outside_agent}) сдвинул шар: судья восстанавливает позицию, штрафа нет."))
-        b = self.fell_unaided(s)
-        if b is not None and self.cue_ball not in s.pocketed and self.cue_ball not in s.jumped:
-            # WPBSA S3 R9(b): the balls are replaced and the stroke replayed; a foul of the stroke itself
-            # would still be penalised — the cue ball lost in a pocket or off the table keeps its ruling.
-            return Note("hanging_ball_fell", "WPBSA S3 R9(b)", text(
-                f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are "
-                "replaced and the stroke replayed, no penalty.",
-                f"Шар {b} сам упал в лузу до соударения с битком: шары возвращаются на места, удар "
-                "повторяется без штрафа."))
-        return None
+        if self.cue_ball in s.pocketed or self.cue_ball in s.jumped:
+            # WPBSA S3 R9(b): a foul of the stroke itself is still penalised even if a ball fell by itself.
+            return None
+        return self.fell_unaided_note(s, "WPBSA S3 R9(b)")
 
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         on, v_on, nom = self.on_set(s)
