@@ -73,16 +73,12 @@ def is_pool(game: str) -> bool:
 
 @dataclass(frozen=True)
 class LagBall:
-    """One player's lag stroke: ``side`` is +1 for the half with y > 0, -1 for the other.
-
-    ``final`` overrides the rest position read from ``record`` (the first ball of a sequential lag may
-    be moved by the second stroke); ``None`` reads it from the record."""
+    """One player's lag stroke: ``side`` is +1 for the half with y > 0, -1 for the other."""
 
     player: int
     ball: str
     side: int
     record: ShotRecord
-    final: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -135,8 +131,6 @@ def lag_faults(table: TableSpec, game: str, lb: LagBall) -> tuple[LagFault, ...]
 
 
 def _rest(lb: LagBall) -> tuple[float, float] | None:
-    if lb.final is not None:
-        return lb.final
     f = lb.record.final.get(lb.ball)
     if f is None or f.status != BallStatus.ON_TABLE or f.pos is None:
         return None

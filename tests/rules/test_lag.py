@@ -3,11 +3,12 @@ nearer the head cushion wins, mirror strokes tie and the lag is played again."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
-from physics.record import ShotParams, ShotRecord
+from physics.record import BallFinal, BallStatus, ShotParams, ShotRecord
 from physics.simulate import simulate
 from physics.tables import load_table
 from rules.lag import LagBall, LagFault, judge_lag, lag_faults, lag_spot
@@ -96,7 +97,8 @@ def test_two_foot_cushions_lose_in_pool_only(game: str, lost: bool) -> None:
 def test_stopping_in_a_head_corner_mouth_loses_in_pool() -> None:
     rec = lag("pool-9ft", 1, 1.5)
     R = POOL.ball_radius
-    mouth = (-POOL.length / 2 + R - 0.01, POOL.width / 2 - 0.03)
-    lb = LagBall(0, "cue", 1, rec, final=mouth)
+    mouth = (-POOL.length / 2 + R - 0.01, POOL.width / 2 - 0.03, R)
+    in_mouth = replace(rec, final={**rec.final, "cue": BallFinal(BallStatus.ON_TABLE, pos=mouth)})
+    lb = LagBall(0, "cue", 1, in_mouth)
     assert LagFault.HEAD_POCKET_MOUTH in lag_faults(POOL, "pool-8-ball", lb)
     assert LagFault.HEAD_POCKET_MOUTH not in lag_faults(POOL, "pool-8-ball", ball(0, 1, rec))
