@@ -149,6 +149,9 @@ class LagRun:
     index: int = 0
     records: list[ShotRecord] = field(default_factory=list)
     result: Any = None             # rules.lag.LagResult of the last completed lag
+    # A lag inside a frame (Russian 71 at 70:70, 000: Игра при счете 70:70): the ruling waiting for the
+    # lag's winner and the frame's layout, both put back once the lag is decided.
+    resume: tuple[StrokeResult, Positions] | None = None
 
     SIDES = (1, -1)
 
@@ -425,6 +428,14 @@ class MatchController:
         """The decider's lag is played on the table by two players (golf's larger fields enter it)."""
         return self.state is not None and self.state.needs_lag and len(self.names) == 2
 
+    @property
+    def ruling_needs_lag(self) -> bool:
+        """The pending ruling leaves who plays next to a lag (Russian 71 at 70:70), and two players can
+        play it on the table; more players enter its winner as before."""
+        p = self.pending
+        return (p is not None and p.ruling is not None and "lag" in (p.ruling_json.get("options") or [])
+                and len(self.names) == 2)
+
     def start_lag(self) -> LagRun:
         """Clear the table and give player 1 their lag ball in the house on their half."""
         from rules.lag import lag_spot
@@ -432,6 +443,10 @@ class MatchController:
         if self.lag_run is None:
             others = [b for b in self.referee.ball_set(len(self.names)) if b != self.cue_ball]
             self.lag_run = LagRun((self.cue_ball, others[0]))
+            if self.ruling_needs_lag:
+                # Mid-frame the lag is played on a cleared table; the frame's balls wait aside.
+                assert self.pending is not None
+                self.lag_run.resume = (self.pending, dict(self.positions))
         run = self.lag_run
         run.index, run.records = 0, []
         self.pending = None
@@ -471,6 +486,11 @@ class MatchController:
         assert run is not None and run.result is not None
         if run.result.winner is None:
             self.start_lag()
+        elif run.resume is not None:
+            # 70:70: back to the frame; the ruling is carried out with the lag's winner to play.
+            self.pending, self.positions = run.resume[0], dict(run.resume[1])
+            self.lag_run = None
+            self.apply(f"lag:{run.result.winner}")
         else:
             self.lag(run.result.winner)
 

@@ -497,6 +497,13 @@ class PlayScreen(Screen):
             m.finish_lag()
             self._after_stroke_or_start()
             return
+        if m.ruling_needs_lag and not self.practice:
+            # 000: Игра при счете 70:70 - who plays on is decided by a lag, played here on the table.
+            notes = [w for w in m.pending.ruling_json.get("warnings") or [] if w.get("code") == "seventy_all"]
+            self.status = str((notes[0].get("explain") or {}).get(self.lang, "")) if notes else ""
+            m.start_lag()
+            self._lag_turn()
+            return
         if m.options and not self.practice:
             self.phase = Phase.DECIDE
             self._refresh_hud_pending()

@@ -385,3 +385,31 @@ def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     assert str(play.phase) == "place" and m.in_hand == "house"
     assert len(m.positions) == 16
     assert "Розыгрыш выиграл игрок 1" in play.status
+
+
+def test_the_seventy_all_lag_is_played_on_the_table(app: Any) -> None:
+    """Russian 71 at 70:70 (000: Игра при счете 70:70): the screen announces it, the two players lag on a
+    cleared table, and the frame comes back with the last ball on the back spot and the winner in hand."""
+    pytest.importorskip("physics.simulate")
+    from dataclasses import replace as dc_replace
+
+    from rules.notation import record
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"))
+    m = play.match
+    m.state = dc_replace(m.state, scores=(65, 70), phase="play", to_play=0, in_hand=None)
+    m.positions = {"cue": (-0.5, 0.0), "5": (0.5, 0.2), "3": (0.2, -0.4)}
+    m.judge(record("cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left"))
+    play._stroke_done()                       # as after the playback of the stroke that made 70:70
+    assert str(play.phase) == "aim" and m.lag_run is not None and set(m.positions) == {m.lag_run.ball}
+    assert "70:70" in play.status and "Анна" in play.hud.text()["call"]
+    for speed in (1.5, 2.0):                  # the faster lag comes back nearer the head cushion
+        play.script_action({"do": "aim", "direction": 0.0})
+        play.script_action({"do": "power", "speed": speed})
+        play.script_action({"do": "shoot"})
+        play.script_action({"do": "speed", "x": 16.0})
+        _until_ready(base, play)
+    assert m.lag_run is None and m.state.scores == (70, 70) and m.state.to_play == 1
+    assert str(play.phase) == "place" and m.in_hand == "house"
+    assert set(m.positions) >= {"5", "3"} and m.positions["5"][0] > 0.8
