@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError, read_toml
-from physics.record import POCKET_IDS, BallFinal, Event, ShotParams
+from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
 from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_table
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
@@ -46,10 +46,28 @@ class Scenario:
     recorded_final: Mapping[str, BallFinal] | None = None
     expected: Mapping[str, Any] = field(default_factory=dict)   # training cases: the expected ruling
     meta: Mapping[str, Any] = field(default_factory=dict)       # training cases: topic etc.
+    # Optional, with a recorded stroke only: the same stroke without an outsider's interference
+    # ([[undisturbed.events]], [undisturbed.final.<ball>]): where a disturbed ball would have come to rest,
+    # which WPBSA S3 R15 asks the referee to judge (rules/base.py, Referee.judge(..., undisturbed=...)).
+    undisturbed_events: tuple[Event, ...] | None = None
+    undisturbed_final: Mapping[str, BallFinal] | None = None
 
     @property
     def is_recorded(self) -> bool:
         return self.recorded_events is not None
+
+    def undisturbed_record(self) -> ShotRecord | None:
+        """``[undisturbed]`` as a shot record (balls its ``final`` leaves out stayed put), or None.
+        Pass it to ``Referee.judge(state, record, undisturbed)`` with the file's recorded stroke."""
+        if self.undisturbed_events is None:
+            return None
+        R = self.table.ball_radius
+        initial = {b: (x, y, R) for b, (x, y) in self.balls.items()}
+        final = {b: BallFinal(BallStatus.ON_TABLE, p) for b, p in initial.items()}
+        final.update(self.undisturbed_final or {})
+        events = tuple(sorted(self.undisturbed_events, key=lambda e: e.t))
+        return ShotRecord(table=self.table.id, params={}, events=events, final=final, initial=initial,
+                          shot=self.shot, duration=max((e.t for e in events), default=0.0))
 
 
 def _num(file: str, key: str, v: Any, lo: float | None = None, hi: float | None = None) -> float:
@@ -81,7 +99,8 @@ def _title(file: str, v: Any) -> dict[str, str]:
 
 
 def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
-    known = {"title", "game", "table", "balls", "shot", "state", "objects", "events", "final", "expected", "meta"}
+    known = {"title", "game", "table", "balls", "shot", "state", "objects", "events", "final", "expected", "meta",
+             "undisturbed"}
     for k in data:
         if k not in known:
             raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
@@ -175,6 +194,32 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
             raise InputError(file, "final", f"final tables as in design.md ({exc})") from None
     if shot is None and events is None:
         pass  # a position only: practice layouts
+    u_events = u_final = None
+    if "undisturbed" in data:
+        u = data["undisturbed"]
+        if events is None:
+            raise InputError(file, "undisturbed", "only with a recorded stroke ([[events]])")
+        if not isinstance(u, dict) or not isinstance(u.get("events"), list) or set(u) - {"events", "final"}:
+            raise InputError(file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables")
+        try:
+            u_events = tuple(Event.from_dict(e) for e in u["events"])
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InputError(file, "undisturbed.events", f"event tables as in design.md ({exc})") from None
+        try:
+            u_final = {b: BallFinal.from_dict(f) for b, f in u.get("final", {}).items()}
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise InputError(file, "undisturbed.final", f"final tables as in design.md ({exc})") from None
+        def finite(xs: Any) -> bool:
+            return xs is None or all(isinstance(x, (int, float)) and math.isfinite(x) for x in xs)
+
+        for i, e in enumerate(u_events):
+            if not (math.isfinite(e.t) and e.t >= 0 and finite(e.pos)):
+                raise InputError(file, f"undisturbed.events[{i}]", "a time t >= 0 and a position of finite numbers")
+        for b, f in u_final.items():
+            if b not in balls:
+                raise InputError(file, f"undisturbed.final.{b}", "a ball placed in [balls]")
+            if not finite(f.pos):
+                raise InputError(file, f"undisturbed.final.{b}.pos", "finite numbers")
 
     expected = data.get("expected", {})
     meta = data.get("meta", {})
@@ -184,7 +229,8 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         raise InputError(file, "meta", "a table")
     return Scenario(path=file, title=_title(file, data.get("title")), game=game, table=table, balls=balls,
                     shot=shot, state=state, objects=tuple(objects), recorded_events=events,
-                    recorded_final=final, expected=expected, meta=meta)
+                    recorded_final=final, expected=expected, meta=meta, undisturbed_events=u_events,
+                    undisturbed_final=u_final)
 
 
 def load_scenario(path: str | Path) -> Scenario:

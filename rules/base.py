@@ -17,7 +17,8 @@ How a game is written (see ``rules/games/russian.py`` for complete examples)::
         def hand_over(self, s, d): ...    # d.next_player / d.in_hand / d.options
         def end_frame(self, s, d): ...    # d.frame_over / d.winner
 
-``judge`` runs: ``stroke()`` (facts from the record, once) → ``replay_reason()`` (no-penalty replays) →
+``judge`` runs: ``stroke()`` (facts from the record, once) → ``undisturb()`` (only with an undisturbed
+outcome, below) → ``replay_reason()`` (no-penalty replays) →
 ``check_fouls`` → ``count`` → ``score`` → ``place`` → ``hand_over`` → ``end_frame`` → ``explain`` →
 a frozen :class:`Ruling`. The :class:`Draft` is the only mutable object and never leaves ``judge``.
 
@@ -25,6 +26,12 @@ a frozen :class:`Ruling`. The :class:`Draft` is the only mutable object and neve
 touched, the balls pocketed by the stroke (without hanging balls that dropped too late), balls off the
 table under this game's idea of the table (``fixtures``: what a ball may touch and still come back in
 play - the lamp is a fixture in Russian billiards, not in pool), touches of players' things.
+
+Outside interference. A rulebook that restores the position and replays the stroke needs nothing but the
+record. One that puts a disturbed ball where it would have come to rest (WPBSA S3 R15) needs to know where
+that is, and only physics can say: the caller may pass ``judge(..., undisturbed=record)``, the same stroke
+simulated without the outsider (a trainer case stores it as ``[undisturbed]``). ``rules/`` never runs the
+physics itself. Without it such a rulebook cannot judge the disturbed ball and falls back to a replay.
 """
 
 from __future__ import annotations
@@ -53,6 +60,21 @@ def text(en: str, ru: str) -> Text:
 
 
 @dataclass(frozen=True)
+class Interference:
+    """An outsider's disturbance judged from the undisturbed outcome (WPBSA S3 R15).
+
+    ``balls`` were put where the undisturbed stroke says they would have come to rest (the ball the outsider
+    touched and every ball whose motion that changed); ``t`` is the first touch; ``actual`` is the stroke as it
+    happened, while :attr:`Stroke.record` becomes the referee's view of it (see ``rules/games/snooker.py``).
+    """
+
+    agent: str
+    t: float
+    balls: tuple[BallId, ...]
+    actual: ShotRecord
+
+
+@dataclass(frozen=True)
 class Stroke:
     """Facts of one stroke every game's hooks read (computed once per ``judge``)."""
 
@@ -72,6 +94,7 @@ class Stroke:
     miscue: bool
     scoop: bool
     struck: BallId = ""                      # the ball the tip met (a foul when it is not the cue ball)
+    interference: Interference | None = None  # set by ``undisturb`` when an undisturbed outcome was used
 
     @property
     def opponent(self) -> int:
@@ -175,8 +198,11 @@ class Referee:
         return Foul(code, rule, text(en, ru))
 
     # --- the template -----------------------------------------------------------------------
-    def judge(self, state: MatchState, record: ShotRecord) -> Ruling:
+    def judge(self, state: MatchState, record: ShotRecord, undisturbed: ShotRecord | None = None) -> Ruling:
+        """``undisturbed``: optional, the same stroke without an outsider's interference (module docstring)."""
         s = self.stroke(state, record)
+        if undisturbed is not None and s.outside_agent is not None:
+            s = self.undisturb(s, undisturbed)
         d = Draft(scores=list(state.scores), positions={}, next_player=s.striker, cue=state.cue,
                   owed=list(state.owed), phase="play" if state.phase == "break" else state.phase,
                   ball_on=state.ball_on,
@@ -274,6 +300,11 @@ class Referee:
             "повторяется без штрафа."))
 
     # --- hooks (override what differs) ----------------------------------------------------
+    def undisturb(self, s: Stroke, undisturbed: ShotRecord) -> Stroke:
+        """The stroke as the referee judges it when an outsider disturbed balls and the undisturbed outcome is
+        known. Default: unchanged - the rulebook restores the position and replays (``replay_reason``)."""
+        return s
+
     def replay_reason(self, s: Stroke) -> Note | None:
         """A stroke replayed with no penalty and the position restored, or None."""
         return None

@@ -67,6 +67,9 @@ class Recipe:
     note: str | None = None                              # the rule sections the rulings rest on
     # A recorded stroke made from a simulated one (rows 14 and 17): called once, before writing.
     recorded_from: Callable[[Recipe], tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]] | None = None
+    # Row 17 under WPBSA S3 R15: the same stroke simulated without the outsider ({"events", "final"}), set by
+    # recorded_from; the referee puts a disturbed ball where this run leaves it.
+    undisturbed: dict[str, Any] | None = None
 
     @property
     def game(self) -> str:
@@ -373,6 +376,11 @@ _OUTSIDE_NOTES = {
             "shot replayed, no penalty.",
     "golf": "000: Общие правила пула, Вмешательство постороннего (golf plays by them; BCA) - the position is "
             "restored and the shot replayed, no penalty.",
+    "snooker": "WPBSA S3 R15 - a ball disturbed by anyone but the striker is put where the referee judges it "
+               "would have come to rest, no penalty, no replay; [undisturbed] is the same stroke without the "
+               "spectator: the cue ball would have flown onto the floor, so it was forced off the table (S2 R14).",
+    "snooker10": "000: Вмешательство постороннего (the general rules American snooker is played by) - the balls "
+                 "go back where they were and the stroke is replayed, no penalty.",
 }
 
 
@@ -388,6 +396,14 @@ def _interference_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, d
         if d.get("object") == "person":
             d["object"] = "spectator"
         events.append(d)
+    if rec.family == "snooker":
+        # WPBSA S3 R15 needs where the ball would have come to rest: the same stroke with nobody by the table.
+        from dataclasses import replace
+
+        u = _simulate(replace(base, objects=[]), base.balls)
+        if any(e.object in ("person", "spectator") for e in u.events):
+            raise RuntimeError(f"{rec.id}: the undisturbed stroke still touches a person")
+        rec.undisturbed = {"events": [e.to_dict() for e in u.events], "final": {b: f.to_dict() for b, f in u.final.items()}}
     return events, {b: f.to_dict() for b, f in r.final.items()}
 
 
@@ -552,10 +568,10 @@ RECIPES: list[Recipe] = [
     # American snooker (10 ft) plays the snooker strokes; the table is smaller, so each is re-checked.
     _hanging("snooker10", 2.0), _hanging("snooker10", 7.0), *_family_recipes("snooker10"),
     # Rows 14 and 17 only where the referee follows the rulebook; see the issue 5 report for the others
-    # (row 14 is ruled a miss in pool, golf and snooker instead of a replay - WPA 1.7, BCA 3.31, WPBSA S3 R9;
-    # row 17 in snooker replays the whole stroke where S3 R15 re-positions only the disturbed ball).
+    # (row 14 is ruled a miss in pool, golf and snooker instead of a replay - WPA 1.7, BCA 3.31, WPBSA S3 R9).
+    # Row 17 in snooker re-positions the disturbed ball from the undisturbed run (S3 R15), not a replay.
     *(_on_arrival(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
-    *(_interference(f) for f in ("pyramid", "pool", "golf")),
+    *(_interference(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
 ]
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
@@ -625,6 +641,7 @@ def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
         title={"en": rec.en, "ru": rec.ru}, game=rec.game, table=rec.table_id, balls=rec.balls,
         shot=rec.shot_params(), topic=rec.topic.value, games=games if expected else (), expected=exp,
         state=rec.state, objects=rec.objects, events=rec.events, final=rec.final, row=rec.row, note=rec.note,
+        undisturbed=rec.undisturbed,
         header="Written by tools/trainer_make_cases.py: the stroke is simulated (or recorded where the physics\n"
                "cannot make the event: a hanging ball's drop, a spectator's touch) and [expected] is the\n"
                "referee's ruling, checked by hand against the rule texts.")

@@ -12,18 +12,32 @@ stroke, 7 points to the opponent for every foul, jumped object balls without pen
 the shot's ``call.ball``), or the colour in sequence once the reds are gone (``"yellow"`` ... ``"black"``).
 ``state.extra``: ``free_ball_for`` (the player who may nominate a free ball, -1 for none),
 ``misses`` (consecutive misses with a full view of the ball on, of ``miss_by``), ``opening_by``.
+
+Outside interference (rules-notes §2 row 17). WPBSA S3 R15: a ball disturbed by anyone or anything but the
+striker is put back by the referee where he judges it was, or would have come to rest; no penalty, and the
+stroke is not replayed - what the striker did stands. The referee's judgement is the physics' undisturbed
+run (``Referee.judge(..., undisturbed=...)``, the same stroke without the outsider): :func:`referee_view`
+takes, from the moment of the first touch, the motion of every disturbed ball from that run and everything
+else from the stroke as it happened, and the stroke is then judged as usual. A ball that would have come to
+rest in a pocket is potted (WPBSA S2 R7: it entered the pocket and stayed); one that would have come to rest
+off the bed was forced off the table (S2 R14) - the outsider does not save it. Without the undisturbed run
+the referee cannot judge where the ball would have stopped, so the position is restored and the stroke
+replayed. American snooker plays by 000's general rules here (000 «Вмешательство постороннего»): the
+balls go back to where they were and the stroke is replayed, whatever the undisturbed run says.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from physics.errors import InputError
-from physics.record import BallId, EventType, ShotRecord
+from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
+from physics.tables import TableSpec
 from rules import filters as F
-from rules.base import PLAYER_OBJECTS, Draft, Referee, Stroke, text
+from rules.base import OUTSIDE_AGENTS, PLAYER_OBJECTS, Draft, Interference, Referee, Stroke, text
 from rules.games import pool_events as PE
 from rules.games.pool import OBJECT_RU
 from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
@@ -42,6 +56,9 @@ R_FREE = f"{S}, Свободный шар"
 R_MISS = f"{S}, Промах по шару"
 R_SCORE = f"{S}, Ведение счета"
 R_JUMP_DEF = "WPBSA Definitions: Jump Shot"
+R_OUTSIDE = "WPBSA S3 R15"
+R_OUTSIDE_US = "000: Вмешательство постороннего"
+AGENT_RU = {"outsider": "посторонний", "spectator": "зритель", "referee": "судья", "wind": "ветер"}
 
 BALL_NOT_ON_POTTED = "ball_not_on_potted"
 FREE_BALL_SNOOKER = "snookered_behind_free_ball"
@@ -103,6 +120,75 @@ def jump_shot(record: ShotRecord, cue: BallId, first: BallId | None, first_t: fl
             continue  # (b)
         return (x, "clipped")
     return None
+
+
+def _outsider_touch(e: Event) -> bool:
+    return e.type == EventType.TOUCHED and e.object in OUTSIDE_AGENTS
+
+
+def disturbed_balls(actual: ShotRecord, undisturbed: ShotRecord, touched: set[BallId], t0: float
+                    ) -> set[BallId]:
+    """The balls whose motion an outsider changed: those it touched, and from ``t0`` on every ball one of them
+    met in either run (the runs are the same stroke, so before ``t0`` and apart from these they agree)."""
+    out = set(touched)
+    grown = True
+    while grown:
+        grown = False
+        for rec in (actual, undisturbed):
+            for e in rec.events:
+                if e.t >= t0 and e.type == EventType.BALL_BALL and e.balls is not None \
+                        and (e.balls[0] in out) != (e.balls[1] in out):
+                    out.update(e.balls)
+                    grown = True
+    return out
+
+
+def referee_view(actual: ShotRecord, undisturbed: ShotRecord) -> tuple[ShotRecord, str, float, tuple[BallId, ...]]:
+    """The stroke as the referee judges it under WPBSA S3 R15: (record, agent, first touch, disturbed balls).
+
+    Events before the first outsider touch are the stroke's own; after it, events of disturbed balls come from
+    the undisturbed run and the rest from the stroke; the outsider's touches are left out. Disturbed balls end
+    where the undisturbed run leaves them (on the bed, in a pocket or off the table)."""
+    touches = [e for e in actual.events if _outsider_touch(e) and e.ball is not None]
+    t0 = min(e.t for e in touches)
+    agent = str(next(e.object for e in touches if e.t == t0))
+    moved = disturbed_balls(actual, undisturbed, {str(e.ball) for e in touches}, t0)
+
+    def mine(e: Event) -> bool:
+        return any(e.involves(b) for b in moved)
+
+    events = [e for e in actual.events if not _outsider_touch(e) and (e.t < t0 or not mine(e))]
+    events += [e for e in undisturbed.events if e.t >= t0 and mine(e) and not _outsider_touch(e)]
+    events.sort(key=lambda e: e.t)   # stable: the stroke's own events first at equal times
+    final = dict(actual.final)
+    for b in moved:
+        if b in undisturbed.final:
+            final[b] = undisturbed.final[b]
+    order = [b for b in actual.final if b in moved] + sorted(b for b in moved if b not in actual.final)
+    view = replace(actual, events=tuple(events), final=final, samples=None,
+                   duration=max(actual.duration, undisturbed.duration))
+    return view, agent, t0, tuple(order)
+
+
+def _free_point(table: TableSpec, p: Point, others: Mapping[BallId, Point]) -> Point:
+    """``p`` if no ball stands within two radii, else the nearest free point on the bed found on rings of
+    quarter-radius steps around it (only a hand-made undisturbed run can ask for an occupied place)."""
+    r = table.ball_radius
+    lx, ly = table.half_length - r, table.half_width - r
+
+    def free(q: Point) -> bool:
+        return abs(q[0]) <= lx and abs(q[1]) <= ly and all(math.dist(q, o) >= 2 * r for o in others.values())
+
+    if free(p):
+        return p
+    for k in range(1, 400):
+        n = 8 * k
+        for j in range(n):
+            a = 2 * math.pi * j / n
+            q = (p[0] + k * r / 4 * math.cos(a), p[1] + k * r / 4 * math.sin(a))
+            if free(q):
+                return q
+    return p
 
 
 class SnookerBase(Referee):
@@ -234,17 +320,96 @@ class SnookerBase(Referee):
         d.extra["_worth"] = max(int(d.extra.get("_worth", 0)), self.penalty(worth))
 
     # --- the hooks --------------------------------------------------------------------------
+    # WPBSA S3 R15 puts a disturbed ball where it would have come to rest (American snooker does not).
+    repositions: ClassVar[bool] = True
+
+    def undisturb(self, s: Stroke, undisturbed: ShotRecord) -> Stroke:
+        if not self.repositions:
+            return s
+        view, agent, t0, moved = referee_view(s.record, undisturbed)
+        # A place taken by a ball that was not disturbed (an undisturbed run made by hand) is moved aside.
+        fixed: dict[BallId, BallFinal] = {}
+        placed = {b: p for b in view.final if b not in moved and (p := F.final_xy(view, b)) is not None
+                  and view.final[b].status == BallStatus.ON_TABLE}
+        for b in moved:
+            f = view.final.get(b)
+            p = F.final_xy(view, b) if f is not None and f.status == BallStatus.ON_TABLE else None
+            if p is None:
+                continue
+            q = _free_point(self.table, p, placed)
+            placed[b] = q
+            if q != p:
+                fixed[b] = BallFinal(BallStatus.ON_TABLE, (q[0], q[1], self.table.ball_radius))
+        if fixed:
+            view = replace(view, final={**view.final, **fixed})
+        judged = self.stroke(s.state, view)
+        return replace(judged, outside_agent=agent,
+                       interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record))
+
     def replay_reason(self, s: Stroke) -> Note | None:
-        if s.outside_agent is not None:
-            return Note("outside_interference", "WPBSA S3 R15", text(
-                f"An outsider ({s.outside_agent}) moved a ball: the referee restores it; no penalty.",
-                f"Посторонний ({s.outside_agent}) сдвинул шар: судья восстанавливает позицию, штрафа нет."))
+        if s.outside_agent is not None and s.interference is None:
+            return self.outside_replay(s)
         if self.cue_ball in s.pocketed or self.cue_ball in s.jumped:
             # WPBSA S3 R9(b): a foul of the stroke itself is still penalised even if a ball fell by itself.
             return None
         return self.fell_unaided_note(s, "WPBSA S3 R9(b)")
 
+    def outside_replay(self, s: Stroke) -> Note:
+        who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
+        return Note("outside_interference", R_OUTSIDE, text(
+            f"An outsider ({s.outside_agent}) disturbed a ball. The referee must put it where it would have come "
+            "to rest, but with no undisturbed run of the stroke to judge that from, the position is restored and "
+            "the stroke replayed, with no penalty.",
+            f"Посторонний ({who}) потревожил шар. Судья должен поставить его туда, где он остановился "
+            "бы, но без расчёта того же удара без вмешательства судить об этом не по чему: позиция "
+            "восстанавливается, удар повторяется без штрафа."))
+
+    def announce_interference(self, s: Stroke, d: Draft) -> None:
+        """WPBSA S3 R15: say where each disturbed ball goes and that nobody is penalised for the disturbance."""
+        it = s.interference
+        if it is None:
+            return
+        en: list[str] = []
+        ru: list[str] = []
+        for b in it.balls:
+            f = s.record.final.get(b)
+            p = F.final_xy(s.record, b)
+            if f is None:
+                continue
+            if f.status == BallStatus.POCKETED:
+                en.append(f"{b} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)")
+                ru.append(f"{b} упал бы в лузу {f.pocket}, поэтому он считается забитым (WPBSA S2 R7)")
+            elif f.status == BallStatus.OFF_TABLE or b in s.jumped:
+                en.append(f"{b} would have come to rest off the table ({f.rest or 'off the bed'}), so it was "
+                          "forced off the table (WPBSA S2 R14)")
+                ru.append(f"{b} остановился бы вне стола ({f.rest or 'вне поля'}), поэтому он выскочил за борт "
+                          "(WPBSA S2 R14)")
+            elif p is not None:
+                en.append(f"{b} is placed where it would have stopped, at ({p[0]:.3f}, {p[1]:.3f})")
+                ru.append(f"{b} ставится туда, где он остановился бы, в точку ({p[0]:.3f}, {p[1]:.3f})")
+        who = AGENT_RU.get(it.agent, it.agent)
+        msg = text(
+            f"Outside interference ({it.agent}): the ball is not replayed but judged where it would have come to "
+            f"rest - {'; '.join(en)}. No penalty for the disturbance; the rest of the stroke stands.",
+            f"Постороннее вмешательство ({who}): удар не переигрывается, шар судится там, где он "
+            f"остановился бы - {'; '.join(ru)}. За само вмешательство штрафа нет; остальное в ударе остаётся "
+            "в силе.")
+        d.warnings.append(Note("outside_interference", R_OUTSIDE, msg))
+        d.notes.append(text(f"{R_OUTSIDE}: {msg['en']}", f"{R_OUTSIDE}: {msg['ru']}"))
+
+    def _disturbed_why(self, s: Stroke, b: BallId) -> tuple[str, str]:
+        """For a foul made by a disturbed ball: why the outsider's touch does not change it (en, ru suffixes)."""
+        it = s.interference
+        if it is None or b not in it.balls:
+            return "", ""
+        who = AGENT_RU.get(it.agent, it.agent)
+        return (f" - without the {it.agent} it would have ended so, and a ball an outsider disturbs is judged "
+                f"where it would have come to rest ({R_OUTSIDE})",
+                f" - если бы не посторонний ({who}), так бы и вышло, а шар, потревоженный посторонним, судится "
+                f"там, где он остановился бы ({R_OUTSIDE})")
+
     def check_fouls(self, s: Stroke, d: Draft) -> None:
+        self.announce_interference(s, d)
         on, v_on, nom = self.on_set(s)
         kind = self.on_kind(s)
         shot = s.record.shot
@@ -296,19 +461,23 @@ class SnookerBase(Referee):
                      + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.")
         potted = [b for b in s.pocketed if b not in s.jumped]
         if cue in potted:
-            self.add(d, FoulCode.CUE_BALL_POCKETED, R_PENALTY, v_on, "In-off: the cue ball fell into a pocket.",
-                     "Биток упал в лузу.")
+            en, ru = self._disturbed_why(s, cue)
+            self.add(d, FoulCode.CUE_BALL_POCKETED, R_PENALTY, v_on, "In-off: the cue ball fell into a pocket" + en,
+                     "Биток упал в лузу" + ru)
         for b in potted:
             if b != cue and b not in on:
+                en, ru = self._disturbed_why(s, b)
                 self.add(d, BALL_NOT_ON_POTTED, R_PENALTY, max(v_on, value(b)),
-                         f"{b} was potted but was not on.", f"Забит не очередной шар {b}.")
+                         f"{b} was potted but was not on" + en, f"Забит не очередной шар {b}" + ru)
         if cue in s.jumped:
+            en, ru = self._disturbed_why(s, cue)
             self.add(d, FoulCode.CUE_BALL_OFF_TABLE, self.cue_off_rule, v_on,
-                     "The cue ball was forced off the table.", "Биток выскочил за борт.")
+                     "The cue ball was forced off the table" + en, "Биток выскочил за борт" + ru)
         for b in s.jumped:
             if b != cue and self.off_is_foul:
+                en, ru = self._disturbed_why(s, b)
                 self.add(d, FoulCode.BALL_OFF_TABLE, R_PENALTY, max(v_on, value(b)),
-                         f"{b} was forced off the table.", f"Шар {b} выскочил за борт.")
+                         f"{b} was forced off the table" + en, f"Шар {b} выскочил за борт" + ru)
         seen: set[BallId] = set()
         for b, obj in self.player_touches(s):
             if b in seen:
@@ -406,6 +575,16 @@ class SnookerBase(Referee):
         for b, at in spot_colours(self.table, respot, d.positions):
             d.positions[b] = at
             d.respot.append(Respot(b, at))
+        it = s.interference
+        if it is not None:
+            # WPBSA S3 R15: the referee places a disturbed ball; listed with the respots when that is not
+            # where the stroke left it.
+            for b in it.balls:
+                put = d.positions.get(b)
+                was = it.actual.final.get(b)
+                now = F.final_xy(it.actual, b) if was is not None and was.status == BallStatus.ON_TABLE else None
+                if put is not None and all(x.ball != b for x in d.respot) and (now is None or F.dist(now, put) > 1e-3):
+                    d.respot.append(Respot(b, put))
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
         cue = self.cue_ball
@@ -559,6 +738,18 @@ class AmericanSnooker(SnookerBase):
     def penalty(self, worth: int) -> int:
         """000 «Штрафы за нарушения»: every foul gives the opponent 7 points."""
         return 7
+
+    repositions = False
+
+    def outside_replay(self, s: Stroke) -> Note:
+        """000 «Вмешательство постороннего» (the general rules American snooker is played by): balls an
+        outsider set moving go back where they were, no penalty - the stroke is replayed."""
+        who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
+        return Note("outside_interference", R_OUTSIDE_US, text(
+            f"An outsider ({s.outside_agent}) moved a ball: the balls go back where they were and the stroke is "
+            "replayed, with no penalty.",
+            f"Посторонний ({who}) сдвинул шар: шары возвращаются на исходные позиции, удар "
+            "повторяется без штрафа."))
 
     def extra_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
         cue = self.cue_ball

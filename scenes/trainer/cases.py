@@ -19,6 +19,10 @@ next_player = 0
 in_hand = "none"                                 # house | d | behind-head-string | anywhere | none
 ```
 
+A row-17 case judged by WPBSA S3 R15 also carries ``[undisturbed]``: the same stroke simulated without the
+outsider (``[[undisturbed.events]]``, ``[undisturbed.final.<ball>]``), from which the referee judges where a
+disturbed ball would have come to rest (``Scenario.undisturbed_record``).
+
 The expected summary is written by running the referee (``tools/trainer_make_cases.py``) and checked by
 hand; a test re-simulates every case and compares, so a change in physics or rules that alters a ruling
 fails loudly.
@@ -355,7 +359,9 @@ def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
 
     sc = case.scenario
     state = MatchState.from_scenario(game, sc.state, sc.balls, sc.path)
-    ruling = get_referee(game).judge(state, record)
+    # The undisturbed run belongs to the case's own recorded stroke, not to a variation of it (generate.py).
+    same = sc.is_recorded and record.events == tuple(sc.recorded_events or ())
+    ruling = get_referee(game).judge(state, record, sc.undisturbed_record() if same else None)
     d = ruling.to_dict()
     return dict(d["ruling"]) if "ruling" in d and isinstance(d["ruling"], dict) else dict(d)
 
@@ -394,7 +400,8 @@ def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: 
               shot: Any | None, topic: str, games: Sequence[str], expected: Mapping[str, Expected],
               state: Mapping[str, Any] | None = None, objects: Sequence[Mapping[str, Any]] = (),
               events: Sequence[Mapping[str, Any]] | None = None, final: Mapping[str, Mapping[str, Any]] | None = None,
-              row: int | None = None, note: str | None = None, header: str = "") -> str:
+              row: int | None = None, note: str | None = None, header: str = "",
+              undisturbed: Mapping[str, Any] | None = None) -> str:
     """The text of a case file (design.md scenario format plus ``[meta]`` and ``[expected]``)."""
     out: list[str] = [f"# {line}" for line in header.splitlines()]
     out.append(f"title = {toml_value(dict(title))}")
@@ -424,6 +431,12 @@ def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: 
             out += ["", "[[events]]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in e.items()]
         for b, f in (final or {}).items():
             out += ["", f"[final.{_key(b)}]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in f.items()]
+    if undisturbed is not None:
+        # The same stroke without the outsider (``{"events": [...], "final": {...}}``): Scenario.undisturbed_record.
+        for e in undisturbed["events"]:
+            out += ["", "[[undisturbed.events]]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in e.items()]
+        for b, f in undisturbed.get("final", {}).items():
+            out += ["", f"[undisturbed.final.{_key(b)}]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in f.items()]
     for g in games:
         out += ["", *expected[g].to_toml_lines(g)]
     return "\n".join(out) + "\n"
