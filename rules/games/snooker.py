@@ -59,6 +59,7 @@ R_JUMP_DEF = "WPBSA Definitions: Jump Shot"
 R_OUTSIDE = "WPBSA S3 R15"
 R_OUTSIDE_US = "000: Вмешательство постороннего"
 AGENT_RU = {"outsider": "посторонний", "spectator": "зритель", "referee": "судья", "wind": "ветер"}
+_REST = {"floor": ("on the floor", "на полу"), "rail": ("on the rail", "на борту")}
 
 BALL_NOT_ON_POTTED = "ball_not_on_potted"
 FREE_BALL_SNOOKER = "snookered_behind_free_ball"
@@ -376,24 +377,25 @@ class SnookerBase(Referee):
             p = F.final_xy(s.record, b)
             if f is None:
                 continue
+            b_en, b_ru = ("the cue ball", "биток") if b == self.cue_ball else (b, f"шар {b}")
             if f.status == BallStatus.POCKETED:
-                en.append(f"{b} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)")
-                ru.append(f"{b} упал бы в лузу {f.pocket}, поэтому он считается забитым (WPBSA S2 R7)")
+                en.append(f"{b_en} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)")
+                ru.append(f"{b_ru} упал бы в лузу {f.pocket}, поэтому он забит (WPBSA S2 R7)")
             elif f.status == BallStatus.OFF_TABLE or b in s.jumped:
-                en.append(f"{b} would have come to rest off the table ({f.rest or 'off the bed'}), so it was "
-                          "forced off the table (WPBSA S2 R14)")
-                ru.append(f"{b} остановился бы вне стола ({f.rest or 'вне поля'}), поэтому он выскочил за борт "
-                          "(WPBSA S2 R14)")
+                where_en, where_ru = _REST.get(f.rest or "", ("off the bed", "вне игрового поля"))
+                en.append(f"{b_en} would have come to rest {where_en}, so it was forced off the table (WPBSA S2 R14)")
+                ru.append(f"{b_ru} остановился бы {where_ru}, поэтому он выскочил за борт (WPBSA S2 R14)")
             elif p is not None:
-                en.append(f"{b} is placed where it would have stopped, at ({p[0]:.3f}, {p[1]:.3f})")
-                ru.append(f"{b} ставится туда, где он остановился бы, в точку ({p[0]:.3f}, {p[1]:.3f})")
+                en.append(f"{b_en} is placed where it would have stopped, at ({p[0]:.3f}, {p[1]:.3f})")
+                ru.append(f"{b_ru} ставится туда, где он остановился бы, в точку ({p[0]:.3f}, {p[1]:.3f})")
         who = AGENT_RU.get(it.agent, it.agent)
         msg = text(
-            f"Outside interference ({it.agent}): the ball is not replayed but judged where it would have come to "
-            f"rest - {'; '.join(en)}. No penalty for the disturbance; the rest of the stroke stands.",
-            f"Постороннее вмешательство ({who}): удар не переигрывается, шар судится там, где он "
-            f"остановился бы - {'; '.join(ru)}. За само вмешательство штрафа нет; остальное в ударе остаётся "
-            "в силе.")
+            f"Outside interference ({it.agent}): the stroke is not replayed; a disturbed ball is judged where it "
+            f"would have come to rest{' - ' + '; '.join(en) if en else ''}. No penalty for the disturbance; the "
+            "rest of the stroke stands.",
+            f"Постороннее вмешательство ({who}): удар не переигрывается, потревоженный шар судится там, где он "
+            f"остановился бы{' - ' + '; '.join(ru) if ru else ''}. За само вмешательство штрафа нет; остальное "
+            "в ударе остаётся в силе.")
         d.warnings.append(Note("outside_interference", R_OUTSIDE, msg))
         d.notes.append(text(f"{R_OUTSIDE}: {msg['en']}", f"{R_OUTSIDE}: {msg['ru']}"))
 

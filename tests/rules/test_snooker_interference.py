@@ -70,7 +70,7 @@ def test_ball_that_would_have_been_potted_is_potted() -> None:
     assert r.counted == ("red1",) and r.points == (1, 0) and r.next_player == 0 and r.ball_on == "colour"
     assert "red1" not in r.positions and "red1" in r.out_of_play
     ex = note(r)
-    assert "potted" in ex["en"] and "забитым" in ex["ru"] and "foot-left" in ex["en"]
+    assert "potted" in ex["en"] and "забит" in ex["ru"] and "foot-left" in ex["en"]
 
 
 def test_ball_is_placed_where_it_would_have_stopped() -> None:
@@ -123,6 +123,14 @@ def test_the_strikers_own_foul_before_the_touch_still_counts() -> None:
     _, r = judge("cue>pink cue>red1 red1~spectator red1=0.3,0.2", "cue>pink cue>red1 red1|foot red1@foot-left")
     assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6) and r.counted == ()
     assert "red1" in r.out_of_play and "red1" not in r.positions and not r.replay
+
+
+def test_a_foul_the_outsider_caused_does_not_count() -> None:
+    # The spectator deflects the cue ball before it reaches red1, and it then meets the pink first. Without him
+    # it would have struck red1 and potted it: no foul, the red counts.
+    _, r = judge("cue^ cue~spectator cue>pink pink|foot", "cue^ cue>red1 red1@foot-left")
+    assert not r.foul and r.counted == ("red1",) and r.points == (1, 0) and r.next_player == 0
+    assert r.positions["pink"] == pytest.approx(TABLE.spot("pink"))
 
 
 def test_balls_the_disturbed_ball_would_have_moved_go_with_it() -> None:
