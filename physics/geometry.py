@@ -17,7 +17,10 @@ What is built (frame of design.md: z = 0 on the cloth, +x to the foot, +y to the
   (snooker) is flat facets, each tilted by theta like the cushion;
 * the **pocket wells**: an open box below every opening (side and back walls up to the rail
   top, a front wall under the slate edge, a floor ``pocket_depth`` below the cloth), and
-  filler pieces between the wells, the jaws and the rails;
+  filler pieces between the wells, the jaws and the rails. The liner is dead, except the back
+  of the opening above the cloth: a live facing (material ``pocket_back``) that can throw a
+  very fast ball back out across the opening. A ball is pocketed once it is wholly below the
+  cloth over a well (``TableGeometry.pocket_of``), where only the dead liner can reach it;
 * the **rail tops** (wood) and the **frame** (the table's outer sides down to the floor);
 * the **floor** at z = -bed_height, the **lamp shade**, and scenario objects (chalk, a
   person, a cue lying on a rail).
@@ -76,6 +79,14 @@ GJK_MERGE = 0.010
 # ones (snooker's 25-30 mm) from facets at least GJK_MERGE wide, which follow the arc within ~2 mm.
 ROUND_LIMIT = 2 * GJK_MERGE
 SURFACE_TAG = "surface"  # python tag on every static node
+# Height above the cloth where a pocket's live back begins (the facing at the back of the opening):
+# a ball meets a vertical wall at its centre's height, so one whose centre is above the cloth meets
+# the facing, one that has dropped further meets the dead liner.
+POCKET_BACK_FROM = 0.0
+# Thickness of a well's back wall. The live band above the cloth is shorter than a ball: a box that
+# thin (the 12 mm liner) and that short under a ball gave Bullet's GJK contacts up to 5 mm off and
+# tilted (measured); at 30 mm the contact is exact. The rail behind is cut back to make room.
+POCKET_BACK_WALL = 0.03
 
 SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
                  "chalk", "person", "cue", "wall")
@@ -87,14 +98,41 @@ ROOM_HEIGHT = 3.0        # m, ceiling above the floor (ESTIMATE)
 
 # kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
 # mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here:
-# a pocket's liner and net are dead and slippery (a rolling ball meets the back of the well at
-# its equator with its front sliding down; with more friction plain Bullet flicks a 3 m/s pot
-# up and back out), clothes are soft, chalk is a light crumbly cube.
+# a pocket's liner and net below the cloth are dead and slippery (a ball that has dropped stays
+# down; the back of the opening above the cloth is "pocket_back", below), clothes are soft, chalk is
+# a light crumbly cube.
 DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
     "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.1, 0.05),
     "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.65, 0.4), "lamp": (0.5, 0.3),
     "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3), "wall": (0.5, 0.3),
+    "pocket_back": (0.2, 0.02),
 }
+
+# The back of a pocket's opening, from the cloth up to the rail top, is not the dead liner below it:
+# it is what a fast ball crossing the drop almost level meets at its equator, and what throws it back
+# out across the opening (row 15 of rules-notes section 2). Its material is "pocket_back"; its surface
+# kind stays "pocket" (a contact there above the cloth is a contact with the pocket's rim, recorded as
+# ``pocket_jaw`` like any other, never as a cushion). Per table type, because the construction differs:
+#   pyramid: a net hung in a metal frame faced with leather at the back of the cut;
+#   pool: a drop pocket whose rail cut is lined with a rubber facing;
+#   snooker (both sizes): a leather pocket under an iron fascia, leather over the back of the opening.
+# ESTIMATES: no source gives a restitution or friction for these. Chosen from the qualitative facts
+# (ordinary pots stay in; very fast, straight pots, notably into tight pockets, can come back out; the
+# faster and straighter the likelier) and checked by measurement (tests/physics/test_pocket_back.py,
+# figures in its docstring). Friction is an effective value, far below leather's or rubber's: a
+# rolling ball meets the back with its front sliding down at its own speed, and on this rigid wall a
+# grip of 0.1-0.2 lifts firm 3 m/s pots up and back out (measured), which real pockets, whose backs
+# give, do not do. Restitution 0.2 everywhere: the livelier rubber of a pool back was tried at 0.25
+# and threw straight rolling 3.75 m/s pots back out of the middle pocket, an ordinary firm pot. The
+# tables still differ, through their mouths, corridors and wells (the figures in the tests).
+POCKET_BACK_BY_TABLE: dict[str, tuple[float, float]] = {
+    "pyramid-12ft": (0.2, 0.02),   # leather over the frame's metal, the net slack behind it
+    "pool-9ft": (0.2, 0.02),       # a rubber facing on the rail's cut
+    "snooker-12ft": (0.2, 0.02),   # leather over the iron fascia
+    "snooker-10ft": (0.2, 0.02),
+}
+# Material keys that are not surface kinds: a part of a kind's surface with a facing of its own.
+PART_MATERIALS = ("pocket_back",)
 
 # Where a resting ball is, by the kind of surface under it (for final / off_table rest).
 _PLACE_OF_KIND = {"bed": "bed", "cushion": "rail", "jaw": "rail", "rail_top": "rail", "frame": "frame",
@@ -113,6 +151,7 @@ class Surface:
     id: str | None       # cushion id for cushions, pocket id for jaws and wells, None otherwise
     restitution: float
     friction: float
+    material: str = ""  # key of the material (DEFAULT_MATERIALS) when it differs from ``kind``: "pocket_back"
 
 
 @dataclass(frozen=True)
@@ -123,6 +162,7 @@ class _Piece:
     ident: str | None
     shape: BulletShape
     transform: TransformState
+    material: str = ""   # a material other than the kind's own (the pocket's live back band)
 
 
 @dataclass(frozen=True)
@@ -322,12 +362,13 @@ class TableGeometry:
         """Make one static body per recorded piece in ``self.world`` (shapes are shared, bodies are not)."""
         world = self.world
         mask = self.collide_mask
-        surfaces: dict[tuple[str, str | None], Surface] = {}
+        surfaces: dict[tuple[str, str | None, str], Surface] = {}
         for piece in self._pieces:
-            e, mu = self.materials[piece.kind]
-            surf = surfaces.get((piece.kind, piece.ident))
+            e, mu = self.materials[piece.material or piece.kind]
+            surf = surfaces.get((piece.kind, piece.ident, piece.material))
             if surf is None:
-                surf = surfaces[(piece.kind, piece.ident)] = Surface(piece.kind, piece.ident, e, mu)
+                surf = surfaces[(piece.kind, piece.ident, piece.material)] = Surface(
+                    piece.kind, piece.ident, e, mu, piece.material)
             node = BulletRigidBodyNode(f"{piece.kind}:{piece.ident or ''}:{len(self.nodes)}")
             node.add_shape(piece.shape)
             node.set_transform(piece.transform)
@@ -348,9 +389,16 @@ class TableGeometry:
         return s if isinstance(s, Surface) else None
 
     def pocket_of(self, pos: Sequence[float]) -> str | None:
-        """The pocket whose well holds this ball centre: inside a well's plan and below the cloth."""
+        """The pocket that holds this ball for good: its centre inside a well's plan and the whole ball
+        below the cloth (centre more than R under it).
+
+        Only from there can it not come back: a vertical wall meets a ball at its centre's height, so
+        every wall it can reach is the dead liner under the live back (``POCKET_BACK_FROM`` = the cloth),
+        and the slate's edge would push it down, not up. A ball only partly below the cloth can still be
+        thrown back out by the back of the pocket (row 15: not pocketed, in play).
+        """
         x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
-        if z >= 0.0:
+        if z >= -self.spec.ball_radius:
             return None
         for pid, p in self.pockets.items():
             if p.in_well(x, y, tol=1e-4) and z > p.floor_z - 0.05:
@@ -458,13 +506,13 @@ class TableGeometry:
     # -- building ------------------------------------------------------------------------------
 
     def _add(self, kind: str, ident: str | None, shape: BulletShape,
-             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0) -> None:
+             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0, material: str = "") -> None:
         self._pieces.append(_Piece(kind, ident, shape,
-                                   TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0))))
+                                   TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)), material))
 
     def _box(self, kind: str, ident: str | None, lo: tuple[float, float, float],
              hi: tuple[float, float, float], heading: float = 0.0,
-             centre: tuple[float, float] | None = None) -> None:
+             centre: tuple[float, float] | None = None, material: str = "") -> None:
         """An axis-aligned box (in a frame turned by ``heading`` degrees about its centre)."""
         half = Vec3((hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2)
         shape = BulletBoxShape(half)
@@ -472,7 +520,7 @@ class TableGeometry:
         c = ((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2)
         if centre is not None:
             c = (centre[0], centre[1], c[2])
-        self._add(kind, ident, shape, c, heading)
+        self._add(kind, ident, shape, c, heading, material)
         ch, sh = math.cos(math.radians(heading)), math.sin(math.radians(heading))
         corners = [(c[0] + ch * hx - sh * hy, c[1] + sh * hx + ch * hy)
                    for hx, hy in ((-half.x, -half.y), (half.x, -half.y), (half.x, half.y), (-half.x, half.y))]
@@ -656,9 +704,11 @@ def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[
         materials: kind -> (restitution, friction), overriding :data:`DEFAULT_MATERIALS`.
     """
     mats = dict(DEFAULT_MATERIALS)
+    mats["pocket_back"] = POCKET_BACK_BY_TABLE.get(spec.id, DEFAULT_MATERIALS["pocket_back"])
     for kind, val in (materials or {}).items():
         if kind not in DEFAULT_MATERIALS:
-            raise InputError("materials", str(kind), f"a surface kind ({', '.join(SURFACE_KINDS)})")
+            raise InputError("materials", str(kind),
+                             f"a surface kind or part ({', '.join(SURFACE_KINDS + PART_MATERIALS)})")
         if (not isinstance(val, (tuple, list)) or len(val) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in val)
                 or not 0.0 <= val[0] <= 1.0 or val[1] < 0.0):
@@ -800,8 +850,9 @@ def _build_table(g: TableGeometry) -> None:
     # in the hole is the pocket.
     wells: dict[str, gp.Poly] = {}
     wt = ex.well_wall
+    wb = max(wt, POCKET_BACK_WALL)
     for pid, p in g.pockets.items():
-        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wt, -p.well_half_width - wt, p.well_half_width + wt)
+        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wb, -p.well_half_width - wt, p.well_half_width + wt)
         g._openings.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width))
         j0, j1 = p.jaws
         g._passages.append(gp.ccw([j0.nose_end, j0.facing_end, j1.facing_end, j1.nose_end]))
@@ -867,16 +918,18 @@ def _build_table(g: TableGeometry) -> None:
         hwid = p.well_half_width
 
         def wall(a_lo: float, a_hi: float, t_lo: float, t_hi: float, z_lo: float, z_hi: float,
-                 p: PocketShape = p, pid: str = pid, heading: float = heading) -> None:
+                 p: PocketShape = p, pid: str = pid, heading: float = heading, material: str = "") -> None:
             cen = p.world((a_lo + a_hi) / 2, (t_lo + t_hi) / 2)
             half = ((a_hi - a_lo) / 2, (t_hi - t_lo) / 2)
-            g._box("pocket", pid, (-half[0], -half[1], z_lo), (half[0], half[1], z_hi), heading, cen)
+            g._box("pocket", pid, (-half[0], -half[1], z_lo), (half[0], half[1], z_hi), heading, cen, material)
 
-        wall(a0, a1 + wt, hwid, hwid + wt, p.floor_z - wt, top)
-        wall(a0, a1 + wt, -hwid - wt, -hwid, p.floor_z - wt, top)
-        wall(a1, a1 + wt, -hwid, hwid, p.floor_z - wt, top)
+        wall(a0, a1 + wb, hwid, hwid + wt, p.floor_z - wt, top)
+        wall(a0, a1 + wb, -hwid - wt, -hwid, p.floor_z - wt, top)
+        # The back: the dead liner up to the cloth, the live facing (material "pocket_back") above it.
+        wall(a1, a1 + wb, -hwid, hwid, p.floor_z - wt, POCKET_BACK_FROM)
+        wall(a1, a1 + wb, -hwid, hwid, POCKET_BACK_FROM, top, material="pocket_back")
         wall(a0 - wt, a0, -hwid - wt, hwid + wt, p.floor_z, -slate_t)
-        wall(a0 - wt, a1 + wt, -hwid - wt, hwid + wt, p.floor_z - wt, p.floor_z)
+        wall(a0 - wt, a1 + wb, -hwid - wt, hwid + wt, p.floor_z - wt, p.floor_z)
 
 
 def _build_room(g: TableGeometry, lamp: tuple[float, float, float] | None) -> None:

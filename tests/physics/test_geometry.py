@@ -21,6 +21,7 @@ from panda3d.core import Point3, TransformState, Vec3
 from physics.errors import InputError
 from physics.geometry import (
     DEFAULT_MATERIALS,
+    POCKET_BACK_BY_TABLE,
     ROUND_LIMIT,
     SURFACE_KINDS,
     TableGeometry,
@@ -360,7 +361,10 @@ def test_every_node_is_tagged_and_materials_override() -> None:
         surf = geo.surface(node)
         assert surf is not None and surf.kind in SURFACE_KINDS
         kinds.add(surf.kind)
-        want = (0.8, 0.14) if surf.kind == "cushion" else DEFAULT_MATERIALS[surf.kind]
+        # The pocket's live back is a part of the well ("pocket") with the table's own facing.
+        assert surf.material in ("", "pocket_back") and (surf.material == "" or surf.kind == "pocket")
+        want = ((0.8, 0.14) if surf.kind == "cushion" else POCKET_BACK_BY_TABLE["pyramid-12ft"]
+                if surf.material == "pocket_back" else DEFAULT_MATERIALS[surf.kind])
         assert (surf.restitution, surf.friction) == want
         assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(want[1])
         assert node.get_into_collide_mask() == geo.collide_mask
@@ -368,6 +372,7 @@ def test_every_node_is_tagged_and_materials_override() -> None:
         shape = node.get_shape(0)
         assert shape.get_margin() <= 0.001 or (surf.kind == "jaw" and isinstance(shape, BulletMultiSphereShape))
     assert {"bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp"} <= kinds
+    assert sum(geo.surface(n).material == "pocket_back" for n in geo.nodes) == 6  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("materials", [{"velvet": (0.5, 0.2)}, {"bed": (1.5, 0.2)}, {"bed": (0.5, -1.0)},
