@@ -728,6 +728,12 @@ _SCENES: OrderedDict[tuple[tuple[str, GeometryExtras], str, str], TableGeometry]
 _SPEC_KEYS: OrderedDict[int, tuple[TableSpec, tuple[str, GeometryExtras]]] = OrderedDict()
 
 
+def pocket_shapes(spec: TableSpec) -> dict[str, PocketShape]:
+    """The pockets as the physics builds them (drop lines, wells), without a Bullet world: for readers of
+    a record who must tell a ball over a pocket's hole from one in its mouth."""
+    return dict(_blueprint(spec, (), None).pockets)
+
+
 def clear_geometry_cache() -> None:
     """Forget every blueprint (the next build of each table starts from scratch)."""
     _TABLES.clear()

@@ -407,6 +407,66 @@ def _interference_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, d
     return events, {b: f.to_dict() for b, f in r.final.items()}
 
 
+# Row 15 off the back of a pocket: which pocket each family's ball is sent straight into (golf: player 1's
+# hole, the foot-right corner), and the rule each ruling rests on.
+BACK_BOUNCE_POCKETS = {"pyramid": "middle-left", "pool": "middle-left", "golf": "foot-right",
+                       "snooker": "foot-left", "snooker10": "middle-left"}
+BACK_BOUNCE_NOTES = {
+    "pyramid": "003: Сыгранные шары - a ball that comes back off the pocket onto the bed is not pocketed and stays "
+               "in play; no ball went down, so the turn passes, and the ball on touched the pocket (003: Промах по "
+               "лузе is no foul when the played ball met the jaws): no penalty.",
+    "pool": "000: Общие правила пула, Сыгранные шары - a ball that jumps out of the pocket back onto the bed is not "
+            "pocketed and stays in play; the ball on was hit first and both balls reached cushions afterwards, so "
+            "no foul; nothing was pocketed, so the turn passes.",
+    "golf": "000: Общие правила пула, Сыгранные шары (golf is played by the general pool rules) - the player's ball "
+            "came back out of his hole onto the bed: not pocketed, in play, no foul; the hole is not made, so he "
+            "plays on in his series (000: Гольф, Правила игры: a series lasts until his ball drops into the hole).",
+    "snooker": "WPBSA Section 2, Definitions (pot: an object ball entering a pocket and staying there) - the red came "
+               "back out onto the bed: not potted, in play; it was the ball on and was hit first (the cue ball's "
+               "later contacts do not matter), so no foul; the turn passes.",
+    "snooker10": "000: Сыгранные шары in the general rules American snooker is played by (as WPBSA's pot) - the red "
+                 "came back out onto the bed: not potted, in play; hit first as the ball on, no foul; the turn passes.",
+}
+
+
+def _thrown_back(ball: str, pocket: str) -> Callable[[ShotRecord], bool]:
+    """``ball`` met ``pocket`` with its centre over the hole (the back of the pocket, past the drop line), and
+    neither it nor the cue ball was pocketed or left the table."""
+    def check(r: ShotRecord) -> bool:
+        from physics.geometry import pocket_shapes
+        from physics.tables import load_table
+
+        shape = pocket_shapes(load_table(r.table))[pocket]
+        inside = any(e.ball == ball and e.pocket == pocket and e.pos is not None and shape.in_well(e.pos[0], e.pos[1])
+                     for e in r.of_type(EventType.POCKET_JAW))
+        return inside and r.final[ball].status == BallStatus.ON_TABLE and r.final["cue"].status == BallStatus.ON_TABLE
+    return check
+
+
+def _back_bounce(fam: str) -> Recipe:
+    """Row 15: the ball on stands on a pocket's axis with the cue ball behind it; a hard, full, stunned hit sends
+    it straight into the pocket, where the back of the opening throws it back out across the hole onto the bed
+    (physics/geometry.py: the pocket's live back, ``pocket_back``)."""
+    from physics.tables import load_table
+
+    on, fill, st = _fam(fam)
+    pocket = BACK_BOUNCE_POCKETS[fam]
+    pk = load_table(FAMILIES[fam][1]).pockets[pocket]
+    ax = pk.axis
+
+    def back(d: float) -> tuple[float, float]:
+        return round(pk.centre[0] - d * ax[0], 4), round(pk.centre[1] - d * ax[1], 4)
+
+    aim = round(math.degrees(math.atan2(ax[1], ax[0])), 3)
+    return Recipe(f"{fam}-pocket-back-bounce-out", "A ball bounces off the back of the pocket onto the bed",
+                  "Шар отскакивает от задней стенки лузы обратно на стол", fam, Topic.POCKET_BOUNCE_OUT, 15,
+                  fill(cue=back(0.55), **{on: back(0.25)}),
+                  # A level cue: struck below centre with a raised cue, a cue ball that hops is called a scoop.
+                  {"cue_speed": 6.0, "direction": aim, "elevation": 0.0, "tip": [0.0, -0.2]}, dict(st),
+                  search={"cue_speed": (3.5, 9.0), "direction": (aim - 0.4, aim + 0.4), "tip_u": (-0.5, 0.0)},
+                  extra=_all(_first_is(on), _none_off, _thrown_back(on, pocket)), note=BACK_BOUNCE_NOTES[fam])
+
+
 def _family_recipes(fam: str) -> list[Recipe]:
     """The simulated strokes of one table family (positions in metres; shots found by trainer_search.py)."""
     if fam == "pyramid":
@@ -572,11 +632,18 @@ RECIPES: list[Recipe] = [
     # Row 17 in snooker re-positions the disturbed ball from the undisturbed run (S3 R15), not a replay.
     *(_on_arrival(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
     *(_interference(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
+    # Row 15 off the back of a pocket (the snooker10 jaw case above is the other way out of a pocket).
+    *(_back_bounce(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
 ]
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
-    "snooker10-pocket-bounce-out": {"cue_speed": 6.073, "direction": 31.805, "elevation": 6.082, "tip": [0.0, 0.288]},
+    "snooker10-pocket-bounce-out": {"cue_speed": 5.547, "direction": 29.826, "elevation": 6.127, "tip": [0.0, 0.157]},
+    "pyramid-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
+    "pool-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
+    "golf-pocket-back-bounce-out": {"cue_speed": 7.838, "direction": -45.325, "elevation": 0.0, "tip": [0.0, -0.174]},
+    "snooker10-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0,
+                                         "tip": [0.0, -0.076]},
     "pyramid-chalk": {"cue_speed": 3.951, "direction": 89.797, "elevation": 52.597, "tip": [0.0, 0.08]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
     "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},

@@ -67,7 +67,8 @@ def features(record: ShotRecord) -> Features:
     left = {e.ball for e in record.of_type(EventType.LEFT_TABLE) if e.ball}
     back = {e.ball for e in record.of_type(EventType.RETURNED) if e.ball}
     bounced = any(b in back and record.final.get(b) is not None
-                  and record.final[b].status == BallStatus.ON_TABLE for b in jaw_balls & left)
+                  and record.final[b].status == BallStatus.ON_TABLE for b in jaw_balls & left) \
+        or _thrown_back_from_hole(record)
     return Features(
         off_rest=off_rest, touched=touched, returned=bool(left & back),
         jumped_over=bool(record.of_type(EventType.JUMPED_OVER)),
@@ -77,6 +78,24 @@ def features(record: ShotRecord) -> Features:
         hanging=bool(record.of_type(EventType.HANGING)),
         pocketed=any(f.status == BallStatus.POCKETED for f in record.final.values()),
     )
+
+
+def _thrown_back_from_hole(record: ShotRecord) -> bool:
+    """A ball met a pocket with its centre over the hole (past the drop line: the back or the sides of the
+    pocket, not the jaws) and still ended on the bed: it went into the pocket and came back out (row 15)."""
+    hits = [e for e in record.of_type(EventType.POCKET_JAW) if e.ball and e.pocket and e.pos is not None
+            and record.final.get(e.ball) is not None and record.final[e.ball].status == BallStatus.ON_TABLE]
+    if not hits:
+        return False
+    from physics.geometry import pocket_shapes
+    from physics.tables import load_table
+
+    try:
+        shapes = pocket_shapes(load_table(record.table))
+    except InputError:
+        return False
+    return any(e.pocket in shapes and e.pos is not None and shapes[e.pocket].in_well(e.pos[0], e.pos[1])
+               for e in hits)
 
 
 def _off_by(f: Features, rest: str) -> bool:
