@@ -35,7 +35,7 @@ import pytest
 from panda3d.bullet import BulletWorld
 
 from physics.cue import cue_speed_for
-from physics.geometry import POCKET_BACK_BY_TABLE, POCKET_BACK_FROM, build_table_geometry
+from physics.geometry import POCKET_BACK_BY_TABLE, POCKET_BACK_FROM, build_table_geometry, pocket_shapes
 from physics.params import G, PhysicsParams
 from physics.record import EventType, ShotParams, ShotRecord
 from physics.simulate import simulate
@@ -46,13 +46,15 @@ ORDINARY = (1.5, 2.0, 2.5, 3.0)          # m/s: ordinary pots, rolling (issue: "
 VERY_FAST = tuple(5.0 + 0.25 * k for k in range(9))   # m/s, 5 to 7: power pots (slowest out: 4.5-5.75)
 
 
-def straight_pot(table: str, pocket: str, speed: float, sample_hz: float | None = None) -> ShotRecord:
-    """The cue ball 0.45 m out on the pocket's axis, rolling straight into it at ``speed``."""
+def straight_pot(table: str, pocket: str, speed: float, sample_hz: float | None = None,
+                 offset: float = 0.0) -> ShotRecord:
+    """The cue ball 0.45 m out on the pocket's axis (or ``offset`` m beside it), rolling straight in at ``speed``."""
     spec = load_table(table)
     pk = spec.pockets[pocket]
     p = PhysicsParams.for_table(spec)
     tip = (0.0, 0.4)   # 2/5 R above centre: natural roll from the tip, no sliding phase
-    x, y = pk.centre[0] - 0.45 * pk.axis[0], pk.centre[1] - 0.45 * pk.axis[1]
+    x = pk.centre[0] - 0.45 * pk.axis[0] - offset * pk.axis[1]
+    y = pk.centre[1] - 0.45 * pk.axis[1] + offset * pk.axis[0]
     shot = ShotParams(ball="cue", cue_speed=cue_speed_for(speed, 0.4, p),
                       direction=math.degrees(math.atan2(pk.axis[1], pk.axis[0])), elevation=0.0, tip=tip)
     return simulate(spec, {"cue": (x, y)}, shot, p, sample_hz=sample_hz)
@@ -143,3 +145,22 @@ def test_a_ball_is_pocketed_only_when_wholly_below_the_cloth() -> None:
         assert geo.pocket_of((x, y, -R + 1e-4)) is None
         assert geo.pocket_of((x, y, -R - 1e-4)) == pid
         assert geo.pocket_of((x, y, p.floor_z + R)) == pid   # lying in the bottom
+
+
+def test_pocket_shapes_are_the_built_pockets() -> None:
+    for table in TABLE_IDS:
+        spec = load_table(table)
+        assert pocket_shapes(spec) == build_table_geometry(BulletWorld(), spec).pockets
+
+
+def test_a_ball_thrown_back_from_the_hole_reads_as_row_15() -> None:
+    """The trainer's topic check: met the pocket over its hole and ended on the bed; a ball the jaws turn
+    away (never over the hole) or one that drops is not a bounce-out."""
+    from scenes.trainer.generate import features
+
+    out = straight_pot("pool-9ft", "middle-left", 5.0)
+    assert came_out(out) and features(out).bounced_out_of_pocket
+    jawed = straight_pot("pool-9ft", "middle-left", 2.5, offset=0.05)   # 5 cm off the axis: a jaw turns it away
+    assert came_out(jawed) and jawed.of_type(EventType.POCKET_JAW) and not features(jawed).bounced_out_of_pocket
+    down = straight_pot("pool-9ft", "middle-left", 3.0)
+    assert not came_out(down) and not features(down).bounced_out_of_pocket
