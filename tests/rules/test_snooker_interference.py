@@ -171,6 +171,22 @@ def test_an_occupied_place_from_a_hand_made_run_is_moved_aside() -> None:
     assert math.dist(p, (0.6, -0.29)) <= 2 * R + R / 4      # the search steps a quarter radius
 
 
+@pytest.mark.parametrize("script", [
+    "cue>red1 red1@foot-left", "cue>pink pink|foot", "cue>red1 cue@head-left", "cue|foot",
+    "cue>red1 red1>black black@foot-left", "cue>red1 red1|foot red1>red2 red2@middle-right",
+])
+def test_a_touch_that_changed_nothing_leaves_the_ruling_as_without_it(script: str) -> None:
+    # The spectator brushes red1 as it stops, and it would have stopped there anyway: the ruling is the
+    # stroke's own, with the S3 R15 announcement added.
+    st = state("snooker", layout(MID, T))
+    plain = get_referee("snooker").judge(st, record(MID, script, table=T))
+    _, r = judge(script + " red1~spectator", script)
+    for name in ("foul", "counted", "points", "scores", "off_table", "respot", "next_player", "in_hand",
+                 "out_of_play", "ball_on", "positions"):
+        assert getattr(r, name) == getattr(plain, name), name
+    assert r.codes() == plain.codes() and note(r)
+
+
 def test_same_input_same_ruling_bit_for_bit() -> None:
     a = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1=1.1,0.3")[1].to_dict()
     b = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1=1.1,0.3")[1].to_dict()
