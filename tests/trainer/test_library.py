@@ -37,24 +37,24 @@ def test_library_size_and_rows() -> None:
             assert c.row == ROWS_BY_TOPIC[c.topic], c.id
 
 
-# The topics each rulebook family's cases must show. Not covered (see the issue 5 report): a ball bouncing out
-# of a pocket onto the bed (row 15) except under American snooker - the searches found it only there (a ball
-# below the cloth in a well is pocketed, and the well's liner is dead: only a ball thrown at the jaws comes
-# back); row 17 in snooker, where the referee does not yet follow the rulebook (a spectator's touch replays
-# the whole stroke instead of re-positioning the ball, WPBSA S3 R15).
+# The topics each rulebook family's cases must show: every row of rules-notes §2 under every family.
 REQUIRED: dict[str, set[str]] = {
     "ru": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
            "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s",
-           "hanging-drops-on-arrival", "outside-interference", "pocket-bounce-floor", "rail-top-returns"},
+           "hanging-drops-on-arrival", "outside-interference", "pocket-bounce-floor", "rail-top-returns",
+           "pocket-bounce-out"},
     "wpa": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
             "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-            "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival"},
+            "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival",
+            "pocket-bounce-out"},
     "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
                 "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s", "pocket-bounce-floor",
-                "rail-top-returns", "rail-top-stays", "pocket-bounce-out", "hanging-drops-on-arrival"},
+                "rail-top-returns", "rail-top-stays", "pocket-bounce-out", "hanging-drops-on-arrival",
+                "outside-interference"},
     "golf": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
              "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-             "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival"},
+             "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival",
+             "pocket-bounce-out"},
 }
 
 
