@@ -12,6 +12,10 @@ from rules import filters as F
 
 # Events closer than this in time are one instant (contacts found in the same physics substep).
 SAME_INSTANT = 1e-6
+# Below this elevation a cue counts as level for the scoop call, as in the physics' own call
+# (physics/cue.py, SCOOP_MIN_ELEVATION_DEG; physics.md §3.5): every real cue is raised a few degrees
+# over the rail, and a near-level cue cannot dig under the ball.
+SCOOP_MIN_ELEVATION_DEG = 5.0
 
 
 def frozen_at_start(record: ShotRecord, table: TableSpec) -> dict[BallId, set[str]]:
@@ -71,9 +75,18 @@ def crossed_before(record: ShotRecord, ball: BallId, line: str, until: float | N
 
 
 def scooped(record: ShotRecord, cue: BallId, flagged: bool) -> bool:
-    """A scoop: the strike event says so, or the declared shot hit below centre with an elevated cue and
-    the cue ball left the cloth (a legal jump is struck down on the upper half: 000 «Правильный перескок»)."""
+    """A scoop: the strike event says so, or the declared shot hit below centre with a raised cue and the
+    stroke itself lifted the cue ball - it left the cloth before touching anything (a legal jump is struck
+    down on the upper half: 000 «Правильный перескок»). A hop later in the stroke, off a ball or a cushion,
+    is not the cue's doing."""
     if flagged:
         return True
     shot = record.shot
-    return bool(shot is not None and shot.elevation > 0.0 and shot.tip[1] < 0.0 and airborne(record, cue))
+    if shot is None or shot.elevation < SCOOP_MIN_ELEVATION_DEG or shot.tip[1] >= 0.0:
+        return False
+    lift = F.first(record.events, F.by_type(EventType.AIRBORNE), F.by_ball(cue))
+    if lift is None:
+        return False
+    touch = F.first(record.events, F.by_type(EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW),
+                    F.by_ball(cue))
+    return touch is None or lift.t <= touch.t

@@ -371,6 +371,21 @@ def test_jump_struck_below_centre_is_a_scoop(game: str) -> None:
     assert get_referee(game).judge(st, low).codes() == ["scoop"]
 
 
+@pytest.mark.parametrize("game", POOL_GAMES)
+def test_a_low_tip_is_no_scoop_on_a_level_cue_or_when_the_hop_comes_later(game: str) -> None:
+    """The scoop is the cue lifting the ball: not a near-level cue (under 5 degrees, as physics/cue.py
+    calls it), nor a cue ball that hops only after meeting a ball."""
+    from dataclasses import replace as dc_replace
+
+    st = state(game, layout(MID, T))
+    for script in ("elev=3 cue* cue^ cue^5 cue_bed cue>1 1|foot",      # a level cue
+                   "elev=40 cue* cue>1 cue^ cue^5 cue_bed 1|foot"):    # lifted by the object ball
+        rec = record(MID, script, table=T)
+        assert rec.shot is not None
+        low = dc_replace(rec, shot=dc_replace(rec.shot, tip=(0.0, -0.4)))
+        assert "scoop" not in get_referee(game).judge(st, low).codes(), script
+
+
 def test_nine_ball_push_out() -> None:
     ref = get_referee("pool-9-ball")
     st = MatchState.new("pool-9-ball", ("A", "B"))
