@@ -47,12 +47,13 @@ def _friction_impulse(slip: Vec, jn: float, mu: float, k_t: float) -> Vec:
     return -j * slip / s
 
 
-def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams
+def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams, e: float | None = None
               ) -> tuple[Vec, Vec, Vec, Vec] | None:
     """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.
 
-    Normal: restitution e_ball. Tangential: friction mu(v_slip) (TP A.14) at the contact point,
-    limited to stopping the slip (for two equal solid spheres the tangential effective mass is m/7).
+    Normal: restitution ``e`` (default e_ball; 0 for a sustained push, see Engine._resolve).
+    Tangential: friction mu(v_slip) (TP A.14) at the contact point, limited to stopping the slip
+    (for two equal solid spheres the tangential effective mass is m/7).
     """
     d = pb - pa
     dist = _norm(d)
@@ -63,7 +64,7 @@ def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsPa
     if vrel_n <= 0.0:
         return None
     m, R, inertia = p.m, p.R, p.inertia
-    jn = (1.0 + p.e_ball) * vrel_n * m / 2.0
+    jn = (1.0 + (p.e_ball if e is None else e)) * vrel_n * m / 2.0
     # Contact-point velocities (a's surface at +R n, b's at -R n).
     ua = va + _cross(wa, R * n)
     ub = vb + _cross(wb, -R * n)

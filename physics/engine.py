@@ -8,7 +8,11 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   shrink to the substep (1/substep_hz) when a contact may occur inside one.
 * Ball-ball contacts are always ours: the earliest contact in a step is found by a swept-sphere
   test, time is advanced to it and the TP A.14 impulse (restitution + speed-dependent friction)
-  is applied. Cushion hits of balls on the cloth use the analytic nose-height impulse.
+  is applied. Cushion hits of balls on the cloth use the analytic nose-height impulse. A pair
+  that closes slower than the cloth's friction can push it in one substep (a spinning ball driven
+  into a touching ball) is a sustained contact: plastic, kept at contact distance and solved every
+  substep (``_sustain``) instead of a Zeno series of ever smaller bounces. Inside a step with
+  Bullet balls, a ball an impulse sends on has its contacts found again on its new path.
   A ball on the slate that a ball-ball impulse drives into it (an airborne ball coming down on it
   above its equator) gets the slate's reaction with restitution e_table for the normal impulse's
   share (``collide.slate_reaction``) and flies off as a Bullet ball; a cushion's push stays plastic.
@@ -41,7 +45,9 @@ Event definitions (design.md vocabulary, made precise):
   (``TableGeometry.in_bed_outline``), except over a pocket's opening on the way in.
 * ``hanging``: at the end, a ball on the slate whose centre is within R of a pocket's drop edge
   (its footprint overhangs the drop).
-* ``rest``: linear and angular velocity both zero (a ball spinning in place is still moving).
+* ``rest``: linear and angular velocity both zero (a ball spinning in place is still moving), except
+  a ball on the floor, out of play, whose only motion left is a spin about the vertical: it moves
+  nowhere and rests where it is.
 """
 
 from __future__ import annotations
@@ -106,6 +112,9 @@ ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is s
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
+SUSTAIN_OVERLAP = 1e-5  # m: deepest overlap a sustained contact corrects (one substep's push is ~1 um)
+CHAIN_MAX = 200         # contacts resolved within one Bullet step (a rack's chain at a break is ~30)
+SUSTAIN_SWEEPS = 8      # passes over the sustained contacts at a step's end (chains of pressed balls)
 CLOTH_BOUND_SCALAR_MAX = 10   # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
 
 
@@ -234,6 +243,14 @@ class Engine:
         self.over: dict[tuple[int, int], bool] = {}   # (flier, other) -> clean so far
         self.hit_in_flight: set[tuple[int, int]] = set()
         self.support: list[str | None] = ["bed"] * n
+        # Sustained ball-ball contacts (pairs of cloth/resting balls pressed together, e.g. a spinning cue
+        # ball driven by the cloth into a frozen ball): see _resolve. A closing speed below v_plastic is
+        # what the cloth's friction (the largest force pressing a pair together on the cloth) builds up in
+        # one substep: a bounce that slow would separate the pair for less than a substep, so the whole
+        # bounce series (a Zeno series of ever shorter steps) is taken as its limit, a plastic push.
+        self.sustained: set[tuple[int, int]] = set()
+        self.v_plastic = params.mu_slide * G * self.h
+        self.sustain_gap = self.v_plastic * self.h
 
     # ---------------------------------------------------------------- Bullet callbacks
     # ---------------------------------------------------------------- public
@@ -309,6 +326,9 @@ class Engine:
             T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
         if T <= 0.0:
             return h
+        if self.sustained and self._sustained_moving():
+            # A pair in sustained contact is followed substep by substep (its push is applied per substep).
+            T = h
         R = self.R
         g = G
         p = self.p
@@ -365,6 +385,10 @@ class Engine:
         if bullet:
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
+
+    def _sustained_moving(self) -> bool:
+        mode = self.mode
+        return any(mode[a] == CLOTH or mode[b] == CLOTH for a, b in self.sustained)
 
     def _cloth_bound(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
         """``T`` shortened to the time any cloth ball may need to reach a cushion's contact line or
@@ -511,22 +535,45 @@ class Engine:
             self._line_events(p0, cl, t0, ts)
             self._rest_events(cl, stops, t0)
             self._resolve(kind, a, b, t0 + ts)
+            self._sustain(t0 + ts)
             self._post_modes(t0 + ts)
             return ts
-        for s, kind, a, b in hits:
-            # Inside a Bullet step we cannot rewind the world: the pair is moved back to its contact,
-            # the impulse applied and the rest of the step flown with the new velocity.
-            self._rewind_to(a, b, p0, s, dt)
+        # Inside a Bullet step we cannot rewind the world: the pair is moved back to its contact, the
+        # impulse applied and the rest of the step flown with the new velocity. A ball so sent on may
+        # meet another ball within the same step (a break's impulse runs through a rack within a
+        # substep): the contacts of the balls sent on are found again on their new paths, earliest
+        # first, instead of being left overlapping (up to v h, 10 mm at a break) until the next step.
+        fwd: dict[int, float] = {}
+        queue = hits
+        for _ in range(CHAIN_MAX):
+            if not queue:
+                break
+            s, kind, a, b = queue[0]
+            if a in fwd:
+                self.pos[a] -= self.vel[a] * ((1.0 - s) * dt)
+            else:
+                self._rewind_to(a, -1, p0, s, dt)
+            if b >= 0:
+                if b in fwd:
+                    self.pos[b] -= self.vel[b] * ((1.0 - s) * dt)
+                else:
+                    self._rewind_to(b, -1, p0, s, dt)
             self._resolve(kind, a, b, t0 + s * dt)
             self._knot(a, t0 + s * dt, "linear")
             self._knot(b, t0 + s * dt, "linear")
             self._forward(a, b, (1.0 - s) * dt)
+            fwd[a] = s
+            if b >= 0:
+                fwd[b] = s
+            queue = sorted([h for h in queue[1:] if h[2] not in fwd and h[3] not in fwd]
+                           + self._chain_hits(fwd, p0, dt), key=lambda e: (e[0], e[2], e[3]))
         if bstep:
             self._bullet_contacts(bstep, t0)
             self._bullet_support(bstep, dt)
         self._line_events(p0, np.nonzero(alive)[0], t0, dt)
         self._rest_events(cl, stops, t0)
         self._flight_events(t0 + dt)
+        self._sustain(t0 + dt)
         self._post_modes(t0 + dt, dt)
         return dt
 
@@ -571,18 +618,24 @@ class Engine:
                 # pairs, in plain floats (a row sum of three is ((x + y) + z) as numpy forms it).
                 P0L, PL, V0L, VL = p0.tolist(), self.pos.tolist(), v0.tolist(), self.vel.tolist()
                 IIl, JJl = ii.tolist(), jj.tolist()
+                bullet0 = self._segment[5] == BULLET
                 for q, k in enumerate(cand_l):
                     s = max(sv_l[q], 0.0)
                     a, b = IIl[k], JJl[k]
                     pa0, pa1, pb0, pb1 = P0L[a], PL[a], P0L[b], PL[b]
                     va0, va1, vb0, vb1 = V0L[a], VL[a], V0L[b], VL[b]
+                    if bullet0[a] or bullet0[b]:
+                        # A Bullet ball's step is not a path between its start and end velocities (a jaw
+                        # may have turned it within a substep; its chord is flown at the end velocity):
+                        # the pair is judged by the velocities the impulse will use (_rewind_to keeps them).
+                        va0, vb0 = va1, vb1
                     closing = 0.0
                     for c in (0, 1, 2):
                         nc = (pa0[c] + s * (pa1[c] - pa0[c])) - (pb0[c] + s * (pb1[c] - pb0[c]))
                         dvc = (va0[c] + s * (va1[c] - va0[c])) - (vb0[c] + s * (vb1[c] - vb0[c]))
                         closing = dvc * nc if c == 0 else closing + dvc * nc
-                    if closing >= -1e-9:
-                        continue
+                    if closing >= -1e-9 or (closing > -self.v_plastic and (a, b) in self.sustained):
+                        continue    # a sustained pair's slow push is taken at the step's end (_sustain)
                     found.add(k)
                     out.append((s, "ball", a, b))
             # Pairs the chord test cannot judge: close enough at the start for cloth friction to curve
@@ -614,7 +667,7 @@ class Engine:
                         continue
                     r0, vi, vj = A0[k], V0[ci_], V0[cj_]
                     if (r0[0] * (vi[0] - vj[0]) + r0[1] * (vi[1] - vj[1])) + r0[2] * (vi[2] - vj[2]) >= 0.0:
-                        if k not in found:
+                        if k not in found and (ci_, cj_) not in self.sustained:
                             sel.append(k)
                 near = np.array(sel, dtype=np.intp)
             elif len(close):
@@ -625,8 +678,10 @@ class Engine:
                              & ((a0[close] * (v0[ci] - v0[cj])).sum(axis=1) >= 0.0)
                              & ((mode0[ci] == CLOTH) | (mode0[cj] == CLOTH))
                              & (mode0[ci] != BULLET) & (mode0[cj] != BULLET)]
-                if found:
-                    near = np.array([k for k in near.tolist() if k not in found], dtype=np.intp)
+                if found or self.sustained:
+                    near = np.array([k for k in near.tolist()
+                                     if k not in found and (int(ii[k]), int(jj[k])) not in self.sustained],
+                                    dtype=np.intp)
             if len(near):
                 for k, se in zip(near.tolist(), self._recontact(ii[near], jj[near], dt), strict=True):
                     if se is not None:
@@ -709,6 +764,101 @@ class Engine:
                 out[k] = lo / dt
         return out
 
+    def _chain_hits(self, fwd: dict[int, float], p0: np.ndarray, dt: float) -> list[tuple[float, str, int, int]]:
+        """Ball-ball contacts, within the rest of a Bullet step, of the balls an impulse sent on (``fwd``:
+        ball -> the fraction of the step from which it flies straight at its velocity to its end
+        position) with every other ball (on its chord from the step's start, or sent on too)."""
+        R2 = (2.0 * self.R) ** 2
+        out: list[tuple[float, str, int, int]] = []
+        alive = [i for i in range(len(self.ids)) if self.mode[i] != GONE]
+        for x, sx in fwd.items():
+            if self.mode[x] == GONE:
+                continue
+            vx = self.vel[x] * dt
+            cx = self.pos[x] - vx
+            for y in alive:
+                if y == x or (y in fwd and y < x):
+                    continue
+                if y in fwd:
+                    vy = self.vel[y] * dt
+                    cy = self.pos[y] - vy
+                    lo = max(sx, fwd[y])
+                else:
+                    vy = self.pos[y] - p0[y]
+                    cy = p0[y]
+                    lo = sx
+                r0 = cx - cy
+                rd = vx - vy
+                rl = r0 + lo * rd
+                c_lo = float(rl @ rl) - R2
+                A = float(rd @ rd)
+                if c_lo <= 0.0:
+                    s = lo
+                elif A > 0.0:
+                    B = 2.0 * float(r0 @ rd)
+                    disc = B * B - 4.0 * A * (float(r0 @ r0) - R2)
+                    if disc < 0.0:
+                        continue
+                    s = (-B - math.sqrt(disc)) / (2.0 * A)
+                    if not lo <= s <= 1.0:
+                        continue
+                else:
+                    continue
+                # Approaching there, by the velocities the impulse will use.
+                if float((r0 + s * rd) @ (self.vel[x] - self.vel[y])) >= 0.0:
+                    continue
+                a, b = (x, y) if x < y else (y, x)
+                out.append((s, "ball", a, b))
+        return out
+
+    def _cloth_acc(self, i: int) -> tuple[float, float]:
+        """Horizontal acceleration the cloth gives ball ``i`` now (sliding, rolling or at rest)."""
+        if self.mode[i] != CLOTH:
+            return 0.0, 0.0
+        R = self.R
+        vx, vy = float(self.vel[i, 0]), float(self.vel[i, 1])
+        ux, uy = vx - R * float(self.omg[i, 1]), vy + R * float(self.omg[i, 0])
+        us = math.hypot(ux, uy)
+        if us > cloth.EPS_V:
+            a = self.p.mu_slide * G / us
+            return -a * ux, -a * uy
+        s = math.hypot(vx, vy)
+        if s > cloth.EPS_V:
+            a = self.p.mu_roll * G / s
+            return -a * vx, -a * vy
+        return 0.0, 0.0
+
+    def _pressed(self, a: int, b: int) -> bool:
+        """Is the pair (touching) closing or driven together by the cloth? Otherwise its contact is over
+        and the ordinary contact tests follow it."""
+        dx, dy = float(self.pos[b, 0] - self.pos[a, 0]), float(self.pos[b, 1] - self.pos[a, 1])
+        if dx * (float(self.vel[a, 0] - self.vel[b, 0])) + dy * float(self.vel[a, 1] - self.vel[b, 1]) > 0.0:
+            return True
+        axa, aya = self._cloth_acc(a)
+        axb, ayb = self._cloth_acc(b)
+        return dx * (axa - axb) + dy * (aya - ayb) > 0.0
+
+    def _sustain(self, t: float) -> None:
+        """Sustained contacts at the step's end (the step is one substep while any pair moves): each
+        pair pressed into the other is put back at contact distance and its approach stopped by a
+        plastic impulse with friction; chains (a ball pushing a ball pushing a third) are swept a few
+        times, as a sequential-impulse contact solver does, and what is left is taken next substep."""
+        if not self.sustained:
+            return
+        R2 = (2.0 * self.R) ** 2
+        for _ in range(SUSTAIN_SWEEPS):
+            busy = False
+            for a, b in sorted(self.sustained):
+                if self.mode[a] not in (CLOTH, REST) or self.mode[b] not in (CLOTH, REST):
+                    continue
+                d = self.pos[b] - self.pos[a]
+                dd = float(d @ d)
+                if dd < R2 * (1.0 - 1e-12) or float((self.vel[a] - self.vel[b]) @ d) > 1e-9 * math.sqrt(dd):
+                    busy = True
+                    self._resolve("ball", a, b, t)
+            if not busy:
+                break
+
     def _pair_pos(self, i: int, p0: np.ndarray, s: float, dt: float) -> np.ndarray:
         return p0[i] + s * (self.pos[i] - p0[i])
 
@@ -733,17 +883,34 @@ class Engine:
     def _resolve(self, kind: str, a: int, b: int, t: float) -> None:
         p = self.p
         if kind == "ball":
-            res = collide.ball_ball(self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p)
+            key = (min(a, b), max(a, b))
+            e = None
+            if self.mode[a] != BULLET and self.mode[b] != BULLET:
+                d = self.pos[b] - self.pos[a]
+                dist = collide.norm(d)
+                n = d / dist
+                over = 2.0 * self.R - dist
+                if 0.0 < float(np.dot(self.vel[a] - self.vel[b], n)) < self.v_plastic and over < SUSTAIN_OVERLAP:
+                    # A push, not a bounce: plastic, and the pair is followed as a sustained contact.
+                    e = 0.0
+                    self.sustained.add(key)
+                if key in self.sustained:
+                    # Kept at contact distance (the overlap is at most the a h^2 / 2 ~ 1 um one substep's
+                    # push builds up).
+                    if 0.0 < over < SUSTAIN_OVERLAP:
+                        self.pos[a] -= (0.5 * over) * n
+                        self.pos[b] += (0.5 * over) * n
+            res = collide.ball_ball(self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p, e)
             if res is None:
                 return
             # Vertical velocity each ball takes from the normal impulse alone (the slate answers it
             # with restitution, see _after_impulse).
             d = self.pos[b] - self.pos[a]
             n = d / collide.norm(d)
-            dvz_b = 0.5 * (1.0 + p.e_ball) * float(np.dot(self.vel[a] - self.vel[b], n)) * float(n[2])
+            dvz_b = (0.5 * (1.0 + (p.e_ball if e is None else e)) * float(np.dot(self.vel[a] - self.vel[b], n))
+                     * float(n[2]))
             speed = collide.norm(self.vel[a] - self.vel[b])
             self.vel[a], self.omg[a], self.vel[b], self.omg[b] = res
-            key = (min(a, b), max(a, b))
             if key not in self.touching:
                 self.touching.add(key)
                 self.events.append(Event(t, EventType.BALL_BALL, balls=(self.ids[a], self.ids[b]),
@@ -1196,6 +1363,17 @@ class Engine:
     def _post_modes(self, t: float, dt: float = 0.0) -> None:
         R = self.R
         pos = self.pos
+        # Sustained contacts that have come apart by more than one substep's push, or left the cloth.
+        if self.sustained:
+            lim_s = (2.0 * R + self.sustain_gap) ** 2
+            mode = self.mode
+            for key in sorted(self.sustained):
+                a, b = key
+                ma, mb = mode[a], mode[b]
+                d = pos[a] - pos[b]
+                if (ma == GONE or mb == GONE or ma == BULLET or mb == BULLET or (ma == REST and mb == REST)
+                        or float(d @ d) > lim_s or not self._pressed(a, b)):
+                    self.sustained.discard(key)
         # Pairs no longer touching.
         if self.touching:
             lim2 = (2.0 * R + 1e-4) ** 2
@@ -1248,8 +1426,15 @@ class Engine:
                 self._detach(i)
                 continue
             v, w = self.vel[i], self.omg[i]
+            # A ball on the floor is out of play: once only a spin about the vertical is left it moves
+            # nowhere (on a level floor that spin drives no translation; a room wall it merely touches
+            # presses on it with no force, so its friction drives none either), so the stroke does not
+            # wait the minute or more the floor's pivot friction needs to stop 300 rad/s of side spin.
+            w_rest = (w[0] * w[0] + w[1] * w[1]
+                      if self.contacts[i] and all(k in ("floor", "wall") for k, _ in self.contacts[i])
+                      else w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
             if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < REST_V * REST_V
-                    and w[0] * w[0] + w[1] * w[1] + w[2] * w[2] < REST_W * REST_W and self.contacts[i]):
+                    and w_rest < REST_W * REST_W and self.contacts[i]):
                 # Still at two step ends at least REST_TIME apart (a single slow instant may be an apex).
                 self.rest_time[i] = self.rest_time[i] + dt if self.rest_time[i] > 0.0 else 1e-12
                 if self.rest_time[i] >= REST_TIME - 1e-12:

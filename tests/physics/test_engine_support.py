@@ -1,9 +1,10 @@
 """Bullet balls on hard supports, and the engine's teardown.
 
-* Spin about the vertical decays on the floor and on a rail top at those surfaces' rates
+* Spin about the vertical decays on a rail top at that surface's rate
   (Panda3D's Bullet has no spinning friction; the engine applies the constant twisting-friction
   deceleration of the supporting surface, params spin_decel_floor / spin_decel_rail): a ball set
-  spinning in place at w0 stops after w0 / alpha (+-5 %) and stays where it was.
+  spinning in place at w0 stops after w0 / alpha (+-5 %) and stays where it was. On the floor (out of
+  play) a ball only spinning in place rests at once where it is.
 * An engine built and dropped without being run does not crash the interpreter at exit (it did,
   every time: Bullet's contact callback pointer was left dangling by the dropped world).
 """
@@ -44,10 +45,21 @@ def _spin_in_place(where: str, w0: float) -> Engine:
     return eng
 
 
-@pytest.mark.parametrize(("where", "rest"), [("floor", "floor"), ("rail", "rail")])
+def test_spin_in_place_on_the_floor_ends_the_stroke_where_the_ball_is() -> None:
+    """A ball on the floor is out of play; spinning in place about the vertical it moves nowhere, so it
+    rests at once where it is (the stroke does not wait for the floor's slow pivot friction)."""
+    eng = _spin_in_place("floor", 300.0)
+    stop = [e for e in eng.events if e.type == EventType.REST]
+    assert len(stop) == 1 and stop[0].t <= 0.15     # two Bullet steps (50 ms) apart: the rest test
+    f = eng.finals["cue"]
+    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
+    assert abs(f.pos[0] - (SPEC.half_length + 0.6)) < 1e-3 and abs(f.pos[1]) < 1e-3
+
+
+@pytest.mark.parametrize(("where", "rest"), [("rail", "rail")])
 def test_spin_in_place_stops_at_the_surface_rate(where: str, rest: str) -> None:
     w0 = 12.0
-    alpha = P.spin_decel_floor if where == "floor" else P.spin_decel_rail
+    alpha = P.spin_decel_rail
     eng = _spin_in_place(where, w0)
     stop = [e for e in eng.events if e.type == EventType.REST]
     assert len(stop) == 1
