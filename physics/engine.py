@@ -890,10 +890,26 @@ class Engine:
                 dist = collide.norm(d)
                 n = d / dist
                 over = 2.0 * self.R - dist
-                if 0.0 < float(np.dot(self.vel[a] - self.vel[b], n)) < self.v_plastic and over < SUSTAIN_OVERLAP:
+                vn = float(np.dot(self.vel[a] - self.vel[b], n))
+                if 0.0 < vn < self.v_plastic and over < SUSTAIN_OVERLAP:
                     # A push, not a bounce: plastic, and the pair is followed as a sustained contact.
                     e = 0.0
                     self.sustained.add(key)
+                    # A ball at rest does not start rolling under a push weaker than its rolling resistance
+                    # (m vn / 2 per substep against mu_r m g h): the pusher is stopped against it instead.
+                    rest = b if self.mode[b] == REST else a if self.mode[a] == REST else -1
+                    if rest >= 0 and vn < 2.0 * p.mu_roll * G * self.h:
+                        mover = a + b - rest
+                        sgn = 1.0 if mover == a else -1.0
+                        self.vel[mover] -= (sgn * vn) * n
+                        if 0.0 < over < SUSTAIN_OVERLAP:
+                            self.pos[mover] -= (sgn * over) * n
+                        if key not in self.touching:
+                            self.touching.add(key)
+                            self.events.append(Event(t, EventType.BALL_BALL, balls=(self.ids[a], self.ids[b]),
+                                                     speed=round(vn, 6), pos=self._p(a)))
+                        self.rest_time[mover] = 0.0
+                        return
                 if key in self.sustained:
                     # Kept at contact distance (the overlap is at most the a h^2 / 2 ~ 1 um one substep's
                     # push builds up).
