@@ -59,7 +59,10 @@ class PhysicsParams:
     squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
     min_bounce: float = 0.001      # a bounce that would rise less than this (m) ends on the cloth (Zeno guard)
     substep_hz: float = 1000.0
-    max_stroke_seconds: float = 60.0
+    # Longer than the slowest stop the physics can make: the hardest stroke with full side (~670 rad/s off
+    # the tip) spins down on the cloth in ~67 s at spin_decel 10 rad/s^2. The cap only guards against a
+    # defect; a stroke that reaches it is one.
+    max_stroke_seconds: float = 120.0
 
     @property
     def inertia(self) -> float:
@@ -84,7 +87,7 @@ class PhysicsParams:
 
     @classmethod
     def for_table(cls, spec: TableSpec, overrides: Mapping[str, float] | None = None,
-                  substep_hz: float = 1000, max_stroke_seconds: float = 60.0) -> PhysicsParams:
+                  substep_hz: float = 1000, max_stroke_seconds: float = 120.0) -> PhysicsParams:
         p = cls(R=spec.ball_radius, m=spec.ball_mass, nose_height=spec.cushion_nose_height,
                 cue_mass=_CUE_MASS.get(spec.id, 0.6), substep_hz=float(substep_hz),
                 max_stroke_seconds=float(max_stroke_seconds))

@@ -36,7 +36,7 @@ class Language:
 @dataclass(frozen=True)
 class PhysicsSettings:
     substep_hz: int = 1000
-    max_stroke_seconds: float = 60.0
+    max_stroke_seconds: float = 120.0
     sample_hz: int = 120
     overrides: dict[str, float] = field(default_factory=dict)
 
