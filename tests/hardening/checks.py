@@ -36,7 +36,7 @@ from physics.params import G, PhysicsParams
 from physics.record import POCKET_IDS, BallStatus, ShotRecord
 from physics.simulate import simulate
 from physics.tables import load_table
-from tests.hardening.strategies import Stroke
+from tests.hardening.strategies import Stroke, draw_stroke
 
 STATIC_TOL = 1.5e-3
 BALL_TOL = 1e-4
@@ -67,6 +67,18 @@ class Measure:
 def run(stroke: Stroke, sample_hz: float | None = None) -> ShotRecord:
     return simulate(stroke.table, stroke.balls, stroke.shot, objects=stroke.objects, lamp=stroke.lamp,
                     sample_hz=sample_hz)
+
+
+def measure_seed(seed: int, sample_hz: float, record: bool = True) -> Measure:
+    """Run the campaign's stroke ``seed`` with samples at ``sample_hz`` and measure it: its samples, and its
+    record too unless ``record`` is False (the repro tests of one defect)."""
+    stroke = draw_stroke(seed)
+    rec = run(stroke, sample_hz)
+    m = Measure()
+    if record:
+        check_record(stroke, rec, m)
+    check_samples(stroke, rec, m)
+    return m
 
 
 def check_geometry(stroke: Stroke) -> TableGeometry:

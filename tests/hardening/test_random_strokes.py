@@ -20,6 +20,7 @@ from tests.hardening.checks import (
     check_referee,
     check_samples,
     check_stroke,
+    measure_seed,
     run,
 )
 from tests.hardening.strategies import Stroke, draw_stroke, strokes, table_geometry
@@ -130,10 +131,7 @@ def test_campaign_seed_200048_spin_drags_the_cue_ball_into_a_touching_ball(hz: f
     blue: each impulse bounced it off, its spin drove it back, at ever shorter intervals. The engine now
     takes a push that slow as a sustained contact (plastic, solved per substep: physics/engine.py
     ``_sustain``), so the pair stays within the stated 0.1 mm at every substep."""
-    stroke = draw_stroke(200048)
-    rec = run(stroke, hz)
-    m = Measure()
-    check_samples(stroke, rec, m)
+    m = measure_seed(200048, hz, record=False)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures
 
@@ -143,10 +141,7 @@ def test_campaign_ball_landing_in_a_long_step_stays_out_of_the_cushion(seed: int
     """Regression (repros campaign_seed_300606.toml, campaign_seed_300261.toml): a ball that landed early in
     a long step rolled on for the rest of it unchecked, through a cushion into the rail at bed height
     (39 and 13 mm deep) before Bullet threw it out; the step now ends at the landing's substep."""
-    stroke = draw_stroke(seed)
-    rec = run(stroke, SAMPLE_HZ)
-    m = Measure()
-    check_samples(stroke, rec, m)
+    m = measure_seed(seed, SAMPLE_HZ, record=False)
     assert not m.failures, m.failures
 
 
@@ -158,10 +153,7 @@ def test_campaign_seed_300840_low_flier_pushed_into_the_slate_by_a_cushion() -> 
     # cushion just above the bed). Cutting such a ball's steps to one substep (so the engine puts it back
     # on the slate at once) fixed it but changed three trainer strokes; left for the cushion contact of
     # low fliers to become analytic, as on the cloth.
-    stroke = draw_stroke(300840)
-    rec = run(stroke, SAMPLE_HZ)
-    m = Measure()
-    check_samples(stroke, rec, m)
+    m = measure_seed(300840, SAMPLE_HZ, record=False)
     assert not m.failures, m.failures
 
 
@@ -171,8 +163,5 @@ def test_campaign_seed_300840_low_flier_pushed_into_the_slate_by_a_cushion() -> 
 def test_campaign_seed_300251_penetration_recovery_lifts_a_ball() -> None:
     # Repro: tests/hardening/repro/campaign_seed_300251.toml (snooker 10 ft, a massé lands on the foot
     # cushion's top). The guard scales the velocity after Bullet has already moved the ball with it.
-    stroke = draw_stroke(300251)
-    rec = run(stroke, SAMPLE_HZ)
-    m = Measure()
-    check_samples(stroke, rec, m)
+    m = measure_seed(300251, SAMPLE_HZ, record=False)
     assert not m.failures, m.failures

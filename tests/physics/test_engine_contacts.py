@@ -29,17 +29,8 @@ from physics.params import G, PhysicsParams
 from physics.record import BallStatus, EventType
 from physics.simulate import simulate
 from physics.tables import load_table
-from tests.hardening.checks import BALL_TOL, Measure, check_record, check_samples, run
+from tests.hardening.checks import BALL_TOL, Measure, check_record, measure_seed, run
 from tests.hardening.strategies import draw_stroke
-
-
-def _measure(seed: int, hz: float) -> Measure:
-    stroke = draw_stroke(seed)
-    rec = run(stroke, hz)
-    m = Measure()
-    check_record(stroke, rec, m)
-    check_samples(stroke, rec, m)
-    return m
 
 
 def test_a_spinning_ball_pushes_a_frozen_ball_as_one_rolling_pair() -> None:
@@ -77,7 +68,7 @@ def test_a_spinning_ball_pushes_a_frozen_ball_as_one_rolling_pair() -> None:
 @pytest.mark.parametrize("seed", [300964, 300256, 300219, 300743])
 def test_spin_driven_push_into_a_touching_ball_does_not_sink_in(seed: int) -> None:
     """Campaign overlaps before the fix: 9.7 mm (300964), 4.0 (300256), 0.64 (300219), 1.38 (300743)."""
-    m = _measure(seed, 1000.0)
+    m = measure_seed(seed, 1000.0)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures
 
@@ -86,7 +77,7 @@ def test_spin_driven_push_into_a_touching_ball_does_not_sink_in(seed: int) -> No
 def test_contacts_inside_a_bullet_step_are_all_found(seed: int) -> None:
     """Campaign overlaps before the fix: 0.21 mm (300930) and 0.49 mm (300940), a ball sent on by an
     impulse inside a Bullet step; 0.27 mm (300309), two Bullet balls in a jaw."""
-    m = _measure(seed, 1000.0)
+    m = measure_seed(seed, 1000.0)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures
 

@@ -17,29 +17,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hardening.checks import BALL_TOL, BED_TOL, Measure, check_record, check_samples, run
-from tests.hardening.strategies import draw_stroke
-
-
-def _measure(seed: int, hz: float) -> Measure:
-    stroke = draw_stroke(seed)
-    rec = run(stroke, hz)
-    m = Measure()
-    check_record(stroke, rec, m)
-    check_samples(stroke, rec, m)
-    return m
+from tests.hardening.checks import BALL_TOL, BED_TOL, measure_seed
 
 
 @pytest.mark.parametrize("hz", [100.0, 1000.0])
 def test_seed_100105_balls_do_not_pass_through(hz: float) -> None:
-    m = _measure(100105, hz)
+    m = measure_seed(100105, hz)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not [f for f in m.failures if f[0] in ("balls", "accounted", "finite", "bounded")]
 
 
 @pytest.mark.parametrize("hz", [100.0, 500.0])
 def test_seed_100128_ball_does_not_sink_into_the_slate(hz: float) -> None:
-    m = _measure(100128, hz)
+    m = measure_seed(100128, hz)
     slate = [f for f in m.failures if f[0] == "static" and "slate" in f[1]]
     assert not slate
     assert not [f for f in m.failures if f[0] in ("balls", "accounted", "finite", "bounded")]
