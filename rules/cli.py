@@ -39,7 +39,10 @@ def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = No
         except InputError:
             # The scenario's match (golf's three players...) does not fit this game: judge a fresh one.
             state = MatchState.from_scenario(ref.id, {}, scenario.balls, scenario.path)
-    return state, ref.judge(state, record)
+    # A recorded stroke with an outsider's touch may carry the same stroke without it ([undisturbed]):
+    # the rulebooks that put a disturbed ball where it would have stopped need it (WPBSA S3 R15).
+    undisturbed = scenario.undisturbed_record() if scenario.is_recorded else None
+    return state, ref.judge(state, record, undisturbed)
 
 
 def referee_command(scenario: Scenario, record: ShotRecord, json_path: str | None = None, all_games: bool = False,

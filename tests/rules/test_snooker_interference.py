@@ -264,3 +264,16 @@ def test_undisturbed_needs_a_recorded_stroke() -> None:
     with pytest.raises(InputError) as err:
         parse_scenario(tomllib.loads(text), "case.toml")
     assert err.value.key == "undisturbed"
+
+
+def test_the_referee_command_passes_the_undisturbed_run() -> None:
+    """``main.py referee`` on the library case rules as the trainer does: S3 R15, not a replay."""
+    from rules.cli import judge_scenario
+
+    sc = load_scenario(CASE)
+    assert sc.is_recorded and sc.recorded_final is not None
+    rec = ShotRecord(table=sc.table.id, params={}, events=tuple(sc.recorded_events or ()),
+                     final=dict(sc.recorded_final), shot=sc.shot,
+                     initial={b: (x, y, sc.table.ball_radius) for b, (x, y) in sc.balls.items()})
+    _, r = judge_scenario(sc, rec)
+    assert r.foul and r.codes() == ["cue_ball_off_table"] and r.next_player == 1
