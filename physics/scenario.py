@@ -98,6 +98,19 @@ def _title(file: str, v: Any) -> dict[str, str]:
     raise InputError(file, "title", 'a string or { en = "...", ru = "..." }')
 
 
+def _recorded(file: str, src: Mapping[str, Any], prefix: str) -> tuple[tuple[Event, ...], dict[str, BallFinal]]:
+    """A recorded stroke's ``events`` and ``final`` tables (``prefix`` names where they sit in the file)."""
+    try:
+        events = tuple(Event.from_dict(e) for e in src["events"])
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise InputError(file, f"{prefix}events", f"event tables as in design.md ({exc})") from None
+    try:
+        final = {b: BallFinal.from_dict(f) for b, f in src.get("final", {}).items()}
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise InputError(file, f"{prefix}final", f"final tables as in design.md ({exc})") from None
+    return events, final
+
+
 def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
     known = {"title", "game", "table", "balls", "shot", "state", "objects", "events", "final", "expected", "meta",
              "undisturbed"}
@@ -184,14 +197,7 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
 
     events = final = None
     if "events" in data:
-        try:
-            events = tuple(Event.from_dict(e) for e in data["events"])
-        except (KeyError, ValueError, TypeError) as exc:
-            raise InputError(file, "events", f"event tables as in design.md ({exc})") from None
-        try:
-            final = {b: BallFinal.from_dict(f) for b, f in data.get("final", {}).items()}
-        except (KeyError, ValueError, TypeError) as exc:
-            raise InputError(file, "final", f"final tables as in design.md ({exc})") from None
+        events, final = _recorded(file, data, "")
     if shot is None and events is None:
         pass  # a position only: practice layouts
     u_events = u_final = None
@@ -201,14 +207,7 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
             raise InputError(file, "undisturbed", "only with a recorded stroke ([[events]])")
         if not isinstance(u, dict) or not isinstance(u.get("events"), list) or set(u) - {"events", "final"}:
             raise InputError(file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables")
-        try:
-            u_events = tuple(Event.from_dict(e) for e in u["events"])
-        except (KeyError, ValueError, TypeError) as exc:
-            raise InputError(file, "undisturbed.events", f"event tables as in design.md ({exc})") from None
-        try:
-            u_final = {b: BallFinal.from_dict(f) for b, f in u.get("final", {}).items()}
-        except (KeyError, ValueError, TypeError, AttributeError) as exc:
-            raise InputError(file, "undisturbed.final", f"final tables as in design.md ({exc})") from None
+        u_events, u_final = _recorded(file, u, "undisturbed.")
         def finite(xs: Any) -> bool:
             return xs is None or all(isinstance(x, (int, float)) and math.isfinite(x) for x in xs)
 
