@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord  # noqa: E402
 from physics.scenario import SceneObject  # noqa: E402
 from scenes.trainer.cases import CASES_DIR, Expected, Topic, case_toml, load_case, rule  # noqa: E402
-from scenes.trainer.generate import shows_topic  # noqa: E402
+from scenes.trainer.generate import rail_top_return, shows_topic  # noqa: E402
 
 FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # family: (game written in the file, table id, rulebooks the case is judged under)
@@ -162,6 +162,11 @@ def _after_first_contact(kind: str) -> Callable[[ShotRecord], bool]:
 
 def _never_airborne(ball: str) -> Callable[[ShotRecord], bool]:
     return lambda r: not any(e.type == EventType.AIRBORNE and e.ball == ball for e in r.events)
+
+
+def _rail_return_of(ball: str) -> Callable[[ShotRecord], bool]:
+    """This ball (not another, e.g. the cue ball following it) went onto the rail and came back."""
+    return lambda r: rail_top_return(r, ball)
 
 
 def _all(*checks: Callable[[ShotRecord], bool]) -> Callable[[ShotRecord], bool]:
@@ -559,7 +564,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
                {"cue_speed": 4.27, "direction": 4.162, "elevation": 22.62, "tip": [0.0, 0.09]}, dict(st),
                search={"cue_speed": (3.5, 8.5), "elevation": (6.0, 30.0), "direction": (2.5, 5.5),
                        "tip_r": (-0.3, 0.3), "tip_u": (-0.2, 0.4)},
-               extra=_all(_first_is(on), _none_off)),
+               extra=_all(_first_is(on), _none_off, _rail_return_of(on))),
         Recipe(f"{a}-lamp", "The cue ball bounces back off the lamp", "Биток отскакивает от светильника",
                fam, Topic.LAMP, 4, P(**lamp_layout),
                {"cue_speed": 12.0, "elevation": 70.0, "tip": [0.0, 0.0]}, dict(st),

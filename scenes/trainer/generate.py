@@ -279,11 +279,12 @@ def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
                and e.involves(ball) for e in record.events)
 
 
-def _rail_top_return(record: ShotRecord) -> bool:
-    """A ball left the bed onto the rail (the wooden rail top or the rubber's top behind the nose line) and
-    came back onto the bed by itself - touching nothing but the table on the way - to end the stroke there."""
+def rail_top_return(record: ShotRecord, ball: str | None = None) -> bool:
+    """A ball (``ball``, or any) left the bed onto the rail (the wooden rail top or the rubber's top behind
+    the nose line) and came back onto the bed by itself - touching nothing but the table on the way - to end
+    the stroke there."""
     for b, fin in record.final.items():
-        if fin.status != BallStatus.ON_TABLE:
+        if fin.status != BallStatus.ON_TABLE or (ball is not None and b != ball):
             continue
         out = on_rail = False
         for e in record.events:
@@ -347,7 +348,7 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
         and not any(e.over == ball_on for e in jumps),
         Topic.OFF_FLOOR: "floor" in f.off_rest,
         Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,
-        Topic.RAIL_TOP_RETURNS: _rail_top_return(record),
+        Topic.RAIL_TOP_RETURNS: rail_top_return(record),
         Topic.LAMP: "lamp" in f.touched,
         Topic.CHALK: "chalk" in f.touched,
         Topic.PERSON: "person" in f.touched,
