@@ -659,6 +659,7 @@ FOUND: dict[str, dict[str, Any]] = {
     "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.58, "direction": 89.302, "elevation": 44.422, "tip": [0.0, 0.0]},
     "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.768, "direction": 90.586, "elevation": 41.687, "tip": [0.0, 0.0]},
     "pyramid-rail-top-and-back": {"cue_speed": 4.2663, "direction": 4.162, "elevation": 22.6243, "tip": [0.0374, 0.0873]},
+    "snooker-rail-top-and-back": {"cue_speed": 4.529, "direction": 4.522, "elevation": 16.391, "tip": [-0.073, 0.008]},
     "pyramid-cue-ball-rail-top-and-back": {"cue_speed": 1.713, "direction": 91.642, "elevation": 41.112, "tip": [0.0, 0.0]},
     "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
     "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.455, "direction": 89.752, "elevation": 57.353, "tip": [0.0, 0.0]},
