@@ -41,6 +41,7 @@ from rules.base import OUTSIDE_AGENTS, PLAYER_OBJECTS, Draft, Interference, Refe
 from rules.games import pool_events as PE
 from rules.games.pool import OBJECT_RU
 from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
+from rules.placement import is_free
 from rules.registry import register
 from rules.ruling import FoulCode, InHand, Note, Option, Point, Respot
 
@@ -178,7 +179,7 @@ def _free_point(table: TableSpec, p: Point, others: Mapping[BallId, Point]) -> P
     lx, ly = table.half_length - r, table.half_width - r
 
     def free(q: Point) -> bool:
-        return abs(q[0]) <= lx and abs(q[1]) <= ly and all(math.dist(q, o) >= 2 * r for o in others.values())
+        return abs(q[0]) <= lx and abs(q[1]) <= ly and is_free(q, others, r)
 
     if free(p):
         return p
