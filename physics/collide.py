@@ -47,6 +47,22 @@ def _friction_impulse(slip: Vec, jn: float, mu: float, k_t: float) -> Vec:
     return -j * slip / s
 
 
+def rebound(v: Vec, w: Vec, n: Vec, jn: float, e: float, mu: float, p: PhysicsParams) -> tuple[Vec, Vec]:
+    """The restitution part of an impact on a fixed surface whose compression has been stopped.
+
+    ``n`` is the unit normal from the surface to the ball, ``jn`` the normal impulse that stopped the
+    approach (N s). The surface gives back ``e * jn`` along ``n``, with Coulomb friction up to
+    ``mu * e * jn`` against the contact point's slip (limited to stopping it), as the slate bounce does.
+    """
+    m, R, inertia = p.m, p.R, p.inertia
+    jr = e * jn
+    r = -R * n
+    u = v + _cross(w, r)
+    slip = u - float(u @ n) * n
+    J = jr * n + _friction_impulse(slip, jr, mu, 1.0 / m + R * R / inertia)
+    return v + J / m, w + _cross(r, J) / inertia
+
+
 def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams, e: float | None = None
               ) -> tuple[Vec, Vec, Vec, Vec] | None:
     """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.

@@ -7,10 +7,11 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   balls, the cushions and the pocket zones divided by each ball's greatest possible speed), and
   shrink to the substep (1/substep_hz) when a contact may occur inside one.
 * Ball-ball contacts are always ours: the earliest contact in a step is found by a swept-sphere
-  test, time is advanced to it and the TP A.14 impulse (restitution + speed-dependent friction)
-  is applied. Cushion hits of balls on the cloth use the analytic nose-height impulse. A pair
-  that closes slower than the cloth's friction can push it in one substep (a spinning ball driven
-  into a touching ball) is a sustained contact: plastic, kept at contact distance and solved every
+  test (on the exact cloth paths where a path leaves its chord by more than CHORD_TOL), time is
+  advanced to it and the TP A.14 impulse (restitution + speed-dependent friction) is applied.
+  Cushion hits of balls on the cloth use the analytic nose-height impulse. A pair that closes
+  slower than the cloth's friction can push it in one substep (a spinning ball driven into a
+  touching ball) is a sustained contact: plastic, kept at contact distance and solved every
   substep (``_sustain``) instead of a Zeno series of ever smaller bounces. Inside a step with
   Bullet balls, a ball an impulse sends on has its contacts found again on its new path.
   A ball on the slate that a ball-ball impulse drives into it (an airborne ball coming down on it
@@ -21,9 +22,15 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   rail tops, frame, floor, lamp, objects). Landing on the open slate is resolved analytically
   (Bullet's penetration recovery adds energy there), and a Bullet ball found sunk into the open
   slate after a step is put back on it; rolling resistance and spin decay of the supporting
-  surface (cloth, wood, floor), which Panda3D's Bullet does not expose, are applied per step; an
-  energy guard removes any energy a Bullet contact created, every substep (tick callback) and
-  against the true positions at the step's end.
+  surface (cloth, wood, floor), which Panda3D's Bullet does not expose, are applied per step. Two
+  of Bullet's solver habits are put right after every substep (tick callback, ``_Hooks.tick``): its
+  warm-started friction, which kept kicking a ball after a contact had ended, is cleared, and its
+  contacts are made plastic while the engine adds each impact's rebound with the surface's
+  restitution (Bullet alone lost nearly all of it below ~1 m/s). An energy guard removes any energy
+  a Bullet contact created, every substep and against the true positions at the step's end.
+  A step with Bullet balls ends at the first substep in which a cloth ball meets a ball or a
+  cushion, a Bullet ball lands on the open slate, or (one substep at a time) a ball flying below
+  the cushion's nose may meet a cushion (which drives it into the slate).
 * Samples observe a stroke and never change it: steps are never cut for them; cloth balls are
   sampled on their closed form inside a step, Bullet balls at the substep next to each instant
   (Bullet calls leave no time over, so splitting a step's substeps into several calls integrates
@@ -112,6 +119,12 @@ ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is s
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
+# m/s: a pair closing slower than this is touching, not colliding. Bullet keeps its state in single
+# precision: positions near the table's end are good to ~1e-7 m and a ball resting in Bullet keeps
+# velocities of ~1e-7 m/s, so two frozen Bullet balls (by a pocket) met "overlapping and approaching" at
+# 3e-8 m/s every step; each such impulse restarted their rest timers, and the stroke ran to the cap.
+APPROACH_MIN = 1e-6
+CHORD_TOL = 1e-6        # m: the deviation of a cloth path from its chord up to which the chord's contact time is used
 SUSTAIN_OVERLAP = 1e-5  # m: deepest overlap a sustained contact corrects (one substep's push is ~1 um)
 CHAIN_MAX = 200         # contacts resolved within one Bullet step (a rack's chain at a break is ~30)
 SUSTAIN_SWEEPS = 8      # passes over the sustained contacts at a step's end (chains of pressed balls)
@@ -188,8 +201,9 @@ class Engine:
             b = BulletRigidBodyNode(f"ball:{i}")
             b.add_shape(BulletSphereShape(R))
             b.set_mass(params.m)
-            # Surfaces carry the pair's restitution and friction (Bullet multiplies the two).
-            b.set_restitution(1.0)
+            # Surfaces carry the pair's friction (Bullet multiplies the two); restitution 0 makes every Bullet
+            # contact plastic, and the engine adds the surface's rebound itself (_Hooks.tick).
+            b.set_restitution(0.0)
             b.set_friction(1.0)
             b.set_deactivation_enabled(False)
             # CCD whenever a substep moves the ball more than 2 mm (2 m/s at 1 kHz): a deeper overlap
@@ -208,7 +222,7 @@ class Engine:
         self._bt_steps = 0
         self._h32 = np.float32(self.h)
         self._calls: dict[int, tuple[int, ...]] = {}
-        self._hooks = _Hooks(params.m, params.inertia, self.h)
+        self._hooks = _Hooks(params, self.h)
         self._pairs_key = b""
         self._acc = np.full(n, params.mu_roll * G)
         self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray] = (
@@ -249,8 +263,11 @@ class Engine:
         # one substep: a bounce that slow would separate the pair for less than a substep, so the whole
         # bounce series (a Zeno series of ever shorter steps) is taken as its limit, a plastic push.
         self.sustained: set[tuple[int, int]] = set()
+        # The closing-speed floor in the units of the contact tests (relative velocity . centre offset).
+        self._approach_min = APPROACH_MIN * 2.0 * R
         self.v_plastic = params.mu_slide * G * self.h
         self.sustain_gap = self.v_plastic * self.h
+        self._plastic_closing = self.v_plastic * 2.0 * R     # v_plastic in the contact tests' units
 
     # ---------------------------------------------------------------- Bullet callbacks
     # ---------------------------------------------------------------- public
@@ -383,8 +400,31 @@ class Engine:
             Tc = min(Tc, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
         T = Tc
         if bullet:
+            if T > h and self._low_flier_at_cushion(bl, T):
+                return h
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
+
+    def _low_flier_at_cushion(self, bl: np.ndarray, T: float) -> bool:
+        """Could a Bullet ball whose centre is below the cushion's nose reach a cushion within ``T``?
+
+        A cushion meets such a ball above its centre and drives it down into the slate. Bullet meets the
+        slate only at the next substep, once the ball is already in it (campaign seed 300840: a jumped
+        cue ball 1 mm above the cloth met a cushion at 13 m/s, was driven down at 9 m/s and was 8 mm in
+        the slate a substep later: Bullet keeps a contact point only within ~0.02 R of a surface), so such
+        a ball is stepped one substep at a time and put back on the slate with the slate's bounce
+        (_onto_slate) at every one."""
+        R = self.R
+        z_nose = self.spec.cushion_nose_height
+        limx, limy = self._lim_xy
+        for i in bl.nonzero()[0].tolist():
+            x, y, z = self.pos[i].tolist()
+            if not R + ON_BED_Z < z < z_nose:
+                continue    # a ball on the slate has its contact with it in Bullet's solve already
+            vx, vy, _vz = self.vel[i].tolist()
+            if abs(x) + abs(vx) * T + R > limx or abs(y) + abs(vy) * T + R > limy:
+                return True
+        return False
 
     def _sustained_moving(self) -> bool:
         mode = self.mode
@@ -406,18 +446,19 @@ class Engine:
         for i in idx:
             x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
             a2 = 2.0 * a
-            dl = limx - abs(x)
-            dl = dl if dl >= 0.0 else 0.0
-            vo = vx * (1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0)
-            t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
-            if t < T:
-                T = t
-            dl = limy - abs(y)
-            dl = dl if dl >= 0.0 else 0.0
-            vo = vy * (1.0 if y > 0.0 else -1.0 if y < 0.0 else 0.0)
-            t = (math.sqrt(vo * vo + a2 * dl) - vo) / a
-            if t < T:
-                T = t
+            # Both contact lines of each axis: the one ahead (a ball crossing the table reaches the far
+            # cushion) and the one behind (a ball drawn back by its spin may return to it).
+            for q, vq, lq in ((x, vx, limx), (y, vy, limy)):
+                dl = lq - q
+                dl = dl if dl >= 0.0 else 0.0
+                t = (math.sqrt(vq * vq + a2 * dl) - vq) / a
+                if t < T:
+                    T = t
+                dl = lq + q
+                dl = dl if dl >= 0.0 else 0.0
+                t = (math.sqrt(vq * vq + a2 * dl) + vq) / a
+                if t < T:
+                    T = t
             for zx, zy, zr in zones:
                 rx = x - zx
                 ry = y - zy
@@ -437,10 +478,11 @@ class Engine:
         xy = self.pos[cl, :2]
         vxy = self.vel[cl, :2]
         ac = acc[cl]
-        dl = np.maximum(self.lim - np.abs(xy), 0.0)
-        vo = vxy * np.sign(xy)
         a2 = ac[:, None]
-        T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
+        for sgn in (1.0, -1.0):     # the + and - contact lines of each axis
+            dl = np.maximum(self.lim - sgn * xy, 0.0)
+            vo = sgn * vxy
+            T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
         x, y = xy[:, 0], xy[:, 1]
         vx, vy = vxy[:, 0], vxy[:, 1]
         rx = x[:, None] - self.zone_c[None, :, 0]
@@ -487,6 +529,13 @@ class Engine:
                 if abs(x) + abs(vx) * dt > limx - margin or abs(y) + abs(vy) * dt > limy - margin:
                     dt = max(self.h, math.ceil(tl / self.h) * self.h)
                     pre.clear()
+        # Likewise the first contact of a cloth ball (with a ball or a cushion): inside a Bullet step it is
+        # taken on straight paths from the contact to the step's end, which a long step would make wrong.
+        if len(bl) and len(cl) and dt > self.h and not self._force:
+            tc = self._cloth_first_contact(cl, dt)
+            if tc is not None and tc < dt - self.h:
+                dt = max(self.h, math.ceil(tc / self.h - 1e-9) * self.h)
+                pre.clear()
         p0 = self.pos.copy()
         v0 = self.vel.copy()
         w0 = self.omg.copy()
@@ -511,10 +560,13 @@ class Engine:
             self._hooks.substep = 0
             self._hooks.added.clear()
             assert e_before is not None
-            self._hooks.watch = [[self.bodies[i], float(e_before[k]), float(self.pos[i, 2])]
+            self._hooks.watch = [[self.bodies[i], float(e_before[k]), float(self.pos[i, 2]), i, tuple(self.vel[i].tolist())]
                                  for k, i in enumerate(bstep)]
+            self._hooks.world = self.world
+            self._hooks.moved.clear()
             self._bullet_run(max(1, round(dt / self.h)), t0, bstep)
             self._hooks.watch = []
+            self._hooks.world = None
             for i in bstep:
                 self._read_body(i)
             self._guard_energy(bstep, e_before)
@@ -578,6 +630,20 @@ class Engine:
         return dt
 
     # ---------------------------------------------------------------- contacts
+    def _cloth_first_contact(self, cl: np.ndarray, dt: float) -> float | None:
+        """Time within ``dt`` of the first contact among the balls off Bullet (cloth balls with each other,
+        with balls at rest and with the cushions), on their exact paths; None if there is none."""
+        p0, v0, w0 = self.pos.copy(), self.vel.copy(), self.omg.copy()
+        segment = self._segment
+        self._segment = (self.t, p0, v0, w0, cl, self.mode.copy(), True)
+        try:
+            self.pos[cl], self.vel[cl], self.omg[cl], _ = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
+            hits = self._contacts_in_step(p0, v0, (self.mode != GONE) & (self.mode != BULLET), dt)
+        finally:
+            self.pos[:], self.vel[:], self.omg[:] = p0, v0, w0
+            self._segment = segment
+        return hits[0][0] * dt if hits else None
+
     def _contacts_in_step(self, p0: np.ndarray, v0: np.ndarray, alive: np.ndarray, dt: float
                           ) -> list[tuple[float, str, int, int]]:
         R = self.R
@@ -613,15 +679,28 @@ class Engine:
                     cand_l.append(k)
                     sv_l.append(s_k)
             found = set()
+            refine: list[int] = []
             if cand_l:
                 # Only pairs approaching at that instant collide (the same test ball_ball makes); a few
                 # pairs, in plain floats (a row sum of three is ((x + y) + z) as numpy forms it).
                 P0L, PL, V0L, VL = p0.tolist(), self.pos.tolist(), v0.tolist(), self.vel.tolist()
                 IIl, JJl = ii.tolist(), jj.tolist()
                 bullet0 = self._segment[5] == BULLET
+                # A cloth path leaves its chord by up to a dt^2 / 8: where that exceeds CHORD_TOL (a long step,
+                # e.g. beside a Bullet ball, or a pair curving back into contact) the chord's time is not
+                # trusted and the contact is found on the exact paths (_recontact). Campaign seed 401709: a
+                # cue ball driven by its spin into the ball it had just pushed, in a 50 ms step; the chord
+                # put the contact 9 ms late, 0.38 mm deep.
+                chord_ok = CHORD_TOL / (0.125 * dt * dt)
+                acc_l = self._acc.tolist()
                 for q, k in enumerate(cand_l):
                     s = max(sv_l[q], 0.0)
                     a, b = IIl[k], JJl[k]
+                    if (sv_l[q] > 0.0 and not bullet0[a] and not bullet0[b] and acc_l[a] + acc_l[b] > chord_ok
+                            and (a, b) not in self.sustained):
+                        found.add(k)
+                        refine.append(k)
+                        continue
                     pa0, pa1, pb0, pb1 = P0L[a], PL[a], P0L[b], PL[b]
                     va0, va1, vb0, vb1 = V0L[a], VL[a], V0L[b], VL[b]
                     if bullet0[a] or bullet0[b]:
@@ -634,7 +713,7 @@ class Engine:
                         nc = (pa0[c] + s * (pa1[c] - pa0[c])) - (pb0[c] + s * (pb1[c] - pb0[c]))
                         dvc = (va0[c] + s * (va1[c] - va0[c])) - (vb0[c] + s * (vb1[c] - vb0[c]))
                         closing = dvc * nc if c == 0 else closing + dvc * nc
-                    if closing >= -1e-9 or (closing > -self.v_plastic and (a, b) in self.sustained):
+                    if closing >= -self._approach_min or (closing > -self._plastic_closing and (a, b) in self.sustained):
                         continue    # a sustained pair's slow push is taken at the step's end (_sustain)
                     found.add(k)
                     out.append((s, "ball", a, b))
@@ -682,6 +761,8 @@ class Engine:
                     near = np.array([k for k in near.tolist()
                                      if k not in found and (int(ii[k]), int(jj[k])) not in self.sustained],
                                     dtype=np.intp)
+            if refine:
+                near = np.concatenate((near, np.array(refine, dtype=np.intp)))
             if len(near):
                 for k, se in zip(near.tolist(), self._recontact(ii[near], jj[near], dt), strict=True):
                     if se is not None:
@@ -691,17 +772,13 @@ class Engine:
             limx, limy = self._lim_xy
             X0, Y0 = p0[:, 0].tolist(), p0[:, 1].tolist()
             X1, Y1 = self.pos[:, 0].tolist(), self.pos[:, 1].tolist()
+            # Each line on its own side (a ball may cross the table's middle within the step).
             for i in cl:
-                a1_ = abs(X1[i])
-                if a1_ > limx:
-                    a0_ = abs(X0[i])
-                    if a1_ > a0_:
-                        out.append((0.0 if a0_ >= limx else (limx - a0_) / (a1_ - a0_), "cushion0", i, -1))
-                a1_ = abs(Y1[i])
-                if a1_ > limy:
-                    a0_ = abs(Y0[i])
-                    if a1_ > a0_:
-                        out.append((0.0 if a0_ >= limy else (limy - a0_) / (a1_ - a0_), "cushion1", i, -1))
+                for kind, q0, q1, lq in (("cushion0", X0[i], X1[i], limx), ("cushion1", Y0[i], Y1[i], limy)):
+                    if q1 > lq and q1 > q0:
+                        out.append((0.0 if q0 >= lq else (lq - q0) / (q1 - q0), kind, i, -1))
+                    elif q1 < -lq and q1 < q0:
+                        out.append((0.0 if q0 <= -lq else (-lq - q0) / (q1 - q0), kind, i, -1))
         out.sort(key=lambda e: (e[0], e[2], e[3]))
         return out
 
@@ -805,7 +882,7 @@ class Engine:
                 else:
                     continue
                 # Approaching there, by the velocities the impulse will use.
-                if float((r0 + s * rd) @ (self.vel[x] - self.vel[y])) >= 0.0:
+                if float((r0 + s * rd) @ (self.vel[x] - self.vel[y])) >= -self._approach_min:
                     continue
                 a, b = (x, y) if x < y else (y, x)
                 out.append((s, "ball", a, b))
@@ -1014,6 +1091,7 @@ class Engine:
             self.attached[i] = False
 
     def _write_body(self, i: int) -> None:
+        self._hooks.moved.pop(i, None)
         b = self.bodies[i]
         x, y, z = self.pos[i]
         b.set_transform(TransformState.make_pos(Point3(float(x), float(y), float(z))))
@@ -1051,7 +1129,10 @@ class Engine:
         v = b.get_linear_velocity()
         w = b.get_angular_velocity()
         lag = self.h     # undo the extrapolation by (0 - h) v (see _bullet_advance)
-        return (np.array((q[0] + v[0] * lag, q[1] + v[1] * lag, q[2] + v[2] * lag)),
+        # Bullet extrapolated with the velocity it integrated the last substep with; where the tick changed
+        # the velocity after that substep (a rebound, the energy guard: _Hooks.tick), that one undoes it.
+        u = self._hooks.moved.get(i, v)
+        return (np.array((q[0] + u[0] * lag, q[1] + u[1] * lag, q[2] + u[2] * lag)),
                 np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])))
 
     def _bullet_advance(self, k: int) -> None:
@@ -1116,11 +1197,12 @@ class Engine:
         down by a cushion nose at 2 m/s is 2 mm in), and its swept-sphere CCD (0.95 R) lets 1.4 mm
         through; the slate is rigid and flat here, so the ball is lifted to z = R, paying the
         potential energy out of its motion, and a ball still moving into it gets the analytic slate
-        bounce (as a landing does). Pocket zones are left to Bullet (the bed has holes there).
+        bounce (as a landing does). In a pocket zone only a centre over the slate itself counts, not one
+        over the pocket's opening.
         """
         R = self.R
         x, y, z = (float(c) for c in self.pos[i])
-        if not (R - 0.01 < z < R) or not self._over_open_bed(x, y, 0.0):
+        if not (R - 0.01 < z < R) or not (self._over_open_bed(x, y, 0.0) or self._over_slate_in_zone(x, y)):
             return
         p = self.p
         lift = p.m * G * (R - z)
@@ -1135,6 +1217,11 @@ class Engine:
             if not airborne:
                 self.vel[i, 2] = 0.0
         self._write_body(i)
+
+    def _over_slate_in_zone(self, x: float, y: float) -> bool:
+        """Is (x, y), inside the cushion lines and a pocket zone, over the playing slate (not its holes)?"""
+        return (abs(x) <= self.lim[0] and abs(y) <= self.lim[1] and self._in_zone((x, y))
+                and self.geo.kind_below(x, y, 0.0) == "bed")
 
     def _over_open_bed(self, x: float, y: float, margin: float = CLOTH_MARGIN) -> bool:
         if abs(x) > self.lim[0] - margin or abs(y) > self.lim[1] - margin:
@@ -1616,40 +1703,147 @@ def _clear_callbacks(world: BulletWorld) -> None:
 
 
 class _Hooks:
-    """What the Bullet callbacks record: the substep count and the contacts begun in each."""
+    """What the Bullet callbacks record and do: the substep count, the contacts begun in each, and the
+    per-substep corrections to Bullet's solve (:meth:`tick`)."""
 
-    __slots__ = ("added", "g", "h", "inertia", "m", "substep", "watch")
+    __slots__ = ("added", "episodes", "g", "h", "inertia", "m", "moved", "p", "substep", "v_bounce", "watch",
+                 "world")
 
-    def __init__(self, m: float, inertia: float, h: float) -> None:
+    def __init__(self, p: PhysicsParams, h: float) -> None:
         self.substep = 0
         self.added: list[tuple[int, int, Any]] = []
-        self.m, self.inertia, self.h, self.g = m, inertia, h, G
-        self.watch: list[list[Any]] = []     # [body, energy, z] of each Bullet ball in this step
+        self.p = p
+        self.m, self.inertia, self.h, self.g = p.m, p.inertia, h, G
+        # A rebound off a supporting surface slower than this would rise less than min_bounce (Zeno guard,
+        # as collide.slate_bounce); off a wall any rebound counts.
+        self.v_bounce = math.sqrt(2.0 * G * p.min_bounce)
+        # [body, energy, z, ball index, velocity] of each Bullet ball in this step, as of the last substep's end
+        self.watch: list[list[Any]] = []
+        # Ball -> the velocity Bullet integrated its last substep with, where the tick changed it after.
+        self.moved: dict[int, tuple[float, float, float]] = {}
+        # The (ball, static node name) contacts going on; each gets its rebound once, as it begins.
+        self.episodes: dict[tuple[int, str], bool] = {}
+        self.world: BulletWorld | None = None   # set only while the engine runs Bullet (no lasting cycle)
 
     def tick(self, _data: Any) -> None:
-        """Every substep: the energy guard (contacts with static bodies are passive, yet Bullet's solver
-        and penetration recovery can add energy, e.g. a spinning ball pressed into a jaw climbs it).
+        """Every substep, after Bullet's solve: its friction and restitution put right, then the energy guard.
 
-        A ball's energy may not exceed what it had at the previous substep; any excess is taken out
-        of its motion. Its height is followed as Bullet integrates it (z += v_z h after the solve);
-        the step's end (Engine._guard_energy) checks against the true positions.
+        Friction. Bullet's solver starts each contact's friction from 0.85 of the impulse it had the
+        substep before (warm starting) but solves the friction rows only while the contact's normal
+        impulse is positive. A ball bouncing off a cushion top, a jaw or a wall thus got most of the
+        bounce's friction impulse again in each following substep, with no normal force at all: it was
+        seen to reverse a ball's spin (36 -> -36 rad/s) after it had left the contact, and its energy
+        rose until the guard cut it (campaign seeds 300251, 300353, 300560, 300635: up to 1.4 mJ). The
+        friction impulses kept in the contact points are cleared after every substep, so friction is
+        always solved from zero (for a sphere a single contact's rows are exact in one iteration).
+
+        Restitution. Bullet keeps a contact point from ~0.02 R before the surfaces touch, slows the
+        approach there (speculative contact) and drops a point's restitution once it is two substeps
+        old: a ball meeting a surface slower than ~1 m/s came off dead, at 2 m/s with 0.35 of its
+        speed and at 4 m/s with 0.6, for a surface restitution of 0.85 (measured on a bare box). So
+        Bullet's contacts are plastic here (the balls' restitution is 0 and Bullet multiplies the pair's)
+        and the engine adds each impact's rebound in the substep the contact begins: the ball leaves
+        along the contact normal at e times the speed it met the surface with (its velocity at the
+        substep's start), with Coulomb friction for that impulse (collide.rebound); once per contact, so
+        a ball resting or rolling on a surface gets none.
+
+        The energy guard: contacts with static bodies are passive, yet Bullet's solver and penetration
+        recovery can add energy (e.g. a spinning ball pressed into a jaw climbs it). A ball's energy may
+        not exceed what it had at the previous substep; any excess is taken out of its motion. Its
+        height is followed as Bullet integrates it (z += v_z h after the solve); the step's end
+        (Engine._guard_energy) checks against the true positions.
         """
         self.substep += 1
         m, inertia, h, g = self.m, self.inertia, self.h, self.g
+        moved = self.moved
+        recs = {rec[3]: rec for rec in self.watch}
+        integrated: dict[int, Any] = {}
+        world = self.world
+        if world is not None:
+            episodes = self.episodes
+            live: set[tuple[int, str]] = set()
+            for mf in world.get_manifolds():
+                pts = mf.get_manifold_points()
+                if not pts:
+                    continue
+                n0 = mf.get_node0()
+                i = n0.get_python_tag("ball")
+                if i is None:
+                    other, i, sgn = n0, mf.get_node1().get_python_tag("ball"), -1.0
+                    if i is None:
+                        continue
+                else:
+                    other, sgn = mf.get_node1(), 1.0
+                jn = nx = ny = nz = 0.0
+                for mp in pts:
+                    if mp.get_applied_impulse_lateral1() != 0.0 or mp.get_applied_impulse_lateral2() != 0.0:
+                        mp.set_applied_impulse_lateral1(0.0)
+                        mp.set_applied_impulse_lateral2(0.0)
+                    j = mp.get_applied_impulse()
+                    nb = mp.get_normal_world_on_b()
+                    jw = j if j > 0.0 else 1e-12
+                    jn += j if j > 0.0 else 0.0
+                    nx += jw * nb[0]
+                    ny += jw * nb[1]
+                    nz += jw * nb[2]
+                rec = recs.get(int(i))
+                if rec is None:
+                    continue
+                key = (int(i), other.get_name())
+                ep = episodes.get(key)
+                if ep is None and jn <= 0.0:
+                    continue
+                body = rec[0]
+                v = body.get_linear_velocity()
+                nn = math.sqrt(nx * nx + ny * ny + nz * nz)
+                nx, ny, nz = sgn * nx / nn, sgn * ny / nn, sgn * nz / nn    # from the surface to the ball
+                if jn <= 0.0 and v[0] * nx + v[1] * ny + v[2] * nz > 0.0:
+                    continue            # the contact is over (its episode is dropped below)
+                live.add(key)
+                if ep is not None:
+                    continue            # one rebound per contact
+                episodes[key] = True
+                # The approach: the velocity the ball met the surface with (the last substep's, plus gravity).
+                u = rec[4]
+                approach = -(u[0] * nx + u[1] * ny + (u[2] - g * h) * nz)
+                surf = other.get_python_tag("surface")
+                e = surf.restitution if surf is not None else 0.0
+                out = e * approach
+                vn = v[0] * nx + v[1] * ny + v[2] * nz
+                if out <= vn or (nz > 0.5 and out < self.v_bounce):
+                    continue
+                if int(i) not in integrated:
+                    integrated[int(i)] = (v[0], v[1], v[2])
+                w = body.get_angular_velocity()
+                v2, w2 = collide.rebound(np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])),
+                                         np.array((nx, ny, nz)), m * (out - vn), 1.0, surf.friction, self.p)
+                body.set_linear_velocity(Vec3(*v2.tolist()))
+                body.set_angular_velocity(Vec3(*w2.tolist()))
+            for key in [k for k in episodes if k not in live]:
+                del episodes[key]
         for rec in self.watch:
             body = rec[0]
             v = body.get_linear_velocity()
             w = body.get_angular_velocity()
-            z = rec[2] + v[2] * h
+            vi = integrated.get(rec[3])
+            z = rec[2] + (v[2] if vi is None else vi[2]) * h
             ke = 0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * inertia * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
             e = ke + m * g * z
             if e > rec[1] + 1e-12 and ke > 0.0:
                 f = math.sqrt(max(rec[1] - m * g * z, 0.0) / ke)
                 body.set_linear_velocity(v * f)
                 body.set_angular_velocity(w * f)
+                if vi is None:
+                    vi = (v[0], v[1], v[2])
                 e = rec[1]
+            if vi is not None:
+                moved[rec[3]] = vi
+            elif moved:
+                moved.pop(rec[3], None)
             rec[1] = e
             rec[2] = z
+            v = body.get_linear_velocity()
+            rec[4] = (v[0], v[1], v[2])
 
     def contact_added(self, data: Any) -> None:
         i, other = _ball_and_other(data.get_node0(), data.get_node1())

@@ -169,6 +169,19 @@ def _rail_return_of(ball: str) -> Callable[[ShotRecord], bool]:
     return lambda r: rail_top_return(r, ball)
 
 
+def _never_leaves_bed(ball: str) -> Callable[[ShotRecord], bool]:
+    """``ball`` never leaves the bed's outline nor touches anything but the table, and ends on the bed."""
+    return lambda r: (r.final[ball].status == BallStatus.ON_TABLE
+                      and not any(e.ball == ball and e.type in (EventType.LEFT_TABLE, EventType.TOUCHED)
+                                  for e in r.events))
+
+
+def _rail_after_contact(r: ShotRecord) -> bool:
+    """Some ball meets a cushion after the first contact (no "no rail" foul beside the case's own)."""
+    fc = _first_contact(r)
+    return fc is not None and any(e.type == EventType.CUSHION and e.t >= fc[0] for e in r.events)
+
+
 def _all(*checks: Callable[[ShotRecord], bool]) -> Callable[[ShotRecord], bool]:
     return lambda r: all(c(r) for c in checks)
 
@@ -553,7 +566,8 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
                {"cue_speed": (2.0, 12.0), "elevation": (3.0, 70.0), "direction": (85.0, 95.0),
                 "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
-               extra=_all(_first_is(on))),
+               # The cue ball stays on the bed, so the case is about the object ball alone.
+               extra=_all(_first_is(on), _on_table("cue"))),
         Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
                # Along the cushion: a hopping cue ball comes down on a ball standing 8 mm off the cushion, cut a
                # little outward, so the slate throws it up over the nose with only a small outward speed; it
@@ -576,7 +590,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
                objects=[{"kind": "person", "at": [0.2, W + 0.45, 0.0]}],
                search={"cue_speed": (4.0, 12.0), "elevation": (15.0, 55.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), touch_check("person"))),
+               extra=_all(_first_is(on), touch_check("person"), _rail_after_contact, _never_leaves_bed(on))),
         Recipe(f"{a}-chalk", "A ball touches chalk on the rail", "Шар задевает мел на борту",
                fam, Topic.CHALK, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
                {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
@@ -614,16 +628,18 @@ def _family_recipes(fam: str) -> list[Recipe]:
         search={"cue_speed": (1.3, 2.0) if fam != "pyramid" else (1.5, 3.0), "elevation": (40.0, 75.0),
                 "direction": (88.0, 92.0)},
         extra=_all(_first_is(on), _none_off)))
-    if fam != "pyramid":
-        # A soft raised stroke hops the cue ball up onto the rail, where the wood behind the rubber holds it:
-        # the object ball stands far off, so the case is about where the cue ball rests.
-        recs.append(Recipe(
-            f"{a}-cue-ball-stays-on-rail", "The cue ball hops onto the rail and stays there",
-            "Биток запрыгивает на борт и остаётся на нём", fam, Topic.RAIL_TOP_STAYS, 2,
-            P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
-            {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]}, dict(st),
-            search={"cue_speed": (1.3, 3.0), "elevation": (40.0, 75.0), "direction": (88.0, 92.0)},
-            extra=_off("cue", "rail")))
+    # A soft raised stroke hops the cue ball up onto the rail, where the wood behind the rubber holds it:
+    # the object ball stands far off, so the case is about where the cue ball rests. (The wood is live,
+    # e_rail: a ball that comes down on it from higher bounces on over it to the floor, so the hop must
+    # just clear the cushion.)
+    recs.append(Recipe(
+        f"{a}-cue-ball-stays-on-rail", "The cue ball hops onto the rail and stays there",
+        "Биток запрыгивает на борт и остаётся на нём", fam, Topic.RAIL_TOP_STAYS, 2,
+        P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
+        {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]}, dict(st),
+        search={"cue_speed": (1.3, 3.0) if fam != "pyramid" else (1.5, 4.0),
+                "elevation": (40.0, 75.0) if fam != "pyramid" else (40.0, 85.0), "direction": (88.0, 92.0)},
+        extra=_off("cue", "rail")))
     return recs
 
 
@@ -654,31 +670,31 @@ FOUND: dict[str, dict[str, Any]] = {
                                          "tip": [0.0, -0.076]},
     "pyramid-chalk": {"cue_speed": 3.951, "direction": 89.797, "elevation": 52.597, "tip": [0.0, 0.08]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
-    "snooker-clipped-ball-on": {"cue_speed": 4.891, "direction": 0.0, "elevation": 56.823, "tip": [0.0, 0.273]},
-    "pool-cue-ball-stays-on-rail": {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
-    "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.58, "direction": 89.302, "elevation": 44.422, "tip": [0.0, 0.0]},
-    "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.768, "direction": 90.586, "elevation": 41.687, "tip": [0.0, 0.0]},
+    "snooker-clipped-ball-on": {"cue_speed": 5.707, "direction": 0.0, "elevation": 40.866, "tip": [0.0, 0.165]},
+    "pool-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
+    "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.527, "direction": 89.769, "elevation": 52.738, "tip": [0.0, 0.0]},
+    "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.837, "direction": 89.921, "elevation": 41.267, "tip": [0.0, 0.0]},
     "pyramid-rail-top-and-back": {"cue_speed": 4.2663, "direction": 4.162, "elevation": 22.6243, "tip": [0.0374, 0.0873]},
-    "snooker-rail-top-and-back": {"cue_speed": 4.529, "direction": 4.522, "elevation": 16.391, "tip": [-0.073, 0.008]},
-    "pyramid-cue-ball-rail-top-and-back": {"cue_speed": 1.713, "direction": 91.642, "elevation": 41.112, "tip": [0.0, 0.0]},
-    "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
-    "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.455, "direction": 89.752, "elevation": 57.353, "tip": [0.0, 0.0]},
-    "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.595, "direction": 88.752, "elevation": 43.807, "tip": [0.0, 0.0]},
-    "snooker10-ball-stays-on-rail": {"cue_speed": 5.755, "direction": 88.154, "elevation": 7.48, "tip": [0.0, 0.173]},
-    "pool-pocket-to-floor": {"cue_speed": 6.318, "direction": 32.188, "elevation": 3.602, "tip": [0.0, 0.005]},
+    "snooker-rail-top-and-back": {"cue_speed": 3.808, "direction": 4.412, "elevation": 20.074, "tip": [0.029, 0.106]},
+    "pyramid-cue-ball-rail-top-and-back": {"cue_speed": 1.679, "direction": 90.403, "elevation": 54.288, "tip": [0.0, 0.0]},
+    "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.542, "direction": 90.154, "elevation": 61.822, "tip": [0.0, 0.0]},
+    "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.716, "direction": 91.425, "elevation": 71.381, "tip": [0.0, 0.0]},
+    "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.852, "direction": 88.375, "elevation": 40.992, "tip": [0.0, 0.0]},
+    "snooker10-ball-stays-on-rail": {"cue_speed": 8.565, "direction": 90.313, "elevation": 10.093, "tip": [0.0, 0.266]},
+    "pool-pocket-to-floor": {"cue_speed": 6.586, "direction": 27.506, "elevation": 4.176, "tip": [0.0, 0.171]},
     "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
-    "snooker10-pocket-to-floor": {"cue_speed": 4.611, "direction": 32.188, "elevation": 7.326, "tip": [0.0, 0.005]},
-    "snooker10-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
-    "snooker10-person": {"cue_speed": 10.31, "direction": 85.939, "elevation": 16.134, "tip": [0.0, 0.195]},
+    "snooker10-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
+    "snooker10-object-ball-to-floor": {"cue_speed": 9.417, "direction": 92.463, "elevation": 3.349, "tip": [0.0, 0.268]},
+    "snooker10-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
     "snooker-chalk": {"cue_speed": 10.671, "direction": 90.126, "elevation": 5.146, "tip": [0.0, 0.153]},
     "snooker10-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
     "snooker10-clipped-ball-on": {"cue_speed": 5.782, "direction": 0.0, "elevation": 31.507, "tip": [0.0, 0.251]},
-    "snooker-pocket-to-floor": {"cue_speed": 6.907, "direction": 31.568, "elevation": 3.533, "tip": [0.0, 0.127]},
+    "snooker-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
     "pool-jump-after-contact": {"cue_speed": 4.235, "direction": 2.09, "elevation": 25.153, "tip": [0.0, 0.139]},
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
-    "pool-person": {"cue_speed": 5.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "pool-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
     "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
     "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
@@ -688,7 +704,7 @@ FOUND: dict[str, dict[str, Any]] = {
     "snooker10-cue-ball-to-floor": {"cue_speed": 10.31, "direction": 81.877, "elevation": 16.134, "tip": [0.0, 0.195]},
     "snooker-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
     "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
-    "pyramid-person": {"cue_speed": 5.75, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "pyramid-person": {"cue_speed": 5.363, "direction": 90.022, "elevation": 54.283, "tip": [0.0, 0.118]},
     "pyramid-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "pool-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "snooker-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
@@ -699,7 +715,14 @@ FOUND: dict[str, dict[str, Any]] = {
     "pool-jump-over-blocker": {"cue_speed": 3.498, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
     "pool-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
     "pyramid-object-ball-to-floor": {"cue_speed": 8.28, "direction": 88.378, "elevation": 4.949, "tip": [0.0, 0.137]},
-    "snooker-object-ball-to-floor": {"cue_speed": 8.124, "direction": 91.022, "elevation": 4.009, "tip": [0.0, 0.248]},
+    "snooker-object-ball-to-floor": {"cue_speed": 11.461, "direction": 90.231, "elevation": 9.858, "tip": [0.0, 0.107]},
+    "golf-pocket-to-floor": {"cue_speed": 6.586, "direction": 27.506, "elevation": 4.176, "tip": [0.0, 0.171]},
+    "golf-cue-ball-rail-top-and-back": {"cue_speed": 1.542, "direction": 90.154, "elevation": 61.822, "tip": [0.0, 0.0]},
+    "golf-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
+    "snooker10-miscue": {"cue_speed": 3.848, "direction": -1.901, "elevation": 0.0, "tip": [0.606, 0.0]},
+    "snooker-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 44.804, "elevation": 0.0, "tip": [0.0, -0.076]},
+    "pyramid-cue-ball-stays-on-rail": {"cue_speed": 3.252, "direction": 91.893, "elevation": 82.399, "tip": [0.0, 0.0]},
+    "golf-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).

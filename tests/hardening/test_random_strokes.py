@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from physics.record import BallStatus
 from tests.hardening.checks import (
     BALL_TOL,
+    ENERGY_ABS,
     Measure,
     check_record,
     check_referee,
@@ -145,23 +146,44 @@ def test_campaign_ball_landing_in_a_long_step_stays_out_of_the_cushion(seed: int
     assert not m.failures, m.failures
 
 
-@pytest.mark.xfail(strict=True, reason="known defect: a ball flying 1 mm above the slate into a cushion nose at "
-                   "13 m/s is pushed down at 9 m/s by Bullet's cushion contact, and Bullet meets the slate only a "
-                   "substep later: 1.85 mm into the slate at the 10 ms sample (tolerance 0.1 mm)")
 def test_campaign_seed_300840_low_flier_pushed_into_the_slate_by_a_cushion() -> None:
-    # Repro: tests/hardening/repro/campaign_seed_300840.toml (pool, a jumped cue ball meets the left-foot
-    # cushion just above the bed). Cutting such a ball's steps to one substep (so the engine puts it back
-    # on the slate at once) fixed it but changed three trainer strokes; left for the cushion contact of
-    # low fliers to become analytic, as on the cloth.
+    """Regression (repro campaign_seed_300840.toml: pool, a jumped cue ball meets the left-foot cushion
+    1 mm above the bed at 13 m/s). The cushion drives it down at 9 m/s and Bullet meets the slate only a
+    substep later: it was 8 mm in the slate at the next substep, 1.85 mm at the 10 ms sample. Such a ball
+    is now stepped a substep at a time and put back on the slate with its bounce at each (also inside a
+    pocket zone, over the slate itself)."""
     m = measure_seed(300840, SAMPLE_HZ, record=False)
     assert not m.failures, m.failures
 
 
-@pytest.mark.xfail(strict=True, reason="known defect: Bullet's penetration recovery lifts a ball resting in a "
-                   "contact (here on a cushion top) after the energy guard has taken its velocity: up to "
-                   "m g x depth, 1.4 mJ within one 10 ms sample")
-def test_campaign_seed_300251_penetration_recovery_lifts_a_ball() -> None:
-    # Repro: tests/hardening/repro/campaign_seed_300251.toml (snooker 10 ft, a massé lands on the foot
-    # cushion's top). The guard scales the velocity after Bullet has already moved the ball with it.
-    m = measure_seed(300251, SAMPLE_HZ, record=False)
+@pytest.mark.parametrize("seed", [300251, 300353, 300560, 300635])
+def test_campaign_bullet_friction_is_not_applied_after_a_contact_ends(seed: int) -> None:
+    """Regression (repros campaign_seed_300251/300353/300560/300635.toml): Bullet warm-starts each contact's
+    friction from the last substep's and solves it only while the normal impulse is positive, so a ball
+    that had left a cushion top, a jaw or a wall was kicked by ~0.85^k of the contact's friction impulse for
+    k more substeps. Its energy rose by up to 1.4 mJ (taken for penetration recovery before); the engine
+    now clears the kept friction impulses after every substep."""
+    m = measure_seed(seed, SAMPLE_HZ, record=False)
+    assert m.energy_rise <= ENERGY_ABS, m.energy_rise_at
+    assert not m.failures, m.failures
+
+
+def test_campaign_seed_400734_a_ball_crossing_the_table_meets_the_far_cushion() -> None:
+    """Regression (repro campaign_seed_400734.toml: pyramid, a lone cue ball sent across the table at 9.5
+    m/s from the near cushion). The cloth step bound looked only at the cushion on the ball's own side, so
+    one 0.2 s step carried it through the far cushion; the crossing was then found at the step's start,
+    every step (2000 zero-length steps) until contact detection was dropped and the ball went 48 mm into
+    the rail. Both cushion lines of each axis now bound the step."""
+    m = measure_seed(400734, SAMPLE_HZ)
+    assert not m.failures, m.failures
+    assert m.static_pen < 1e-3, m.static_pen_at
+
+
+def test_campaign_seed_401709_a_spin_driven_ball_catches_the_ball_it_pushed() -> None:
+    """Regression (repro campaign_seed_401709.toml: snooker, a cue ball driven by its spin into the red it
+    has just pushed, beside a Bullet ball). In a 50 ms step the chord of the accelerating cue ball put the
+    contact 9 ms late and 0.38 mm deep; long steps now take such contacts on the exact cloth paths, and a
+    Bullet step ends at the first contact of a cloth ball."""
+    m = measure_seed(401709, SAMPLE_HZ)
+    assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures

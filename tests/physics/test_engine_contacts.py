@@ -127,3 +127,57 @@ def test_a_ball_spinning_in_place_on_the_floor_ends_the_stroke(seed: int) -> Non
     # ... and not moving from its place: the final position is where it spins.
     assert math.hypot(last[4], last[5]) < 2e-3
     assert math.dist(last[1:4], f.pos) < 1e-5
+
+
+def test_two_frozen_bullet_balls_creeping_together_are_touching_not_colliding() -> None:
+    """Bullet keeps its state in single precision: two frozen balls by a pocket (Bullet balls) overlap by
+    ~1e-7 m and creep at ~1e-7 m/s. A hypothesis stroke (a cue ball frozen to a red in a snooker corner's
+    zone, struck at 1e-189 m/s) met such a pair "overlapping and approaching" at 3e-8 m/s every step; each
+    impulse restarted the balls' rest timers and the stroke ran to the 120 s cap. A closing speed under
+    engine.APPROACH_MIN (1 um/s) is contact, not impact; a faster one is still an impact."""
+    import numpy as np
+
+    from physics.engine import BULLET
+
+    spec = load_table("snooker-12ft")
+    p = PhysicsParams.for_table(spec)
+    R = p.R
+    dt = 1.0 / p.substep_hz
+    eng = Engine(spec, {"a": (-1.70, 0.80), "b": (-1.70 + 2 * R - 1e-7, 0.80)}, p)
+    for creep, hits in ((3e-8, 0), (1e-5, 1)):
+        v = np.array([[creep / 2, 0.0, 0.0], [-creep / 2, 0.0, 0.0]])
+        eng.mode[:] = BULLET
+        eng.vel[:] = v
+        p0 = eng.pos.copy()
+        eng.pos[:] = p0 + v * dt
+        eng._segment = (0.0, p0, v.copy(), eng.omg.copy(), np.zeros(0, dtype=np.intp), eng.mode.copy(), False)
+        eng._acc = np.full(2, p.mu_roll * G)
+        found = eng._contacts_in_step(p0, v.copy(), np.ones(2, dtype=bool), dt)
+        assert len([h for h in found if h[1] == "ball"]) == hits, (creep, found)
+        eng.pos[:] = p0
+    eng.close()
+
+
+@pytest.mark.parametrize("y0", [0.6, 0.3, 0.0, -0.3])
+@pytest.mark.parametrize("speed", [1.0, 3.0, 6.0])
+def test_a_rolling_ball_meets_the_far_cushion_when_its_motion_says(y0: float, speed: float) -> None:
+    """A ball rolling from the start (tip 0.4 R above centre: natural roll, TP 4.2) straight across the
+    table decelerates at mu_r g: it reaches the cushion's contact line, d = y0 + lim_y away, at
+    t = (v0 - sqrt(v0^2 - 2 a d)) / a. The step bound once looked only at the cushion on the ball's own
+    side of the table: a ball starting at y0 > 0 crossed the middle in one long step and was found at the
+    far cushion up to 27 ms (0.2 m) early (campaign seed 400734 went through it)."""
+    from physics.cue import cue_speed_for
+    from physics.record import ShotParams
+
+    spec = load_table("pyramid-12ft")
+    p = PhysicsParams.for_table(spec)
+    shot = ShotParams(ball="cue", cue_speed=cue_speed_for(speed, 0.4, p), direction=-90.0, elevation=0.0,
+                      tip=(0.0, 0.4))
+    rec = simulate(spec, {"cue": (-1.0, y0)}, shot, p)
+    hit = next(e for e in rec.events if e.type == EventType.CUSHION)
+    lim = spec.half_width - p.R * math.cos(p.contact_angle)
+    a, d = p.mu_roll * G, y0 + lim
+    expected = (speed - math.sqrt(speed * speed - 2 * a * d)) / a
+    assert hit.cushion == "right-head"
+    assert hit.t == pytest.approx(expected, abs=1e-4)
+    assert hit.pos is not None and hit.pos[1] == pytest.approx(-lim, abs=1e-6)
