@@ -18,10 +18,10 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   above its equator) gets the slate's reaction with restitution e_table for the normal impulse's
   share (``collide.slate_reaction``) and flies off as a Bullet ball; a cushion's push stays plastic.
 * Balls that fly, or are near a pocket, or off the bed, are *Bullet balls*: Bullet integrates
-  them at the fixed substep (CCD on) against the table geometry (jaws, pocket wells, cushions,
-  rail tops, frame, floor, lamp, objects). Landing on the open slate is resolved analytically
-  (Bullet's penetration recovery adds energy there), and a Bullet ball found sunk into the open
-  slate after a step is put back on it; rolling resistance and spin decay of the supporting
+  them at the fixed substep (a fraction of it while a ball is fast) against the table geometry
+  (jaws, pocket wells, cushions, rail tops, frame, floor, lamp, objects). Landing on the open
+  slate is resolved analytically (Bullet's penetration recovery adds energy there), and a Bullet
+  ball found sunk into the open slate after a step is put back on it; rolling resistance and spin decay of the supporting
   surface (cloth, wood, floor), which Panda3D's Bullet does not expose, are applied per step. Two
   of Bullet's solver habits are put right after every substep (tick callback, ``_Hooks.tick``): its
   warm-started friction, which kept kicking a ball after a contact had ended, is cleared, and its
@@ -53,8 +53,8 @@ Event definitions (design.md vocabulary, made precise):
 * ``hanging``: at the end, a ball on the slate whose centre is within R of a pocket's drop edge
   (its footprint overhangs the drop).
 * ``rest``: linear and angular velocity both zero (a ball spinning in place is still moving), except
-  a ball on the floor, out of play, whose only motion left is a spin about the vertical: it moves
-  nowhere and rests where it is.
+  a ball out of play on a level surface (the floor, the wooden rail top, the frame) whose only motion
+  left is a spin about the vertical: it moves nowhere and rests where it is.
 """
 
 from __future__ import annotations
@@ -111,7 +111,6 @@ CLOTH_MARGIN = 0.002    # m: keep this far from a cushion's contact line to hand
 MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing interpolation)
 FLIGHT_STEP = 0.005     # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
-CCD_MOTION = 0.002       # m per substep
 GRID = np.arange(1, 33) / 32.0    # instants (fractions of a step) at which near pairs are checked
 FRACTIONS = np.arange(1, 16) / 16.0
 OVERLAP_TOL = 1e-8      # m: a pair overlapping less than this on its exact paths is touching, not colliding
@@ -119,6 +118,7 @@ ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is s
 ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
+OUT_OF_PLAY_LEVEL = ("floor", "wall", "rail_top", "frame")   # level surfaces off the bed (and the room's walls)
 # m/s: a pair closing slower than this is touching, not colliding. Bullet keeps its state in single
 # precision: positions near the table's end are good to ~1e-7 m and a ball resting in Bullet keeps
 # velocities of ~1e-7 m/s, so two frozen Bullet balls (by a pocket) met "overlapping and approaching" at
@@ -126,6 +126,8 @@ LINE_NAMES = ("head-string", "centre-line", "foot-string")
 APPROACH_MIN = 1e-6
 CHORD_TOL = 1e-6        # m: the deviation of a cloth path from its chord up to which the chord's contact time is used
 SUSTAIN_OVERLAP = 1e-5  # m: deepest overlap a sustained contact corrects (one substep's push is ~1 um)
+MICRO_TRAVEL = 0.0025   # m: most a Bullet ball moves in one of Bullet's fixed steps (_set_micro)
+MICRO_MAX = 8           # Bullet steps per substep at most (16 m/s at 1 kHz: 7)
 CHAIN_MAX = 200         # contacts resolved within one Bullet step (a rack's chain at a break is ~30)
 SUSTAIN_SWEEPS = 8      # passes over the sustained contacts at a step's end (chains of pressed balls)
 CLOTH_BOUND_SCALAR_MAX = 10   # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
@@ -206,11 +208,9 @@ class Engine:
             b.set_restitution(0.0)
             b.set_friction(1.0)
             b.set_deactivation_enabled(False)
-            # CCD whenever a substep moves the ball more than 2 mm (2 m/s at 1 kHz): a deeper overlap
-            # with a jaw's or cushion's slanted faces is pushed out along the wrong face and launches
-            # the ball (seen at break speed without it).
-            b.set_ccd_motion_threshold(CCD_MOTION)
-            b.set_ccd_swept_sphere_radius(0.95 * R)
+            # No CCD: Bullet's swept-sphere CCD ignores a sweep whose motion into a surface is under 4 cm a
+            # step (its allowed CCD penetration), i.e. every billiard speed; 120 campaign strokes gave the same
+            # records bit for bit with and without it. Fast balls get a finer Bullet step instead (_set_micro).
             b.set_into_collide_mask(BitMask32.bit(1))
             b.set_python_tag("ball", i)
             b.notify_collisions(True)
@@ -220,8 +220,11 @@ class Engine:
         iu, ju = np.triu_indices(n, 1)
         self.pair_i, self.pair_j = iu.astype(np.intp), ju.astype(np.intp)
         self._bt_steps = 0
-        self._h32 = np.float32(self.h)
-        self._calls: dict[int, tuple[int, ...]] = {}
+        self._calls: dict[tuple[int, int], tuple[int, ...]] = {}
+        # Bullet's fixed step: the substep, or a fraction of it while a Bullet ball is fast (_set_micro).
+        self._micro = 1
+        self._hm = self.h
+        self._hm32 = np.float32(self.h)
         self._hooks = _Hooks(params, self.h)
         self._pairs_key = b""
         self._acc = np.full(n, params.mu_roll * G)
@@ -564,6 +567,7 @@ class Engine:
                                  for k, i in enumerate(bstep)]
             self._hooks.world = self.world
             self._hooks.moved.clear()
+            self._set_micro(bstep)
             self._bullet_run(max(1, round(dt / self.h)), t0, bstep)
             self._hooks.watch = []
             self._hooks.world = None
@@ -1055,6 +1059,17 @@ class Engine:
         """
         self.rest_time[i] = 0.0
         if self.mode[i] == BULLET:
+            # A Bullet ball sitting on the slate (by a pocket) that the impulse drives into it gets the slate's
+            # reaction at once too: the rest of a Bullet step is flown straight, and it sank 0.24 mm into the
+            # slate before the next step found it (campaign seed 800402).
+            x, y, z = (float(c) for c in self.pos[i])
+            if (float(self.vel[i, 2]) < 0.0 and abs(z - self.R) < ON_BED_Z
+                    and (self._over_open_bed(x, y, 0.0) or self._over_slate_in_zone(x, y))):
+                self.vel[i], self.omg[i] = collide.slate_reaction(self.vel[i], self.omg[i], -dvz_normal, self.p)
+                if float(self.vel[i, 2]) > 0.0:
+                    self._take_off(i, t)
+                else:
+                    self.vel[i, 2] = 0.0
             self._write_body(i)
             return
         vz = float(self.vel[i, 2])
@@ -1128,7 +1143,7 @@ class Engine:
         q = b.get_transform().get_pos()
         v = b.get_linear_velocity()
         w = b.get_angular_velocity()
-        lag = self.h     # undo the extrapolation by (0 - h) v (see _bullet_advance)
+        lag = self._hm   # undo the extrapolation by (0 - h) v (see _bullet_advance)
         # Bullet extrapolated with the velocity it integrated the last substep with; where the tick changed
         # the velocity after that substep (a rebound, the energy guard: _Hooks.tick), that one undoes it.
         u = self._hooks.moved.get(i, v)
@@ -1147,22 +1162,41 @@ class Engine:
         rounding would give k - 1 substeps are run as two calls.
         """
         self._bt_steps += k
-        for c in self._chunks(k):
-            dt = float(np.float32(c) * self._h32)
-            self.world.do_physics(dt, c, self.h)
+        hm, hm32 = self._hm, self._hm32
+        for c in self._chunks(k * self._micro):
+            dt = float(np.float32(c) * hm32)
+            self.world.do_physics(dt, c, hm)
+
+    def _set_micro(self, idx: list[int]) -> None:
+        """Bullet's fixed step for the coming step: the substep divided so that no ball in ``idx`` moves more
+        than MICRO_TRAVEL in one.
+
+        Bullet meets a surface only once a ball is in it, up to v h deep (15 mm at 15 m/s, 1 kHz), and its
+        swept-sphere CCD never acts at a billiard ball's speeds (it ignores a sweep whose motion into the
+        surface is under 4 cm a step): a 15 m/s ball was 14 mm inside a room wall, and came back off it
+        at 7.6 m/s still 11 mm in (campaign seed 601948). A finer step keeps such contacts shallow."""
+        vmax = max((float(self.vel[i] @ self.vel[i]) for i in idx), default=0.0) ** 0.5
+        m = min(MICRO_MAX, max(1, math.ceil(vmax * self.h / MICRO_TRAVEL - 1e-9)))
+        if m != self._micro:
+            self._micro = m
+            self._hm = self.h / m
+            self._hm32 = np.float32(self._hm)
+            self._hooks.h = self._hm
 
     def _chunks(self, k: int) -> tuple[int, ...]:
-        got = self._calls.get(k)
+        key = (k, self._micro)
+        got = self._calls.get(key)
         if got is None:
+            hm32 = self._hm32
             out: list[int] = []
             left = k
             while left > 0:
                 c = left
-                while c > 1 and int(np.float32(np.float32(c) * self._h32) / self._h32) != c:
+                while c > 1 and int(np.float32(np.float32(c) * hm32) / hm32) != c:
                     c -= 1
                 out.append(c)
                 left -= c
-            got = self._calls[k] = tuple(out)
+            got = self._calls[key] = tuple(out)
         return got
 
     def _read_body(self, i: int) -> None:
@@ -1194,8 +1228,7 @@ class Engine:
         """A Bullet ball found sunk into the open slate is put back on it.
 
         Bullet meets a contact only after a substep has carried the ball into it (a ball pushed
-        down by a cushion nose at 2 m/s is 2 mm in), and its swept-sphere CCD (0.95 R) lets 1.4 mm
-        through; the slate is rigid and flat here, so the ball is lifted to z = R, paying the
+        down by a cushion nose at 2 m/s is 2 mm in); the slate is rigid and flat here, so the ball is lifted to z = R, paying the
         potential energy out of its motion, and a ball still moving into it gets the analytic slate
         bounce (as a landing does). In a pocket zone only a centre over the slate itself counts, not one
         over the pocket's opening.
@@ -1321,7 +1354,7 @@ class Engine:
             if key in self.contacts[i] or (i, s.kind, s.id) in seen:
                 continue
             seen.add((i, s.kind, s.id))
-            self._surface_event(i, s.kind, s.id, t0 + (k + 1) * self.h)
+            self._surface_event(i, s.kind, s.id, t0 + (k + 1) * self._hm)
         for i in idx:
             self.contacts[i] = current[i] | {(k2, s2) for (j, k2, s2) in seen if j == i}
 
@@ -1529,12 +1562,14 @@ class Engine:
                 self._detach(i)
                 continue
             v, w = self.vel[i], self.omg[i]
-            # A ball on the floor is out of play: once only a spin about the vertical is left it moves
-            # nowhere (on a level floor that spin drives no translation; a room wall it merely touches
-            # presses on it with no force, so its friction drives none either), so the stroke does not
-            # wait the minute or more the floor's pivot friction needs to stop 300 rad/s of side spin.
+            # A ball on the floor, the wooden rail top or the frame (all level) is out of play: once only a
+            # spin about the vertical is left it moves nowhere (on a level surface that spin drives no
+            # translation; a room wall it merely touches presses on it with no force, so its friction drives
+            # none either), so the stroke does not wait the minute or more the wood's or floor's pivot
+            # friction needs to stop 300 rad/s of side spin (campaign seed 606149: a massé onto the rail
+            # top ran to the 120 s cap).
             w_rest = (w[0] * w[0] + w[1] * w[1]
-                      if self.contacts[i] and all(k in ("floor", "wall") for k, _ in self.contacts[i])
+                      if self.contacts[i] and all(k in OUT_OF_PLAY_LEVEL for k, _ in self.contacts[i])
                       else w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
             if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < REST_V * REST_V
                     and w_rest < REST_W * REST_W and self.contacts[i]):

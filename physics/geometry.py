@@ -124,7 +124,7 @@ DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
 # grip of 0.1 lifts firm 3 m/s pots up and back out, 0.2 even 2.25 m/s ones (measured with e 0.4),
 # which real pockets, whose backs give, do not do. Restitution 0.4 everywhere: 0.3 threw nothing back
 # out below 7.75 m/s (none at all from the pool middle pocket up to 10 m/s), 0.5 threw back 4-4.5 m/s
-# pots, firm but not power pots; with 0.4 the slowest straight rolling pot thrown back is 5.25-6 m/s.
+# pots, firm but not power pots; with 0.4 the slowest straight rolling pot thrown back is 5.25-5.75 m/s.
 # (The 0.2 used before was chosen while Bullet's contacts had almost no restitution and its warm-started
 # friction kicked balls off the back; see engine._Hooks.tick.) The tables still differ, through their
 # mouths, corridors and wells (the figures in the tests).

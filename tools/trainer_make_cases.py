@@ -601,7 +601,9 @@ def _family_recipes(fam: str) -> list[Recipe]:
                        "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
                {"cue_speed": (2.0, 9.0), "elevation": (5.0, 65.0), "direction": (85.0, 95.0),
                        "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), touch_check("chalk"))),
+               # Outside snooker the chalk's touch is the case's only fault: nothing leaves the table.
+               extra=_all(_first_is(on), touch_check("chalk"))
+               if fam.startswith("snooker") else _all(_first_is(on), touch_check("chalk"), _none_off)),
         Recipe(f"{a}-pocket-bounce-out", "A ball bounces out of the pocket", "Шар выскакивает из лузы",
                # A hop shot near the corner: the ball is thrown into the pocket's jaws, rattles and comes back out.
                fam, Topic.POCKET_BOUNCE_OUT, 15, P(cue=(L - 0.6202, W - 0.3741), **{on: (L - 0.2213, W - 0.1388)}),
@@ -662,13 +664,13 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
-    "snooker10-pocket-bounce-out": {"cue_speed": 5.547, "direction": 29.826, "elevation": 6.127, "tip": [0.0, 0.157]},
+    "snooker10-pocket-bounce-out": {"cue_speed": 8.836, "direction": 30.792, "elevation": 2.232, "tip": [0.0, 0.28]},
     "pyramid-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
     "pool-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
     "golf-pocket-back-bounce-out": {"cue_speed": 7.838, "direction": -45.325, "elevation": 0.0, "tip": [0.0, -0.174]},
     "snooker10-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0,
                                          "tip": [0.0, -0.076]},
-    "pyramid-chalk": {"cue_speed": 3.951, "direction": 89.797, "elevation": 52.597, "tip": [0.0, 0.08]},
+    "pyramid-chalk": {"cue_speed": 3.773, "direction": 89.798, "elevation": 62.13, "tip": [0.0, 0.008]},
     "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
     "snooker-clipped-ball-on": {"cue_speed": 5.707, "direction": 0.0, "elevation": 40.866, "tip": [0.0, 0.165]},
     "pool-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
@@ -681,21 +683,21 @@ FOUND: dict[str, dict[str, Any]] = {
     "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.716, "direction": 91.425, "elevation": 71.381, "tip": [0.0, 0.0]},
     "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.852, "direction": 88.375, "elevation": 40.992, "tip": [0.0, 0.0]},
     "snooker10-ball-stays-on-rail": {"cue_speed": 8.565, "direction": 90.313, "elevation": 10.093, "tip": [0.0, 0.266]},
-    "pool-pocket-to-floor": {"cue_speed": 6.586, "direction": 27.506, "elevation": 4.176, "tip": [0.0, 0.171]},
+    "pool-pocket-to-floor": {"cue_speed": 12.044, "direction": 28.391, "elevation": 4.13, "tip": [0.0, 0.296]},
     "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
     "snooker10-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
-    "snooker10-object-ball-to-floor": {"cue_speed": 9.417, "direction": 92.463, "elevation": 3.349, "tip": [0.0, 0.268]},
+    "snooker10-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
     "snooker10-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
     "snooker-chalk": {"cue_speed": 10.671, "direction": 90.126, "elevation": 5.146, "tip": [0.0, 0.153]},
     "snooker10-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
-    "snooker10-clipped-ball-on": {"cue_speed": 5.782, "direction": 0.0, "elevation": 31.507, "tip": [0.0, 0.251]},
+    "snooker10-clipped-ball-on": {"cue_speed": 5.274, "direction": 0.0, "elevation": 41.582, "tip": [0.0, 0.213]},
     "snooker-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
-    "pool-jump-after-contact": {"cue_speed": 4.235, "direction": 2.09, "elevation": 25.153, "tip": [0.0, 0.139]},
+    "pool-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
     "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
-    "snooker-jump-after-contact": {"cue_speed": 4.313, "direction": -0.485, "elevation": 20.142, "tip": [0.0, 0.092]},
+    "snooker-jump-after-contact": {"cue_speed": 3.365, "direction": -1.761, "elevation": 24.443, "tip": [0.0, 0.209]},
     "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-lamp": {"cue_speed": 14.0, "direction": 0.0, "elevation": 70.0, "tip": [0.0, 0.0]},
@@ -716,13 +718,14 @@ FOUND: dict[str, dict[str, Any]] = {
     "pool-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
     "pyramid-object-ball-to-floor": {"cue_speed": 8.28, "direction": 88.378, "elevation": 4.949, "tip": [0.0, 0.137]},
     "snooker-object-ball-to-floor": {"cue_speed": 11.461, "direction": 90.231, "elevation": 9.858, "tip": [0.0, 0.107]},
-    "golf-pocket-to-floor": {"cue_speed": 6.586, "direction": 27.506, "elevation": 4.176, "tip": [0.0, 0.171]},
+    "golf-pocket-to-floor": {"cue_speed": 12.044, "direction": 28.391, "elevation": 4.13, "tip": [0.0, 0.296]},
     "golf-cue-ball-rail-top-and-back": {"cue_speed": 1.542, "direction": 90.154, "elevation": 61.822, "tip": [0.0, 0.0]},
     "golf-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
     "snooker10-miscue": {"cue_speed": 3.848, "direction": -1.901, "elevation": 0.0, "tip": [0.606, 0.0]},
     "snooker-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 44.804, "elevation": 0.0, "tip": [0.0, -0.076]},
     "pyramid-cue-ball-stays-on-rail": {"cue_speed": 3.252, "direction": 91.893, "elevation": 82.399, "tip": [0.0, 0.0]},
     "golf-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
+    "golf-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).

@@ -187,3 +187,36 @@ def test_campaign_seed_401709_a_spin_driven_ball_catches_the_ball_it_pushed() ->
     m = measure_seed(401709, SAMPLE_HZ)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures
+
+
+def test_campaign_seed_606149_a_ball_spinning_on_the_rail_top_ends_the_stroke() -> None:
+    """Regression (repro campaign_seed_606149.toml: American snooker, a massé throws the cue ball onto the
+    rail top with ~300 rad/s of side spin). On the level wood that spin moves it nowhere, yet the stroke
+    waited for the wood's pivot friction and ran to the 120 s cap; a ball out of play on a level surface
+    whose only motion is a spin about the vertical now rests where it is (as on the floor)."""
+    stroke = draw_stroke(606149)
+    rec = run(stroke)
+    m = Measure()
+    check_record(stroke, rec, m)
+    assert not m.failures, m.failures
+    f = rec.final["cue"]
+    assert f.rest == "rail" and rec.duration < 20.0
+
+
+@pytest.mark.parametrize("seed", [601948, 606954])
+def test_campaign_fast_bullet_balls_stay_out_of_walls_and_pockets(seed: int) -> None:
+    """Regression (repros campaign_seed_601948.toml, campaign_seed_606954.toml): a 15 m/s cue ball 14 mm into
+    a room wall (and 9 mm into a pocket's well), still 11 mm in after it had come off at 7.6 m/s. Bullet
+    meets a surface only once a ball is in it and its CCD never acts below 40 m/s; the engine now runs
+    Bullet at a finer step while a ball is fast (engine._set_micro)."""
+    m = measure_seed(seed, SAMPLE_HZ)
+    assert not m.failures, m.failures
+
+
+def test_campaign_seed_800402_a_ball_by_a_pocket_struck_from_above_stays_on_the_slate() -> None:
+    """Regression (repro campaign_seed_800402.toml: pool, a hopping cue ball comes down on the 15 by the foot
+    corner, a Bullet ball there). The impulse drove the 15 down into the slate and the rest of the Bullet
+    step flew it straight: 0.14 mm in at the sample (0.24 mm before the next step lifted it). A Bullet ball
+    on the slate now gets the slate's reaction at the impulse, as a cloth ball does."""
+    m = measure_seed(800402, SAMPLE_HZ)
+    assert not m.failures, m.failures

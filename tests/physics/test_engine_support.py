@@ -56,22 +56,38 @@ def test_spin_in_place_on_the_floor_ends_the_stroke_where_the_ball_is() -> None:
     assert abs(f.pos[0] - (SPEC.half_length + 0.6)) < 1e-3 and abs(f.pos[1]) < 1e-3
 
 
-@pytest.mark.parametrize(("where", "rest"), [("rail", "rail")])
-def test_spin_in_place_stops_at_the_surface_rate(where: str, rest: str) -> None:
-    w0 = 12.0
-    alpha = P.spin_decel_rail
-    eng = _spin_in_place(where, w0)
+def test_spin_in_place_on_the_rail_top_ends_the_stroke_where_the_ball_is() -> None:
+    """The wooden rail top is level too: a ball spinning in place on it moves nowhere and rests at once."""
+    eng = _spin_in_place("rail", 12.0)
     stop = [e for e in eng.events if e.type == EventType.REST]
-    assert len(stop) == 1
-    assert stop[0].t == pytest.approx(w0 / alpha, rel=0.05)
+    assert len(stop) == 1 and stop[0].t <= 0.15
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == rest
+    assert f.status == BallStatus.OFF_TABLE and f.rest == "rail" and f.pos is not None
+    assert abs(f.pos[0] - 0.5) < 1e-3
+
+
+def test_spin_about_the_vertical_on_the_rail_top_decays_at_the_rail_rate() -> None:
+    """A ball rolling slowly along the rail top with side spin: its spin about the vertical falls at
+    spin_decel_rail (the wood's pivot friction), its speed at mu_roll_rail g, until it stops."""
+    eng = Engine(SPEC, {"cue": (0.0, 0.0)}, P, sample_hz=50.0)
+    R, v0, w0 = P.R, 0.3, 12.0
+    eng.pos[0] = (-0.5, SPEC.half_width + SPEC.cushion_width + SPEC.rail_width / 2, SPEC.rail_height + R)
+    eng.vel[0] = (v0, 0.0, 0.0)
+    eng.omg[0] = (0.0, v0 / R, w0)          # rolling along +x, and spinning
+    eng._to_bullet(0)
+    try:
+        eng.run(None)
+    finally:
+        eng.close()
     assert eng.samples is not None
     rows = np.array(eng.samples["cue"])
-    # It spun in place: the centre moved less than a millimetre, the spin fell linearly.
-    assert np.abs(rows[:, 1:4] - rows[0, 1:4]).max() < 1e-3
-    mid = rows[np.argmin(np.abs(rows[:, 0] - 0.5 * w0 / alpha))]
-    assert mid[9] == pytest.approx(w0 - alpha * mid[0], abs=0.05 * w0)
+    t_stop = v0 / (P.mu_roll_rail * 9.81)
+    moving = rows[(rows[:, 0] > 0.1) & (rows[:, 0] < 0.8 * t_stop)]
+    wz = np.polyfit(moving[:, 0], moving[:, 9], 1)[0]
+    vx = np.polyfit(moving[:, 0], moving[:, 4], 1)[0]
+    assert wz == pytest.approx(-P.spin_decel_rail, rel=0.05)
+    assert vx == pytest.approx(-P.mu_roll_rail * 9.81, rel=0.05)
+    assert eng.finals["cue"].rest == "rail"
 
 
 def test_engines_dropped_without_running_exit_cleanly() -> None:

@@ -11,15 +11,15 @@ tip 0.4 R above centre so it rolls from the start; speeds 1.5 to 10 m/s in steps
 the stroke ends with the ball on the bed). Slowest straight rolling pot that comes back out:
 
     table          corner (foot-left)   middle (middle-left)
-    pyramid-12ft   4.5 m/s (then 6.0)   5.75 m/s
+    pyramid-12ft   5.75 m/s             5.5 m/s
     pool-9ft       5.75 m/s             5.5 m/s
-    snooker-12ft   5.25 m/s             5.75 m/s
-    snooker-10ft   5.5 m/s              5.5 m/s
+    snooker-12ft   5.5 m/s              5.25 m/s
+    snooker-10ft   5.5 m/s              5.25 m/s
 
 Above those the outcome alternates with speed, and from 7-8 m/s the ball stays in (it crosses the
 opening so fast that it meets the back low, already falling; one that comes out keeps much of its
 topspin and may run back in). A ball struck at its centre 0.2 m out, still sliding as an object ball
-does after a full hit, comes back onto the bed from 4.0 m/s on every table.
+does after a full hit, comes back onto the bed from 3.75-4.0 m/s on every table.
 
 These figures are for Bullet contacts whose restitution the engine applies itself (engine._Hooks.tick).
 Before that, Bullet returned almost nothing below ~1 m/s at any surface and its warm-started friction
@@ -82,6 +82,7 @@ def test_ordinary_straight_rolling_pots_stay_in(table: str) -> None:
 def test_very_fast_straight_pots_can_come_back_out(table: str) -> None:
     """A power pot straight into the back comes back onto the bed, off at least one pocket of every table."""
     spec = load_table(table)
+    geo = build_table_geometry(BulletWorld(), spec)
     outs = []
     for pocket in POCKETS:
         for v in VERY_FAST:
@@ -90,13 +91,14 @@ def test_very_fast_straight_pots_can_come_back_out(table: str) -> None:
                 continue
             outs.append((pocket, v))
             f = rec.final["cue"]
-            assert f.pos is not None and spec.half_length >= abs(f.pos[0]) and spec.half_width >= abs(f.pos[1])
+            # On the bed (a ball may come to rest in a pocket's mouth, beyond the nose line).
+            assert f.pos is not None and geo.in_bed_outline(f.pos[0], f.pos[1])
             assert f.pos[2] == pytest.approx(spec.ball_radius, abs=1e-6)       # at rest on the cloth
             assert not rec.of_type(EventType.POCKETED)                            # never pocketed
             # What threw it back is the pocket (its rim: a pocket_jaw event), never a cushion.
             first = [e for e in rec.events if e.type in (EventType.CUSHION, EventType.POCKET_JAW)][0]
             assert first.type == EventType.POCKET_JAW and first.pocket == pocket
-    # Measured, of 18: 11 (pyramid), 11 (pool), 14 (snooker-12ft), 13 (snooker-10ft). Two is the claim.
+    # Measured, of 18: 13 (pyramid), 9 (pool), 14 (snooker-12ft), 13 (snooker-10ft). Two is the claim.
     assert len(outs) >= 2, outs
 
 
