@@ -136,6 +136,9 @@ class StrokeResult:
 
 # Undo snapshots that keep their stroke's samples (a sampled record is some megabytes).
 HISTORY_WITH_SAMPLES = 3
+# Undo depth: the snapshots kept at all. Each keeps its stroke's events (~20 KB), so an unbounded stack grew
+# a long practice session by that much a stroke (the 500-stroke soak, traced).
+HISTORY_MAX = 200
 
 
 @dataclass
@@ -405,8 +408,11 @@ class MatchController:
         return m
 
     def _trim_history(self) -> None:
-        """Keep undo cheap over long sessions: only the newest snapshots keep their stroke's sampled
-        record (for replaying after an undo); older ones keep the events and final state only."""
+        """Keep undo cheap over long sessions: at most HISTORY_MAX strokes can be undone, and only the
+        newest snapshots keep their stroke's sampled record (for replaying after an undo); older ones keep
+        the events and final state only."""
+        if len(self.history) > HISTORY_MAX:
+            del self.history[:len(self.history) - HISTORY_MAX]
         for i in range(max(0, len(self.history) - HISTORY_WITH_SAMPLES)):
             positions, state, last, brk = self.history[i]
             if last is not None and last.record.samples is not None:

@@ -8,6 +8,7 @@ off in the settings, or no audio device (Panda3D then hands out a null manager),
 from __future__ import annotations
 
 import math
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from physics.record import Event, EventType
 
 SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 KINDS = ("cue", "ball", "cushion", "pocket")
+PLAYED_KEPT = 512      # sounds remembered in SoundBank.played (a stroke plays tens)
 _EVENT_SOUND = {
     EventType.CUE_STRIKE: "cue", EventType.BALL_BALL: "ball", EventType.CUSHION: "cushion",
     EventType.POCKET_JAW: "cushion", EventType.POCKETED: "pocket",
@@ -42,7 +44,8 @@ class SoundBank:
         self.enabled = bool(settings.sound.enabled)
         self.volume = float(settings.sound.volume)
         self.sounds: dict[str, Any] = {}
-        self.played: list[tuple[str, float]] = []      # (kind, gain) — what was asked, for tests
+        # (kind, gain) of the sounds asked for lately, for tests; bounded, so a long session does not grow.
+        self.played: deque[tuple[str, float]] = deque(maxlen=PLAYED_KEPT)
         if not self.enabled:
             return
         try:

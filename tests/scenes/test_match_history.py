@@ -24,3 +24,38 @@ def test_undo_history_drops_old_samples_but_keeps_positions() -> None:
     for expected in reversed(layouts):
         assert m.undo()
         assert m.positions == expected
+
+
+def test_undo_depth_is_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A long practice session keeps at most HISTORY_MAX strokes to undo (each snapshot holds its stroke's
+    events, ~20 KB; the 500-stroke soak traced an unbounded stack)."""
+    import scenes.match as match
+
+    monkeypatch.setattr(match, "HISTORY_MAX", 4)
+    m = MatchController(game="practice", names=("",))
+    rng = random.Random(2)
+    layouts = []
+    for _ in range(7):
+        layouts.append(dict(m.positions))
+        m.stroke(ShotParams(cue_speed=rng.uniform(1.5, 3.0), direction=rng.uniform(0, 360), elevation=5.0))
+        m.apply()
+    assert len(m.history) == 4
+    for expected in reversed(layouts[-4:]):
+        assert m.undo()
+        assert m.positions == expected
+    assert not m.undo()
+
+
+def test_the_sounds_remembered_are_bounded() -> None:
+    from types import SimpleNamespace
+
+    from scenes.sound import PLAYED_KEPT, SoundBank
+
+    def no_audio(_path: object) -> None:
+        raise RuntimeError("no audio device")
+
+    base = SimpleNamespace(loader=SimpleNamespace(loadSfx=no_audio))
+    bank = SoundBank(base, SimpleNamespace(sound=SimpleNamespace(enabled=True, volume=1.0)))
+    for k in range(3 * PLAYED_KEPT):
+        bank.play("ball", k / (3 * PLAYED_KEPT))
+    assert len(bank.played) == PLAYED_KEPT and bank.played[-1][0] == "ball"
