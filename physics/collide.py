@@ -47,19 +47,15 @@ def _friction_impulse(slip: Vec, jn: float, mu: float, k_t: float) -> Vec:
     return -j * slip / s
 
 
-def rebound(v: Vec, w: Vec, n: Vec, jn: float, e: float, mu: float, p: PhysicsParams) -> tuple[Vec, Vec]:
-    """The restitution part of an impact on a fixed surface whose compression has been stopped.
-
-    ``n`` is the unit normal from the surface to the ball, ``jn`` the normal impulse that stopped the
-    approach (N s). The surface gives back ``e * jn`` along ``n``, with Coulomb friction up to
-    ``mu * e * jn`` against the contact point's slip (limited to stopping it), as the slate bounce does.
-    """
+def surface_impulse(v: Vec, w: Vec, n: Vec, jn: float, mu: float, p: PhysicsParams) -> tuple[Vec, Vec]:
+    """A normal impulse ``jn`` (N s) from a fixed surface whose unit normal ``n`` points to the ball, with
+    Coulomb friction up to ``mu * jn`` against the contact point's slip (limited to stopping it), as the
+    slate bounce has: the rebound the engine adds to Bullet's plastic contacts (engine._Hooks.tick)."""
     m, R, inertia = p.m, p.R, p.inertia
-    jr = e * jn
     r = -R * n
     u = v + _cross(w, r)
     slip = u - float(u @ n) * n
-    J = jr * n + _friction_impulse(slip, jr, mu, 1.0 / m + R * R / inertia)
+    J = jn * n + _friction_impulse(slip, jn, mu, 1.0 / m + R * R / inertia)
     return v + J / m, w + _cross(r, J) / inertia
 
 

@@ -21,8 +21,9 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   them at the fixed substep (a fraction of it while a ball is fast) against the table geometry
   (jaws, pocket wells, cushions, rail tops, frame, floor, lamp, objects). Landing on the open
   slate is resolved analytically (Bullet's penetration recovery adds energy there), and a Bullet
-  ball found sunk into the open slate after a step is put back on it; rolling resistance and spin decay of the supporting
-  surface (cloth, wood, floor), which Panda3D's Bullet does not expose, are applied per step. Two
+  ball found sunk into the slate after a step is put back on it; rolling resistance and spin
+  decay of the supporting surface (cloth, wood, floor), which Panda3D's Bullet does not expose,
+  are applied per step. Two
   of Bullet's solver habits are put right after every substep (tick callback, ``_Hooks.tick``): its
   warm-started friction, which kept kicking a ball after a contact had ended, is cleared, and its
   contacts are made plastic while the engine adds each impact's rebound with the surface's
@@ -1064,7 +1065,7 @@ class Engine:
             # slate before the next step found it (campaign seed 800402).
             x, y, z = (float(c) for c in self.pos[i])
             if (float(self.vel[i, 2]) < 0.0 and abs(z - self.R) < ON_BED_Z
-                    and (self._over_open_bed(x, y, 0.0) or self._over_slate_in_zone(x, y))):
+                    and self._over_slate(x, y)):
                 self.vel[i], self.omg[i] = collide.slate_reaction(self.vel[i], self.omg[i], -dvz_normal, self.p)
                 if float(self.vel[i, 2]) > 0.0:
                     self._take_off(i, t)
@@ -1235,7 +1236,7 @@ class Engine:
         """
         R = self.R
         x, y, z = (float(c) for c in self.pos[i])
-        if not (R - 0.01 < z < R) or not (self._over_open_bed(x, y, 0.0) or self._over_slate_in_zone(x, y)):
+        if not (R - 0.01 < z < R) or not self._over_slate(x, y):
             return
         p = self.p
         lift = p.m * G * (R - z)
@@ -1251,8 +1252,10 @@ class Engine:
                 self.vel[i, 2] = 0.0
         self._write_body(i)
 
-    def _over_slate_in_zone(self, x: float, y: float) -> bool:
-        """Is (x, y), inside the cushion lines and a pocket zone, over the playing slate (not its holes)?"""
+    def _over_slate(self, x: float, y: float) -> bool:
+        """Is (x, y), inside the cushion lines, over the playing slate (in a pocket zone: not over its hole)?"""
+        if self._over_open_bed(x, y, 0.0):
+            return True
         return (abs(x) <= self.lim[0] and abs(y) <= self.lim[1] and self._in_zone((x, y))
                 and self.geo.kind_below(x, y, 0.0) == "bed")
 
@@ -1779,7 +1782,7 @@ class _Hooks:
         Bullet's contacts are plastic here (the balls' restitution is 0 and Bullet multiplies the pair's)
         and the engine adds each impact's rebound in the substep the contact begins: the ball leaves
         along the contact normal at e times the speed it met the surface with (its velocity at the
-        substep's start), with Coulomb friction for that impulse (collide.rebound); once per contact, so
+        substep's start), with Coulomb friction for that impulse (collide.surface_impulse); once per contact, so
         a ball resting or rolling on a surface gets none.
 
         The energy guard: contacts with static bodies are passive, yet Bullet's solver and penetration
@@ -1850,8 +1853,8 @@ class _Hooks:
                 if int(i) not in integrated:
                     integrated[int(i)] = (v[0], v[1], v[2])
                 w = body.get_angular_velocity()
-                v2, w2 = collide.rebound(np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])),
-                                         np.array((nx, ny, nz)), m * (out - vn), 1.0, surf.friction, self.p)
+                v2, w2 = collide.surface_impulse(np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])),
+                                                 np.array((nx, ny, nz)), m * (out - vn), surf.friction, self.p)
                 body.set_linear_velocity(Vec3(*v2.tolist()))
                 body.set_angular_velocity(Vec3(*w2.tolist()))
             for key in [k for k in episodes if k not in live]:
