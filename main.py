@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--game", help="rulebook (game id)")
     train.add_argument("--topic", help="topic of the session")
     train.add_argument("--cases", type=int, help="number of cases in the session")
-    train.add_argument("--generate", type=int, metavar="N", help="generate N new cases by varying library strokes")
+    train.add_argument(
+        "--generate", type=int, metavar="N", help="generate N new cases by varying library strokes"
+    )
     train.add_argument("--category", help="with --generate: outcome category to keep")
     train.add_argument("--seed", type=int, default=0)
     train.add_argument("--out", help="with --generate: folder for the new cases")
@@ -96,8 +98,9 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         from rules.cli import referee_command
 
         scenario, record = load_or_simulate(args.file, sample_hz=args.sample_hz, settings=settings)
-        return referee_command(scenario, record, json_path=args.json, all_games=args.all_games,
-                               lang=settings.lang)
+        return referee_command(
+            scenario, record, json_path=args.json, all_games=args.all_games, lang=settings.lang
+        )
     if command == "games":
         from rules.cli import games_command
 
@@ -116,12 +119,17 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
     offscreen = bool(getattr(args, "offscreen", False))
     if not offscreen and not has_display():
         if command == "play":
-            print("No display found (DISPLAY is not set): running offscreen instead; "
-                  "use `python main.py play --offscreen --out FILE.png` to choose the screenshot.", file=sys.stderr)
+            print(
+                "No display found (DISPLAY is not set): running offscreen instead; "
+                "use `python main.py play --offscreen --out FILE.png` to choose the screenshot.",
+                file=sys.stderr,
+            )
             offscreen = True
         else:
-            print("No display found (DISPLAY is not set): use `python main.py train --text` or add --offscreen.",
-                  file=sys.stderr)
+            print(
+                "No display found (DISPLAY is not set): use `python main.py train --text` or add --offscreen.",
+                file=sys.stderr,
+            )
             return 2
     from scenes.app import run_app
 

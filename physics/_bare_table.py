@@ -26,9 +26,19 @@ class Surface:
     friction: float
 
 
-_DEFAULTS = {"bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.3, 0.5),
-             "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.6, 0.4), "lamp": (0.5, 0.3),
-             "chalk": (0.4, 0.5), "person": (0.2, 0.6), "cue": (0.6, 0.3)}
+_DEFAULTS = {
+    "bed": (0.5, 0.2),
+    "cushion": (0.85, 0.2),
+    "jaw": (0.85, 0.2),
+    "pocket": (0.3, 0.5),
+    "rail_top": (0.6, 0.3),
+    "frame": (0.6, 0.3),
+    "floor": (0.6, 0.4),
+    "lamp": (0.5, 0.3),
+    "chalk": (0.4, 0.5),
+    "person": (0.2, 0.6),
+    "cue": (0.6, 0.3),
+}
 
 
 class TableGeometry:
@@ -65,9 +75,13 @@ class TableGeometry:
         return "frame"
 
 
-def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[SceneObject] = (),
-                         lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
-                         materials: Mapping[str, tuple[float, float]] | None = None) -> TableGeometry:
+def build_table_geometry(
+    world: BulletWorld,
+    spec: TableSpec,
+    objects: Sequence[SceneObject] = (),
+    lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+    materials: Mapping[str, tuple[float, float]] | None = None,
+) -> TableGeometry:
     geo = TableGeometry(spec)
     mats = dict(_DEFAULTS)
     mats.update(materials or {})
@@ -96,14 +110,26 @@ def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[
         add("cushion", cid, BulletBoxShape(Vec3(*half)), (cx, cy, h / 2))
     rw, rh = spec.rail_width, spec.rail_height
     for sign in (-1, 1):
-        add("rail_top", None, BulletBoxShape(Vec3(hl + cw + rw, rw / 2, rh / 2)),
-            (0.0, sign * (hw + cw + rw / 2), rh / 2))
-        add("rail_top", None, BulletBoxShape(Vec3(rw / 2, hw + cw, rh / 2)),
-            (sign * (hl + cw + rw / 2), 0.0, rh / 2))
+        add(
+            "rail_top",
+            None,
+            BulletBoxShape(Vec3(hl + cw + rw, rw / 2, rh / 2)),
+            (0.0, sign * (hw + cw + rw / 2), rh / 2),
+        )
+        add(
+            "rail_top",
+            None,
+            BulletBoxShape(Vec3(rw / 2, hw + cw, rh / 2)),
+            (sign * (hl + cw + rw / 2), 0.0, rh / 2),
+        )
     add("floor", None, BulletPlaneShape(Vec3(0, 0, 1), 0), (0.0, 0.0, spec.floor_z))
     if lamp is not None:
         add("lamp", None, BulletBoxShape(Vec3(0.6, 0.25, 0.05)), (lamp[0], lamp[1], lamp[2] + 0.05))
     for o in objects:
-        add(o.kind if o.kind in mats else "cue", o.kind, BulletBoxShape(Vec3(0.02, 0.02, 0.02)),
-            (o.at[0], o.at[1], o.at[2] + 0.02))
+        add(
+            o.kind if o.kind in mats else "cue",
+            o.kind,
+            BulletBoxShape(Vec3(0.02, 0.02, 0.02)),
+            (o.at[0], o.at[1], o.at[2] + 0.02),
+        )
     return geo

@@ -37,9 +37,9 @@ def run_bench(settings: Any | None = None, runs: int = RUNS) -> dict[str, Any]:
     for name, game, speed in CASES:
         spec = load_table(GAME_TABLES[game])
         params = _params(spec, settings)
-        simulate(spec, {"cue": (0.0, 0.0)}, ShotParams(cue_speed=1.0), params)     # warm-up
+        simulate(spec, {"cue": (0.0, 0.0)}, ShotParams(cue_speed=1.0), params)  # warm-up
         layout = initial_layout(game, spec)
-        shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)   # head spot -> apex on the foot spot
+        shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)  # head spot -> apex on the foot spot
         timings: list[tuple[float, float]] = []
         for _ in range(max(1, runs)):
             c0, w0 = time.process_time(), time.perf_counter()
@@ -47,21 +47,31 @@ def run_bench(settings: Any | None = None, runs: int = RUNS) -> dict[str, Any]:
             timings.append((time.perf_counter() - w0, time.process_time() - c0))
         wall, cpu = sorted(timings)[len(timings) // 2]
         results[name] = {
-            "table": spec.id, "balls": len(layout), "cue_speed": speed,
-            "simulated_s": round(record.duration, 4), "wall_s": round(wall, 4), "cpu_s": round(cpu, 4),
+            "table": spec.id,
+            "balls": len(layout),
+            "cue_speed": speed,
+            "simulated_s": round(record.duration, 4),
+            "wall_s": round(wall, 4),
+            "cpu_s": round(cpu, 4),
             "realtime_ratio": round(record.duration / wall, 1) if wall > 0 else None,
             "cpu_realtime_ratio": round(record.duration / cpu, 1) if cpu > 0 else None,
-            "substep_hz": params.substep_hz, "events": len(record.events), "runs": len(timings),
+            "substep_hz": params.substep_hz,
+            "events": len(record.events),
+            "runs": len(timings),
             "wall_s_min_max": [round(min(w for w, _ in timings), 4), round(max(w for w, _ in timings), 4)],
         }
     return {"physics": results}
 
 
 _LABELS = {
-    "en": ("{name}: {sim:.2f} s simulated in {wall:.3f} s wall ({ratio}x real time; CPU {cpu:.3f} s, {cratio}x), "
-           "{hz:g} Hz substeps, {ev} events, median of {runs} runs"),
-    "ru": ("{name}: {sim:.2f} с удара за {wall:.3f} с ({ratio}x быстрее реального времени; ЦП {cpu:.3f} с, "
-           "{cratio}x), подшаг {hz:g} Гц, событий {ev}, медиана {runs} прогонов"),
+    "en": (
+        "{name}: {sim:.2f} s simulated in {wall:.3f} s wall ({ratio}x real time; CPU {cpu:.3f} s, {cratio}x), "
+        "{hz:g} Hz substeps, {ev} events, median of {runs} runs"
+    ),
+    "ru": (
+        "{name}: {sim:.2f} с удара за {wall:.3f} с ({ratio}x быстрее реального времени; ЦП {cpu:.3f} с, "
+        "{cratio}x), подшаг {hz:g} Гц, событий {ev}, медиана {runs} прогонов"
+    ),
 }
 _NAMES = {"ru": {"pyramid-break": "разбой пирамиды", "pool-break": "разбой в пуле"}}
 
@@ -70,9 +80,19 @@ def format_bench(result: dict[str, Any], lang: str = "en") -> str:
     fmt = _LABELS.get(lang, _LABELS["en"])
     lines = []
     for name, r in result.get("physics", {}).items():
-        lines.append(fmt.format(name=_NAMES.get(lang, {}).get(name, name), sim=r["simulated_s"], wall=r["wall_s"],
-                                ratio=r["realtime_ratio"], cpu=r["cpu_s"], cratio=r["cpu_realtime_ratio"],
-                                hz=r["substep_hz"], ev=r["events"], runs=r.get("runs", 1)))
+        lines.append(
+            fmt.format(
+                name=_NAMES.get(lang, {}).get(name, name),
+                sim=r["simulated_s"],
+                wall=r["wall_s"],
+                ratio=r["realtime_ratio"],
+                cpu=r["cpu_s"],
+                cratio=r["cpu_realtime_ratio"],
+                hz=r["substep_hz"],
+                ev=r["events"],
+                runs=r.get("runs", 1),
+            )
+        )
     for key, value in result.items():
         if key == "physics":
             continue

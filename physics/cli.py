@@ -46,9 +46,16 @@ def recorded_record(scenario: Scenario, params: PhysicsParams) -> ShotRecord:
         final[b] = given.pop(b, BallFinal(BallStatus.ON_TABLE, pos=(x, y, R)))
     final.update(given)
     events = tuple(sorted(scenario.recorded_events or (), key=lambda e: e.t))
-    return ShotRecord(table=scenario.table.id, params=params.as_dict(), events=events, final=final,
-                      samples=None, initial={b: (x, y, R) for b, (x, y) in scenario.balls.items()},
-                      shot=scenario.shot, duration=max((e.t for e in events), default=0.0))
+    return ShotRecord(
+        table=scenario.table.id,
+        params=params.as_dict(),
+        events=events,
+        final=final,
+        samples=None,
+        initial={b: (x, y, R) for b, (x, y) in scenario.balls.items()},
+        shot=scenario.shot,
+        duration=max((e.t for e in events), default=0.0),
+    )
 
 
 def load_or_simulate(file: str, sample_hz: float | None, settings: Any | None) -> tuple[Scenario, ShotRecord]:

@@ -35,8 +35,9 @@ def speed_bound(v: np.ndarray, w: np.ndarray, R: float) -> np.ndarray:
     return np.maximum(np.hypot(v2[:, 0], v2[:, 1]), np.hypot(*(v2 - (2.0 / 7.0) * u).T))
 
 
-def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def advance(
+    pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Advance balls on the cloth by ``dt``. Returns (pos, v, w, stop) where ``stop`` is the time
     within the step at which each ball came fully to rest (inf if it is still moving)."""
     if type(dt) is float and len(pos) <= SCALAR_MAX:
@@ -46,16 +47,18 @@ def advance(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarra
     return out_pos, out_v, out_w, stop
 
 
-def motion(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
-           ) -> tuple[np.ndarray, np.ndarray]:
+def motion(
+    pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
+) -> tuple[np.ndarray, np.ndarray]:
     """(pos, v) of :func:`advance`, bit for bit, without the spin and stop times (a third fewer
     array operations, for callers that follow many instants of a few balls)."""
     out_pos, out_v, _, _ = _advance_vec(pos, v, w, dt, p, False)
     return out_pos, out_v
 
 
-def _advance_vec(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams,
-                 full: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+def _advance_vec(
+    pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams, full: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
     R = p.R
     mus, mur = p.mu_slide * G, p.mu_roll * G
     vx, vy = v[:, 0], v[:, 1]
@@ -116,8 +119,9 @@ def _advance_vec(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.n
     return out_pos, out_v, out_w, stop
 
 
-def _advance_scalar(pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float, p: PhysicsParams
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _advance_scalar(
+    pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float, p: PhysicsParams
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`advance` for one step length in plain floats, operation for operation as the vectorised
     form evaluates it (same IEEE operations in the same order, so the results are bit-identical,
     signed zeros included); the rolling phase's form depends on whether any ball rolled, as there."""

@@ -59,8 +59,9 @@ def surface_impulse(v: Vec, w: Vec, n: Vec, jn: float, mu: float, p: PhysicsPara
     return v + J / m, w + _cross(r, J) / inertia
 
 
-def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams, e: float | None = None
-              ) -> tuple[Vec, Vec, Vec, Vec] | None:
+def ball_ball(
+    pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsParams, e: float | None = None
+) -> tuple[Vec, Vec, Vec, Vec] | None:
     """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.
 
     Normal: restitution ``e`` (default e_ball; 0 for a sustained push, see Engine._resolve).
@@ -71,8 +72,8 @@ def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsPa
     dist = _norm(d)
     if dist < 1e-12:
         return None
-    n = d / dist                                   # from a to b
-    vrel_n = float(np.dot(va - vb, n))             # > 0: approaching
+    n = d / dist  # from a to b
+    vrel_n = float(np.dot(va - vb, n))  # > 0: approaching
     if vrel_n <= 0.0:
         return None
     m, R, inertia = p.m, p.R, p.inertia
@@ -83,8 +84,8 @@ def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsPa
     rel = ua - ub
     slip = rel - float(np.dot(rel, n)) * n
     mu = p.mu_ball_at(_norm(slip))
-    k_t = 2.0 / m + 2.0 * R * R / inertia          # = 7/m
-    jt = _friction_impulse(slip, jn, mu, k_t)      # acts on a; -jt on b
+    k_t = 2.0 / m + 2.0 * R * R / inertia  # = 7/m
+    jt = _friction_impulse(slip, jn, mu, k_t)  # acts on a; -jt on b
     Ja = -jn * n + jt
     va2 = va + Ja / m
     vb2 = vb - Ja / m
@@ -93,8 +94,9 @@ def ball_ball(pa: Vec, va: Vec, wa: Vec, pb: Vec, vb: Vec, wb: Vec, p: PhysicsPa
     return va2, wa2, vb2, wb2
 
 
-def cushion(v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
-            ) -> tuple[Vec, Vec] | None:
+def cushion(
+    v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
+) -> tuple[Vec, Vec] | None:
     """A ball hitting a cushion nose at the spec's height (contact normal tilted by the contact angle).
 
     ``inward`` is the cushion's horizontal normal pointing into the bed. The normal impulse has
@@ -114,7 +116,7 @@ def cushion(v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cl
     if vn >= 0.0:
         return None
     m, R, inertia = p.m, p.R, p.inertia
-    r = -R * n                                     # nose contact point from the centre
+    r = -R * n  # nose contact point from the centre
     jn = -(1.0 + p.e_cushion) * vn * m
     u = v + _cross(w, r)
     slip = u - float(np.dot(u, n)) * n
@@ -159,8 +161,9 @@ def slate_reaction(v: Vec, w: Vec, down_normal: float, p: PhysicsParams) -> tupl
     return v2, w2
 
 
-def slate_bounce(v: Vec, w: Vec, p: PhysicsParams, e: float | None = None, mu: float | None = None
-                 ) -> tuple[Vec, Vec, bool]:
+def slate_bounce(
+    v: Vec, w: Vec, p: PhysicsParams, e: float | None = None, mu: float | None = None
+) -> tuple[Vec, Vec, bool]:
     """A ball meeting the slate with v_z < 0 (TP B.10 / pooltool frictional inelastic table).
 
     v_z -> e_table |v_z|; friction mu_slide * (1 + e) |v_z| against the slip, limited to rolling.

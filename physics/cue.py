@@ -38,7 +38,7 @@ class Strike:
     w: tuple[float, float, float]
     miscue: bool
     scoop: bool
-    speed: float          # ball speed right after the tip leaves it, before the slate reacts
+    speed: float  # ball speed right after the tip leaves it, before the slate reacts
 
 
 def cue_frame(direction_deg: float, elevation_deg: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -67,13 +67,14 @@ def squirt_angle(side: float, p: PhysicsParams) -> float:
     return math.atan(2.5 * b * math.sqrt(c) / (1.0 + p.squirt_mass_ratio + 2.5 * c))
 
 
-def strike(cue_speed: float, direction_deg: float, elevation_deg: float, tip: tuple[float, float],
-           p: PhysicsParams) -> Strike:
+def strike(
+    cue_speed: float, direction_deg: float, elevation_deg: float, tip: tuple[float, float], p: PhysicsParams
+) -> Strike:
     R, m, inertia = p.R, p.m, p.inertia
     d, right, up = cue_frame(direction_deg, elevation_deg)
     a, b = float(tip[0]), float(tip[1])
     rho = math.hypot(a, b)
-    q = R * (a * right + b * up)                       # offset perpendicular to the cue
+    q = R * (a * right + b * up)  # offset perpendicular to the cue
     contact = q - d * R * math.sqrt(max(0.0, 1.0 - rho * rho))  # contact point relative to the centre
     scoop = b < 0.0 and elevation_deg >= SCOOP_MIN_ELEVATION_DEG
     miscue = rho > p.miscue_limit
@@ -88,11 +89,14 @@ def strike(cue_speed: float, direction_deg: float, elevation_deg: float, tip: tu
             # Rotate the velocity about the cue's "up" axis, away from the offset side (right English: left).
             alpha = squirt_angle(a, p)
             k = up
-            v = (v * math.cos(alpha) + np.cross(k, v) * math.sin(alpha)
-                 + k * float(np.dot(k, v)) * (1.0 - math.cos(alpha)))
+            v = (
+                v * math.cos(alpha)
+                + np.cross(k, v) * math.sin(alpha)
+                + k * float(np.dot(k, v)) * (1.0 - math.cos(alpha))
+            )
         return Strike(_t(v), _t(w), False, scoop, vb)
     # Miscue: impulse on the friction cone's edge around the inward contact normal.
-    n = -contact / R                                    # into the ball
+    n = -contact / R  # into the ball
     dn = float(np.dot(d, n))
     tang = d - dn * n
     tl = float(np.linalg.norm(tang))

@@ -104,42 +104,57 @@ REST, CLOTH, BULLET, GONE = 0, 1, 2, 3
 
 
 # Thresholds (why each value: see the comments beside them).
-REST_V = 0.002          # m/s: below this (and REST_W) a Bullet ball counts as stopped
-REST_W = 0.06           # rad/s
-REST_TIME = 0.03        # s a Bullet ball must stay below the thresholds (a hanging ball can still tip)
-ON_BED_Z = 2e-4         # m: a Bullet ball this close to z = R is sitting on the slate
-CLOTH_MARGIN = 0.002    # m: keep this far from a cushion's contact line to hand a ball back to the cloth
-MAX_CLOTH_STEP = 0.2   # s: longest analytic step (also bounds line-crossing interpolation)
-FLIGHT_STEP = 0.005     # s: step while a ball flies or is off the bed
+REST_V = 0.002  # m/s: below this (and REST_W) a Bullet ball counts as stopped
+REST_W = 0.06  # rad/s
+REST_TIME = 0.03  # s a Bullet ball must stay below the thresholds (a hanging ball can still tip)
+ON_BED_Z = 2e-4  # m: a Bullet ball this close to z = R is sitting on the slate
+CLOTH_MARGIN = 0.002  # m: keep this far from a cushion's contact line to hand a ball back to the cloth
+MAX_CLOTH_STEP = 0.2  # s: longest analytic step (also bounds line-crossing interpolation)
+FLIGHT_STEP = 0.005  # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
-GRID = np.arange(1, 33) / 32.0    # instants (fractions of a step) at which near pairs are checked
+GRID = np.arange(1, 33) / 32.0  # instants (fractions of a step) at which near pairs are checked
 FRACTIONS = np.arange(1, 16) / 16.0
-OVERLAP_TOL = 1e-8      # m: a pair overlapping less than this on its exact paths is touching, not colliding
+OVERLAP_TOL = 1e-8  # m: a pair overlapping less than this on its exact paths is touching, not colliding
 ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is skipped for a step
-ROLLING_SLIP = 0.005     # m/s: a Bullet ball whose contact point slips less than this is rolling
-LAUNCH_GRACE = 0.005    # s after take-off in which touching the launching surface is not a landing
+ROLLING_SLIP = 0.005  # m/s: a Bullet ball whose contact point slips less than this is rolling
+LAUNCH_GRACE = 0.005  # s after take-off in which touching the launching surface is not a landing
 LINE_NAMES = ("head-string", "centre-line", "foot-string")
-OUT_OF_PLAY_LEVEL = ("floor", "wall", "rail_top", "frame")   # level surfaces off the bed (and the room's walls)
+OUT_OF_PLAY_LEVEL = (
+    "floor",
+    "wall",
+    "rail_top",
+    "frame",
+)  # level surfaces off the bed (and the room's walls)
 # m/s: a pair closing slower than this is touching, not colliding. Bullet keeps its state in single
 # precision: positions near the table's end are good to ~1e-7 m and a ball resting in Bullet keeps
 # velocities of ~1e-7 m/s, so two frozen Bullet balls (by a pocket) met "overlapping and approaching" at
 # 3e-8 m/s every step; each such impulse restarted their rest timers, and the stroke ran to the cap.
 APPROACH_MIN = 1e-6
-CHORD_TOL = 1e-6        # m: the deviation of a cloth path from its chord up to which the chord's contact time is used
+CHORD_TOL = (
+    1e-6  # m: the deviation of a cloth path from its chord up to which the chord's contact time is used
+)
 SUSTAIN_OVERLAP = 1e-5  # m: deepest overlap a sustained contact corrects (one substep's push is ~1 um)
-MICRO_TRAVEL = 0.0025   # m: most a Bullet ball moves in one of Bullet's fixed steps (_set_micro)
-MICRO_MAX = 8           # Bullet steps per substep at most (16 m/s at 1 kHz: 7)
-CHAIN_MAX = 200         # contacts resolved within one Bullet step (a rack's chain at a break is ~30)
-SUSTAIN_SWEEPS = 8      # passes over the sustained contacts at a step's end (chains of pressed balls)
-CLOTH_BOUND_SCALAR_MAX = 10   # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
+MICRO_TRAVEL = 0.0025  # m: most a Bullet ball moves in one of Bullet's fixed steps (_set_micro)
+MICRO_MAX = 8  # Bullet steps per substep at most (16 m/s at 1 kHz: 7)
+CHAIN_MAX = 200  # contacts resolved within one Bullet step (a rack's chain at a break is ~30)
+SUSTAIN_SWEEPS = 8  # passes over the sustained contacts at a step's end (chains of pressed balls)
+CLOTH_BOUND_SCALAR_MAX = (
+    10  # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
+)
 
 
 class Engine:
     """Simulate one stroke to rest; the result is read with :meth:`events`, :meth:`finals`, samples."""
 
-    def __init__(self, spec: TableSpec, balls: Mapping[str, tuple[float, float]], params: PhysicsParams,
-                 objects: Sequence[SceneObject] = (), lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
-                 sample_hz: float | None = None) -> None:
+    def __init__(
+        self,
+        spec: TableSpec,
+        balls: Mapping[str, tuple[float, float]],
+        params: PhysicsParams,
+        objects: Sequence[SceneObject] = (),
+        lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+        sample_hz: float | None = None,
+    ) -> None:
         self.spec = spec
         self.p = params
         self.ids = list(balls)
@@ -161,15 +176,23 @@ class Engine:
         self.samples: dict[str, list[Any]] | None = {b: [] for b in self.ids} if sample_hz else None
         self.next_sample = 0.0
         # Table shape used by the analytic cloth path.
-        self.rc = R * math.cos(params.contact_angle)             # centre-to-nose-line distance at contact
+        self.rc = R * math.cos(params.contact_angle)  # centre-to-nose-line distance at contact
         self.lim = np.array([spec.half_length - self.rc, spec.half_width - self.rc])
         self.zone_c = np.array([pk.centre for pk in spec.pockets.values()])
         # Pocket zones: circles about each pocket's outline point holding every place where a ball on
         # the cloth can touch a jaw (the nose line ends mouth/sqrt(2) (corner) or mouth/2 (middle) from
         # that point; the jaw adds its corridor and rounding), plus R of way for the hand-over.
-        self.zone_r = np.array([math.hypot(pk.mouth / math.sqrt(2) if pk.corner else pk.mouth / 2, R)
-                                + pk.corridor + pk.jaw_radius + R + 0.01 for pk in spec.pockets.values()])
-        self.zone_r2 = self.zone_r ** 2
+        self.zone_r = np.array(
+            [
+                math.hypot(pk.mouth / math.sqrt(2) if pk.corner else pk.mouth / 2, R)
+                + pk.corridor
+                + pk.jaw_radius
+                + R
+                + 0.01
+                for pk in spec.pockets.values()
+            ]
+        )
+        self.zone_r2 = self.zone_r**2
         self.lines = [(name, spec.lines[name]) for name in LINE_NAMES if name in spec.lines]
         self.line_x = np.array([x for _, x in self.lines])
         self._line_xs = [float(x) for _, x in self.lines]
@@ -194,9 +217,14 @@ class Engine:
         # Static bodies never move: updating their bounding boxes every substep cost ~70 us here.
         self.world.set_force_update_all_aabbs(False)
         p = params
-        mats = {"bed": (p.e_table, p.mu_slide), "cushion": (p.e_cushion, p.mu_cushion),
-                "jaw": (p.e_cushion, p.mu_cushion), "rail_top": (p.e_rail, p.mu_rail),
-                "frame": (p.e_rail, p.mu_rail), "floor": (p.e_floor, p.mu_floor)}
+        mats = {
+            "bed": (p.e_table, p.mu_slide),
+            "cushion": (p.e_cushion, p.mu_cushion),
+            "jaw": (p.e_cushion, p.mu_cushion),
+            "rail_top": (p.e_rail, p.mu_rail),
+            "frame": (p.e_rail, p.mu_rail),
+            "floor": (p.e_floor, p.mu_floor),
+        }
         self.geo = build_table_geometry(self.world, spec, objects, lamp, mats)
         self.bodies: list[BulletRigidBodyNode] = []
         self.attached = np.zeros(n, dtype=bool)
@@ -217,7 +245,15 @@ class Engine:
             b.notify_collisions(True)
             self.bodies.append(b)
         self._force = False
-        self._segment: tuple[Any, ...] = (0.0, self.pos, self.vel, self.omg, np.zeros(0, dtype=np.intp), self.mode, False)
+        self._segment: tuple[Any, ...] = (
+            0.0,
+            self.pos,
+            self.vel,
+            self.omg,
+            np.zeros(0, dtype=np.intp),
+            self.mode,
+            False,
+        )
         iu, ju = np.triu_indices(n, 1)
         self.pair_i, self.pair_j = iu.astype(np.intp), ju.astype(np.intp)
         self._bt_steps = 0
@@ -230,12 +266,20 @@ class Engine:
         self._pairs_key = b""
         self._acc = np.full(n, params.mu_roll * G)
         self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray] = (
-            self.pair_i, self.pair_j, self.pair_i > 0, 0, self.pair_i, self.pair_j)
+            self.pair_i,
+            self.pair_j,
+            self.pair_i > 0,
+            0,
+            self.pair_i,
+            self.pair_j,
+        )
         self._acc_roll = np.full(n, params.mu_roll * G)
         self._cpairs_key = b""
         self._cpairs: tuple[Any, Any, list[int]] = (None, None, [])
         self._lim_xy = (float(self.lim[0]), float(self.lim[1]))
-        self._zones = [(float(c[0]), float(c[1]), float(r)) for c, r in zip(self.zone_c, self.zone_r, strict=True)]
+        self._zones = [
+            (float(c[0]), float(c[1]), float(r)) for c, r in zip(self.zone_c, self.zone_r, strict=True)
+        ]
         # How far inside the cushion lines a landing ball's reach must stay for its step to run on (_step).
         self._landing_margin = float(self.zone_r.max()) + self.R
         self._closed = False
@@ -258,7 +302,7 @@ class Engine:
         self.touched_once: set[tuple[int, str, str | None]] = set()
         self.outside = np.zeros(n, dtype=bool)
         self.rest_time = np.zeros(n)
-        self.over: dict[tuple[int, int], bool] = {}   # (flier, other) -> clean so far
+        self.over: dict[tuple[int, int], bool] = {}  # (flier, other) -> clean so far
         self.hit_in_flight: set[tuple[int, int]] = set()
         self.support: list[str | None] = ["bed"] * n
         # Sustained ball-ball contacts (pairs of cloth/resting balls pressed together, e.g. a spinning cue
@@ -271,7 +315,7 @@ class Engine:
         self._approach_min = APPROACH_MIN * 2.0 * R
         self.v_plastic = params.mu_slide * G * self.h
         self.sustain_gap = self.v_plastic * self.h
-        self._plastic_closing = self.v_plastic * 2.0 * R     # v_plastic in the contact tests' units
+        self._plastic_closing = self.v_plastic * 2.0 * R  # v_plastic in the contact tests' units
 
     # ---------------------------------------------------------------- Bullet callbacks
     # ---------------------------------------------------------------- public
@@ -310,8 +354,17 @@ class Engine:
         s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, self.p)
         v = np.array(s.v)
         w = np.array(s.w)
-        self.events.append(Event(0.0, EventType.CUE_STRIKE, ball=shot.ball, miscue=s.miscue, scoop=s.scoop,
-                                 speed=round(s.speed, 6), pos=self._p(i)))
+        self.events.append(
+            Event(
+                0.0,
+                EventType.CUE_STRIKE,
+                ball=shot.ball,
+                miscue=s.miscue,
+                scoop=s.scoop,
+                speed=round(s.speed, 6),
+                pos=self._p(i),
+            )
+        )
         # The ball sits on the slate: a velocity into it is answered by the slate bounce at once.
         airborne = False
         if v[2] < 0.0:
@@ -344,7 +397,7 @@ class Engine:
         bullet = np.count_nonzero(bl) > 0
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
         if bullet and np.count_nonzero((self.flying | (self.vel[:, 2] < -0.05)) & bl):
-            T = FLIGHT_STEP     # left_table / returned / jumped_over are checked once per step
+            T = FLIGHT_STEP  # left_table / returned / jumped_over are checked once per step
         if T <= 0.0:
             return h
         if self.sustained and self._sustained_moving():
@@ -424,7 +477,7 @@ class Engine:
         for i in bl.nonzero()[0].tolist():
             x, y, z = self.pos[i].tolist()
             if not R + ON_BED_Z < z < z_nose:
-                continue    # a ball on the slate has its contact with it in Bullet's solve already
+                continue  # a ball on the slate has its contact with it in Bullet's solve already
             vx, vy, _vz = self.vel[i].tolist()
             if abs(x) + abs(vx) * T + R > limx or abs(y) + abs(vy) * T + R > limy:
                 return True
@@ -468,7 +521,7 @@ class Engine:
                 ry = y - zy
                 dist = math.sqrt(rx * rx + ry * ry)
                 if dist == 0.0:
-                    continue    # a ball on the cloth is never at a pocket's centre
+                    continue  # a ball on the cloth is never at a pocket's centre
                 c = -(rx * vx + ry * vy) / dist
                 dz = dist - zr
                 dz = dz if dz >= 0.0 else 0.0
@@ -483,7 +536,7 @@ class Engine:
         vxy = self.vel[cl, :2]
         ac = acc[cl]
         a2 = ac[:, None]
-        for sgn in (1.0, -1.0):     # the + and - contact lines of each axis
+        for sgn in (1.0, -1.0):  # the + and - contact lines of each axis
             dl = np.maximum(self.lim - sgn * xy, 0.0)
             vo = sgn * vxy
             T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
@@ -496,7 +549,9 @@ class Engine:
         d = np.maximum(dist - self.zone_r[None, :], 0.0)
         return min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
 
-    def _live_pairs(self, moving: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+    def _live_pairs(
+        self, moving: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
         """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
         many), and the pairs without one; kept while the modes do not change (most steps). ``moving``
         follows from the modes, so the modes are the key."""
@@ -564,8 +619,10 @@ class Engine:
             self._hooks.substep = 0
             self._hooks.added.clear()
             assert e_before is not None
-            self._hooks.watch = [[self.bodies[i], float(e_before[k]), float(self.pos[i, 2]), i, tuple(self.vel[i].tolist())]
-                                 for k, i in enumerate(bstep)]
+            self._hooks.watch = [
+                [self.bodies[i], float(e_before[k]), float(self.pos[i, 2]), i, tuple(self.vel[i].tolist())]
+                for k, i in enumerate(bstep)
+            ]
             self._hooks.world = self.world
             self._hooks.moved.clear()
             self._set_micro(bstep)
@@ -581,14 +638,18 @@ class Engine:
             self._fly_and_land(i, tl, dt)
         stops = None
         if len(cl):
-            self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
+            self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(
+                p0[cl], v0[cl], w0[cl], dt, self.p
+            )
         # The earliest ball-ball or cushion contact inside the step.
         hits = [] if self._force else self._contacts_in_step(p0, v0, alive, dt)
         if hits and not bstep and not landing:
             s, kind, a, b = hits[0]
             ts = s * dt
             if len(cl):
-                self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], ts, self.p)
+                self.pos[cl], self.vel[cl], self.omg[cl], stops = cloth.advance(
+                    p0[cl], v0[cl], w0[cl], ts, self.p
+                )
             self._line_events(p0, cl, t0, ts)
             self._rest_events(cl, stops, t0)
             self._resolve(kind, a, b, t0 + ts)
@@ -622,8 +683,10 @@ class Engine:
             fwd[a] = s
             if b >= 0:
                 fwd[b] = s
-            queue = sorted([h for h in queue[1:] if h[2] not in fwd and h[3] not in fwd]
-                           + self._chain_hits(fwd, p0, dt), key=lambda e: (e[0], e[2], e[3]))
+            queue = sorted(
+                [h for h in queue[1:] if h[2] not in fwd and h[3] not in fwd] + self._chain_hits(fwd, p0, dt),
+                key=lambda e: (e[0], e[2], e[3]),
+            )
         if bstep:
             self._bullet_contacts(bstep, t0)
             self._bullet_support(bstep, dt)
@@ -649,8 +712,9 @@ class Engine:
             self._segment = segment
         return hits[0][0] * dt if hits else None
 
-    def _contacts_in_step(self, p0: np.ndarray, v0: np.ndarray, alive: np.ndarray, dt: float
-                          ) -> list[tuple[float, str, int, int]]:
+    def _contacts_in_step(
+        self, p0: np.ndarray, v0: np.ndarray, alive: np.ndarray, dt: float
+    ) -> list[tuple[float, str, int, int]]:
         R = self.R
         out: list[tuple[float, str, int, int]] = []
         ii, jj, cl = self._contact_pairs(alive)
@@ -701,8 +765,13 @@ class Engine:
                 for q, k in enumerate(cand_l):
                     s = max(sv_l[q], 0.0)
                     a, b = IIl[k], JJl[k]
-                    if (sv_l[q] > 0.0 and not bullet0[a] and not bullet0[b] and acc_l[a] + acc_l[b] > chord_ok
-                            and (a, b) not in self.sustained):
+                    if (
+                        sv_l[q] > 0.0
+                        and not bullet0[a]
+                        and not bullet0[b]
+                        and acc_l[a] + acc_l[b] > chord_ok
+                        and (a, b) not in self.sustained
+                    ):
                         found.add(k)
                         refine.append(k)
                         continue
@@ -718,8 +787,10 @@ class Engine:
                         nc = (pa0[c] + s * (pa1[c] - pa0[c])) - (pb0[c] + s * (pb1[c] - pb0[c]))
                         dvc = (va0[c] + s * (va1[c] - va0[c])) - (vb0[c] + s * (vb1[c] - vb0[c]))
                         closing = dvc * nc if c == 0 else closing + dvc * nc
-                    if closing >= -self._approach_min or (closing > -self._plastic_closing and (a, b) in self.sustained):
-                        continue    # a sustained pair's slow push is taken at the step's end (_sustain)
+                    if closing >= -self._approach_min or (
+                        closing > -self._plastic_closing and (a, b) in self.sustained
+                    ):
+                        continue  # a sustained pair's slow push is taken at the step's end (_sustain)
                     found.add(k)
                     out.append((s, "ball", a, b))
             # Pairs the chord test cannot judge: close enough at the start for cloth friction to curve
@@ -758,14 +829,22 @@ class Engine:
                 mode0 = self._segment[5]
                 ci, cj = ii[close], jj[close]
                 reach = 2.0 * R + 0.5 * (acc[ci] + acc[cj]) * dt * dt
-                near = close[(C[close] < reach * reach - (2.0 * R) ** 2)
-                             & ((a0[close] * (v0[ci] - v0[cj])).sum(axis=1) >= 0.0)
-                             & ((mode0[ci] == CLOTH) | (mode0[cj] == CLOTH))
-                             & (mode0[ci] != BULLET) & (mode0[cj] != BULLET)]
+                near = close[
+                    (C[close] < reach * reach - (2.0 * R) ** 2)
+                    & ((a0[close] * (v0[ci] - v0[cj])).sum(axis=1) >= 0.0)
+                    & ((mode0[ci] == CLOTH) | (mode0[cj] == CLOTH))
+                    & (mode0[ci] != BULLET)
+                    & (mode0[cj] != BULLET)
+                ]
                 if found or self.sustained:
-                    near = np.array([k for k in near.tolist()
-                                     if k not in found and (int(ii[k]), int(jj[k])) not in self.sustained],
-                                    dtype=np.intp)
+                    near = np.array(
+                        [
+                            k
+                            for k in near.tolist()
+                            if k not in found and (int(ii[k]), int(jj[k])) not in self.sustained
+                        ],
+                        dtype=np.intp,
+                    )
             if refine:
                 near = np.concatenate((near, np.array(refine, dtype=np.intp)))
             if len(near):
@@ -828,7 +907,7 @@ class Engine:
         for k in np.nonzero((g < tol).any(axis=1))[0].tolist():
             first = int(np.argmax(g[k] < tol))
             lo, hi = (float(grid[first - 1]) if first else 0.0), float(grid[first])
-            a, b = ia[k:k + 1], ib[k:k + 1]
+            a, b = ia[k : k + 1], ib[k : k + 1]
             for _ in range(6):
                 ts = lo + (hi - lo) * FRACTIONS
                 gk = gap(a, b, ts[None, :])[0][0]
@@ -840,13 +919,15 @@ class Engine:
                 else:
                     lo = float(ts[-1])
             if lo <= 0.0:
-                continue        # overlapping from the start: not a new contact on these paths
+                continue  # overlapping from the start: not a new contact on these paths
             _, d, dv = gap(a, b, np.array([[lo]]))
             if float(d[0] @ dv[0]) < 0.0:
                 out[k] = lo / dt
         return out
 
-    def _chain_hits(self, fwd: dict[int, float], p0: np.ndarray, dt: float) -> list[tuple[float, str, int, int]]:
+    def _chain_hits(
+        self, fwd: dict[int, float], p0: np.ndarray, dt: float
+    ) -> list[tuple[float, str, int, int]]:
         """Ball-ball contacts, within the rest of a Bullet step, of the balls an impulse sent on (``fwd``:
         ball -> the fraction of the step from which it flies straight at its velocity to its end
         position) with every other ball (on its chord from the step's start, or sent on too)."""
@@ -988,8 +1069,15 @@ class Engine:
                             self.pos[mover] -= (sgn * over) * n
                         if key not in self.touching:
                             self.touching.add(key)
-                            self.events.append(Event(t, EventType.BALL_BALL, balls=(self.ids[a], self.ids[b]),
-                                                     speed=round(vn, 6), pos=self._p(a)))
+                            self.events.append(
+                                Event(
+                                    t,
+                                    EventType.BALL_BALL,
+                                    balls=(self.ids[a], self.ids[b]),
+                                    speed=round(vn, 6),
+                                    pos=self._p(a),
+                                )
+                            )
                         self.rest_time[mover] = 0.0
                         return
                 if key in self.sustained:
@@ -998,21 +1086,34 @@ class Engine:
                     if 0.0 < over < SUSTAIN_OVERLAP:
                         self.pos[a] -= (0.5 * over) * n
                         self.pos[b] += (0.5 * over) * n
-            res = collide.ball_ball(self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p, e)
+            res = collide.ball_ball(
+                self.pos[a], self.vel[a], self.omg[a], self.pos[b], self.vel[b], self.omg[b], p, e
+            )
             if res is None:
                 return
             # Vertical velocity each ball takes from the normal impulse alone (the slate answers it
             # with restitution, see _after_impulse).
             d = self.pos[b] - self.pos[a]
             n = d / collide.norm(d)
-            dvz_b = (0.5 * (1.0 + (p.e_ball if e is None else e)) * float(np.dot(self.vel[a] - self.vel[b], n))
-                     * float(n[2]))
+            dvz_b = (
+                0.5
+                * (1.0 + (p.e_ball if e is None else e))
+                * float(np.dot(self.vel[a] - self.vel[b], n))
+                * float(n[2])
+            )
             speed = collide.norm(self.vel[a] - self.vel[b])
             self.vel[a], self.omg[a], self.vel[b], self.omg[b] = res
             if key not in self.touching:
                 self.touching.add(key)
-                self.events.append(Event(t, EventType.BALL_BALL, balls=(self.ids[a], self.ids[b]),
-                                         speed=round(speed, 6), pos=self._p(a)))
+                self.events.append(
+                    Event(
+                        t,
+                        EventType.BALL_BALL,
+                        balls=(self.ids[a], self.ids[b]),
+                        speed=round(speed, 6),
+                        pos=self._p(a),
+                    )
+                )
             if self.flying[a]:
                 self.hit_in_flight.add((a, b))
             if self.flying[b]:
@@ -1041,8 +1142,11 @@ class Engine:
         cid = self._cushion_id(ax, x, y)
         if ("cushion", cid) not in self.contacts[i]:
             self.contacts[i].add(("cushion", cid))
-            self.events.append(Event(t, EventType.CUSHION, ball=self.ids[i], cushion=cid,
-                                     speed=round(speed, 6), pos=self._p(i)))
+            self.events.append(
+                Event(
+                    t, EventType.CUSHION, ball=self.ids[i], cushion=cid, speed=round(speed, 6), pos=self._p(i)
+                )
+            )
         self._after_impulse(i, t)
 
     def _cushion_id(self, ax: int, x: float, y: float) -> str:
@@ -1064,9 +1168,10 @@ class Engine:
             # reaction at once too: the rest of a Bullet step is flown straight, and it sank 0.24 mm into the
             # slate before the next step found it (campaign seed 800402).
             x, y, z = (float(c) for c in self.pos[i])
-            if (float(self.vel[i, 2]) < 0.0 and abs(z - self.R) < ON_BED_Z
-                    and self._over_slate(x, y)):
-                self.vel[i], self.omg[i] = collide.slate_reaction(self.vel[i], self.omg[i], -dvz_normal, self.p)
+            if float(self.vel[i, 2]) < 0.0 and abs(z - self.R) < ON_BED_Z and self._over_slate(x, y):
+                self.vel[i], self.omg[i] = collide.slate_reaction(
+                    self.vel[i], self.omg[i], -dvz_normal, self.p
+                )
                 if float(self.vel[i, 2]) > 0.0:
                     self._take_off(i, t)
                 else:
@@ -1137,19 +1242,24 @@ class Engine:
 
     def _knot(self, i: int, t: float, kind: str) -> None:
         if self.sample_dt is not None and i >= 0:
-            self._knots.setdefault(i, []).append((t, self.pos[i].copy(), self.vel[i].copy(), self.omg[i].copy(), kind))
+            self._knots.setdefault(i, []).append(
+                (t, self.pos[i].copy(), self.vel[i].copy(), self.omg[i].copy(), kind)
+            )
 
     def _body_state(self, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         b = self.bodies[i]
         q = b.get_transform().get_pos()
         v = b.get_linear_velocity()
         w = b.get_angular_velocity()
-        lag = self._hm   # undo the extrapolation by (0 - h) v (see _bullet_advance)
+        lag = self._hm  # undo the extrapolation by (0 - h) v (see _bullet_advance)
         # Bullet extrapolated with the velocity it integrated the last substep with; where the tick changed
         # the velocity after that substep (a rebound, the energy guard: _Hooks.tick), that one undoes it.
         u = self._hooks.moved.get(i, v)
-        return (np.array((q[0] + u[0] * lag, q[1] + u[1] * lag, q[2] + u[2] * lag)),
-                np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])))
+        return (
+            np.array((q[0] + u[0] * lag, q[1] + u[1] * lag, q[2] + u[2] * lag)),
+            np.array((v[0], v[1], v[2])),
+            np.array((w[0], w[1], w[2])),
+        )
 
     def _bullet_advance(self, k: int) -> None:
         """Exactly ``k`` fixed substeps, leaving Bullet no time over.
@@ -1207,8 +1317,11 @@ class Engine:
         p = self.p
         v = self.vel[idx]
         w = self.omg[idx]
-        return (0.5 * p.m * (v * v).sum(axis=1) + 0.5 * p.inertia * (w * w).sum(axis=1)
-                + p.m * G * self.pos[idx, 2])
+        return (
+            0.5 * p.m * (v * v).sum(axis=1)
+            + 0.5 * p.inertia * (w * w).sum(axis=1)
+            + p.m * G * self.pos[idx, 2]
+        )
 
     def _guard_energy(self, idx: list[int], before: np.ndarray | None) -> None:
         """Contacts with static bodies are passive: remove any energy Bullet's solver created."""
@@ -1240,7 +1353,9 @@ class Engine:
             return
         p = self.p
         lift = p.m * G * (R - z)
-        kin = 0.5 * p.m * float(self.vel[i] @ self.vel[i]) + 0.5 * p.inertia * float(self.omg[i] @ self.omg[i])
+        kin = 0.5 * p.m * float(self.vel[i] @ self.vel[i]) + 0.5 * p.inertia * float(
+            self.omg[i] @ self.omg[i]
+        )
         f = math.sqrt(max(kin - lift, 0.0) / kin) if kin > 0.0 else 0.0
         self.vel[i] *= f
         self.omg[i] *= f
@@ -1256,8 +1371,12 @@ class Engine:
         """Is (x, y), inside the cushion lines, over the playing slate (in a pocket zone: not over its hole)?"""
         if self._over_open_bed(x, y, 0.0):
             return True
-        return (abs(x) <= self.lim[0] and abs(y) <= self.lim[1] and self._in_zone((x, y))
-                and self.geo.kind_below(x, y, 0.0) == "bed")
+        return (
+            abs(x) <= self.lim[0]
+            and abs(y) <= self.lim[1]
+            and self._in_zone((x, y))
+            and self.geo.kind_below(x, y, 0.0) == "bed"
+        )
 
     def _over_open_bed(self, x: float, y: float, margin: float = CLOTH_MARGIN) -> bool:
         if abs(x) > self.lim[0] - margin or abs(y) > self.lim[1] - margin:
@@ -1274,7 +1393,7 @@ class Engine:
         if z < R - 1e-3 or (vz >= 0.0 and z - R > 1e-9) or z > R + 1.0:
             return None
         if vz >= 0.0 and z - R <= 1e-9:
-            return None     # sitting on the slate: Bullet's resting contact handles it
+            return None  # sitting on the slate: Bullet's resting contact handles it
         # z + vz t - g t^2/2 = R
         a, b, c = -0.5 * G, vz, z - R
         disc = b * b - 4 * a * c
@@ -1301,8 +1420,16 @@ class Engine:
         t_land = self.t + tl
         if self.flying[i]:
             self.flying[i] = False
-            self.events.append(Event(t_land, EventType.LANDED, ball=self.ids[i], on="bed",
-                                     speed=round(speed, 6), pos=self._p(i)))
+            self.events.append(
+                Event(
+                    t_land,
+                    EventType.LANDED,
+                    ball=self.ids[i],
+                    on="bed",
+                    speed=round(speed, 6),
+                    pos=self._p(i),
+                )
+            )
             self._end_flight(i)
         rest = dt - tl
         self._knot(i, t_land, "ballistic" if airborne else "cloth")
@@ -1313,8 +1440,9 @@ class Engine:
             self._to_bullet(i)
         else:
             self.vel[i, 2] = 0.0
-            self.pos[i:i + 1], self.vel[i:i + 1], self.omg[i:i + 1], _ = cloth.advance(
-                self.pos[i:i + 1], self.vel[i:i + 1], self.omg[i:i + 1], rest, self.p)
+            self.pos[i : i + 1], self.vel[i : i + 1], self.omg[i : i + 1], _ = cloth.advance(
+                self.pos[i : i + 1], self.vel[i : i + 1], self.omg[i : i + 1], rest, self.p
+            )
             if self._cloth_ok(i):
                 self.mode[i] = CLOTH
             else:
@@ -1324,8 +1452,15 @@ class Engine:
         if not self.flying[i]:
             self.flying[i] = True
             self.takeoff_t[i] = t
-            self.events.append(Event(t, EventType.AIRBORNE, ball=self.ids[i], speed=round(float(self.vel[i, 2]), 6),
-                                     pos=self._p(i)))
+            self.events.append(
+                Event(
+                    t,
+                    EventType.AIRBORNE,
+                    ball=self.ids[i],
+                    speed=round(float(self.vel[i, 2]), 6),
+                    pos=self._p(i),
+                )
+            )
 
     def _cloth_ok(self, i: int) -> bool:
         """May ball ``i`` move on the analytic cloth path? (A ball already there may touch a cushion,
@@ -1333,8 +1468,12 @@ class Engine:
         x, y, z = self.pos[i]
         # A Bullet ball rolling along a cushion may press into it by Bullet's contact slop.
         margin = -1e-6 if self.mode[i] == CLOTH else -5e-4
-        return (abs(z - self.R) < ON_BED_Z and abs(self.vel[i, 2]) < 0.05 and self._over_open_bed(x, y, margin)
-                and not self.flying[i])
+        return (
+            abs(z - self.R) < ON_BED_Z
+            and abs(self.vel[i, 2]) < 0.05
+            and self._over_open_bed(x, y, margin)
+            and not self.flying[i]
+        )
 
     def _bullet_contacts(self, idx: list[int], t0: float) -> None:
         """Turn Bullet's new contacts into events, timed to the substep they began in."""
@@ -1452,10 +1591,15 @@ class Engine:
                 if a * b < 0.0 or (a != 0.0 and b == 0.0):
                     f = a / (a - b)
                     at = p0[i] + f * (self.pos[i] - p0[i])
-                    self.events.append(Event(t0 + f * dt, EventType.LINE_CROSSED, ball=self.ids[i],
-                                             line=self.lines[li][0],
-                                             pos=(round(float(at[0]), 6), round(float(at[1]), 6),
-                                                  round(float(at[2]), 6))))
+                    self.events.append(
+                        Event(
+                            t0 + f * dt,
+                            EventType.LINE_CROSSED,
+                            ball=self.ids[i],
+                            line=self.lines[li][0],
+                            pos=(round(float(at[0]), 6), round(float(at[1]), 6), round(float(at[2]), 6)),
+                        )
+                    )
 
     def _rest_events(self, cl: np.ndarray, stops: np.ndarray | None, t0: float) -> None:
         if stops is None:
@@ -1490,8 +1634,15 @@ class Engine:
                     clean = key not in self.hit_in_flight
                     del self.over[key]
                     if clean:
-                        self.events.append(Event(t, EventType.JUMPED_OVER, ball=self.ids[i], over=self.ids[j],
-                                                 pos=self._p(int(i))))
+                        self.events.append(
+                            Event(
+                                t,
+                                EventType.JUMPED_OVER,
+                                ball=self.ids[i],
+                                over=self.ids[j],
+                                pos=self._p(int(i)),
+                            )
+                        )
 
     def _end_flight(self, i: int) -> None:
         for key in [k for k in self.over if k[0] == i]:
@@ -1510,8 +1661,15 @@ class Engine:
                 a, b = key
                 ma, mb = mode[a], mode[b]
                 d = pos[a] - pos[b]
-                if (ma == GONE or mb == GONE or ma == BULLET or mb == BULLET or (ma == REST and mb == REST)
-                        or float(d @ d) > lim_s or not self._pressed(a, b)):
+                if (
+                    ma == GONE
+                    or mb == GONE
+                    or ma == BULLET
+                    or mb == BULLET
+                    or (ma == REST and mb == REST)
+                    or float(d @ d) > lim_s
+                    or not self._pressed(a, b)
+                ):
                     self.sustained.discard(key)
         # Pairs no longer touching.
         if self.touching:
@@ -1534,7 +1692,10 @@ class Engine:
                     if into[i].any():
                         self._to_bullet(i)
             for i in cl.tolist():
-                if self.contacts[i] and min(self.lim[0] - abs(pos[i, 0]), self.lim[1] - abs(pos[i, 1])) > 1e-4:
+                if (
+                    self.contacts[i]
+                    and min(self.lim[0] - abs(pos[i, 0]), self.lim[1] - abs(pos[i, 1])) > 1e-4
+                ):
                     self.contacts[i] = {c for c in self.contacts[i] if c[0] != "cushion"}
         bl = np.nonzero(self.mode == BULLET)[0]
         for i in bl.tolist():
@@ -1571,11 +1732,16 @@ class Engine:
             # none either), so the stroke does not wait the minute or more the wood's or floor's pivot
             # friction needs to stop 300 rad/s of side spin (campaign seed 606149: a massé onto the rail
             # top ran to the 120 s cap).
-            w_rest = (w[0] * w[0] + w[1] * w[1]
-                      if self.contacts[i] and all(k in OUT_OF_PLAY_LEVEL for k, _ in self.contacts[i])
-                      else w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
-            if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < REST_V * REST_V
-                    and w_rest < REST_W * REST_W and self.contacts[i]):
+            w_rest = (
+                w[0] * w[0] + w[1] * w[1]
+                if self.contacts[i] and all(k in OUT_OF_PLAY_LEVEL for k, _ in self.contacts[i])
+                else w[0] * w[0] + w[1] * w[1] + w[2] * w[2]
+            )
+            if (
+                v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < REST_V * REST_V
+                and w_rest < REST_W * REST_W
+                and self.contacts[i]
+            ):
                 # Still at two step ends at least REST_TIME apart (a single slow instant may be an apex).
                 self.rest_time[i] = self.rest_time[i] + dt if self.rest_time[i] > 0.0 else 1e-12
                 if self.rest_time[i] >= REST_TIME - 1e-12:
@@ -1634,8 +1800,9 @@ class Engine:
                 self._mixed_row(t0 + j * h, j, p0, v0, w0, mode0)
         self._flush_inside(inside, t0, p0, v0, w0, cl, mode0)
 
-    def _mixed_row(self, t: float, j: int, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray,
-                   mode0: np.ndarray) -> None:
+    def _mixed_row(
+        self, t: float, j: int, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray, mode0: np.ndarray
+    ) -> None:
         """One row at substep ``j`` of a step with Bullet balls."""
         pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
         cap = self._captured[j]
@@ -1658,24 +1825,39 @@ class Engine:
             elif i in cap:
                 pos[i], vel[i], omg[i] = cap[i]
             elif mode0[i] == CLOTH:
-                P, V, W, _ = cloth.advance(p0[i:i + 1], v0[i:i + 1], w0[i:i + 1], t - self._segment[0], self.p)
+                P, V, W, _ = cloth.advance(
+                    p0[i : i + 1], v0[i : i + 1], w0[i : i + 1], t - self._segment[0], self.p
+                )
                 pos[i], vel[i], omg[i] = P[0], V[0], W[0]
         self._rows(t, pos, vel, omg, mode0)
 
-    def _flush_inside(self, times: list[float], t0: float, p0: np.ndarray, v0: np.ndarray, w0: np.ndarray,
-                      cl: np.ndarray, mode0: np.ndarray) -> None:
+    def _flush_inside(
+        self,
+        times: list[float],
+        t0: float,
+        p0: np.ndarray,
+        v0: np.ndarray,
+        w0: np.ndarray,
+        cl: np.ndarray,
+        mode0: np.ndarray,
+    ) -> None:
         if not times:
             return
         k, n = len(times), len(cl)
         if n:
             # All instants at once: the closed form takes a step length per row.
             dts = np.repeat(np.array(times) - t0, n)
-            P, V, W, _ = cloth.advance(np.tile(p0[cl], (k, 1)), np.tile(v0[cl], (k, 1)), np.tile(w0[cl], (k, 1)),
-                                       dts, self.p)
+            P, V, W, _ = cloth.advance(
+                np.tile(p0[cl], (k, 1)), np.tile(v0[cl], (k, 1)), np.tile(w0[cl], (k, 1)), dts, self.p
+            )
         for j, ts in enumerate(times):
             pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
             if n:
-                pos[cl], vel[cl], omg[cl] = P[j * n:(j + 1) * n], V[j * n:(j + 1) * n], W[j * n:(j + 1) * n]
+                pos[cl], vel[cl], omg[cl] = (
+                    P[j * n : (j + 1) * n],
+                    V[j * n : (j + 1) * n],
+                    W[j * n : (j + 1) * n],
+                )
             self._rows(ts, pos, vel, omg, mode0)
 
     def close(self) -> None:
@@ -1710,7 +1892,7 @@ class Engine:
                 self.finals[b] = BallFinal(BallStatus.OFF_TABLE, pos=self._p(i), rest=rest)
                 self.events.append(Event(self.t, EventType.OFF_TABLE, ball=b, rest=rest, pos=self._p(i)))
         self.events = [e if type(e.t) is float else replace(e, t=float(e.t)) for e in self.events]
-        self.events.sort(key=lambda e: e.t)   # stable: same-time events keep their causal order
+        self.events.sort(key=lambda e: e.t)  # stable: same-time events keep their causal order
 
     def _hanging(self, i: int) -> str | None:
         """A ball at rest on the slate whose footprint reaches past a pocket's drop edge (its centre,
@@ -1732,7 +1914,11 @@ class Engine:
         return None
 
     def _p(self, i: int) -> tuple[float, float, float]:
-        return (round(float(self.pos[i, 0]), 6), round(float(self.pos[i, 1]), 6), round(float(self.pos[i, 2]), 6))
+        return (
+            round(float(self.pos[i, 0]), 6),
+            round(float(self.pos[i, 1]), 6),
+            round(float(self.pos[i, 2]), 6),
+        )
 
 
 def _clear_callbacks(world: BulletWorld) -> None:
@@ -1744,8 +1930,20 @@ class _Hooks:
     """What the Bullet callbacks record and do: the substep count, the contacts begun in each, and the
     per-substep corrections to Bullet's solve (:meth:`tick`)."""
 
-    __slots__ = ("added", "episodes", "g", "h", "inertia", "m", "moved", "p", "substep", "v_bounce", "watch",
-                 "world")
+    __slots__ = (
+        "added",
+        "episodes",
+        "g",
+        "h",
+        "inertia",
+        "m",
+        "moved",
+        "p",
+        "substep",
+        "v_bounce",
+        "watch",
+        "world",
+    )
 
     def __init__(self, p: PhysicsParams, h: float) -> None:
         self.substep = 0
@@ -1761,7 +1959,7 @@ class _Hooks:
         self.moved: dict[int, tuple[float, float, float]] = {}
         # The (ball, static node name) contacts going on; each gets its rebound once, as it begins.
         self.episodes: dict[tuple[int, str], bool] = {}
-        self.world: BulletWorld | None = None   # set only while the engine runs Bullet (no lasting cycle)
+        self.world: BulletWorld | None = None  # set only while the engine runs Bullet (no lasting cycle)
 
     def tick(self, _data: Any) -> None:
         """Every substep, after Bullet's solve: its friction and restitution put right, then the energy guard.
@@ -1834,12 +2032,12 @@ class _Hooks:
                 body = rec[0]
                 v = body.get_linear_velocity()
                 nn = math.sqrt(nx * nx + ny * ny + nz * nz)
-                nx, ny, nz = sgn * nx / nn, sgn * ny / nn, sgn * nz / nn    # from the surface to the ball
+                nx, ny, nz = sgn * nx / nn, sgn * ny / nn, sgn * nz / nn  # from the surface to the ball
                 if jn <= 0.0 and v[0] * nx + v[1] * ny + v[2] * nz > 0.0:
-                    continue            # the contact is over (its episode is dropped below)
+                    continue  # the contact is over (its episode is dropped below)
                 live.add(key)
                 if ep is not None:
-                    continue            # one rebound per contact
+                    continue  # one rebound per contact
                 episodes[key] = True
                 # The approach: the velocity the ball met the surface with (the last substep's, plus gravity).
                 u = rec[4]
@@ -1853,8 +2051,14 @@ class _Hooks:
                 if int(i) not in integrated:
                     integrated[int(i)] = (v[0], v[1], v[2])
                 w = body.get_angular_velocity()
-                v2, w2 = collide.surface_impulse(np.array((v[0], v[1], v[2])), np.array((w[0], w[1], w[2])),
-                                                 np.array((nx, ny, nz)), m * (out - vn), surf.friction, self.p)
+                v2, w2 = collide.surface_impulse(
+                    np.array((v[0], v[1], v[2])),
+                    np.array((w[0], w[1], w[2])),
+                    np.array((nx, ny, nz)),
+                    m * (out - vn),
+                    surf.friction,
+                    self.p,
+                )
                 body.set_linear_velocity(Vec3(*v2.tolist()))
                 body.set_angular_velocity(Vec3(*w2.tolist()))
             for key in [k for k in episodes if k not in live]:
@@ -1865,7 +2069,9 @@ class _Hooks:
             w = body.get_angular_velocity()
             vi = integrated.get(rec[3])
             z = rec[2] + (v[2] if vi is None else vi[2]) * h
-            ke = 0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * inertia * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
+            ke = 0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * inertia * (
+                w[0] * w[0] + w[1] * w[1] + w[2] * w[2]
+            )
             e = ke + m * g * z
             if e > rec[1] + 1e-12 and ke > 0.0:
                 f = math.sqrt(max(rec[1] - m * g * z, 0.0) / ke)

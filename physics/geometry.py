@@ -69,7 +69,7 @@ from physics.errors import InputError
 from physics.scenario import SceneObject
 from physics.tables import NOSE_EDGE_RISE, TABLES_DIR, TableSpec
 
-MARGIN = 0.0005          # m; collision margin of every static shape (Bullet's 0.04 m default is a ball)
+MARGIN = 0.0005  # m; collision margin of every static shape (Bullet's 0.04 m default is a ball)
 # Bullet's GJK treats two support points closer than 1 cm as the same (Voronoi simplex solver's
 # equal-vertex threshold, 1e-4 m^2) and stops early: near hull vertices closer than that a contact
 # comes out up to about a millimetre too far. Hull vertices on ball-facing surfaces are kept about
@@ -88,13 +88,25 @@ POCKET_BACK_FROM = 0.0
 # tilted (measured); at 30 mm the contact is exact. The rail behind is cut back to make room.
 POCKET_BACK_WALL = 0.03
 
-SURFACE_KINDS = ("bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp",
-                 "chalk", "person", "cue", "wall")
+SURFACE_KINDS = (
+    "bed",
+    "cushion",
+    "jaw",
+    "pocket",
+    "rail_top",
+    "frame",
+    "floor",
+    "lamp",
+    "chalk",
+    "person",
+    "cue",
+    "wall",
+)
 
 # The room around the table (the scenes draw the same one): walls at these half extents from the table
 # centre and a ceiling this high above the floor. A ball that flies off the table stops within it.
-ROOM_HALF = (5.5, 4.0)   # m (ESTIMATE: a 12 ft table needs about 1.5 m of cue room each side)
-ROOM_HEIGHT = 3.0        # m, ceiling above the floor (ESTIMATE)
+ROOM_HALF = (5.5, 4.0)  # m (ESTIMATE: a 12 ft table needs about 1.5 m of cue room each side)
+ROOM_HEIGHT = 3.0  # m, ceiling above the floor (ESTIMATE)
 
 # kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
 # mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here:
@@ -102,9 +114,18 @@ ROOM_HEIGHT = 3.0        # m, ceiling above the floor (ESTIMATE)
 # down; the back of the opening above the cloth is "pocket_back", below), clothes are soft, chalk is
 # a light crumbly cube.
 DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
-    "bed": (0.5, 0.2), "cushion": (0.85, 0.2), "jaw": (0.85, 0.2), "pocket": (0.1, 0.05),
-    "rail_top": (0.6, 0.3), "frame": (0.6, 0.3), "floor": (0.65, 0.4), "lamp": (0.5, 0.3),
-    "chalk": (0.3, 0.6), "person": (0.2, 0.6), "cue": (0.6, 0.3), "wall": (0.5, 0.3),
+    "bed": (0.5, 0.2),
+    "cushion": (0.85, 0.2),
+    "jaw": (0.85, 0.2),
+    "pocket": (0.1, 0.05),
+    "rail_top": (0.6, 0.3),
+    "frame": (0.6, 0.3),
+    "floor": (0.65, 0.4),
+    "lamp": (0.5, 0.3),
+    "chalk": (0.3, 0.6),
+    "person": (0.2, 0.6),
+    "cue": (0.6, 0.3),
+    "wall": (0.5, 0.3),
     "pocket_back": (0.4, 0.02),
 }
 
@@ -129,29 +150,40 @@ DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
 # friction kicked balls off the back; see engine._Hooks.tick.) The tables still differ, through their
 # mouths, corridors and wells (the figures in the tests).
 POCKET_BACK_BY_TABLE: dict[str, tuple[float, float]] = {
-    "pyramid-12ft": (0.4, 0.02),   # leather over the frame's metal, the net slack behind it
-    "pool-9ft": (0.4, 0.02),       # a rubber facing on the rail's cut
-    "snooker-12ft": (0.4, 0.02),   # leather over the iron fascia
+    "pyramid-12ft": (0.4, 0.02),  # leather over the frame's metal, the net slack behind it
+    "pool-9ft": (0.4, 0.02),  # a rubber facing on the rail's cut
+    "snooker-12ft": (0.4, 0.02),  # leather over the iron fascia
     "snooker-10ft": (0.4, 0.02),
 }
 # Material keys that are not surface kinds: a part of a kind's surface with a facing of its own.
 PART_MATERIALS = ("pocket_back",)
 
 # Where a resting ball is, by the kind of surface under it (for final / off_table rest).
-_PLACE_OF_KIND = {"bed": "bed", "cushion": "rail", "jaw": "rail", "rail_top": "rail", "frame": "frame",
-                  "floor": "floor", "pocket": "pocket", "lamp": "lamp", "chalk": "chalk",
-                  "person": "person", "cue": "cue", "wall": "floor"}
+_PLACE_OF_KIND = {
+    "bed": "bed",
+    "cushion": "rail",
+    "jaw": "rail",
+    "rail_top": "rail",
+    "frame": "frame",
+    "floor": "floor",
+    "pocket": "pocket",
+    "lamp": "lamp",
+    "chalk": "chalk",
+    "person": "person",
+    "cue": "cue",
+    "wall": "floor",
+}
 
-CHALK_SIZE = 0.022               # m, a cube of billiard chalk
+CHALK_SIZE = 0.022  # m, a cube of billiard chalk
 PERSON_SIZE = (0.45, 0.30, 1.75)  # m: shoulder width, depth, height (ESTIMATE, an adult)
-CUE_LENGTH = 1.45                # m [FF cue length]; Russian cues are longer (physics.md 1.3)
-CUE_RADIUS = 0.011               # m, a mean of tip 13 mm and butt 30 mm diameters (ESTIMATE)
+CUE_LENGTH = 1.45  # m [FF cue length]; Russian cues are longer (physics.md 1.3)
+CUE_RADIUS = 0.011  # m, a mean of tip 13 mm and butt 30 mm diameters (ESTIMATE)
 
 
 @dataclass(frozen=True)
 class Surface:
-    kind: str            # one of SURFACE_KINDS
-    id: str | None       # cushion id for cushions, pocket id for jaws and wells, None otherwise
+    kind: str  # one of SURFACE_KINDS
+    id: str | None  # cushion id for cushions, pocket id for jaws and wells, None otherwise
     restitution: float
     friction: float
     material: str = ""  # key of the material (DEFAULT_MATERIALS) when it differs from ``kind``: "pocket_back"
@@ -165,7 +197,7 @@ class _Piece:
     ident: str | None
     shape: BulletShape
     transform: TransformState
-    material: str = ""   # a material other than the kind's own (the pocket's live back band)
+    material: str = ""  # a material other than the kind's own (the pocket's live back band)
 
 
 @dataclass(frozen=True)
@@ -193,13 +225,13 @@ class Jaw:
 
     pocket: str
     cushion: str
-    nose_end: tuple[float, float]     # E: where the cushion's nose line ends at the mouth
+    nose_end: tuple[float, float]  # E: where the cushion's nose line ends at the mouth
     fillet_centre: tuple[float, float]
     fillet_start: tuple[float, float]  # T1: tangent point on the nose line
-    fillet_end: tuple[float, float]    # T2: tangent point on the facing
-    facing_end: tuple[float, float]    # F: end of the straight corridor, on the drop line
-    facets: int                        # segments of the fillet as built or drawn (0: a sharp corner)
-    true_round: bool = False           # the fillet is an exact round (a sphere, see ``_round_piece``)
+    fillet_end: tuple[float, float]  # T2: tangent point on the facing
+    facing_end: tuple[float, float]  # F: end of the straight corridor, on the drop line
+    facets: int  # segments of the fillet as built or drawn (0: a sharp corner)
+    true_round: bool = False  # the fillet is an exact round (a sphere, see ``_round_piece``)
 
 
 @dataclass(frozen=True)
@@ -217,7 +249,7 @@ class PocketShape:
     across: tuple[float, float]
     a_mouth: float
     a_drop: float
-    throat: float          # free gap between the facings at the drop line
+    throat: float  # free gap between the facings at the drop line
     well_half_width: float
     well_length: float
     floor_z: float
@@ -228,13 +260,17 @@ class PocketShape:
         return dx * self.axis[0] + dy * self.axis[1], dx * self.across[0] + dy * self.across[1]
 
     def world(self, a: float, t: float) -> tuple[float, float]:
-        return (self.centre[0] + a * self.axis[0] + t * self.across[0],
-                self.centre[1] + a * self.axis[1] + t * self.across[1])
+        return (
+            self.centre[0] + a * self.axis[0] + t * self.across[0],
+            self.centre[1] + a * self.axis[1] + t * self.across[1],
+        )
 
     def in_well(self, x: float, y: float, tol: float = 0.0) -> bool:
         a, t = self.local(x, y)
-        return (self.a_drop - tol <= a <= self.a_drop + self.well_length + tol
-                and abs(t) <= self.well_half_width + tol)
+        return (
+            self.a_drop - tol <= a <= self.a_drop + self.well_length + tol
+            and abs(t) <= self.well_half_width + tol
+        )
 
     def rect(self, a0: float, a1: float, t0: float, t1: float) -> gp.Poly:
         return gp.ccw([self.world(a0, t0), self.world(a1, t0), self.world(a1, t1), self.world(a0, t1)])
@@ -244,14 +280,14 @@ class PocketShape:
 class GeometryExtras:
     """Numbers the collision geometry needs beyond TableSpec (``[geometry]`` in the table TOML)."""
 
-    corner_cut_angle: float = 135.0   # deg between cushion nose and jaw facing (135: facing along the axis)
+    corner_cut_angle: float = 135.0  # deg between cushion nose and jaw facing (135: facing along the axis)
     middle_cut_angle: float = 90.0
     slate_thickness: float = 0.045
-    rail_slab: float = 0.03           # the wooden rail top's thickness; the frame is below it
-    well_clearance: float = 0.010     # well wider than the throat by this, each side
-    well_wall: float = 0.012          # thicker than GJK_MERGE: a thin box is a poor GJK target
+    rail_slab: float = 0.03  # the wooden rail top's thickness; the frame is below it
+    well_clearance: float = 0.010  # well wider than the throat by this, each side
+    well_wall: float = 0.012  # thicker than GJK_MERGE: a thin box is a poor GJK target
     lamp_shade: tuple[float, float, float] = (1.4, 0.45, 0.15)  # length (x), width (y), height
-    jaw_segments: int = 6             # at most this many facets approximating a jaw fillet
+    jaw_segments: int = 6  # at most this many facets approximating a jaw fillet
 
 
 @cache
@@ -265,7 +301,9 @@ def load_extras(table_id: str) -> GeometryExtras:
     vals: dict[str, Any] = {}
     for key, val in raw.items():
         if not hasattr(defaults, key):
-            raise InputError(str(path), f"geometry.{key}", f"a known key ({', '.join(defaults.__dataclass_fields__)})")
+            raise InputError(
+                str(path), f"geometry.{key}", f"a known key ({', '.join(defaults.__dataclass_fields__)})"
+            )
         ref = getattr(defaults, key)
         if isinstance(ref, tuple):
             if not isinstance(val, list) or len(val) != len(ref) or not all(_finite_pos(v) for v in val):
@@ -320,8 +358,13 @@ def _profile(spec: TableSpec, depth: float, steepen: float = 1.0) -> list[tuple[
 class TableGeometry:
     """Static bodies of one table in one world, plus the plan-view facts the engine needs."""
 
-    def __init__(self, world: BulletWorld | None, spec: TableSpec, extras: GeometryExtras,
-                 materials: Mapping[str, tuple[float, float]]) -> None:
+    def __init__(
+        self,
+        world: BulletWorld | None,
+        spec: TableSpec,
+        extras: GeometryExtras,
+        materials: Mapping[str, tuple[float, float]],
+    ) -> None:
         # ``world`` is None while a blueprint is recorded (see ``build_table_geometry``): the pieces are
         # then only listed, and bodies are made from them for each world that asks.
         self.world = world  # type: ignore[assignment]
@@ -335,15 +378,19 @@ class TableGeometry:
         prof = _profile(spec, spec.cushion_width)
         nose = min(prof, key=lambda q: (q[0], -q[1]))
         back_top = max(prof, key=lambda q: (q[0], q[1]))
-        self.cushion_contact = CushionContact(h, theta, math.sqrt(R * R - (h - R) ** 2),
-                                              math.atan2(back_top[1] - nose[1], back_top[0] - nose[0]))
+        self.cushion_contact = CushionContact(
+            h,
+            theta,
+            math.sqrt(R * R - (h - R) ** 2),
+            math.atan2(back_top[1] - nose[1], back_top[0] - nose[0]),
+        )
         self.pockets: dict[str, PocketShape] = {}
         self.lamp_box: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
         self.object_boxes: list[tuple[str, tuple[float, float, float], tuple[float, float, float]]] = []
         self._passages: list[gp.Poly] = []
         self._openings: list[gp.Poly] = []
-        self._tops: list[tuple[gp.Poly, float, str]] = []   # plan outline, top height, kind of each body
-        self._pieces: list[_Piece] = []                      # every static body, in build order
+        self._tops: list[tuple[gp.Poly, float, str]] = []  # plan outline, top height, kind of each body
+        self._pieces: list[_Piece] = []  # every static body, in build order
 
     def _copy(self, world: BulletWorld | None, materials: Mapping[str, tuple[float, float]]) -> TableGeometry:
         """A geometry with this one's plan facts and pieces (lists copied, shapes shared), no bodies yet."""
@@ -371,7 +418,8 @@ class TableGeometry:
             surf = surfaces.get((piece.kind, piece.ident, piece.material))
             if surf is None:
                 surf = surfaces[(piece.kind, piece.ident, piece.material)] = Surface(
-                    piece.kind, piece.ident, e, mu, piece.material)
+                    piece.kind, piece.ident, e, mu, piece.material
+                )
             node = BulletRigidBodyNode(f"{piece.kind}:{piece.ident or ''}:{len(self.nodes)}")
             node.add_shape(piece.shape)
             node.set_transform(piece.transform)
@@ -414,7 +462,9 @@ class TableGeometry:
         if abs(x) <= s.half_length and abs(y) <= s.half_width:
             return True
         p = (x, y)
-        return any(gp.contains(q, p) for q in self._passages) or any(gp.contains(q, p) for q in self._openings)
+        return any(gp.contains(q, p) for q in self._passages) or any(
+            gp.contains(q, p) for q in self._openings
+        )
 
     def rest_place(self, pos: Sequence[float]) -> str:
         """Where a resting ball centre is: 'bed', 'rail', 'floor', 'frame', 'pocket', 'chalk', ...
@@ -432,8 +482,11 @@ class TableGeometry:
         kind = best[1] if best is not None else self.kind_below(x, y, z)
         return _PLACE_OF_KIND.get(kind, kind)
 
-    def contacts(self, pos: Sequence[float], radius: float,
-                 ) -> list[tuple[Surface, tuple[float, float, float], tuple[float, float, float], float]]:
+    def contacts(
+        self,
+        pos: Sequence[float],
+        radius: float,
+    ) -> list[tuple[Surface, tuple[float, float, float], tuple[float, float, float], float]]:
         """Contacts of a sphere at ``pos`` with the static bodies, in node order.
 
         Each is (surface, point on the surface, unit normal pointing from the surface to the sphere,
@@ -445,8 +498,10 @@ class TableGeometry:
         probe.add_shape(shape)
         probe.set_transform(TransformState.make_pos(Point3(float(pos[0]), float(pos[1]), float(pos[2]))))
         probe.set_into_collide_mask(self.collide_mask)
-        names = {c.get_node1().get_name() if c.get_node0().get_name() == "probe" else c.get_node0().get_name()
-                 for c in self.world.contact_test(probe).get_contacts()}
+        names = {
+            c.get_node1().get_name() if c.get_node0().get_name() == "probe" else c.get_node0().get_name()
+            for c in self.world.contact_test(probe).get_contacts()
+        }
         out = []
         for node in self.nodes:
             if node.get_name() not in names:
@@ -472,8 +527,10 @@ class TableGeometry:
 
     def support_z(self, x: float, y: float) -> float:
         """Height of the highest static top under (x, y) (the floor if none)."""
-        return max([self.spec.floor_z] + [top for poly, top, kind in self._tops
-                                          if kind != "lamp" and gp.contains(poly, (x, y), 1e-6)])
+        return max(
+            [self.spec.floor_z]
+            + [top for poly, top, kind in self._tops if kind != "lamp" and gp.contains(poly, (x, y), 1e-6)]
+        )
 
     def safe_box(self, R: float | None = None, clearance: float = 0.001) -> tuple[float, float, float, float]:
         """(x_min, x_max, y_min, y_max) of centres where a ball on the cloth touches no cushion, jaw or pocket.
@@ -491,8 +548,10 @@ class TableGeometry:
         for p in self.pockets.values():
             ax, ay = p.axis
             # The box corner nearest this pocket, and how far it must come in along the diagonal.
-            a, _t = p.local(math.copysign(hx, ax) if abs(ax) > 1e-9 else 0.0,
-                            math.copysign(hy, ay) if abs(ay) > 1e-9 else 0.0)
+            a, _t = p.local(
+                math.copysign(hx, ax) if abs(ax) > 1e-9 else 0.0,
+                math.copysign(hy, ay) if abs(ay) > 1e-9 else 0.0,
+            )
             excess = a + R + clearance - p.a_drop
             if excess > 0:
                 shrink = excess / (abs(ax) + abs(ay))
@@ -508,14 +567,35 @@ class TableGeometry:
 
     # -- building ------------------------------------------------------------------------------
 
-    def _add(self, kind: str, ident: str | None, shape: BulletShape,
-             pos: tuple[float, float, float] = (0.0, 0.0, 0.0), heading: float = 0.0, material: str = "") -> None:
-        self._pieces.append(_Piece(kind, ident, shape,
-                                   TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)), material))
+    def _add(
+        self,
+        kind: str,
+        ident: str | None,
+        shape: BulletShape,
+        pos: tuple[float, float, float] = (0.0, 0.0, 0.0),
+        heading: float = 0.0,
+        material: str = "",
+    ) -> None:
+        self._pieces.append(
+            _Piece(
+                kind,
+                ident,
+                shape,
+                TransformState.make_pos_hpr(Point3(*pos), Vec3(heading, 0.0, 0.0)),
+                material,
+            )
+        )
 
-    def _box(self, kind: str, ident: str | None, lo: tuple[float, float, float],
-             hi: tuple[float, float, float], heading: float = 0.0,
-             centre: tuple[float, float] | None = None, material: str = "") -> None:
+    def _box(
+        self,
+        kind: str,
+        ident: str | None,
+        lo: tuple[float, float, float],
+        hi: tuple[float, float, float],
+        heading: float = 0.0,
+        centre: tuple[float, float] | None = None,
+        material: str = "",
+    ) -> None:
         """An axis-aligned box (in a frame turned by ``heading`` degrees about its centre)."""
         half = Vec3((hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2)
         shape = BulletBoxShape(half)
@@ -525,8 +605,10 @@ class TableGeometry:
             c = (centre[0], centre[1], c[2])
         self._add(kind, ident, shape, c, heading, material)
         ch, sh = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-        corners = [(c[0] + ch * hx - sh * hy, c[1] + sh * hx + ch * hy)
-                   for hx, hy in ((-half.x, -half.y), (half.x, -half.y), (half.x, half.y), (-half.x, half.y))]
+        corners = [
+            (c[0] + ch * hx - sh * hy, c[1] + sh * hx + ch * hy)
+            for hx, hy in ((-half.x, -half.y), (half.x, -half.y), (half.x, half.y), (-half.x, half.y))
+        ]
         self._tops.append((gp.ccw(corners), hi[2], kind))
 
     def _prism(self, kind: str, ident: str | None, poly: Sequence[gp.Pt], z0: float, z1: float) -> None:
@@ -557,9 +639,9 @@ class TableGeometry:
         shape.set_margin(MARGIN)
         self._add(kind, ident, shape, (cx, cy, cz))
         # The hull's plan, grown back by the margin (the points are inset by it).
-        self._tops.append((gp.inset(gp.hull([(p[0], p[1]) for p in pts]), -MARGIN),
-                           max(p[2] for p in pts) + MARGIN, kind))
-
+        self._tops.append(
+            (gp.inset(gp.hull([(p[0], p[1]) for p in pts]), -MARGIN), max(p[2] for p in pts) + MARGIN, kind)
+        )
 
     def _round_piece(self, kind: str, ident: str | None, jaw: Jaw) -> None:
         """A jaw's rounding as an exact round: one sphere, touched by a ball on the cloth exactly as
@@ -596,7 +678,10 @@ class TableGeometry:
         shape.set_margin(rho)
         cx, cy = jaw.fillet_centre
         self._add(kind, ident, shape, (cx, cy, qz))
-        ring = [(cx + rho * math.cos(2 * math.pi * i / 16), cy + rho * math.sin(2 * math.pi * i / 16)) for i in range(16)]
+        ring = [
+            (cx + rho * math.cos(2 * math.pi * i / 16), cy + rho * math.sin(2 * math.pi * i / 16))
+            for i in range(16)
+        ]
         self._tops.append((ring, qz + rho, kind))
 
 
@@ -609,24 +694,33 @@ def _unit(v: tuple[float, float]) -> tuple[float, float]:
     return (v[0] / ln, v[1] / ln)
 
 
-def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_id: str,
-               end: tuple[float, float], other: tuple[float, float]) -> tuple[Jaw, dict[str, Any]]:
+def _jaw_frame(
+    spec: TableSpec,
+    extras: GeometryExtras,
+    pocket_id: str,
+    cushion_id: str,
+    end: tuple[float, float],
+    other: tuple[float, float],
+) -> tuple[Jaw, dict[str, Any]]:
     """Plan geometry of the jaw at cushion end ``end`` (the other end of the cushion is ``other``)."""
     pocket = spec.pockets[pocket_id]
     cushion = spec.cushions[cushion_id]
-    u = _unit((end[0] - other[0], end[1] - other[1]))        # along the nose, towards the pocket
-    nu0 = (-cushion.normal[0], -cushion.normal[1])          # into the cushion body
+    u = _unit((end[0] - other[0], end[1] - other[1]))  # along the nose, towards the pocket
+    nu0 = (-cushion.normal[0], -cushion.normal[1])  # into the cushion body
     cut = extras.corner_cut_angle if pocket.corner else extras.middle_cut_angle
-    phi = math.radians(180.0 - cut)                         # how far the facing turns from the nose line
+    phi = math.radians(180.0 - cut)  # how far the facing turns from the nose line
     if not 0.0 < phi <= math.pi / 2:
-        raise InputError(f"{TABLES_DIR / spec.id}.toml", "geometry.corner_cut_angle" if pocket.corner
-                         else "geometry.middle_cut_angle", "an angle in [90, 180) degrees")
+        raise InputError(
+            f"{TABLES_DIR / spec.id}.toml",
+            "geometry.corner_cut_angle" if pocket.corner else "geometry.middle_cut_angle",
+            "an angle in [90, 180) degrees",
+        )
     d = (math.cos(phi) * u[0] + math.sin(phi) * nu0[0], math.cos(phi) * u[1] + math.sin(phi) * nu0[1])
     nuf = (math.cos(phi) * nu0[0] - math.sin(phi) * u[0], math.cos(phi) * nu0[1] - math.sin(phi) * u[1])
     rj = pocket.jaw_radius
     k = rj * math.tan(phi / 2)
     da = d[0] * pocket.axis[0] + d[1] * pocket.axis[1]
-    straight = pocket.corridor / da if da > 1e-9 else 0.0   # corridor is measured along the pocket axis
+    straight = pocket.corridor / da if da > 1e-9 else 0.0  # corridor is measured along the pocket axis
     f = (end[0] + (k + straight) * d[0], end[1] + (k + straight) * d[1])
     # A fillet under ROUND_LIMIT is built as an exact round (``_round_piece``); a larger one from
     # flat facets, as many as keep each at least GJK_MERGE wide (Bullet cannot tell nearer hull
@@ -648,7 +742,9 @@ def _jaw_frame(spec: TableSpec, extras: GeometryExtras, pocket_id: str, cushion_
     return jaw, {"u": u, "nu0": nu0, "nuf": nuf, "d": d, "phi": phi, "rj": rj}
 
 
-def _fillet_points(spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float) -> list[tuple[float, float, float]]:
+def _fillet_points(
+    spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float
+) -> list[tuple[float, float, float]]:
     """Hull points of a jaw fillet: the nose and a low point of the under-face at every facet edge,
     and two points behind the fillet centre (top and bottom) that fill the jaw behind it.
 
@@ -665,31 +761,43 @@ def _fillet_points(spec: TableSpec, jaw: Jaw, fr: Mapping[str, Any], top: float)
     f = (nose[1] - z_low) / (nose[1] - foot[1])
     low = (nose[0] + f * (foot[0] - nose[0]), z_low)
     if low[0] >= fr["rj"]:
-        low = (fr["rj"] - MARGIN, nose[1] - (fr["rj"] - MARGIN - nose[0]) * (nose[1] - foot[1]) / (foot[0] - nose[0]))
+        low = (
+            fr["rj"] - MARGIN,
+            nose[1] - (fr["rj"] - MARGIN - nose[0]) * (nose[1] - foot[1]) / (foot[0] - nose[0]),
+        )
     pts: list[tuple[float, float, float]] = []
     for k in range(n + 1):
         al = fr["phi"] * k / n
-        nu = (math.cos(al) * fr["nu0"][0] - math.sin(al) * fr["u"][0],
-              math.cos(al) * fr["nu0"][1] - math.sin(al) * fr["u"][1])
+        nu = (
+            math.cos(al) * fr["nu0"][0] - math.sin(al) * fr["u"][0],
+            math.cos(al) * fr["nu0"][1] - math.sin(al) * fr["u"][1],
+        )
         p = (jaw.fillet_centre[0] - fr["rj"] * nu[0], jaw.fillet_centre[1] - fr["rj"] * nu[1])
         pts += [(p[0] + q[0] * nu[0], p[1] + q[0] * nu[1], q[1]) for q in (nose, low)]
     half = fr["phi"] / 2
-    bis = (math.cos(half) * fr["nu0"][0] - math.sin(half) * fr["u"][0],
-           math.cos(half) * fr["nu0"][1] - math.sin(half) * fr["u"][1])
+    bis = (
+        math.cos(half) * fr["nu0"][0] - math.sin(half) * fr["u"][0],
+        math.cos(half) * fr["nu0"][1] - math.sin(half) * fr["u"][1],
+    )
     back = (jaw.fillet_centre[0] + GJK_MERGE / 2 * bis[0], jaw.fillet_centre[1] + GJK_MERGE / 2 * bis[1])
     pts += [(back[0], back[1], top - MARGIN), (back[0], back[1], MARGIN)]
     return pts
 
 
-def _section(p: tuple[float, float], nu: tuple[float, float], profile: Sequence[gp.Pt],
-             n_max: float) -> list[tuple[float, float, float]]:
+def _section(
+    p: tuple[float, float], nu: tuple[float, float], profile: Sequence[gp.Pt], n_max: float
+) -> list[tuple[float, float, float]]:
     prof = gp.clip(list(profile), (1.0, 0.0), n_max) if n_max < math.inf else list(profile)
     return [(p[0] + n * nu[0], p[1] + n * nu[1], z) for n, z in prof]
 
 
-def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[SceneObject] = (),
-                         lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
-                         materials: Mapping[str, tuple[float, float]] | None = None) -> TableGeometry:
+def build_table_geometry(
+    world: BulletWorld,
+    spec: TableSpec,
+    objects: Sequence[SceneObject] = (),
+    lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+    materials: Mapping[str, tuple[float, float]] | None = None,
+) -> TableGeometry:
     """Build the table's static bodies into ``world`` and return what was built.
 
     The engine builds a fresh world for every stroke, so the work that depends only on the table
@@ -710,11 +818,20 @@ def build_table_geometry(world: BulletWorld, spec: TableSpec, objects: Sequence[
     mats["pocket_back"] = POCKET_BACK_BY_TABLE.get(spec.id, DEFAULT_MATERIALS["pocket_back"])
     for kind, val in (materials or {}).items():
         if kind not in DEFAULT_MATERIALS:
-            raise InputError("materials", str(kind),
-                             f"a surface kind or part ({', '.join(SURFACE_KINDS + PART_MATERIALS)})")
-        if (not isinstance(val, (tuple, list)) or len(val) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in val)
-                or not 0.0 <= val[0] <= 1.0 or val[1] < 0.0):
+            raise InputError(
+                "materials",
+                str(kind),
+                f"a surface kind or part ({', '.join(SURFACE_KINDS + PART_MATERIALS)})",
+            )
+        if (
+            not isinstance(val, (tuple, list))
+            or len(val) != 2
+            or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in val
+            )
+            or not 0.0 <= val[0] <= 1.0
+            or val[1] < 0.0
+        ):
             raise InputError("materials", str(kind), "[restitution in 0..1, friction >= 0]")
         mats[kind] = (float(val[0]), float(val[1]))
     g = _blueprint(spec, tuple(objects), lamp)._copy(world, mats)
@@ -750,8 +867,9 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache.popitem(last=False)
 
 
-def _blueprint(spec: TableSpec, objects: tuple[SceneObject, ...],
-               lamp: tuple[float, float, float] | None) -> TableGeometry:
+def _blueprint(
+    spec: TableSpec, objects: tuple[SceneObject, ...], lamp: tuple[float, float, float] | None
+) -> TableGeometry:
     """The recorded pieces and plan facts of a table with its room and objects (no world)."""
     known = _SPEC_KEYS.get(id(spec))
     if known is not None and known[0] is spec:
@@ -759,7 +877,9 @@ def _blueprint(spec: TableSpec, objects: tuple[SceneObject, ...],
     else:
         src = f"{TABLES_DIR / spec.id}.toml"
         if not spec.ball_radius < spec.cushion_nose_height < 2 * spec.ball_radius:
-            raise InputError(src, "cushion_nose_height", "a height between the ball's radius and its diameter")
+            raise InputError(
+                src, "cushion_nose_height", "a height between the ball's radius and its diameter"
+            )
         table_key = (repr(spec), load_extras(spec.id))
         _remember(_SPEC_KEYS, id(spec), (spec, table_key))
     scene_key = (table_key, repr(lamp), repr(objects))
@@ -821,21 +941,33 @@ def _build_table(g: TableGeometry) -> None:
                 na = nu[0] * ax[0] + nu[1] * ax[1]
                 nt = nu[0] * across[0] + nu[1] * across[1]
                 if na <= 1e-9:
-                    continue     # runs along or away from the drop line: never behind it
+                    continue  # runs along or away from the drop line: never behind it
                 n_in = max(0.0, (a_drop - a0) / na)
                 if n_in <= n_back:
                     half = min(half, abs(t0 + n_in * nt) - 2 * MARGIN)
         half = max(half, throat / 2, R + 0.002)
-        g.pockets[pid] = PocketShape(pid, pk.centre, ax, across, a_mouth, a_drop, throat, half,
-                                     2 * R + 0.03, -depth, (pair[0][0], pair[1][0]))
+        g.pockets[pid] = PocketShape(
+            pid,
+            pk.centre,
+            ax,
+            across,
+            a_mouth,
+            a_drop,
+            throat,
+            half,
+            2 * R + 0.03,
+            -depth,
+            (pair[0][0], pair[1][0]),
+        )
 
     # Cushion prisms between the fillet starts, full depth.
     jaw_of = {(j.cushion, j.pocket): j for pid in jaws for j, _ in jaws[pid]}
     for cid, cu in s.cushions.items():
         at_start, at_end = cushion_ends[cid]
         nu0 = (-cu.normal[0], -cu.normal[1])
-        pts = (_section(jaw_of[(cid, at_start)].fillet_start, nu0, profile, math.inf)
-               + _section(jaw_of[(cid, at_end)].fillet_start, nu0, profile, math.inf))
+        pts = _section(jaw_of[(cid, at_start)].fillet_start, nu0, profile, math.inf) + _section(
+            jaw_of[(cid, at_end)].fillet_start, nu0, profile, math.inf
+        )
         g._hull("cushion", cid, pts)
 
     # Jaws: the profile swept round the fillet (sections no deeper than the fillet radius, so the
@@ -851,8 +983,12 @@ def _build_table(g: TableGeometry) -> None:
             # corridor shorter than GJK_MERGE, like the pyramid's 5.5 mm, is a face Bullet resolves
             # only to about 0.7 mm; extending it would put a wall across the well's mouth.)
             if math.dist(jaw.facing_end, jaw.fillet_end) > 1e-4:
-                g._hull("jaw", pid, _section(jaw.fillet_end, fr["nuf"], profile, math.inf)
-                        + _section(jaw.facing_end, fr["nuf"], profile, math.inf))
+                g._hull(
+                    "jaw",
+                    pid,
+                    _section(jaw.fillet_end, fr["nuf"], profile, math.inf)
+                    + _section(jaw.facing_end, fr["nuf"], profile, math.inf),
+                )
 
     # The wells' free insides (nothing of the table reaches into them) and, round them, the walls
     # that line them: the rails and the fill are cut back to the walls, so whatever a ball meets
@@ -861,7 +997,9 @@ def _build_table(g: TableGeometry) -> None:
     wt = ex.well_wall
     wb = max(wt, POCKET_BACK_WALL)
     for pid, p in g.pockets.items():
-        wells[pid] = p.rect(p.a_drop, p.a_drop + p.well_length + wb, -p.well_half_width - wt, p.well_half_width + wt)
+        wells[pid] = p.rect(
+            p.a_drop, p.a_drop + p.well_length + wb, -p.well_half_width - wt, p.well_half_width + wt
+        )
         g._openings.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width, p.well_half_width))
         j0, j1 = p.jaws
         g._passages.append(gp.ccw([j0.nose_end, j0.facing_end, j1.facing_end, j1.nose_end]))
@@ -877,10 +1015,15 @@ def _build_table(g: TableGeometry) -> None:
         if s.pockets[pid].corner:
             slate = gp.clip(slate, p.axis, p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1])
         else:
-            middle_wells.append(p.rect(p.a_drop, p.a_drop + p.well_length, -p.well_half_width - ex.well_wall,
-                                       p.well_half_width + ex.well_wall))
-    y1 = min([hw + cw] + [hw + p.a_drop for pid, p in g.pockets.items()
-                          if not s.pockets[pid].corner])
+            middle_wells.append(
+                p.rect(
+                    p.a_drop,
+                    p.a_drop + p.well_length,
+                    -p.well_half_width - ex.well_wall,
+                    p.well_half_width + ex.well_wall,
+                )
+            )
+    y1 = min([hw + cw] + [hw + p.a_drop for pid, p in g.pockets.items() if not s.pockets[pid].corner])
     main = gp.clip(gp.clip(slate, (0.0, 1.0), y1), (0.0, -1.0), y1)
     g._prism("bed", None, main, -slate_t, 0.0)
     for piece in gp.subtract_all(gp.subtract_all([slate], middle_wells), [main]):
@@ -893,9 +1036,12 @@ def _build_table(g: TableGeometry) -> None:
         region = list(grown)
         for jaw, fr in jaws[pid]:
             u = fr["u"]
-            region = gp.clip(region, (-u[0], -u[1]), -(u[0] * jaw.fillet_start[0] + u[1] * jaw.fillet_start[1]))
-        region = gp.clip(region, (-p.axis[0], -p.axis[1]),
-                         -(p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1]))
+            region = gp.clip(
+                region, (-u[0], -u[1]), -(u[0] * jaw.fillet_start[0] + u[1] * jaw.fillet_start[1])
+            )
+        region = gp.clip(
+            region, (-p.axis[0], -p.axis[1]), -(p.a_drop + p.axis[0] * p.centre[0] + p.axis[1] * p.centre[1])
+        )
         for piece in gp.subtract_all(gp.subtract(region, inner), [wells[pid]]):
             g._prism("rail_top", pid, piece, -slate_t, top)
 
@@ -903,8 +1049,12 @@ def _build_table(g: TableGeometry) -> None:
     xo, yo = hl + cw + rw, hw + cw + rw
     # The long rails are first cut across (x = const) at each well's extent, the short ones at
     # y = const, so the cuts a well makes stay next to it instead of running along a whole rail.
-    pieces = [(gp.rect(-xo, hw + cw, xo, yo), 0), (gp.rect(-xo, -yo, xo, -hw - cw), 0),
-              (gp.rect(hl + cw, -hw - cw, xo, hw + cw), 1), (gp.rect(-xo, -hw - cw, -hl - cw, hw + cw), 1)]
+    pieces = [
+        (gp.rect(-xo, hw + cw, xo, yo), 0),
+        (gp.rect(-xo, -yo, xo, -hw - cw), 0),
+        (gp.rect(hl + cw, -hw - cw, xo, hw + cw), 1),
+        (gp.rect(-xo, -hw - cw, -hl - cw, hw + cw), 1),
+    ]
     for hole in wells.values():
         nxt = []
         for piece, axis in pieces:
@@ -926,11 +1076,23 @@ def _build_table(g: TableGeometry) -> None:
         a0, a1 = p.a_drop, p.a_drop + p.well_length
         hwid = p.well_half_width
 
-        def wall(a_lo: float, a_hi: float, t_lo: float, t_hi: float, z_lo: float, z_hi: float,
-                 p: PocketShape = p, pid: str = pid, heading: float = heading, material: str = "") -> None:
+        def wall(
+            a_lo: float,
+            a_hi: float,
+            t_lo: float,
+            t_hi: float,
+            z_lo: float,
+            z_hi: float,
+            p: PocketShape = p,
+            pid: str = pid,
+            heading: float = heading,
+            material: str = "",
+        ) -> None:
             cen = p.world((a_lo + a_hi) / 2, (t_lo + t_hi) / 2)
             half = ((a_hi - a_lo) / 2, (t_hi - t_lo) / 2)
-            g._box("pocket", pid, (-half[0], -half[1], z_lo), (half[0], half[1], z_hi), heading, cen, material)
+            g._box(
+                "pocket", pid, (-half[0], -half[1], z_lo), (half[0], half[1], z_hi), heading, cen, material
+            )
 
         wall(a0, a1 + wb, hwid, hwid + wt, p.floor_z - wt, top)
         wall(a0, a1 + wb, -hwid - wt, -hwid, p.floor_z - wt, top)
@@ -947,15 +1109,25 @@ def _build_room(g: TableGeometry, lamp: tuple[float, float, float] | None) -> No
     g._add("floor", None, shape)
     # Walls and ceiling as planes facing into the room (n . p = d).
     hx, hy = ROOM_HALF
-    for normal, d in (((-1, 0, 0), -hx), ((1, 0, 0), -hx), ((0, -1, 0), -hy), ((0, 1, 0), -hy),
-                      ((0, 0, -1), -(s.floor_z + ROOM_HEIGHT))):
+    for normal, d in (
+        ((-1, 0, 0), -hx),
+        ((1, 0, 0), -hx),
+        ((0, -1, 0), -hy),
+        ((0, 1, 0), -hy),
+        ((0, 0, -1), -(s.floor_z + ROOM_HEIGHT)),
+    ):
         g._add("wall", None, BulletPlaneShape(Vec3(*normal), d))
     if lamp is not None:
         lx, ly, lz = (float(v) for v in lamp)
         if not all(math.isfinite(v) for v in (lx, ly, lz)) or lz <= s.rail_height + 0.05:
             raise InputError("settings", "room.lamp_height", "a finite height above the rails, m")
         length, width, height = g.extras.lamp_shade
-        g._box("lamp", None, (lx - length / 2, ly - width / 2, lz), (lx + length / 2, ly + width / 2, lz + height))
+        g._box(
+            "lamp",
+            None,
+            (lx - length / 2, ly - width / 2, lz),
+            (lx + length / 2, ly + width / 2, lz + height),
+        )
         g.lamp_box = ((lx - length / 2, ly - width / 2, lz), (lx + length / 2, ly + width / 2, lz + height))
 
 
@@ -978,8 +1150,11 @@ def _build_object(g: TableGeometry, i: int, obj: SceneObject) -> None:
         along_x = abs(y) - yo >= abs(x) - xo
         hx, hy = (w / 2, d / 2) if along_x else (d / 2, w / 2)
         if abs(x) - hx < xo and abs(y) - hy < yo:
-            raise InputError("scenario", f"{key}.at", f"a floor position beside the table: |x| >= {xo + hx:.3f} "
-                                                      f"or |y| >= {yo + hy:.3f}")
+            raise InputError(
+                "scenario",
+                f"{key}.at",
+                f"a floor position beside the table: |x| >= {xo + hx:.3f} or |y| >= {yo + hy:.3f}",
+            )
         lo = (x - hx, y - hy, s.floor_z)
         hi = (x + hx, y + hy, s.floor_z + hgt)
         g._box("person", f"person{i}", lo, hi)

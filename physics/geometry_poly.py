@@ -164,8 +164,14 @@ def hull(points: Sequence[Pt]) -> Poly:
     def half(seq: Sequence[Pt]) -> Poly:
         out: Poly = []
         for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+            while (
+                len(out) >= 2
+                and (
+                    (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                )
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out

@@ -14,8 +14,18 @@ from physics.tables import TableSpec
 
 G = 9.81
 
-OVERRIDE_KEYS = ("mu_slide", "mu_roll", "spin_decel", "e_ball", "mu_ball", "e_cushion", "mu_cushion",
-                 "e_table", "e_rail", "e_floor")
+OVERRIDE_KEYS = (
+    "mu_slide",
+    "mu_roll",
+    "spin_decel",
+    "e_ball",
+    "mu_ball",
+    "e_cushion",
+    "mu_cushion",
+    "e_table",
+    "e_rail",
+    "e_floor",
+)
 
 # Cue mass by table family: pool cues 18-21 oz [RB/WPA]; snooker cue 0.478 kg [PT]; Russian cues are longer
 # and heavier (ESTIMATE 0.65-0.75 kg, physics.md §1.3).
@@ -28,36 +38,36 @@ class PhysicsParams:
 
     R: float
     m: float
-    mu_slide: float = 0.2          # ball-cloth sliding friction [DD-CONST][PT]
-    mu_roll: float = 0.01          # rolling resistance (deceleration / g) [PT]
-    spin_decel: float = 10.0       # omega_z deceleration, rad/s^2 [DD-CONST]
-    e_ball: float = 0.95           # ball-ball restitution [PT]
+    mu_slide: float = 0.2  # ball-cloth sliding friction [DD-CONST][PT]
+    mu_roll: float = 0.01  # rolling resistance (deceleration / g) [PT]
+    spin_decel: float = 10.0  # omega_z deceleration, rad/s^2 [DD-CONST]
+    e_ball: float = 0.95  # ball-ball restitution [PT]
     # Ball-ball friction mu(v) = a + b exp(-c v) over the tangential slip speed [DD TP A.14];
     # ``mu_ball`` >= 0 replaces the model with a constant (settings override), -1 keeps the model.
     mu_ball: float = -1.0
     mu_ball_a: float = 9.951e-3
     mu_ball_b: float = 0.108
     mu_ball_c: float = 1.088
-    e_cushion: float = 0.85        # ball-cushion restitution [PT]
-    mu_cushion: float = 0.2        # ball-cushion friction [PT pool, MAT10 0.14]
-    nose_height: float = 0.042     # cushion contact height above the cloth (table spec)
-    e_table: float = 0.5           # ball-slate restitution [DD-CONST][PT]
-    e_rail: float = 0.6            # wooden rail top / frame (ESTIMATE 0.5-0.7)
-    e_floor: float = 0.6           # hardwood floor (ESTIMATE 0.5-0.8)
-    mu_rail: float = 0.3           # ball on varnished wood (ESTIMATE)
-    mu_floor: float = 0.4          # ESTIMATE
-    mu_roll_rail: float = 0.02     # rolling resistance on the varnished rail top and frame (ESTIMATE)
-    mu_roll_floor: float = 0.05    # on the room's floor, between hardwood and carpet (ESTIMATE)
+    e_cushion: float = 0.85  # ball-cushion restitution [PT]
+    mu_cushion: float = 0.2  # ball-cushion friction [PT pool, MAT10 0.14]
+    nose_height: float = 0.042  # cushion contact height above the cloth (table spec)
+    e_table: float = 0.5  # ball-slate restitution [DD-CONST][PT]
+    e_rail: float = 0.6  # wooden rail top / frame (ESTIMATE 0.5-0.7)
+    e_floor: float = 0.6  # hardwood floor (ESTIMATE 0.5-0.8)
+    mu_rail: float = 0.3  # ball on varnished wood (ESTIMATE)
+    mu_floor: float = 0.4  # ESTIMATE
+    mu_roll_rail: float = 0.02  # rolling resistance on the varnished rail top and frame (ESTIMATE)
+    mu_roll_floor: float = 0.05  # on the room's floor, between hardwood and carpet (ESTIMATE)
     # Spin about the vertical on hard surfaces: the twisting friction of a Hertz contact patch,
     # alpha = (3 pi / 16) mu g a / (0.4 R^2); a 0.17-0.28 kg ball on varnished wood across the grain
     # (E ~ 1 GPa) has a ~ 0.4 mm, alpha ~ 1.5-3 rad/s^2 (ESTIMATE; cloth: spin_decel).
     spin_decel_rail: float = 2.0
     spin_decel_floor: float = 4.0  # between hardwood (~2) and carpet (~10) (ESTIMATE)
     cue_mass: float = 0.70
-    tip_e: float = 0.73            # leather tip [DD-TIP]
-    tip_mu: float = 0.6            # tip-ball friction [DD-CONST]
+    tip_e: float = 0.73  # leather tip [DD-TIP]
+    tip_mu: float = 0.6  # tip-ball friction [DD-CONST]
     squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
-    min_bounce: float = 0.001      # a bounce that would rise less than this (m) ends on the cloth (Zeno guard)
+    min_bounce: float = 0.001  # a bounce that would rise less than this (m) ends on the cloth (Zeno guard)
     substep_hz: float = 1000.0
     # Longer than the slowest stop the physics can make: the hardest stroke with full side (~670 rad/s off
     # the tip) spins down on the cloth in ~67 s at spin_decel 10 rad/s^2. The cap only guards against a
@@ -86,11 +96,21 @@ class PhysicsParams:
         return self.mu_ball_a + self.mu_ball_b * math.exp(-self.mu_ball_c * slip)
 
     @classmethod
-    def for_table(cls, spec: TableSpec, overrides: Mapping[str, float] | None = None,
-                  substep_hz: float = 1000, max_stroke_seconds: float = 120.0) -> PhysicsParams:
-        p = cls(R=spec.ball_radius, m=spec.ball_mass, nose_height=spec.cushion_nose_height,
-                cue_mass=_CUE_MASS.get(spec.id, 0.6), substep_hz=float(substep_hz),
-                max_stroke_seconds=float(max_stroke_seconds))
+    def for_table(
+        cls,
+        spec: TableSpec,
+        overrides: Mapping[str, float] | None = None,
+        substep_hz: float = 1000,
+        max_stroke_seconds: float = 120.0,
+    ) -> PhysicsParams:
+        p = cls(
+            R=spec.ball_radius,
+            m=spec.ball_mass,
+            nose_height=spec.cushion_nose_height,
+            cue_mass=_CUE_MASS.get(spec.id, 0.6),
+            substep_hz=float(substep_hz),
+            max_stroke_seconds=float(max_stroke_seconds),
+        )
         if spec.id.startswith("snooker"):
             # Snooker cloth is napped and slower at the cushion: pooltool's SNOOKER_GENERIC uses f_c 0.5 [PT];
             # we keep the measured snooker rolling resistance 0.0128 [MAT09].

@@ -12,18 +12,28 @@ import random
 
 from physics.tables import GAME_TABLES, TableSpec
 
-PYRAMID_GAMES = ("russian-pyramid", "russian-pyramid-fast", "american", "american-fast", "moscow-pyramid",
-                 "moscow-pyramid-fast", "pyramid-8", "pyramid-8-fast", "practice")
+PYRAMID_GAMES = (
+    "russian-pyramid",
+    "russian-pyramid-fast",
+    "american",
+    "american-fast",
+    "moscow-pyramid",
+    "moscow-pyramid-fast",
+    "pyramid-8",
+    "pyramid-8-fast",
+    "practice",
+)
 # Rows from the apex (foot spot) towards the foot cushion.
 _EIGHT_BALL = (("1",), ("9", "2"), ("10", "8", "3"), ("11", "7", "14", "4"), ("5", "13", "15", "6", "12"))
 _NINE_BALL = (("1",), ("2", "3"), ("4", "9", "5"), ("6", "7"), ("8",))
 _STRAIGHT = (("1",), ("2", "3"), ("4", "5", "6"), ("7", "8", "9", "10"), ("11", "12", "13", "14", "15"))
 _PYRAMID = _STRAIGHT
-JITTER = 1e-4   # m, largest seeded displacement of a racked ball
+JITTER = 1e-4  # m, largest seeded displacement of a racked ball
 
 
-def _triangle(rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float,
-              gap: float = 1e-6) -> dict[str, tuple[float, float]]:
+def _triangle(
+    rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float, gap: float = 1e-6
+) -> dict[str, tuple[float, float]]:
     """Rows of touching balls; row k has its centres ``2R cos 30°`` further towards +x.
 
     ``gap`` (1 µm) keeps neighbours from overlapping through rounding.
@@ -38,13 +48,15 @@ def _triangle(rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: f
     return out
 
 
-def _diamond(rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float,
-             gap: float = 1e-6) -> dict[str, tuple[float, float]]:
+def _diamond(
+    rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float, gap: float = 1e-6
+) -> dict[str, tuple[float, float]]:
     return _triangle(rows, apex, R, gap)
 
 
-def _jitter(layout: dict[str, tuple[float, float]], racked: set[str], seed: int | None,
-            R: float) -> dict[str, tuple[float, float]]:
+def _jitter(
+    layout: dict[str, tuple[float, float]], racked: set[str], seed: int | None, R: float
+) -> dict[str, tuple[float, float]]:
     if seed is None:
         return layout
     rng = random.Random(seed)
@@ -57,8 +69,9 @@ def _jitter(layout: dict[str, tuple[float, float]], racked: set[str], seed: int 
     return out
 
 
-def initial_layout(game_id: str, spec: TableSpec, n_players: int = 2,
-                   seed: int | None = None) -> dict[str, tuple[float, float]]:
+def initial_layout(
+    game_id: str, spec: TableSpec, n_players: int = 2, seed: int | None = None
+) -> dict[str, tuple[float, float]]:
     """The opening layout of ``game_id`` on ``spec``; ``cue`` first."""
     if game_id not in GAME_TABLES:
         raise ValueError(f"unknown game id {game_id!r}")
@@ -89,16 +102,19 @@ def initial_layout(game_id: str, spec: TableSpec, n_players: int = 2,
         for colour in ("yellow", "green", "brown", "blue", "pink", "black"):
             layout[colour] = spec.spots[colour]
         pink = spec.spots["pink"]
-        apex = (pink[0] + 2.0 * R + 1e-3, pink[1])     # the apex red as near the pink as it can be
-        rows = tuple(tuple(f"red{k}" for k in range(r * (r - 1) // 2 + 1, r * (r + 1) // 2 + 1))
-                     for r in range(1, 6))
+        apex = (pink[0] + 2.0 * R + 1e-3, pink[1])  # the apex red as near the pink as it can be
+        rows = tuple(
+            tuple(f"red{k}" for k in range(r * (r - 1) // 2 + 1, r * (r + 1) // 2 + 1)) for r in range(1, 6)
+        )
         rack = _triangle(rows, apex, R, gap)
         # On a small table the back row of reds can reach the black spot (snooker-10ft with 54 mm balls):
         # then the black stands as near its spot as it can towards the top cushion, as when a spot is taken.
         bx, by = layout["black"]
         d = 2.0 * R + gap
-        back_x = max((rx + math.sqrt(d * d - (by - ry) ** 2) for rx, ry in rack.values() if abs(by - ry) < d),
-                     default=bx)
+        back_x = max(
+            (rx + math.sqrt(d * d - (by - ry) ** 2) for rx, ry in rack.values() if abs(by - ry) < d),
+            default=bx,
+        )
         if back_x > bx:
             layout["black"] = (back_x, by)
     elif game_id == "golf":

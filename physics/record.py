@@ -18,10 +18,20 @@ PocketId = str
 CushionId = str
 
 POCKET_IDS: tuple[PocketId, ...] = (
-    "head-left", "head-right", "middle-left", "middle-right", "foot-left", "foot-right",
+    "head-left",
+    "head-right",
+    "middle-left",
+    "middle-right",
+    "foot-left",
+    "foot-right",
 )
 CUSHION_IDS: tuple[CushionId, ...] = (
-    "head", "foot", "left-head", "left-foot", "right-head", "right-foot",
+    "head",
+    "foot",
+    "left-head",
+    "left-foot",
+    "right-head",
+    "right-foot",
 )
 
 
@@ -41,8 +51,8 @@ class EventType(StrEnum):
     OFF_TABLE = "off_table"
     REST = "rest"
     # Extensions (design.md allows adding types).
-    HANGING = "hanging"          # a ball stopped on a pocket edge, overhanging the drop
-    DROPPED = "dropped"          # a hanging ball fell later: "after" seconds past the stroke's end
+    HANGING = "hanging"  # a ball stopped on a pocket edge, overhanging the drop
+    DROPPED = "dropped"  # a hanging ball fell later: "after" seconds past the stroke's end
 
 
 class BallStatus(StrEnum):
@@ -52,8 +62,22 @@ class BallStatus(StrEnum):
 
 
 # Optional event fields in the order they are written to JSON.
-_EVENT_FIELDS = ("ball", "balls", "cushion", "pocket", "on", "object", "over", "line", "rest",
-                 "miscue", "scoop", "speed", "after", "pos")
+_EVENT_FIELDS = (
+    "ball",
+    "balls",
+    "cushion",
+    "pocket",
+    "on",
+    "object",
+    "over",
+    "line",
+    "rest",
+    "miscue",
+    "scoop",
+    "speed",
+    "after",
+    "pos",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +90,15 @@ class Event:
     balls: tuple[BallId, BallId] | None = None
     cushion: CushionId | None = None
     pocket: PocketId | None = None
-    on: str | None = None          # landed: bed | rail | floor | ...
-    object: str | None = None      # touched: rail_top | frame | lamp | chalk | person | floor | cue | ...
-    over: BallId | None = None     # jumped_over
-    line: str | None = None        # line_crossed
-    rest: str | None = None        # off_table: rail | floor | ...
-    miscue: bool | None = None     # cue_strike
-    scoop: bool | None = None      # cue_strike
-    speed: float | None = None     # impact speed (m/s) where meaningful
-    after: float | None = None     # dropped: seconds after the stroke ended
+    on: str | None = None  # landed: bed | rail | floor | ...
+    object: str | None = None  # touched: rail_top | frame | lamp | chalk | person | floor | cue | ...
+    over: BallId | None = None  # jumped_over
+    line: str | None = None  # line_crossed
+    rest: str | None = None  # off_table: rail | floor | ...
+    miscue: bool | None = None  # cue_strike
+    scoop: bool | None = None  # cue_strike
+    speed: float | None = None  # impact speed (m/s) where meaningful
+    after: float | None = None  # dropped: seconds after the stroke ended
     pos: tuple[float, float, float] | None = None  # where it happened (centre of the ball)
 
     def involves(self, ball: BallId) -> bool:
@@ -112,7 +136,7 @@ class BallFinal:
     status: BallStatus
     pos: tuple[float, float, float] | None = None
     pocket: PocketId | None = None
-    rest: str | None = None          # for off_table: rail | floor | lamp | ...
+    rest: str | None = None  # for off_table: rail | floor | lamp | ...
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"status": str(self.status)}
@@ -140,17 +164,20 @@ class ShotParams:
     """What the player did: the stroke as declared (degrees at this edge, as in scenario files)."""
 
     ball: BallId = "cue"
-    cue_speed: float = 0.0         # m/s of the cue at impact
-    direction: float = 0.0         # degrees anticlockwise from +x
-    elevation: float = 0.0         # degrees above the bed
+    cue_speed: float = 0.0  # m/s of the cue at impact
+    direction: float = 0.0  # degrees anticlockwise from +x
+    elevation: float = 0.0  # degrees above the bed
     tip: tuple[float, float] = (0.0, 0.0)  # [right+, up+] in ball radii
     call_ball: BallId | None = None
     call_pocket: PocketId | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
-            "ball": self.ball, "cue_speed": self.cue_speed, "direction": self.direction,
-            "elevation": self.elevation, "tip": list(self.tip),
+            "ball": self.ball,
+            "cue_speed": self.cue_speed,
+            "direction": self.direction,
+            "elevation": self.elevation,
+            "tip": list(self.tip),
         }
         if self.call_ball is not None or self.call_pocket is not None:
             d["call"] = {"ball": self.call_ball, "pocket": self.call_pocket}
@@ -160,10 +187,13 @@ class ShotParams:
     def from_dict(cls, d: Mapping[str, Any]) -> ShotParams:
         call = d.get("call") or {}
         return cls(
-            ball=d.get("ball", "cue"), cue_speed=float(d.get("cue_speed", 0.0)),
-            direction=float(d.get("direction", 0.0)), elevation=float(d.get("elevation", 0.0)),
+            ball=d.get("ball", "cue"),
+            cue_speed=float(d.get("cue_speed", 0.0)),
+            direction=float(d.get("direction", 0.0)),
+            elevation=float(d.get("elevation", 0.0)),
             tip=tuple(d.get("tip", (0.0, 0.0))),  # type: ignore[arg-type]
-            call_ball=call.get("ball"), call_pocket=call.get("pocket"),
+            call_ball=call.get("ball"),
+            call_pocket=call.get("pocket"),
         )
 
 
@@ -185,7 +215,7 @@ class ShotRecord:
     samples: Mapping[BallId, tuple[SampleRow, ...]] | None = None
     initial: Mapping[BallId, tuple[float, float, float]] = field(default_factory=dict)
     shot: ShotParams | None = None
-    duration: float = 0.0          # simulated seconds until every ball rested
+    duration: float = 0.0  # simulated seconds until every ball rested
 
     # --- queries the referee and scenes use -------------------------------------------------
     def of_type(self, *types: EventType) -> list[Event]:

@@ -40,8 +40,16 @@ _TEXT = {
         "off_table": "  {ball}: вне стола, {rest}, точка ({x:.3f}, {y:.3f}, {z:.3f})",
     },
 }
-_REST_RU = {"floor": "на полу", "rail": "на борту", "frame": "на раме стола", "lamp": "на лампе",
-            "pocket": "в лузе", "chalk": "на мелке", "person": "на человеке", "cue": "на кие"}
+_REST_RU = {
+    "floor": "на полу",
+    "rail": "на борту",
+    "frame": "на раме стола",
+    "lamp": "на лампе",
+    "pocket": "в лузе",
+    "chalk": "на мелке",
+    "person": "на человеке",
+    "cue": "на кие",
+}
 
 
 def summary(record: ShotRecord, lang: str = "en") -> str:
@@ -61,13 +69,20 @@ def summary(record: ShotRecord, lang: str = "en") -> str:
             lines.append(tx["first"].format(a=a, b=b, t=first.t))
         else:
             lines.append(tx["no_contact"])
-    counts = {k: len(record.of_type(k)) for k in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)}
-    lines.append(tx["counts"].format(bb=counts[EventType.BALL_BALL], cu=counts[EventType.CUSHION],
-                                     jaw=counts[EventType.POCKET_JAW]))
+    counts = {
+        k: len(record.of_type(k)) for k in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)
+    }
+    lines.append(
+        tx["counts"].format(
+            bb=counts[EventType.BALL_BALL], cu=counts[EventType.CUSHION], jaw=counts[EventType.POCKET_JAW]
+        )
+    )
     pocketed = [f"{b} ({f.pocket})" for b, f in record.final.items() if f.status == BallStatus.POCKETED]
     if pocketed:
         lines.append(tx["pocketed"].format(items=", ".join(pocketed)))
-    off = [f"{b} ({_rest(f.rest, lang)})" for b, f in record.final.items() if f.status == BallStatus.OFF_TABLE]
+    off = [
+        f"{b} ({_rest(f.rest, lang)})" for b, f in record.final.items() if f.status == BallStatus.OFF_TABLE
+    ]
     if off:
         lines.append(tx["off"].format(items=", ".join(off)))
     jumped = _pairs(record.of_type(EventType.JUMPED_OVER))
@@ -83,8 +98,9 @@ def summary(record: ShotRecord, lang: str = "en") -> str:
         elif f.status == BallStatus.POCKETED:
             lines.append(tx["in_pocket"].format(ball=b, pocket=f.pocket))
         elif f.pos is not None:
-            lines.append(tx["off_table"].format(ball=b, rest=_rest(f.rest, lang), x=f.pos[0], y=f.pos[1],
-                                                z=f.pos[2]))
+            lines.append(
+                tx["off_table"].format(ball=b, rest=_rest(f.rest, lang), x=f.pos[0], y=f.pos[1], z=f.pos[2])
+            )
     return "\n".join(lines)
 
 

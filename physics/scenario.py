@@ -20,7 +20,7 @@ from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_tab
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
 OBJECT_KINDS = ("chalk", "person", "cue-on-rail")
-MAX_CUE_SPEED = 20.0   # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
+MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
 # Balls closer than this (centre distance below 2R by more) overlap; frozen balls are exactly 2R.
 OVERLAP_TOLERANCE = 1e-4
 
@@ -44,8 +44,8 @@ class Scenario:
     objects: tuple[SceneObject, ...]
     recorded_events: tuple[Event, ...] | None = None
     recorded_final: Mapping[str, BallFinal] | None = None
-    expected: Mapping[str, Any] = field(default_factory=dict)   # training cases: the expected ruling
-    meta: Mapping[str, Any] = field(default_factory=dict)       # training cases: topic etc.
+    expected: Mapping[str, Any] = field(default_factory=dict)  # training cases: the expected ruling
+    meta: Mapping[str, Any] = field(default_factory=dict)  # training cases: topic etc.
     # Optional, with a recorded stroke only: the same stroke without an outsider's interference
     # ([[undisturbed.events]], [undisturbed.final.<ball>]): where a disturbed ball would have come to rest,
     # which WPBSA S3 R15 asks the referee to judge (rules/base.py, Referee.judge(..., undisturbed=...)).
@@ -66,18 +66,31 @@ class Scenario:
         final = {b: BallFinal(BallStatus.ON_TABLE, p) for b, p in initial.items()}
         final.update(self.undisturbed_final or {})
         events = tuple(sorted(self.undisturbed_events, key=lambda e: e.t))
-        return ShotRecord(table=self.table.id, params={}, events=events, final=final, initial=initial,
-                          shot=self.shot, duration=max((e.t for e in events), default=0.0))
+        return ShotRecord(
+            table=self.table.id,
+            params={},
+            events=events,
+            final=final,
+            initial=initial,
+            shot=self.shot,
+            duration=max((e.t for e in events), default=0.0),
+        )
 
 
 def _num(file: str, key: str, v: Any, lo: float | None = None, hi: float | None = None) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(float(v)):
-        raise InputError(file, key, "a finite number" + (f" in [{lo}, {hi}]" if lo is not None and hi is not None else ""))
+        raise InputError(
+            file, key, "a finite number" + (f" in [{lo}, {hi}]" if lo is not None and hi is not None else "")
+        )
     x = float(v)
     if lo is not None and x < lo:
-        raise InputError(file, key, f"a number >= {lo}" + (f" and <= {hi}" if hi is not None else "") + f", got {x}")
+        raise InputError(
+            file, key, f"a number >= {lo}" + (f" and <= {hi}" if hi is not None else "") + f", got {x}"
+        )
     if hi is not None and x > hi:
-        raise InputError(file, key, f"a number <= {hi}" + (f" and >= {lo}" if lo is not None else "") + f", got {x}")
+        raise InputError(
+            file, key, f"a number <= {hi}" + (f" and >= {lo}" if lo is not None else "") + f", got {x}"
+        )
     return x
 
 
@@ -98,7 +111,9 @@ def _title(file: str, v: Any) -> dict[str, str]:
     raise InputError(file, "title", 'a string or { en = "...", ru = "..." }')
 
 
-def _recorded(file: str, src: Mapping[str, Any], prefix: str) -> tuple[tuple[Event, ...], dict[str, BallFinal]]:
+def _recorded(
+    file: str, src: Mapping[str, Any], prefix: str
+) -> tuple[tuple[Event, ...], dict[str, BallFinal]]:
     """A recorded stroke's ``events`` and ``final`` tables (``prefix`` names where they sit in the file)."""
     try:
         events = tuple(Event.from_dict(e) for e in src["events"])
@@ -112,8 +127,20 @@ def _recorded(file: str, src: Mapping[str, Any], prefix: str) -> tuple[tuple[Eve
 
 
 def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
-    known = {"title", "game", "table", "balls", "shot", "state", "objects", "events", "final", "expected", "meta",
-             "undisturbed"}
+    known = {
+        "title",
+        "game",
+        "table",
+        "balls",
+        "shot",
+        "state",
+        "objects",
+        "events",
+        "final",
+        "expected",
+        "meta",
+        "undisturbed",
+    }
     for k in data:
         if k not in known:
             raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
@@ -136,13 +163,17 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
     for bid, pos in balls_raw.items():
         key = f"balls.{bid}"
         if not BALL_ID_RE.match(bid):
-            raise InputError(file, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black")
+            raise InputError(
+                file, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black"
+            )
         x, y = _vec(file, key, pos, 2)
         if abs(x) > max_x + 1e-6 or abs(y) > max_y + 1e-6:  # a micrometre of rounding in files
             raise InputError(file, key, f"a position on the bed: |x| <= {max_x:.5f}, |y| <= {max_y:.5f}")
         for other, (ox, oy) in balls.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
-                raise InputError(file, key, f"no overlap with ball {other!r} (centres at least {2 * R:.4f} m apart)")
+                raise InputError(
+                    file, key, f"no overlap with ball {other!r} (centres at least {2 * R:.4f} m apart)"
+                )
         balls[bid] = (x, y)
 
     shot: ShotParams | None = None
@@ -162,7 +193,9 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), 0.0, 90.0)
         tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
         if math.hypot(*tip) > 1.0:
-            raise InputError(file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
+            raise InputError(
+                file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)"
+            )
         call_ball = call_pocket = None
         call = shot_raw.get("call")
         if call is not None:
@@ -174,8 +207,15 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
                 raise InputError(file, "shot.call.ball", "a ball placed in [balls]")
             if call_pocket is not None and call_pocket not in POCKET_IDS:
                 raise InputError(file, "shot.call.pocket", f"a pocket id: {', '.join(POCKET_IDS)}")
-        shot = ShotParams(ball=ball, cue_speed=speed, direction=direction, elevation=elevation,
-                          tip=(tip[0], tip[1]), call_ball=call_ball, call_pocket=call_pocket)
+        shot = ShotParams(
+            ball=ball,
+            cue_speed=speed,
+            direction=direction,
+            elevation=elevation,
+            tip=(tip[0], tip[1]),
+            call_ball=call_ball,
+            call_pocket=call_pocket,
+        )
 
     state = data.get("state", {})
     if not isinstance(state, dict):
@@ -193,7 +233,9 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         if kind not in OBJECT_KINDS:
             raise InputError(file, f"{key}.kind", f"one of {', '.join(OBJECT_KINDS)}")
         at = _vec(file, f"{key}.at", o.get("at"), 3)
-        objects.append(SceneObject(kind, (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")}))
+        objects.append(
+            SceneObject(kind, (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")})
+        )
 
     events = final = None
     if "events" in data:
@@ -206,14 +248,19 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         if events is None:
             raise InputError(file, "undisturbed", "only with a recorded stroke ([[events]])")
         if not isinstance(u, dict) or not isinstance(u.get("events"), list) or set(u) - {"events", "final"}:
-            raise InputError(file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables")
+            raise InputError(
+                file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables"
+            )
         u_events, u_final = _recorded(file, u, "undisturbed.")
+
         def finite(xs: Any) -> bool:
             return xs is None or all(isinstance(x, (int, float)) and math.isfinite(x) for x in xs)
 
         for i, e in enumerate(u_events):
             if not (math.isfinite(e.t) and e.t >= 0 and finite(e.pos)):
-                raise InputError(file, f"undisturbed.events[{i}]", "a time t >= 0 and a position of finite numbers")
+                raise InputError(
+                    file, f"undisturbed.events[{i}]", "a time t >= 0 and a position of finite numbers"
+                )
         for b, f in u_final.items():
             if b not in balls:
                 raise InputError(file, f"undisturbed.final.{b}", "a ball placed in [balls]")
@@ -226,10 +273,22 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         raise InputError(file, "expected", "a table")
     if not isinstance(meta, dict):
         raise InputError(file, "meta", "a table")
-    return Scenario(path=file, title=_title(file, data.get("title")), game=game, table=table, balls=balls,
-                    shot=shot, state=state, objects=tuple(objects), recorded_events=events,
-                    recorded_final=final, expected=expected, meta=meta, undisturbed_events=u_events,
-                    undisturbed_final=u_final)
+    return Scenario(
+        path=file,
+        title=_title(file, data.get("title")),
+        game=game,
+        table=table,
+        balls=balls,
+        shot=shot,
+        state=state,
+        objects=tuple(objects),
+        recorded_events=events,
+        recorded_final=final,
+        expected=expected,
+        meta=meta,
+        undisturbed_events=u_events,
+        undisturbed_final=u_final,
+    )
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -15,10 +15,15 @@ from physics.scenario import Scenario, SceneObject
 from physics.tables import TableSpec, load_table
 
 
-def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], shot: ShotParams | None,
-             params: PhysicsParams | None = None, objects: Sequence[SceneObject] = (),
-             lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
-             sample_hz: float | None = None) -> ShotRecord:
+def simulate(
+    table: TableSpec | str,
+    balls: Mapping[str, tuple[float, float]],
+    shot: ShotParams | None,
+    params: PhysicsParams | None = None,
+    objects: Sequence[SceneObject] = (),
+    lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+    sample_hz: float | None = None,
+) -> ShotRecord:
     """Simulate ``shot`` on ``table`` from the layout ``balls`` until every ball rests.
 
     ``lamp`` is (x, y, height of the shade's bottom above the bed). ``sample_hz`` adds per-ball state
@@ -40,9 +45,14 @@ def simulate(table: TableSpec | str, balls: Mapping[str, tuple[float, float]], s
     if eng.samples is not None:
         samples = {b: tuple(rows) for b, rows in eng.samples.items()}
     return ShotRecord(
-        table=spec.id, params=p.as_dict(), events=tuple(eng.events), final=dict(eng.finals),
-        samples=samples, initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
-        shot=shot, duration=round(float(eng.t), 6),
+        table=spec.id,
+        params=p.as_dict(),
+        events=tuple(eng.events),
+        final=dict(eng.finals),
+        samples=samples,
+        initial={b: (float(x), float(y), p.R) for b, (x, y) in balls.items()},
+        shot=shot,
+        duration=round(float(eng.t), 6),
     )
 
 
@@ -60,7 +70,10 @@ def collect_panda_states() -> None:
     RenderState.garbage_collect()
 
 
-def simulate_scenario(scenario: Scenario, params: PhysicsParams | None = None,
-                      lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
-                      sample_hz: float | None = None) -> ShotRecord:
+def simulate_scenario(
+    scenario: Scenario,
+    params: PhysicsParams | None = None,
+    lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+    sample_hz: float | None = None,
+) -> ShotRecord:
     return simulate(scenario.table, scenario.balls, scenario.shot, params, scenario.objects, lamp, sample_hz)

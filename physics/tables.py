@@ -20,18 +20,26 @@ TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "tables"
 # The rubber's face meets its top this far above the contact line at the nose height (the built
 # edge sits a little above h so that Bullet's rounding of a hull edge by its margin stays clear of
 # the contact). The top rises from that edge at ``cushion_top_tilt`` to the rail.
-NOSE_EDGE_RISE = 0.0015   # m
+NOSE_EDGE_RISE = 0.0015  # m
 TABLE_IDS: tuple[str, ...] = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
 
 # Every game id of design.md with its own table. The referee's registry must agree (tested).
 GAME_TABLES: dict[str, str] = {
-    "russian-pyramid": "pyramid-12ft", "russian-pyramid-fast": "pyramid-12ft",
-    "american": "pyramid-12ft", "american-fast": "pyramid-12ft",
-    "moscow-pyramid": "pyramid-12ft", "moscow-pyramid-fast": "pyramid-12ft",
-    "pyramid-8": "pyramid-12ft", "pyramid-8-fast": "pyramid-12ft",
-    "pool-8-ball": "pool-9ft", "pool-9-ball": "pool-9ft", "straight-pool": "pool-9ft",
-    "snooker": "snooker-12ft", "american-snooker": "snooker-10ft",
-    "golf": "pool-9ft", "practice": "pyramid-12ft",
+    "russian-pyramid": "pyramid-12ft",
+    "russian-pyramid-fast": "pyramid-12ft",
+    "american": "pyramid-12ft",
+    "american-fast": "pyramid-12ft",
+    "moscow-pyramid": "pyramid-12ft",
+    "moscow-pyramid-fast": "pyramid-12ft",
+    "pyramid-8": "pyramid-12ft",
+    "pyramid-8-fast": "pyramid-12ft",
+    "pool-8-ball": "pool-9ft",
+    "pool-9-ball": "pool-9ft",
+    "straight-pool": "pool-9ft",
+    "snooker": "snooker-12ft",
+    "american-snooker": "snooker-10ft",
+    "golf": "pool-9ft",
+    "practice": "pyramid-12ft",
 }
 GAME_IDS: tuple[str, ...] = tuple(GAME_TABLES)
 
@@ -39,20 +47,20 @@ GAME_IDS: tuple[str, ...] = tuple(GAME_TABLES)
 @dataclass(frozen=True)
 class Pocket:
     id: PocketId
-    centre: tuple[float, float]     # the point on the nose-line outline the mouth is centred on
-    mouth: float                    # opening between the jaw noses, m
+    centre: tuple[float, float]  # the point on the nose-line outline the mouth is centred on
+    mouth: float  # opening between the jaw noses, m
     jaw_radius: float
-    corridor: float                 # length of the straight jaw passage
+    corridor: float  # length of the straight jaw passage
     corner: bool
-    axis: tuple[float, float]       # unit vector pointing from the bed into the pocket
+    axis: tuple[float, float]  # unit vector pointing from the bed into the pocket
 
 
 @dataclass(frozen=True)
 class Cushion:
     id: CushionId
-    start: tuple[float, float]      # nose line segment, between the pocket mouths
+    start: tuple[float, float]  # nose line segment, between the pocket mouths
     end: tuple[float, float]
-    normal: tuple[float, float]     # unit vector pointing into the bed
+    normal: tuple[float, float]  # unit vector pointing into the bed
 
 
 @dataclass(frozen=True)
@@ -68,7 +76,7 @@ class TableSpec:
     cushion_width: float
     cushion_top_tilt: float
     rail_width: float
-    rail_height: float              # derived: see ``rail_height_for``
+    rail_height: float  # derived: see ``rail_height_for``
     corner_mouth: float
     middle_mouth: float
     corner_jaw_radius: float
@@ -120,7 +128,10 @@ def _pockets(L: float, W: float, d: dict) -> dict[PocketId, Pocket]:
         ("foot-right", (hl, -hw), True, (s, -s)),
     ):
         out[pid] = Pocket(
-            id=pid, centre=(x, y), corner=corner, axis=axis,
+            id=pid,
+            centre=(x, y),
+            corner=corner,
+            axis=axis,
             mouth=d["corner_mouth"] if corner else d["middle_mouth"],
             jaw_radius=d["corner_jaw_radius"] if corner else d["middle_jaw_radius"],
             corridor=d["corner_corridor"] if corner else d["middle_corridor"],
@@ -151,7 +162,9 @@ def _cushions(L: float, W: float, corner_mouth: float, middle_mouth: float) -> d
     return out
 
 
-def rail_height_for(ball_radius: float, nose_height: float, cushion_width: float, top_tilt_deg: float) -> float:
+def rail_height_for(
+    ball_radius: float, nose_height: float, cushion_width: float, top_tilt_deg: float
+) -> float:
     """Height of the rail top above the cloth that gives the rubber's top its regulation tilt.
 
     The top is one plane from the rubber's edge (``NOSE_EDGE_RISE`` above the nose height h, a
@@ -184,18 +197,40 @@ def load_table(table_id: str) -> TableSpec:
         raise InputError(str(path), "rail_height", "no value: the rail height follows from cushion_top_tilt")
     R, h = numeric["ball_radius"], numeric["cushion_nose_height"]
     if not R < h < 2 * R:
-        raise InputError(str(path), "cushion_nose_height", "a height between the ball's radius and its diameter")
+        raise InputError(
+            str(path), "cushion_nose_height", "a height between the ball's radius and its diameter"
+        )
     if not 0.0 <= numeric["cushion_top_tilt"] < 45.0:
         raise InputError(str(path), "cushion_top_tilt", "degrees in [0, 45)")
     numeric["rail_height"] = rail_height_for(R, h, numeric["cushion_width"], numeric["cushion_top_tilt"])
     return TableSpec(
-        id=d["id"], name=dict(d["name"]), lines={k: float(v) for k, v in d["lines"].items()}, spots=spots,
+        id=d["id"],
+        name=dict(d["name"]),
+        lines={k: float(v) for k, v in d["lines"].items()},
+        spots=spots,
         d_radius=float(d["d"]["radius"]) if "d" in d else None,
         pockets=_pockets(L, W, numeric),
         cushions=_cushions(L, W, numeric["corner_mouth"], numeric["middle_mouth"]),
-        **{k: numeric[k] for k in (
-            "length", "width", "ball_radius", "ball_mass", "bed_height", "cushion_nose_height",
-            "cushion_width", "cushion_top_tilt", "rail_width", "rail_height", "corner_mouth",
-            "middle_mouth", "corner_jaw_radius", "middle_jaw_radius", "corner_corridor",
-            "middle_corridor", "pocket_depth")},
+        **{
+            k: numeric[k]
+            for k in (
+                "length",
+                "width",
+                "ball_radius",
+                "ball_mass",
+                "bed_height",
+                "cushion_nose_height",
+                "cushion_width",
+                "cushion_top_tilt",
+                "rail_width",
+                "rail_height",
+                "corner_mouth",
+                "middle_mouth",
+                "corner_jaw_radius",
+                "middle_jaw_radius",
+                "corner_corridor",
+                "middle_corridor",
+                "pocket_depth",
+            )
+        },
     )

@@ -52,7 +52,9 @@ PLAYER_OBJECTS = frozenset({"chalk", "cue", "hand", "clothing", "bridge", "perso
 OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
 # With no position on the event, where such a touch most likely was: chalk, cue, bridge and hand are on
 # or over the table; a person's body and clothes stand beside it.
-_WITHIN_BY_DEFAULT = frozenset({"chalk", "cue", "hand", "bridge", "rail_top", "frame", "lamp", "bracket", "pocket"})
+_WITHIN_BY_DEFAULT = frozenset(
+    {"chalk", "cue", "hand", "bridge", "rail_top", "frame", "lamp", "bracket", "pocket"}
+)
 
 
 def text(en: str, ru: str) -> Text:
@@ -82,18 +84,18 @@ class Stroke:
     record: ShotRecord
     table: TableSpec
     striker: int
-    cue: BallId                              # the cue ball (Американка: the ball the tip met)
-    first: BallId | None                     # the first ball the cue ball touched
+    cue: BallId  # the cue ball (Американка: the ball the tip met)
+    first: BallId | None  # the first ball the cue ball touched
     first_t: float | None
-    pocketed: tuple[BallId, ...]             # dropped during the stroke (in order), late drops excluded
-    restored: Mapping[BallId, Point]         # hanging balls that dropped after the stroke: put back
-    jumped: tuple[BallId, ...]               # off the table under this game's fixtures
+    pocketed: tuple[BallId, ...]  # dropped during the stroke (in order), late drops excluded
+    restored: Mapping[BallId, Point]  # hanging balls that dropped after the stroke: put back
+    jumped: tuple[BallId, ...]  # off the table under this game's fixtures
     touched_within: tuple[tuple[BallId, str], ...]  # (ball, object): players' things within the table
-    outside_agent: str | None                # an outsider set a ball moving
-    strikes: int                             # cue_strike events (2+ = double hit)
+    outside_agent: str | None  # an outsider set a ball moving
+    strikes: int  # cue_strike events (2+ = double hit)
     miscue: bool
     scoop: bool
-    struck: BallId = ""                      # the ball the tip met (a foul when it is not the cue ball)
+    struck: BallId = ""  # the ball the tip met (a foul when it is not the cue ball)
     interference: Interference | None = None  # set by ``undisturb`` when an undisturbed outcome was used
 
     @property
@@ -143,7 +145,7 @@ class Draft:
     choice: Choice | None = None
     warnings: list[Note] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
-    notes: list[Text] = field(default_factory=list)   # sentences for the summary
+    notes: list[Text] = field(default_factory=list)  # sentences for the summary
 
     @property
     def foul(self) -> bool:
@@ -162,9 +164,9 @@ class Referee:
     aliases: ClassVar[tuple[str, ...]] = ()
     balls: ClassVar[tuple[BallId, ...]] = ()
     cue_ball: ClassVar[BallId] = "cue"
-    any_ball_cue: ClassVar[bool] = False          # Американка: any ball may be struck
-    cue_may_be_credited: ClassVar[bool] = False   # Американка: the striking ball can be pocketed and counted
-    shelf_game: ClassVar[bool] = False            # the score is the number of balls on the shelf
+    any_ball_cue: ClassVar[bool] = False  # Американка: any ball may be struck
+    cue_may_be_credited: ClassVar[bool] = False  # Американка: the striking ball can be pocketed and counted
+    shelf_game: ClassVar[bool] = False  # the score is the number of balls on the shelf
     player_range: ClassVar[tuple[int, int]] = (2, 2)
     break_in_hand: ClassVar[InHand | None] = InHand.HOUSE
     phases: ClassVar[tuple[str, ...]] = ("break", "play")
@@ -203,10 +205,16 @@ class Referee:
         s = self.stroke(state, record)
         if undisturbed is not None and s.outside_agent is not None:
             s = self.undisturb(s, undisturbed)
-        d = Draft(scores=list(state.scores), positions={}, next_player=s.striker, cue=state.cue,
-                  owed=list(state.owed), phase="play" if state.phase == "break" else state.phase,
-                  ball_on=state.ball_on,
-                  points=[0] * state.n_players)
+        d = Draft(
+            scores=list(state.scores),
+            positions={},
+            next_player=s.striker,
+            cue=state.cue,
+            owed=list(state.owed),
+            phase="play" if state.phase == "break" else state.phase,
+            ball_on=state.ball_on,
+            points=[0] * state.n_players,
+        )
         reason = self.replay_reason(s)
         if reason is not None:
             return self.replay_ruling(s, d, reason)
@@ -252,11 +260,23 @@ class Referee:
         pocketed = tuple(b for b in F.pocketed_order(record) if b not in restored and b not in jumped)
         strikes = F.select(record.events, F.by_type(EventType.CUE_STRIKE))
         return Stroke(
-            state=state, record=record, table=table, striker=state.to_play, cue=cue,
-            first=F.other(fc, cue) if fc is not None else None, first_t=fc.t if fc is not None else None,
-            pocketed=pocketed, restored=restored, jumped=tuple(jumped), touched_within=tuple(within),
-            outside_agent=agent, strikes=len(strikes),
-            miscue=any(bool(e.miscue) for e in strikes), scoop=any(bool(e.scoop) for e in strikes), struck=struck)
+            state=state,
+            record=record,
+            table=table,
+            striker=state.to_play,
+            cue=cue,
+            first=F.other(fc, cue) if fc is not None else None,
+            first_t=fc.t if fc is not None else None,
+            pocketed=pocketed,
+            restored=restored,
+            jumped=tuple(jumped),
+            touched_within=tuple(within),
+            outside_agent=agent,
+            strikes=len(strikes),
+            miscue=any(bool(e.miscue) for e in strikes),
+            scoop=any(bool(e.scoop) for e in strikes),
+            struck=struck,
+        )
 
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         """Does touching ``obj`` make a ball jumped even if it comes back? (003: Выскочившие шары: anything
@@ -269,8 +289,11 @@ class Referee:
             return obj in _WITHIN_BY_DEFAULT
         t = self.table
         margin = t.cushion_width + t.rail_width
-        return abs(pos[0]) <= t.half_length + margin and abs(pos[1]) <= t.half_width + margin \
+        return (
+            abs(pos[0]) <= t.half_length + margin
+            and abs(pos[1]) <= t.half_width + margin
             and pos[2] >= t.floor_z + 0.05
+        )
 
     def fell_unaided(self, s: Stroke) -> BallId | None:
         """An object ball that fell into a pocket before anything touched it: a hanging ball dropping by
@@ -283,8 +306,10 @@ class Referee:
             if b == s.cue or e is None or F.contacted(s.record, b, until=e.t + 1e-9):
                 continue
             p0 = s.record.initial.get(b)
-            if p0 is not None and any((p0[0] - pk.centre[0]) ** 2 + (p0[1] - pk.centre[1]) ** 2
-                                      < (2 * t.ball_radius) ** 2 for pk in t.pockets.values()):
+            if p0 is not None and any(
+                (p0[0] - pk.centre[0]) ** 2 + (p0[1] - pk.centre[1]) ** 2 < (2 * t.ball_radius) ** 2
+                for pk in t.pockets.values()
+            ):
                 return b
         return None
 
@@ -293,11 +318,16 @@ class Referee:
         b = self.fell_unaided(s)
         if b is None:
             return None
-        return Note("hanging_ball_fell", rule, text(
-            f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are put back "
-            "and the stroke is replayed with no penalty.",
-            f"Шар {b} сам упал в лузу до соударения с битком: шары возвращаются на свои места, удар "
-            "повторяется без штрафа."))
+        return Note(
+            "hanging_ball_fell",
+            rule,
+            text(
+                f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are put back "
+                "and the stroke is replayed with no penalty.",
+                f"Шар {b} сам упал в лузу до соударения с битком: шары возвращаются на свои места, удар "
+                "повторяется без штрафа.",
+            ),
+        )
 
     # --- hooks (override what differs) ----------------------------------------------------
     def undisturb(self, s: Stroke, undisturbed: ShotRecord) -> Stroke:
@@ -344,7 +374,9 @@ class Referee:
             ru.append(f"Засчитаны: {', '.join(d.counted)}.")
         nxt = s.state.players[d.next_player]
         en.append(f"Next: {nxt}" + (f", in hand ({d.in_hand})" if d.in_hand else "") + ".")
-        ru.append(f"Следующий удар: {nxt}" + (f", с руки ({_IN_HAND_RU[d.in_hand]})" if d.in_hand else "") + ".")
+        ru.append(
+            f"Следующий удар: {nxt}" + (f", с руки ({_IN_HAND_RU[d.in_hand]})" if d.in_hand else "") + "."
+        )
         if d.frame_over and d.winner is not None:
             en.append(f"Frame over: {s.state.players[d.winner]} wins.")
             ru.append(f"Партия окончена: победил {s.state.players[d.winner]}.")
@@ -354,26 +386,72 @@ class Referee:
     def replay_ruling(self, s: Stroke, d: Draft, reason: Note) -> Ruling:
         st = s.state
         return Ruling(
-            foul=False, fouls=(), counted=(), points=(0,) * st.n_players, scores=st.scores, off_table=(),
-            respot=(), next_player=s.striker, in_hand=st.in_hand, options=(), frame_over=False, winner=None,
-            striker=s.striker, positions=dict(st.balls), cue=st.cue, owed=st.owed, replay=True,
-            warnings=(reason,), phase=st.phase, ball_on=st.ball_on, game=self.id,
-            explain=text(f"Replay ({reason.rule}): {reason.explain['en']}",
-                         f"Удар повторяется ({reason.rule}): {reason.explain['ru']}"))
+            foul=False,
+            fouls=(),
+            counted=(),
+            points=(0,) * st.n_players,
+            scores=st.scores,
+            off_table=(),
+            respot=(),
+            next_player=s.striker,
+            in_hand=st.in_hand,
+            options=(),
+            frame_over=False,
+            winner=None,
+            striker=s.striker,
+            positions=dict(st.balls),
+            cue=st.cue,
+            owed=st.owed,
+            replay=True,
+            warnings=(reason,),
+            phase=st.phase,
+            ball_on=st.ball_on,
+            game=self.id,
+            explain=text(
+                f"Replay ({reason.rule}): {reason.explain['en']}",
+                f"Удар повторяется ({reason.rule}): {reason.explain['ru']}",
+            ),
+        )
 
     def freeze(self, s: Stroke, d: Draft) -> Ruling:
         return Ruling(
-            foul=d.foul, fouls=tuple(d.fouls), counted=tuple(d.counted), points=tuple(d.points),
-            scores=tuple(d.scores), off_table=tuple(d.off_table), respot=tuple(d.respot),
-            next_player=d.next_player, in_hand=d.in_hand, options=tuple(d.options), frame_over=d.frame_over,
-            winner=d.winner, striker=s.striker, positions=dict(d.positions), cue=d.cue,
-            credit={p: tuple(b) for p, b in d.credit.items() if b}, from_shelf=tuple(d.from_shelf),
-            out_of_play=tuple(d.out_of_play), owed=tuple(d.owed), choice=d.choice, replay=False,
-            warnings=tuple(d.warnings), phase=d.phase, ball_on=d.ball_on, extra=dict(d.extra),
-            explain=self.explain(s, d), game=self.id,
-            match_over=d.frame_over and d.winner is not None
-            and s.state.frames_won[d.winner] + 1 >= s.state.frames_to_win)
+            foul=d.foul,
+            fouls=tuple(d.fouls),
+            counted=tuple(d.counted),
+            points=tuple(d.points),
+            scores=tuple(d.scores),
+            off_table=tuple(d.off_table),
+            respot=tuple(d.respot),
+            next_player=d.next_player,
+            in_hand=d.in_hand,
+            options=tuple(d.options),
+            frame_over=d.frame_over,
+            winner=d.winner,
+            striker=s.striker,
+            positions=dict(d.positions),
+            cue=d.cue,
+            credit={p: tuple(b) for p, b in d.credit.items() if b},
+            from_shelf=tuple(d.from_shelf),
+            out_of_play=tuple(d.out_of_play),
+            owed=tuple(d.owed),
+            choice=d.choice,
+            replay=False,
+            warnings=tuple(d.warnings),
+            phase=d.phase,
+            ball_on=d.ball_on,
+            extra=dict(d.extra),
+            explain=self.explain(s, d),
+            game=self.id,
+            match_over=d.frame_over
+            and d.winner is not None
+            and s.state.frames_won[d.winner] + 1 >= s.state.frames_to_win,
+        )
 
 
-_IN_HAND_RU = {InHand.HOUSE: "из дома", InHand.D: "из полукруга «D»",
-               InHand.BEHIND_HEAD_STRING: "за линией дома", InHand.ANYWHERE: "в любом месте стола", None: ""}
+_IN_HAND_RU = {
+    InHand.HOUSE: "из дома",
+    InHand.D: "из полукруга «D»",
+    InHand.BEHIND_HEAD_STRING: "за линией дома",
+    InHand.ANYWHERE: "в любом месте стола",
+    None: "",
+}

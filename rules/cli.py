@@ -24,7 +24,9 @@ from rules.state import MatchState
 _PORTABLE = ("players", "to_play", "frames_won", "frames_to_win", "breaker", "break")
 
 
-def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = None) -> tuple[MatchState, Ruling]:
+def judge_scenario(
+    scenario: Scenario, record: ShotRecord, game: str | None = None
+) -> tuple[MatchState, Ruling]:
     """Judge ``record`` by ``game`` (the scenario's game by default) from the scenario's ``[state]``."""
     gid = game or scenario.game
     ref = get_referee(gid)
@@ -34,8 +36,9 @@ def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = No
         state = MatchState.from_scenario(ref.id, raw, scenario.balls, scenario.path)
     else:
         try:
-            state = MatchState.from_scenario(ref.id, {k: v for k, v in raw.items() if k in _PORTABLE},
-                                             scenario.balls, scenario.path)
+            state = MatchState.from_scenario(
+                ref.id, {k: v for k, v in raw.items() if k in _PORTABLE}, scenario.balls, scenario.path
+            )
         except InputError:
             # The scenario's match (golf's three players...) does not fit this game: judge a fresh one.
             state = MatchState.from_scenario(ref.id, {}, scenario.balls, scenario.path)
@@ -45,12 +48,19 @@ def judge_scenario(scenario: Scenario, record: ShotRecord, game: str | None = No
     return state, ref.judge(state, record, undisturbed)
 
 
-def referee_command(scenario: Scenario, record: ShotRecord, json_path: str | None = None, all_games: bool = False,
-                    lang: str = "ru") -> int:
+def referee_command(
+    scenario: Scenario,
+    record: ShotRecord,
+    json_path: str | None = None,
+    all_games: bool = False,
+    lang: str = "ru",
+) -> int:
     out: dict[str, Any] = record.to_dict()
     text: list[str] = [format_record(record, lang)]
     if scenario.game == "practice" and not all_games:
-        raise InputError(scenario.path, "game", "a game with a referee (practice has none; or use --all-games)")
+        raise InputError(
+            scenario.path, "game", "a game with a referee (practice has none; or use --all-games)"
+        )
     players: tuple[str, ...] = ("Player 1", "Player 2")
     if scenario.game != "practice":
         state, ruling = judge_scenario(scenario, record)

@@ -73,8 +73,12 @@ def pocketed_order(record: ShotRecord) -> list[BallId]:
     """Balls in the order they dropped (``pocketed`` events), then any the final state adds."""
     out: list[BallId] = []
     for e in select(record.events, by_type(EventType.POCKETED)):
-        if e.ball is not None and e.ball not in out and record.final.get(e.ball) is not None \
-                and record.final[e.ball].status == BallStatus.POCKETED:
+        if (
+            e.ball is not None
+            and e.ball not in out
+            and record.final.get(e.ball) is not None
+            and record.final[e.ball].status == BallStatus.POCKETED
+        ):
             out.append(e.ball)
     out += [b for b in record.pocketed() if b not in out]
     return out
@@ -193,7 +197,7 @@ def frozen_pairs(positions: Mapping[BallId, Point], r: float) -> list[tuple[Ball
     items = sorted(positions.items())
     out = []
     for i, (a, pa) in enumerate(items):
-        for b, pb in items[i + 1:]:
+        for b, pb in items[i + 1 :]:
             if dist(pa, pb) <= 2 * r + FROZEN_TOL:
                 out.append((a, b))
     return out

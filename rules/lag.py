@@ -49,8 +49,8 @@ class LagFault(StrEnum):
     POCKETED = "pocketed"
     OFF_TABLE = "off_table"
     LONG_CUSHION = "long_cushion"
-    FOOT_TWICE = "foot_cushion_twice"           # pool
-    HEAD_POCKET_MOUTH = "head_pocket_mouth"     # pool
+    FOOT_TWICE = "foot_cushion_twice"  # pool
+    HEAD_POCKET_MOUTH = "head_pocket_mouth"  # pool
 
 
 FAULT_TEXT: Mapping[LagFault, tuple[str, str, str]] = {
@@ -60,10 +60,16 @@ FAULT_TEXT: Mapping[LagFault, tuple[str, str, str]] = {
     LagFault.POCKETED: ("fell into a pocket", "упал в лузу", R_LAG_003),
     LagFault.OFF_TABLE: ("left the table", "выскочил за борт", R_LAG_003),
     LagFault.LONG_CUSHION: ("touched a long cushion", "коснулся длинного борта", R_LAG_003),
-    LagFault.FOOT_TWICE: ("touched the foot cushion more than once", "коснулся заднего борта два раза и более",
-                          R_LAG_POOL),
-    LagFault.HEAD_POCKET_MOUTH: ("stopped in a corner pocket's mouth behind the head cushion",
-                                "остановился в створе угловой лузы за губой переднего борта", R_LAG_POOL),
+    LagFault.FOOT_TWICE: (
+        "touched the foot cushion more than once",
+        "коснулся заднего борта два раза и более",
+        R_LAG_POOL,
+    ),
+    LagFault.HEAD_POCKET_MOUTH: (
+        "stopped in a corner pocket's mouth behind the head cushion",
+        "остановился в створе угловой лузы за губой переднего борта",
+        R_LAG_POOL,
+    ),
 }
 
 
@@ -83,9 +89,9 @@ class LagBall:
 
 @dataclass(frozen=True)
 class LagResult:
-    winner: int | None                                   # None: the lag is played again
+    winner: int | None  # None: the lag is played again
     faults: Mapping[int, tuple[LagFault, ...]]
-    distance: Mapping[int, float | None]                  # centre to the head cushion's nose, m (None: not on the bed)
+    distance: Mapping[int, float | None]  # centre to the head cushion's nose, m (None: not on the bed)
     rules: tuple[str, ...]
     explain: Text = field(default_factory=dict)
 
@@ -94,7 +100,7 @@ def _path_y(rec: ShotRecord, ball: str) -> list[float]:
     """Every y the ball's centre is known to have had: samples, event positions, the rest."""
     ys: list[float] = []
     if rec.samples and ball in rec.samples:
-        ys += [row[2] for row in rec.samples[ball]]    # SampleRow: t, x, y, z, ...
+        ys += [row[2] for row in rec.samples[ball]]  # SampleRow: t, x, y, z, ...
     for e in rec.events:
         if e.involves(ball) and e.pos is not None:
             ys.append(e.pos[1])
@@ -116,8 +122,11 @@ def lag_faults(table: TableSpec, game: str, lb: LagBall) -> tuple[LagFault, ...]
     f = rec.final.get(b)
     if b in rec.pocketed() or (f is not None and f.status == BallStatus.POCKETED):
         out.append(LagFault.POCKETED)
-    elif f is None or f.status == BallStatus.OFF_TABLE or any(
-            e.type == EventType.LEFT_TABLE and e.involves(b) for e in rec.events):
+    elif (
+        f is None
+        or f.status == BallStatus.OFF_TABLE
+        or any(e.type == EventType.LEFT_TABLE and e.involves(b) for e in rec.events)
+    ):
         out.append(LagFault.OFF_TABLE)
     if any(c in LONG_CUSHIONS for c in cushions) or any(p in MIDDLE_POCKETS for p in jaws):
         out.append(LagFault.LONG_CUSHION)
@@ -158,8 +167,12 @@ def judge_lag(table: TableSpec, game: str, balls: Sequence[LagBall]) -> LagResul
     return LagResult(winner, faults, distance, tuple(rules), _explain(balls, faults, distance, winner))
 
 
-def _explain(balls: Sequence[LagBall], faults: Mapping[int, tuple[LagFault, ...]],
-             distance: Mapping[int, float | None], winner: int | None) -> Text:
+def _explain(
+    balls: Sequence[LagBall],
+    faults: Mapping[int, tuple[LagFault, ...]],
+    distance: Mapping[int, float | None],
+    winner: int | None,
+) -> Text:
     en: list[str] = []
     ru: list[str] = []
     for lb in balls:

@@ -66,11 +66,19 @@ def _pos_near_cushion(table: str, cushion: str, from_jaw: float) -> tuple[float,
     dx, dy = c.end[0] - c.start[0], c.end[1] - c.start[1]
     n = (dx * dx + dy * dy) ** 0.5
     r = t.ball_radius
-    return (c.start[0] + dx / n * from_jaw + c.normal[0] * r, c.start[1] + dy / n * from_jaw + c.normal[1] * r, r)
+    return (
+        c.start[0] + dx / n * from_jaw + c.normal[0] * r,
+        c.start[1] + dy / n * from_jaw + c.normal[1] * r,
+        r,
+    )
 
 
-def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", table: str = "pyramid-12ft",
-           duration: float | None = None) -> ShotRecord:
+def record(
+    balls: str | dict[BallId, tuple[float, float]],
+    script: str = "",
+    table: str = "pyramid-12ft",
+    duration: float | None = None,
+) -> ShotRecord:
     """Build a shot record from a layout and a script (see the module docstring)."""
     init = layout(balls, table) if isinstance(balls, str) else dict(balls)
     t = load_table(table)
@@ -99,7 +107,9 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
             gap = float(m.group(1))
         elif m := re.fullmatch(r"(dir|elev|speed|ball)=(.+)", tok):
             key, v = m.groups()
-            shot[{"dir": "direction", "elev": "elevation"}.get(key, key)] = v if key == "ball" else str(float(v))
+            shot[{"dir": "direction", "elev": "elevation"}.get(key, key)] = (
+                v if key == "ball" else str(float(v))
+            )
         elif m := re.fullmatch(r"call=" + _BALL + r"@([a-z-]+)", tok):
             call_ball, call_pocket = m.groups()
         elif m := re.fullmatch(_BALL + r"\*(miscue|scoop)?", tok):
@@ -159,8 +169,9 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
             raise ValueError(f"script token {tok!r} not understood")
 
     if not any(e.type == EventType.CUE_STRIKE for e in events):
-        events.insert(0, Event(t=-_STEP, type=EventType.CUE_STRIKE, ball=str(shot["ball"]), miscue=False,
-                               scoop=False))
+        events.insert(
+            0, Event(t=-_STEP, type=EventType.CUE_STRIKE, ball=str(shot["ball"]), miscue=False, scoop=False)
+        )
     t0 = events[0].t
     events = [replace(e, t=round(e.t - t0, 6)) for e in events]
     final: dict[BallId, BallFinal] = {}
@@ -170,12 +181,23 @@ def record(balls: str | dict[BallId, tuple[float, float]], script: str = "", tab
         else:
             fx, fy = finals.get(b, (x, y))
             final[b] = BallFinal(BallStatus.ON_TABLE, pos=(fx, fy, r))
-    params = ShotParams(ball=str(shot["ball"]), cue_speed=float(shot["speed"]),
-                        direction=float(shot["direction"]), elevation=float(shot["elevation"]),
-                        call_ball=call_ball, call_pocket=call_pocket)
-    return ShotRecord(table=table, params={"R": r, "m": t.ball_mass}, events=tuple(events), final=final,
-                      initial={b: (x, y, r) for b, (x, y) in init.items()}, shot=params,
-                      duration=duration if duration is not None else (events[-1].t + _STEP if events else 0.0))
+    params = ShotParams(
+        ball=str(shot["ball"]),
+        cue_speed=float(shot["speed"]),
+        direction=float(shot["direction"]),
+        elevation=float(shot["elevation"]),
+        call_ball=call_ball,
+        call_pocket=call_pocket,
+    )
+    return ShotRecord(
+        table=table,
+        params={"R": r, "m": t.ball_mass},
+        events=tuple(events),
+        final=final,
+        initial={b: (x, y, r) for b, (x, y) in init.items()},
+        shot=params,
+        duration=duration if duration is not None else (events[-1].t + _STEP if events else 0.0),
+    )
 
 
 def _hang_pos(table: str, pocket: str) -> tuple[float, float, float]:

@@ -45,7 +45,9 @@ def is_free(p: Point, occupied: Mapping[BallId, Point], r: float) -> bool:
     return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= 2 * r - _EPS for q in occupied.values())
 
 
-def _line_candidates(y: float, occupied: Mapping[BallId, Point], respotted: set[BallId], r: float) -> list[float]:
+def _line_candidates(
+    y: float, occupied: Mapping[BallId, Point], respotted: set[BallId], r: float
+) -> list[float]:
     out: list[float] = []
     for b, (ox, oy) in occupied.items():
         need = 2 * r + (0.0 if b in respotted else NOT_FROZEN_GAP)
@@ -56,8 +58,9 @@ def _line_candidates(y: float, occupied: Mapping[BallId, Point], respotted: set[
     return out
 
 
-def spot_on_line(balls: Iterable[BallId], occupied: Mapping[BallId, Point], table: TableSpec,
-                 spot: str = "foot-spot") -> list[Respot]:
+def spot_on_line(
+    balls: Iterable[BallId], occupied: Mapping[BallId, Point], table: TableSpec, spot: str = "foot-spot"
+) -> list[Respot]:
     """Respot ``balls`` (any order given; placed in rising order) from ``spot`` toward the foot cushion."""
     r = table.ball_radius
     sx, sy = table.spot(spot)
@@ -84,7 +87,9 @@ def spot_on_line(balls: Iterable[BallId], occupied: Mapping[BallId, Point], tabl
     return out
 
 
-def spot_at_back_cushion(balls: Iterable[BallId], occupied: Mapping[BallId, Point], table: TableSpec) -> list[Respot]:
+def spot_at_back_cushion(
+    balls: Iterable[BallId], occupied: Mapping[BallId, Point], table: TableSpec
+) -> list[Respot]:
     """Respot ``balls`` frozen to the middle of the foot cushion, then along it next to the interfering ball."""
     r = table.ball_radius
     x = table.half_length - r
@@ -99,7 +104,9 @@ def spot_at_back_cushion(balls: Iterable[BallId], occupied: Mapping[BallId, Poin
             if abs(dx) < 2 * r:
                 dy = math.sqrt(4 * r * r - dx * dx)
                 cands += [q[1] + dy, q[1] - dy]
-        cands = sorted((cy for cy in cands if abs(cy) <= y_lim + _EPS), key=lambda cy: (round(abs(cy), 9), -cy))
+        cands = sorted(
+            (cy for cy in cands if abs(cy) <= y_lim + _EPS), key=lambda cy: (round(abs(cy), 9), -cy)
+        )
         at: Point | None = None
         for cy in cands:
             if is_free((x, cy), occ, r):
@@ -112,7 +119,9 @@ def spot_at_back_cushion(balls: Iterable[BallId], occupied: Mapping[BallId, Poin
     return out
 
 
-def rack_pyramid(table: TableSpec, order: tuple[tuple[BallId, ...], ...], spot: str = "foot-spot") -> dict[BallId, Point]:
+def rack_pyramid(
+    table: TableSpec, order: tuple[tuple[BallId, ...], ...], spot: str = "foot-spot"
+) -> dict[BallId, Point]:
     """The pyramid: apex on the spot, rows toward the foot cushion, base parallel to it, balls frozen.
 
     A hair of clearance (10 µm) keeps neighbours from overlapping through rounding."""

@@ -26,7 +26,9 @@ def register(cls: R) -> R:
     if gid not in GAME_TABLES or gid == "practice":
         raise ValueError(f"{cls.__name__}: unknown game id {gid!r}")
     if cls.table_id != GAME_TABLES[gid]:
-        raise ValueError(f"{cls.__name__}: table {cls.table_id!r} but design.md plays {gid} on {GAME_TABLES[gid]}")
+        raise ValueError(
+            f"{cls.__name__}: table {cls.table_id!r} but design.md plays {gid} on {GAME_TABLES[gid]}"
+        )
     if gid in _BY_ID and _BY_ID[gid] is not cls:
         raise ValueError(f"game {gid!r} registered twice")
     _BY_ID[gid] = cls
@@ -54,8 +56,10 @@ def games() -> list[tuple[str, dict[str, str], str]]:
     """(id, names {en, ru}, table id) of every registered game, in design.md's order."""
     _load()
     order = list(GAME_TABLES)
-    return [(gid, dict(_BY_ID[gid].names), _BY_ID[gid].table_id)
-            for gid in sorted(_BY_ID, key=lambda g: order.index(g))]
+    return [
+        (gid, dict(_BY_ID[gid].names), _BY_ID[gid].table_id)
+        for gid in sorted(_BY_ID, key=lambda g: order.index(g))
+    ]
 
 
 def games_for_table(table_id: str) -> list[str]:

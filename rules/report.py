@@ -33,8 +33,10 @@ _L: dict[str, dict[str, str]] = {
     "summary": {"en": "Summary", "ru": "Итог"},
     "none": {"en": "none", "ru": "нет"},
     "player": {"en": "player", "ru": "игрок"},
-    "compare": {"en": "The same stroke under every rulebook for this table",
-                "ru": "Один удар по правилам всех игр на этом столе"},
+    "compare": {
+        "en": "The same stroke under every rulebook for this table",
+        "ru": "Один удар по правилам всех игр на этом столе",
+    },
     "col_game": {"en": "game", "ru": "игра"},
     "col_foul": {"en": "foul", "ru": "нарушение"},
     "col_counted": {"en": "counted", "ru": "засчитаны"},
@@ -50,15 +52,19 @@ _OPTIONS = {
     "lag": {"en": "lag for the next stroke", "ru": "розыгрыш права удара"},
 }
 
-_STATUS = {"on_table": {"en": "on the table", "ru": "на столе"},
-           "pocketed": {"en": "pocketed", "ru": "в лузе"},
-           "off_table": {"en": "off the table", "ru": "за бортом"}}
+_STATUS = {
+    "on_table": {"en": "on the table", "ru": "на столе"},
+    "pocketed": {"en": "pocketed", "ru": "в лузе"},
+    "off_table": {"en": "off the table", "ru": "за бортом"},
+}
 
 
-_HAND = {"house": {"en": "from the house", "ru": "из дома"},
-         "d": {"en": "in the D", "ru": "из полукруга «D»"},
-         "behind-head-string": {"en": "behind the head string", "ru": "из-за линии дома"},
-         "anywhere": {"en": "anywhere on the table", "ru": "в любом месте стола"}}
+_HAND = {
+    "house": {"en": "from the house", "ru": "из дома"},
+    "d": {"en": "in the D", "ru": "из полукруга «D»"},
+    "behind-head-string": {"en": "behind the head string", "ru": "из-за линии дома"},
+    "anywhere": {"en": "anywhere on the table", "ru": "в любом месте стола"},
+}
 
 
 def game_name(game: str, lang: str) -> str:
@@ -82,7 +88,9 @@ def event_line(e: Event) -> str:
 
 
 def format_record(record: ShotRecord, lang: str) -> str:
-    lines = [f"{t('record', lang)}: {t('table', lang)} {record.table}, {t('duration', lang)} {record.duration:.2f} s"]
+    lines = [
+        f"{t('record', lang)}: {t('table', lang)} {record.table}, {t('duration', lang)} {record.duration:.2f} s"
+    ]
     lines.append(f"{t('events', lang)}:")
     lines += ["  " + event_line(e) for e in record.events]
     lines.append(f"{t('final', lang)}:")
@@ -121,20 +129,27 @@ def format_ruling(r: Ruling, players: Sequence[str], lang: str) -> str:
     lines.append(f"  {t('points', lang)}: {list(r.points)}   {t('scores', lang)}: {list(r.scores)}")
     lines.append(f"  {t('off_table', lang)}: {', '.join(r.off_table) or none}")
     if r.respot:
-        lines.append(f"  {t('respot', lang)}: " + ", ".join(f"{x.ball} @ ({x.at[0]:+.4f}, {x.at[1]:+.4f})"
-                                                            for x in r.respot))
+        lines.append(
+            f"  {t('respot', lang)}: "
+            + ", ".join(f"{x.ball} @ ({x.at[0]:+.4f}, {x.at[1]:+.4f})" for x in r.respot)
+        )
     nxt = _name(players, r.next_player)
     hand = f", {t('in_hand', lang)}: {_HAND[str(r.in_hand)][lg]}" if r.in_hand else ""
     lines.append(f"  {t('next', lang)}: {nxt}{hand}")
     if r.options:
-        lines.append(f"  {t('options', lang)}: " + "; ".join(_OPTIONS.get(str(o), {}).get(lg, str(o)) for o in r.options))
+        lines.append(
+            f"  {t('options', lang)}: "
+            + "; ".join(_OPTIONS.get(str(o), {}).get(lg, str(o)) for o in r.options)
+        )
     if r.choice is not None:
         lines.append(f"  {t('choice', lang)}: {_name(players, r.choice.by)} -> {', '.join(r.choice.among)}")
     for w in r.warnings:
         lines.append(f"  {t('warnings', lang)}: [{w.rule}] {w.explain[lg]}")
     if r.frame_over:
-        lines.append(f"  {t('frame_over', lang)}: {_name(players, r.winner)}"
-                     + (f" - {t('match_over', lang)}" if r.match_over else ""))
+        lines.append(
+            f"  {t('frame_over', lang)}: {_name(players, r.winner)}"
+            + (f" - {t('match_over', lang)}" if r.match_over else "")
+        )
     if r.explain:
         lines.append(f"  {t('summary', lang)}: {r.explain.get(lg, '')}")
     return "\n".join(lines)
@@ -142,7 +157,13 @@ def format_ruling(r: Ruling, players: Sequence[str], lang: str) -> str:
 
 def format_comparison(rulings: Mapping[str, Ruling], players: Sequence[str], lang: str) -> str:
     """The same stroke judged by several games, side by side."""
-    head = [t("col_game", lang), t("col_foul", lang), t("col_counted", lang), t("col_off", lang), t("col_next", lang)]
+    head = [
+        t("col_game", lang),
+        t("col_foul", lang),
+        t("col_counted", lang),
+        t("col_off", lang),
+        t("col_next", lang),
+    ]
     rows = [head]
     for gid, r in rulings.items():
         if r.replay:

@@ -52,32 +52,32 @@ class InHand(StrEnum):
 class Option(StrEnum):
     """What the next player may choose instead of the default (design.md ``options``)."""
 
-    PLAY_ON = "play_on"                      # «играй дальше»: the offender must play the next stroke
+    PLAY_ON = "play_on"  # «играй дальше»: the offender must play the next stroke
     MAKE_OFFENDER_REPLAY = "make_offender_replay"  # restore the position, the offender plays again
-    REMOVE_BALL = "remove_ball"              # pick a ball to come off (see Ruling.choice)
-    LAG = "lag"                              # who plays next is decided by a lag (70:70, deciding frame)
+    REMOVE_BALL = "remove_ball"  # pick a ball to come off (see Ruling.choice)
+    LAG = "lag"  # who plays next is decided by a lag (70:70, deciding frame)
 
 
 class FoulCode(StrEnum):
     """Stable foul codes. The text/section each one cites is on the Foul itself."""
 
-    MISS = "miss"                                   # the cue ball touched no object ball
-    CUE_BALL_OFF_TABLE = "cue_ball_off_table"       # the cue ball jumped the table
+    MISS = "miss"  # the cue ball touched no object ball
+    CUE_BALL_OFF_TABLE = "cue_ball_off_table"  # the cue ball jumped the table
     CUE_BALL_POCKETED = "cue_ball_pocketed"
-    BALL_OFF_TABLE = "ball_off_table"               # an object ball off the table (where that is a foul)
+    BALL_OFF_TABLE = "ball_off_table"  # an object ball off the table (where that is a foul)
     TOUCHED_PLAYER_OBJECT = "touched_player_object"  # a ball touched a player's things within the table
-    BALL_TOUCHED = "ball_touched"                   # a ball on the bed touched by cue, hand, clothes...
-    MISCUE = "miscue"                               # кикс: not a clean strike with the tip
-    SCOOP = "scoop"                                 # подцепка: tip under the ball, cue elevated
+    BALL_TOUCHED = "ball_touched"  # a ball on the bed touched by cue, hand, clothes...
+    MISCUE = "miscue"  # кикс: not a clean strike with the tip
+    SCOOP = "scoop"  # подцепка: tip under the ball, cue elevated
     DOUBLE_HIT = "double_hit"
-    WRONG_BALL_STRUCK = "wrong_ball_struck"         # the cue struck a ball other than the cue ball
-    FROZEN_BALL_ANGLE = "frozen_ball_angle"         # cue ball frozen to an object ball played under 45°
-    HOUSE_BALL_FIRST = "house_ball_first"           # from hand: hit a ball in the house before leaving it
+    WRONG_BALL_STRUCK = "wrong_ball_struck"  # the cue struck a ball other than the cue ball
+    FROZEN_BALL_ANGLE = "frozen_ball_angle"  # cue ball frozen to an object ball played under 45°
+    HOUSE_BALL_FIRST = "house_ball_first"  # from hand: hit a ball in the house before leaving it
     CUE_BALL_OUTSIDE_HOUSE = "cue_ball_outside_house"  # from hand: cue ball placed outside the house
-    ILLEGAL_SAFETY = "illegal_safety"               # отыгрыш without its required result
-    WRONG_BALL_FIRST = "wrong_ball_first"           # first contact not with a legal ball (pool, snooker)
-    NO_RAIL = "no_rail"                             # no ball to a cushion after contact (pool)
-    JUMP_SHOT = "jump_shot"                         # snooker's jump shot
+    ILLEGAL_SAFETY = "illegal_safety"  # отыгрыш without its required result
+    WRONG_BALL_FIRST = "wrong_ball_first"  # first contact not with a legal ball (pool, snooker)
+    NO_RAIL = "no_rail"  # no ball to a cushion after contact (pool)
+    JUMP_SHOT = "jump_shot"  # snooker's jump shot
     PUSH_SHOT = "push_shot"
     OPPONENT_INTERFERENCE = "opponent_interference"
 
@@ -121,7 +121,7 @@ class Note:
 class Choice:
     """A pick the next player must make: ``by`` chooses one of ``among``; it goes to ``credit_to``'s shelf."""
 
-    kind: str                       # "remove_ball"
+    kind: str  # "remove_ball"
     by: int
     among: tuple[BallId, ...]
     credit_to: int | None = None
@@ -162,7 +162,7 @@ class Ruling:
     extra: Mapping[str, Any] = field(default_factory=dict)
     explain: Text = field(default_factory=dict)
     game: str = ""
-    match_over: bool = False        # this frame's winner has won the match
+    match_over: bool = False  # this frame's winner has won the match
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -179,23 +179,25 @@ class Ruling:
             "frame_over": self.frame_over,
             "winner": self.winner,
         }
-        d.update({
-            "game": self.game,
-            "striker": self.striker,
-            "cue": self.cue,
-            "credit": {str(p): list(b) for p, b in self.credit.items()},
-            "from_shelf": list(self.from_shelf),
-            "out_of_play": list(self.out_of_play),
-            "owed": list(self.owed),
-            "choice": self.choice.to_dict() if self.choice is not None else None,
-            "replay": self.replay,
-            "warnings": [w.to_dict() for w in self.warnings],
-            "phase": self.phase,
-            "ball_on": self.ball_on,
-            "positions": {b: [round(p[0], 6), round(p[1], 6)] for b, p in self.positions.items()},
-            "explain": dict(self.explain),
-            "match_over": self.match_over,
-        })
+        d.update(
+            {
+                "game": self.game,
+                "striker": self.striker,
+                "cue": self.cue,
+                "credit": {str(p): list(b) for p, b in self.credit.items()},
+                "from_shelf": list(self.from_shelf),
+                "out_of_play": list(self.out_of_play),
+                "owed": list(self.owed),
+                "choice": self.choice.to_dict() if self.choice is not None else None,
+                "replay": self.replay,
+                "warnings": [w.to_dict() for w in self.warnings],
+                "phase": self.phase,
+                "ball_on": self.ball_on,
+                "positions": {b: [round(p[0], 6), round(p[1], 6)] for b, p in self.positions.items()},
+                "explain": dict(self.explain),
+                "match_over": self.match_over,
+            }
+        )
         if self.extra:
             d["extra"] = dict(self.extra)
         return d

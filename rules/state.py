@@ -48,8 +48,24 @@ from rules.ruling import InHand, Option, Point, Ruling
 if TYPE_CHECKING:
     from rules.base import Referee
 
-STATE_KEYS = ("players", "to_play", "scores", "frames_won", "frames_to_win", "breaker", "break", "in_hand",
-              "cue", "shelves", "owed", "fouls_in_row", "phase", "ball_on", "last_counted", "extra")
+STATE_KEYS = (
+    "players",
+    "to_play",
+    "scores",
+    "frames_won",
+    "frames_to_win",
+    "breaker",
+    "break",
+    "in_hand",
+    "cue",
+    "shelves",
+    "owed",
+    "fouls_in_row",
+    "phase",
+    "ball_on",
+    "last_counted",
+    "extra",
+)
 
 
 def _referee(game: str) -> Referee:
@@ -90,8 +106,14 @@ class MatchState:
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
-    def new(cls, game_id: str, players: Sequence[str] = ("Player 1", "Player 2"), frames_to_win: int = 1,
-            layout: Mapping[BallId, Point] | None = None, breaker: int = 0) -> MatchState:
+    def new(
+        cls,
+        game_id: str,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        frames_to_win: int = 1,
+        layout: Mapping[BallId, Point] | None = None,
+        breaker: int = 0,
+    ) -> MatchState:
         """A fresh match: the game's rack (or ``layout``), ``breaker`` to play from hand."""
         ref = _referee(game_id)
         n = len(players)
@@ -102,15 +124,30 @@ class MatchState:
             raise InputError("match", "frames_to_win", "an integer >= 1")
         rack = dict(layout) if layout is not None else ref.rack(n)
         in_hand = ref.break_in_hand if ref.cue_ball not in rack else None
-        st = cls(game=ref.id, players=tuple(players), balls=rack, to_play=breaker, scores=(0,) * n,
-                 frames_won=(0,) * n, frames_to_win=frames_to_win, breaker=breaker, is_break=True,
-                 in_hand=in_hand, cue=ref.cue_ball, shelves=((),) * n, owed=(0,) * n, fouls_in_row=(0,) * n,
-                 phase="break", extra=ref.initial_extra(n))
+        st = cls(
+            game=ref.id,
+            players=tuple(players),
+            balls=rack,
+            to_play=breaker,
+            scores=(0,) * n,
+            frames_won=(0,) * n,
+            frames_to_win=frames_to_win,
+            breaker=breaker,
+            is_break=True,
+            in_hand=in_hand,
+            cue=ref.cue_ball,
+            shelves=((),) * n,
+            owed=(0,) * n,
+            fouls_in_row=(0,) * n,
+            phase="break",
+            extra=ref.initial_extra(n),
+        )
         return replace(st, out=st.missing_balls(ref.ball_set(n)))
 
     @classmethod
-    def from_scenario(cls, game_id: str, state: Mapping[str, Any], balls: Mapping[BallId, Point],
-                      file: str = "<scenario>") -> MatchState:
+    def from_scenario(
+        cls, game_id: str, state: Mapping[str, Any], balls: Mapping[BallId, Point], file: str = "<scenario>"
+    ) -> MatchState:
         """Build the state a scenario's ``[state]`` table describes (keys in the module docstring)."""
         ref = _referee(game_id)
         for k in state:
@@ -140,9 +177,12 @@ class MatchState:
             v = state.get(key)
             if v is None:
                 return (default,) * n
-            if (not isinstance(v, list) or len(v) != n
-                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-                    or (lo_v is not None and any(x < lo_v for x in v))):
+            if (
+                not isinstance(v, list)
+                or len(v) != n
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+                or (lo_v is not None and any(x < lo_v for x in v))
+            ):
                 bound = f" >= {lo_v}" if lo_v is not None else ""
                 raise InputError(file, f"state.{key}", f"a list of {n} integers{bound}")
             return tuple(v)
@@ -163,15 +203,27 @@ class MatchState:
         shelves_raw = state.get("shelves")
         shelves: tuple[tuple[BallId, ...], ...] = ((),) * n
         if shelves_raw is not None:
-            if not isinstance(shelves_raw, list) or len(shelves_raw) != n or not all(
-                    isinstance(s, list) and all(isinstance(b, str) for b in s) for s in shelves_raw):
+            if (
+                not isinstance(shelves_raw, list)
+                or len(shelves_raw) != n
+                or not all(isinstance(s, list) and all(isinstance(b, str) for b in s) for s in shelves_raw)
+            ):
                 raise InputError(file, "state.shelves", f"a list of {n} lists of ball ids")
             seen: set[str] = set()
             for s in shelves_raw:
                 for b in s:
-                    if b not in ball_set or b in balls or b in seen or b == ref.cue_ball and not ref.cue_may_be_credited:
-                        raise InputError(file, "state.shelves",
-                                         f"ball ids of {game_id}, each once, none of them on the bed (got {b!r})")
+                    if (
+                        b not in ball_set
+                        or b in balls
+                        or b in seen
+                        or b == ref.cue_ball
+                        and not ref.cue_may_be_credited
+                    ):
+                        raise InputError(
+                            file,
+                            "state.shelves",
+                            f"ball ids of {game_id}, each once, none of them on the bed (got {b!r})",
+                        )
                     seen.add(b)
             shelves = tuple(tuple(s) for s in shelves_raw)
         scores = ints("scores", 0, lo_v=None)
@@ -185,8 +237,13 @@ class MatchState:
             # Американка after the break: the usual cue ball may be on a shelf; any ball on the bed will do.
             cue = sorted(balls, key=lambda b: (len(b), b))[0]
         if not isinstance(cue, str) or cue not in ball_set or (cue != ref.cue_ball and not ref.any_ball_cue):
-            raise InputError(file, "state.cue", f"the ball the striker plays with ({ref.cue_ball}"
-                                                + (" or any ball of the game" if ref.any_ball_cue else "") + ")")
+            raise InputError(
+                file,
+                "state.cue",
+                f"the ball the striker plays with ({ref.cue_ball}"
+                + (" or any ball of the game" if ref.any_ball_cue else "")
+                + ")",
+            )
         on_shelf = {b for s in shelves for b in s}
         if cue in on_shelf:
             raise InputError(file, "state.cue", "a ball on the bed or in hand, not one on a shelf")
@@ -223,10 +280,26 @@ class MatchState:
             raise InputError(file, "state.extra", "a table")
         extra = {**ref.initial_extra(n), **ref.validate_extra(extra_raw, file)}
 
-        st = cls(game=ref.id, players=players, balls=dict(balls), to_play=to_play, scores=scores,
-                 frames_won=frames_won, frames_to_win=ftw, breaker=breaker, is_break=is_break, in_hand=in_hand,
-                 cue=cue, shelves=shelves, owed=owed, fouls_in_row=fouls_in_row, phase=phase, ball_on=ball_on,
-                 last_counted=last, extra=extra)
+        st = cls(
+            game=ref.id,
+            players=players,
+            balls=dict(balls),
+            to_play=to_play,
+            scores=scores,
+            frames_won=frames_won,
+            frames_to_win=ftw,
+            breaker=breaker,
+            is_break=is_break,
+            in_hand=in_hand,
+            cue=cue,
+            shelves=shelves,
+            owed=owed,
+            fouls_in_row=fouls_in_row,
+            phase=phase,
+            ball_on=ball_on,
+            last_counted=last,
+            extra=extra,
+        )
         return replace(st, out=st.missing_balls(ball_set))
 
     def missing_balls(self, ball_set: Sequence[BallId]) -> tuple[BallId, ...]:
@@ -261,9 +334,12 @@ class MatchState:
         """Carry a ruling out. ``decision``: the next player's option (``"play_on"``,
         ``"make_offender_replay"``), the ball picked for a ``choice``, or ``"lag:<p>"`` for a lag winner."""
         hist = self.history + (self,)
-        if decision is not None and decision not in ruling.options and not (
-                ruling.choice is not None and decision in ruling.choice.among) and not (
-                Option.LAG in ruling.options and decision.startswith("lag:")):
+        if (
+            decision is not None
+            and decision not in ruling.options
+            and not (ruling.choice is not None and decision in ruling.choice.among)
+            and not (Option.LAG in ruling.options and decision.startswith("lag:"))
+        ):
             allowed = list(ruling.options) + (list(ruling.choice.among) if ruling.choice else [])
             raise InputError("decision", decision, f"one of {', '.join(allowed) or 'no decision'}")
         if ruling.replay:
@@ -282,7 +358,11 @@ class MatchState:
         to_play = ruling.next_player
         in_hand = ruling.in_hand
         if ruling.choice is not None:
-            pick = decision if decision in ruling.choice.among else (ruling.choice.among[0] if ruling.choice.among else None)
+            pick = (
+                decision
+                if decision in ruling.choice.among
+                else (ruling.choice.among[0] if ruling.choice.among else None)
+            )
             if pick is not None:
                 balls.pop(pick, None)
                 if ruling.choice.credit_to is not None:
@@ -320,12 +400,28 @@ class MatchState:
             if b != cue:
                 last = b
         return replace(
-            self, balls=balls, to_play=to_play, scores=scores, frames_won=tuple(frames_won), is_break=False,
-            in_hand=in_hand, cue=cue, shelves=tuple(tuple(s) for s in shelves), out=tuple(out),
-            owed=tuple(ruling.owed) if ruling.owed else self.owed, fouls_in_row=tuple(fouls_in_row),
-            phase=ruling.phase, ball_on=ruling.ball_on, last_counted=last, frame_over=ruling.frame_over,
-            winner=ruling.winner, match_over=match_over, needs_lag=needs_lag,
-            extra={**self.extra, **ruling.extra}, history=hist)
+            self,
+            balls=balls,
+            to_play=to_play,
+            scores=scores,
+            frames_won=tuple(frames_won),
+            is_break=False,
+            in_hand=in_hand,
+            cue=cue,
+            shelves=tuple(tuple(s) for s in shelves),
+            out=tuple(out),
+            owed=tuple(ruling.owed) if ruling.owed else self.owed,
+            fouls_in_row=tuple(fouls_in_row),
+            phase=ruling.phase,
+            ball_on=ruling.ball_on,
+            last_counted=last,
+            frame_over=ruling.frame_over,
+            winner=ruling.winner,
+            match_over=match_over,
+            needs_lag=needs_lag,
+            extra={**self.extra, **ruling.extra},
+            history=hist,
+        )
 
     def next_frame(self, lag_winner: int | None = None) -> MatchState:
         """Rack the next frame. Breaks alternate (003: Общие правила, розыгрыш начального удара); before the
@@ -339,8 +435,13 @@ class MatchState:
             return replace(self, needs_lag=True, history=self.history + (self,))
         breaker = lag_winner if lag_winner is not None else (self.breaker + 1) % n
         fresh = MatchState.new(self.game, self.players, self.frames_to_win, breaker=breaker)
-        return replace(fresh, frames_won=self.frames_won, frame_no=self.frame_no + 1,
-                       extra={**ref.initial_extra(n)}, history=self.history + (self,))
+        return replace(
+            fresh,
+            frames_won=self.frames_won,
+            frame_no=self.frame_no + 1,
+            extra={**ref.initial_extra(n)},
+            history=self.history + (self,),
+        )
 
     def undo(self) -> MatchState:
         """The state before the last ``apply``/``next_frame`` (the snapshot stack)."""
@@ -351,13 +452,28 @@ class MatchState:
     def snapshot(self) -> dict[str, Any]:
         """A plain dict for the HUD and saved matches."""
         return {
-            "game": self.game, "players": list(self.players), "to_play": self.to_play, "scores": list(self.scores),
-            "frames_won": list(self.frames_won), "frames_to_win": self.frames_to_win, "breaker": self.breaker,
-            "break": self.is_break, "in_hand": str(self.in_hand) if self.in_hand else None, "cue": self.cue,
+            "game": self.game,
+            "players": list(self.players),
+            "to_play": self.to_play,
+            "scores": list(self.scores),
+            "frames_won": list(self.frames_won),
+            "frames_to_win": self.frames_to_win,
+            "breaker": self.breaker,
+            "break": self.is_break,
+            "in_hand": str(self.in_hand) if self.in_hand else None,
+            "cue": self.cue,
             "balls": {b: [p[0], p[1]] for b, p in self.balls.items()},
-            "shelves": [list(s) for s in self.shelves], "out": list(self.out), "owed": list(self.owed),
-            "fouls_in_row": list(self.fouls_in_row), "phase": self.phase, "ball_on": self.ball_on,
-            "last_counted": self.last_counted, "frame_over": self.frame_over, "winner": self.winner,
-            "match_over": self.match_over, "needs_lag": self.needs_lag, "frame_no": self.frame_no,
+            "shelves": [list(s) for s in self.shelves],
+            "out": list(self.out),
+            "owed": list(self.owed),
+            "fouls_in_row": list(self.fouls_in_row),
+            "phase": self.phase,
+            "ball_on": self.ball_on,
+            "last_counted": self.last_counted,
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+            "match_over": self.match_over,
+            "needs_lag": self.needs_lag,
+            "frame_no": self.frame_no,
             "extra": dict(self.extra),
         }

@@ -174,8 +174,12 @@ class ScriptRunner:
             self.app.manager.switch("menu")
         elif do == "start":
             names = a.get("players")
-            self.app.manager.switch("play", game=a.get("game"), names=tuple(names) if names else None,
-                                    frames_to_win=a.get("frames_to_win"))
+            self.app.manager.switch(
+                "play",
+                game=a.get("game"),
+                names=tuple(names) if names else None,
+                frames_to_win=a.get("frames_to_win"),
+            )
         elif do == "practice":
             self.app.manager.switch("practice", scenario=a.get("scenario"))
         elif do == "replay":
@@ -187,8 +191,10 @@ class ScriptRunner:
         elif do in ("wait_rest", "wait"):
             self.waited += dt
             if self.waited > float(a.get("timeout", 120.0)):
-                raise RuntimeError(f"script: timed out waiting at action {self.index} "
-                                   f"(screen {getattr(screen, 'name', None)}, phase {getattr(screen, 'phase', None)})")
+                raise RuntimeError(
+                    f"script: timed out waiting at action {self.index} "
+                    f"(screen {getattr(screen, 'name', None)}, phase {getattr(screen, 'phase', None)})"
+                )
             return bool(screen is not None and getattr(screen, "ready", lambda: True)())
         elif do == "screenshot":
             path = Path(a.get("path") or DEFAULT_SHOT_PATH)
@@ -197,8 +203,10 @@ class ScriptRunner:
         elif do == "dump":
             path = Path(a["path"])
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(screen.dump() if screen is not None else {}, ensure_ascii=False,
-                                       indent=1), encoding="utf-8")
+            path.write_text(
+                json.dumps(screen.dump() if screen is not None else {}, ensure_ascii=False, indent=1),
+                encoding="utf-8",
+            )
         elif do == "quit":
             self.app.quit(int(a.get("code", 0)))
         elif screen is not None and hasattr(screen, "script_action"):
@@ -229,7 +237,9 @@ def load_script(path: str) -> list[dict[str, Any]]:
         raise InputError(path, "file", f"a readable script file ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
         raise InputError(path, "json", f"valid JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(data, list) or not all(isinstance(a, dict) and isinstance(a.get("do"), str) for a in data):
+    if not isinstance(data, list) or not all(
+        isinstance(a, dict) and isinstance(a.get("do"), str) for a in data
+    ):
         raise InputError(path, "actions", 'a JSON list of {"do": "...", ...} objects')
     return data
 
@@ -237,12 +247,17 @@ def load_script(path: str) -> list[dict[str, Any]]:
 def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
     """The offscreen ``play`` demo: menu, a match, one real stroke (the break) played back, a screenshot."""
     return [
-        {"do": "menu"}, {"do": "frames", "n": 2},
-        {"do": "start", "game": game}, {"do": "frames", "n": 2},
-        {"do": "aim_at_rack"}, {"do": "power", "speed": 7.0},
-        {"do": "shoot"}, {"do": "speed", "x": 8.0},
+        {"do": "menu"},
+        {"do": "frames", "n": 2},
+        {"do": "start", "game": game},
+        {"do": "frames", "n": 2},
+        {"do": "aim_at_rack"},
+        {"do": "power", "speed": 7.0},
+        {"do": "shoot"},
+        {"do": "speed", "x": 8.0},
         {"do": "wait_rest", "timeout": 300},
-        {"do": "camera", "mode": "player", "snap": True}, {"do": "frames", "n": 2},
+        {"do": "camera", "mode": "player", "snap": True},
+        {"do": "frames", "n": 2},
         {"do": "screenshot", "path": str(out)},
         {"do": "quit"},
     ]
@@ -267,14 +282,17 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         saved = settings.data_dir() / "match-autosave.json"
         if not saved.exists():
             raise InputError(str(saved), "file", "a match saved after a stroke (start one with `play` first)")
-        load_match(saved)   # a damaged save is one line and exit 2, before any window opens
+        load_match(saved)  # a damaged save is one line and exit 2, before any window opens
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
     if offscreen and command == "train" and script is None:
         # Offscreen, the trainer opens its first case, draws a few frames and leaves a picture of it.
-        script = [{"do": "frames", "n": 10}, {"do": "screenshot", "path": str(Path("out") / "train.png")},
-                  {"do": "quit"}]
+        script = [
+            {"do": "frames", "n": 10},
+            {"do": "screenshot", "path": str(Path("out") / "train.png")},
+            {"do": "quit"},
+        ]
     if offscreen and command == "play" and script is None and not getattr(args, "resume", False):
         game = getattr(args, "game", None) or settings.game.default
         if game == "practice":
@@ -282,8 +300,13 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         script = demo_script(game, out)
     if offscreen and command == "play" and script is None:
         # Resumed offscreen: draw the saved match as it stands and leave a picture of it.
-        script = [{"do": "frames", "n": 2}, {"do": "camera", "mode": "player", "snap": True},
-                  {"do": "frames", "n": 2}, {"do": "screenshot", "path": str(out)}, {"do": "quit"}]
+        script = [
+            {"do": "frames", "n": 2},
+            {"do": "camera", "mode": "player", "snap": True},
+            {"do": "frames", "n": 2},
+            {"do": "screenshot", "path": str(out)},
+            {"do": "quit"},
+        ]
 
     configure_panda(settings, offscreen)
     base = open_base(offscreen)

@@ -34,24 +34,39 @@ from physics.errors import InputError
 
 FORMAT = "billiards3d"
 VERSION = 1
-MAX_BYTES = 4 * 1024 * 1024      # a match with its full state is a few kB; anything this big is not ours
+MAX_BYTES = 4 * 1024 * 1024  # a match with its full state is a few kB; anything this big is not ours
 MAX_DEPTH = 16
-MAX_ITEMS = 10_000               # per list or object
-MAX_STRING = 200                 # player names, ids
-MAX_INT = 10**6                  # scores, counters: far above any real match
-MAX_FLOAT = 1e3                  # positions in metres
+MAX_ITEMS = 10_000  # per list or object
+MAX_STRING = 200  # player names, ids
+MAX_INT = 10**6  # scores, counters: far above any real match
+MAX_FLOAT = 1e3  # positions in metres
 MATCH_FILE = "match.json"
 
-_STATE_FROM_SNAPSHOT = ("players", "to_play", "scores", "frames_won", "frames_to_win", "breaker", "break",
-                        "in_hand", "cue", "shelves", "owed", "fouls_in_row", "phase", "ball_on", "last_counted",
-                        "extra")
+_STATE_FROM_SNAPSHOT = (
+    "players",
+    "to_play",
+    "scores",
+    "frames_won",
+    "frames_to_win",
+    "breaker",
+    "break",
+    "in_hand",
+    "cue",
+    "shelves",
+    "owed",
+    "fouls_in_row",
+    "phase",
+    "ball_on",
+    "last_counted",
+    "extra",
+)
 
 
 def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        return   # not supported here (Windows): the rename is still atomic
+        return  # not supported here (Windows): the rename is still atomic
     try:
         os.fsync(fd)
     except OSError:
@@ -66,9 +81,16 @@ def save_document(path: str | Path, kind: str, payload: Mapping[str, Any], saved
     Raises ValueError for a payload that is not plain finite JSON (a programming error, not user input).
     """
     target = Path(path)
-    doc = {"format": FORMAT, "kind": kind, "version": VERSION, "saved_strokes": int(saved_strokes),
-           "payload": payload}
-    data = (json.dumps(doc, ensure_ascii=False, allow_nan=False, sort_keys=True, indent=1) + "\n").encode("utf-8")
+    doc = {
+        "format": FORMAT,
+        "kind": kind,
+        "version": VERSION,
+        "saved_strokes": int(saved_strokes),
+        "payload": payload,
+    }
+    data = (json.dumps(doc, ensure_ascii=False, allow_nan=False, sort_keys=True, indent=1) + "\n").encode(
+        "utf-8"
+    )
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     with open(tmp, "wb") as f:
@@ -119,7 +141,9 @@ def load_document(path: str | Path, kind: str) -> tuple[dict[str, Any], int]:
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise InputError(file, "<file>", f"a saved {kind} under {MAX_BYTES // 1024} kB (got {size} bytes)")
+            raise InputError(
+                file, "<file>", f"a saved {kind} under {MAX_BYTES // 1024} kB (got {size} bytes)"
+            )
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(file, "<file>", f"a readable file ({exc.strerror})") from None
@@ -153,6 +177,7 @@ def load_document(path: str | Path, kind: str) -> tuple[dict[str, Any], int]:
 
 
 # --- matches ------------------------------------------------------------------------------------
+
 
 def match_payload(state: Any) -> dict[str, Any]:
     """What a match autosave holds: the referee's state snapshot (the cue ball in hand is not on the bed)."""
@@ -193,31 +218,47 @@ def load_match(path: str | Path) -> tuple[Any, int]:
     balls: dict[str, tuple[float, float]] = {}
     for b, pos in balls_raw.items():
         key = f"payload.balls.{b}"
-        if (not isinstance(pos, list) or len(pos) != 2
-                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in pos)):
+        if (
+            not isinstance(pos, list)
+            or len(pos) != 2
+            or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in pos)
+        ):
             raise InputError(file, key, "[x, y] in metres")
         x, y = float(pos[0]), float(pos[1])
         if abs(x) > spec.half_length - R + 1e-6 or abs(y) > spec.half_width - R + 1e-6:
-            raise InputError(file, key, f"a position on the bed: |x| <= {spec.half_length - R:.4f}, "
-                                        f"|y| <= {spec.half_width - R:.4f}")
+            raise InputError(
+                file,
+                key,
+                f"a position on the bed: |x| <= {spec.half_length - R:.4f}, |y| <= {spec.half_width - R:.4f}",
+            )
         balls[b] = (x, y)
     state_raw = {k: snap[k] for k in _STATE_FROM_SNAPSHOT if k in snap and snap[k] is not None}
     if "in_hand" in snap and snap["in_hand"] is None:
-        state_raw["in_hand"] = "none"     # the snapshot's null: the cue ball is on the bed
+        state_raw["in_hand"] = "none"  # the snapshot's null: the cue ball is on the bed
     try:
         st = MatchState.from_scenario(game, state_raw, balls, file)
     except InputError as exc:
-        raise InputError(file, exc.key.replace("state.", "payload.", 1).replace("balls.", "payload.balls.", 1),
-                         exc.expected) from None
+        raise InputError(
+            file,
+            exc.key.replace("state.", "payload.", 1).replace("balls.", "payload.balls.", 1),
+            exc.expected,
+        ) from None
     frame_no = snap.get("frame_no", 1)
     if not isinstance(frame_no, int) or isinstance(frame_no, bool) or frame_no < 1:
         raise InputError(file, "payload.frame_no", "an integer >= 1")
     winner = snap.get("winner")
-    if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
-                               or not 0 <= winner < st.n_players):
+    if winner is not None and (
+        not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < st.n_players
+    ):
         raise InputError(file, "payload.winner", f"null or a player index 0..{st.n_players - 1}")
-    st = replace(st, frame_no=frame_no, winner=winner, frame_over=_flag(file, snap, "frame_over"),
-                 match_over=_flag(file, snap, "match_over"), needs_lag=_flag(file, snap, "needs_lag"))
+    st = replace(
+        st,
+        frame_no=frame_no,
+        winner=winner,
+        frame_over=_flag(file, snap, "frame_over"),
+        match_over=_flag(file, snap, "match_over"),
+        needs_lag=_flag(file, snap, "needs_lag"),
+    )
     return st, strokes
 
 

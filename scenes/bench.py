@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 FRAME_MS = 1000.0 / 60.0
-BREAK_SPEED = 8.0        # m/s at the cue: a firm pool break (physics.md §2.2: power 3.2-4.5, break 11-13)
+BREAK_SPEED = 8.0  # m/s at the cue: a firm pool break (physics.md §2.2: power 3.2-4.5, break 11-13)
 
 
 def _break_stroke() -> tuple[Any, dict[str, tuple[float, float]], Any]:
@@ -64,8 +64,12 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
     from scenes.table_view import TableView
 
     spec, layout, shot = _break_stroke()
-    params = PhysicsParams.for_table(spec, settings.physics.overrides, substep_hz=settings.physics.substep_hz,
-                                     max_stroke_seconds=settings.physics.max_stroke_seconds)
+    params = PhysicsParams.for_table(
+        spec,
+        settings.physics.overrides,
+        substep_hz=settings.physics.substep_hz,
+        max_stroke_seconds=settings.physics.max_stroke_seconds,
+    )
     t0, w0 = time.thread_time(), time.perf_counter()
     record = simulate(spec, layout, shot, params=params, lamp=settings.lamp_position, sample_hz=60.0)
     sim_s, sim_wall = time.thread_time() - t0, time.perf_counter() - w0
@@ -76,7 +80,9 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
     if own:
         base = make_offscreen_base((320, 180))
     scene = NodePath("bench-scene")
-    view = TableView(scene, spec, list(layout), "pool", lamp=settings.lamp_position, software=is_software(base))
+    view = TableView(
+        scene, spec, list(layout), "pool", lamp=settings.lamp_position, software=is_software(base)
+    )
     shot_buf = OffscreenShot(base, scene, (320, 180))
     try:
         player = ReplayPlayer(record, view)
@@ -91,7 +97,7 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
             cull_s[0] += time.thread_time() - a
 
         shot_buf.region.setCullCallback(PythonCallbackObject(timed_cull))
-        shot_buf.render()                      # first frame: textures and geometry go to the renderer once
+        shot_buf.render()  # first frame: textures and geometry go to the renderer once
         cull_s[0] = 0.0
         n = min(frames, stroke_frames)
         update_s = render_s = 0.0
@@ -144,20 +150,24 @@ def format_frame_bench(r: dict[str, Any], lang: str = "en") -> str:
     """The frame figures as text lines in the UI language (for ``bench`` without ``--json``)."""
     if lang == "ru":
         verdict = "укладывается" if r["ok"] else "НЕ укладывается"
-        return "\n".join([
-            f"Кадр 60 Гц ({r['renderer']}, {r['balls']} шаров, в среднем движутся {r['mean_moving_balls']}):",
-            f"  физика {r['physics_ms_per_frame']:.2f} мс ({100 * r['physics_share']:.1f} % кадра)",
-            f"  сцена {r['scene_update_ms']:.2f} мс ({100 * r['scene_share']:.1f} %), из них обход сцены "
-            f"{r['cull_traversal_ms']:.2f} мс",
-            f"  физика + сцена = {100 * r['physics_plus_scene_share']:.1f} % кадра: {verdict} в половину кадра",
-            f"  отрисовка {r['draw_ms']:.2f} мс (работа рендерера, в норму не входит)",
-        ])
+        return "\n".join(
+            [
+                f"Кадр 60 Гц ({r['renderer']}, {r['balls']} шаров, в среднем движутся {r['mean_moving_balls']}):",
+                f"  физика {r['physics_ms_per_frame']:.2f} мс ({100 * r['physics_share']:.1f} % кадра)",
+                f"  сцена {r['scene_update_ms']:.2f} мс ({100 * r['scene_share']:.1f} %), из них обход сцены "
+                f"{r['cull_traversal_ms']:.2f} мс",
+                f"  физика + сцена = {100 * r['physics_plus_scene_share']:.1f} % кадра: {verdict} в половину кадра",
+                f"  отрисовка {r['draw_ms']:.2f} мс (работа рендерера, в норму не входит)",
+            ]
+        )
     verdict = "within" if r["ok"] else "NOT within"
-    return "\n".join([
-        f"60 Hz frame ({r['renderer']}, {r['balls']} balls, {r['mean_moving_balls']} moving on average):",
-        f"  physics {r['physics_ms_per_frame']:.2f} ms ({100 * r['physics_share']:.1f} % of a frame)",
-        f"  scene {r['scene_update_ms']:.2f} ms ({100 * r['scene_share']:.1f} %), of which cull traversal "
-        f"{r['cull_traversal_ms']:.2f} ms",
-        f"  physics + scene = {100 * r['physics_plus_scene_share']:.1f} % of a frame: {verdict} half a frame",
-        f"  draw {r['draw_ms']:.2f} ms (the renderer's work, not part of the bar)",
-    ])
+    return "\n".join(
+        [
+            f"60 Hz frame ({r['renderer']}, {r['balls']} balls, {r['mean_moving_balls']} moving on average):",
+            f"  physics {r['physics_ms_per_frame']:.2f} ms ({100 * r['physics_share']:.1f} % of a frame)",
+            f"  scene {r['scene_update_ms']:.2f} ms ({100 * r['scene_share']:.1f} %), of which cull traversal "
+            f"{r['cull_traversal_ms']:.2f} ms",
+            f"  physics + scene = {100 * r['physics_plus_scene_share']:.1f} % of a frame: {verdict} half a frame",
+            f"  draw {r['draw_ms']:.2f} ms (the renderer's work, not part of the bar)",
+        ]
+    )

@@ -20,12 +20,12 @@ NEAR, FAR = 0.05, 30.0
 
 
 class CameraMode(StrEnum):
-    ORBIT = "orbit"        # around a point (the cue ball), yaw/pitch/distance from the mouse
-    TOP = "top"            # straight down, the whole table in view, head on the left
-    PLAYER = "player"      # behind the cue ball along the aim, at a player's eye height
-    FOLLOW = "follow"      # trailing a moving ball (the app feeds its position with set_target)
-    SIDE = "side"          # across the table at ball height: jumps and balls leaving the bed
-    FREE = "free"          # moved and turned by hand
+    ORBIT = "orbit"  # around a point (the cue ball), yaw/pitch/distance from the mouse
+    TOP = "top"  # straight down, the whole table in view, head on the left
+    PLAYER = "player"  # behind the cue ball along the aim, at a player's eye height
+    FOLLOW = "follow"  # trailing a moving ball (the app feeds its position with set_target)
+    SIDE = "side"  # across the table at ball height: jumps and balls leaving the bed
+    FREE = "free"  # moved and turned by hand
 
 
 def smooth_damp(cur: float, target: float, vel: float, smooth_time: float, dt: float) -> tuple[float, float]:
@@ -72,7 +72,7 @@ class CameraRig:
         self.mode = CameraMode.ORBIT
         self.target = Point3(0, 0, spec.ball_radius)
         self.aim_deg = 0.0
-        self.yaw = 180.0           # orbit: the eye sits in this direction (degrees from +x) from the target
+        self.yaw = 180.0  # orbit: the eye sits in this direction (degrees from +x) from the target
         self.pitch = 25.0
         self.distance = 1.6
         self.side_sign = -1.0
@@ -85,9 +85,17 @@ class CameraRig:
         self.set_mode(CameraMode.ORBIT, snap=True)
 
     # ------------------------------------------------------------------ controls
-    def set_mode(self, mode: CameraMode | str, *, target: Sequence[float] | None = None, aim: float | None = None,
-                 yaw: float | None = None, pitch: float | None = None, distance: float | None = None,
-                 snap: bool = False) -> None:
+    def set_mode(
+        self,
+        mode: CameraMode | str,
+        *,
+        target: Sequence[float] | None = None,
+        aim: float | None = None,
+        yaw: float | None = None,
+        pitch: float | None = None,
+        distance: float | None = None,
+        snap: bool = False,
+    ) -> None:
         """Switch mode. ``target`` is the point the mode centres on (cue ball, followed ball); ``aim`` the cue's
         direction in degrees (player view). ``snap`` jumps there at once instead of gliding."""
         self.mode = CameraMode(mode)
@@ -152,8 +160,11 @@ class CameraRig:
         r = d.length() or 1.0
         heading = math.atan2(d.y, d.x) + math.radians(d_heading)
         pitch = max(-1.5, min(1.5, math.asin(max(-1.0, min(1.0, d.z / r))) + math.radians(d_pitch)))
-        self._look_goal = self._eye_goal + Vec3(math.cos(pitch) * math.cos(heading),
-                                                math.cos(pitch) * math.sin(heading), math.sin(pitch)) * r
+        self._look_goal = (
+            self._eye_goal
+            + Vec3(math.cos(pitch) * math.cos(heading), math.cos(pitch) * math.sin(heading), math.sin(pitch))
+            * r
+        )
 
     def snap(self) -> None:
         """Jump to the goal now (and stop any glide)."""
@@ -172,10 +183,12 @@ class CameraRig:
             self.eye, self.look = Point3(self._eye_goal), Point3(self._look_goal)
         else:
             for k in range(3):
-                self.eye[k], self._eye_vel[k] = smooth_damp(self.eye[k], self._eye_goal[k], self._eye_vel[k],
-                                                            self.smooth_time, dt)
-                self.look[k], self._look_vel[k] = smooth_damp(self.look[k], self._look_goal[k],
-                                                              self._look_vel[k], self.smooth_time, dt)
+                self.eye[k], self._eye_vel[k] = smooth_damp(
+                    self.eye[k], self._eye_goal[k], self._eye_vel[k], self.smooth_time, dt
+                )
+                self.look[k], self._look_vel[k] = smooth_damp(
+                    self.look[k], self._look_goal[k], self._look_vel[k], self.smooth_time, dt
+                )
         self._apply()
 
     @property
@@ -196,7 +209,10 @@ class CameraRig:
             X = s.half_length + s.cushion_width + s.rail_width + 0.05
             Y = s.half_width + s.cushion_width + s.rail_width + 0.05
             hfov, vfov = self._fov()
-            h = max(X / math.tan(math.radians(hfov) / 2), Y / math.tan(math.radians(vfov) / 2)) + s.rail_height
+            h = (
+                max(X / math.tan(math.radians(hfov) / 2), Y / math.tan(math.radians(vfov) / 2))
+                + s.rail_height
+            )
             # A hair of offset towards -y keeps "up" well defined: +x stays to the right of the picture.
             self._eye_goal = Point3(0.0, -0.01, h)
             self._look_goal = Point3(0.0, 0.0, 0.0)

@@ -16,20 +16,20 @@ from typing import Any
 from physics.record import ShotParams
 from physics.tables import TableSpec
 
-MAX_SPEED = 10.0          # m/s: a hard break is ~8-9 m/s of cue speed; more is beyond a human stroke
-MAX_ELEVATION = 85.0      # a massé cue is near vertical, never exactly (the strike direction degenerates)
-MAX_TIP = 0.8             # beyond ~0.5 R the tip miscues on a real ball; the physics decides, we allow room
-CUE_LENGTH = 1.45         # m, a standard cue
-TIP_RADIUS = 0.0065       # m (12-13 mm tip)
+MAX_SPEED = 10.0  # m/s: a hard break is ~8-9 m/s of cue speed; more is beyond a human stroke
+MAX_ELEVATION = 85.0  # a massé cue is near vertical, never exactly (the strike direction degenerates)
+MAX_TIP = 0.8  # beyond ~0.5 R the tip miscues on a real ball; the physics decides, we allow room
+CUE_LENGTH = 1.45  # m, a standard cue
+TIP_RADIUS = 0.0065  # m (12-13 mm tip)
 BUTT_RADIUS = 0.015
 
 
 @dataclass(frozen=True)
 class CueState:
-    direction: float = 0.0     # degrees anticlockwise from +x
-    speed: float = 3.0         # cue speed at impact, m/s
-    elevation: float = 5.0     # degrees above the bed (a real cue always rises over the rail a little)
-    tip: tuple[float, float] = (0.0, 0.0)   # [right+, up+] in ball radii
+    direction: float = 0.0  # degrees anticlockwise from +x
+    speed: float = 3.0  # cue speed at impact, m/s
+    elevation: float = 5.0  # degrees above the bed (a real cue always rises over the rail a little)
+    tip: tuple[float, float] = (0.0, 0.0)  # [right+, up+] in ball radii
 
     def turned(self, degrees: float) -> CueState:
         return replace(self, direction=(self.direction + degrees) % 360.0)
@@ -46,16 +46,25 @@ class CueState:
             x, y = x * MAX_TIP / r, y * MAX_TIP / r
         return replace(self, tip=(x, y))
 
-    def shot(self, ball: str = "cue", call_ball: str | None = None, call_pocket: str | None = None) -> ShotParams:
-        return ShotParams(ball=ball, cue_speed=self.speed, direction=self.direction, elevation=self.elevation,
-                          tip=self.tip, call_ball=call_ball, call_pocket=call_pocket)
+    def shot(
+        self, ball: str = "cue", call_ball: str | None = None, call_pocket: str | None = None
+    ) -> ShotParams:
+        return ShotParams(
+            ball=ball,
+            cue_speed=self.speed,
+            direction=self.direction,
+            elevation=self.elevation,
+            tip=self.tip,
+            call_ball=call_ball,
+            call_pocket=call_pocket,
+        )
 
 
 @dataclass(frozen=True)
 class AimHit:
-    end: tuple[float, float]             # where the cue ball's centre path ends (ghost ball or cushion)
-    ball: str | None = None              # the first ball met, if any
-    object_dir: tuple[float, float] | None = None   # where that ball would go (line of centres)
+    end: tuple[float, float]  # where the cue ball's centre path ends (ghost ball or cushion)
+    ball: str | None = None  # the first ball met, if any
+    object_dir: tuple[float, float] | None = None  # where that ball would go (line of centres)
 
 
 def direction_to(src: tuple[float, float], dst: tuple[float, float]) -> float:
@@ -63,7 +72,9 @@ def direction_to(src: tuple[float, float], dst: tuple[float, float]) -> float:
     return math.degrees(math.atan2(dst[1] - src[1], dst[0] - src[0])) % 360.0
 
 
-def aim_hit(spec: TableSpec, positions: Mapping[str, tuple[float, float]], ball: str, direction: float) -> AimHit:
+def aim_hit(
+    spec: TableSpec, positions: Mapping[str, tuple[float, float]], ball: str, direction: float
+) -> AimHit:
     """The straight path of ``ball`` along ``direction``: to the first ball it would touch, else a cushion.
 
     Contact happens when the centres are 2R apart, so each other ball is a circle of radius 2R for the
@@ -120,7 +131,11 @@ def tip_contact(centre: tuple[float, float, float], R: float, cue: CueState) -> 
     u = cue_axis(cue.direction, cue.elevation)
     a = math.radians(cue.direction)
     right = (math.sin(a), -math.cos(a), 0.0)
-    up = (right[1] * u[2] - right[2] * u[1], right[2] * u[0] - right[0] * u[2], right[0] * u[1] - right[1] * u[0])
+    up = (
+        right[1] * u[2] - right[2] * u[1],
+        right[2] * u[0] - right[0] * u[2],
+        right[0] * u[1] - right[1] * u[0],
+    )
     ox, oy = cue.tip
     depth = math.sqrt(max(0.0, 1.0 - ox * ox - oy * oy))
     return tuple(centre[i] + R * (-u[i] * depth + ox * right[i] + oy * up[i]) for i in range(3))  # type: ignore[return-value]
@@ -143,10 +158,16 @@ def _cue_mesh() -> Any:
     tris = GeomTriangles(Geom.UHStatic)
     sides = 16
     # (distance from the tip, radius, colour)
-    rings = [(0.0, TIP_RADIUS * 0.9, (0.2, 0.35, 0.75, 1)), (0.012, TIP_RADIUS, (0.2, 0.35, 0.75, 1)),
-             (0.012, TIP_RADIUS, (0.95, 0.95, 0.92, 1)), (0.035, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
-             (0.035, TIP_RADIUS, (0.86, 0.74, 0.52, 1)), (0.85, 0.0115, (0.82, 0.68, 0.45, 1)),
-             (0.85, 0.0115, (0.25, 0.12, 0.07, 1)), (CUE_LENGTH, BUTT_RADIUS, (0.18, 0.09, 0.05, 1))]
+    rings = [
+        (0.0, TIP_RADIUS * 0.9, (0.2, 0.35, 0.75, 1)),
+        (0.012, TIP_RADIUS, (0.2, 0.35, 0.75, 1)),
+        (0.012, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
+        (0.035, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
+        (0.035, TIP_RADIUS, (0.86, 0.74, 0.52, 1)),
+        (0.85, 0.0115, (0.82, 0.68, 0.45, 1)),
+        (0.85, 0.0115, (0.25, 0.12, 0.07, 1)),
+        (CUE_LENGTH, BUTT_RADIUS, (0.18, 0.09, 0.05, 1)),
+    ]
     for s, r, col in rings:
         for k in range(sides + 1):
             ang = 2 * math.pi * k / sides
@@ -171,8 +192,16 @@ def _cue_mesh() -> Any:
 class CueView:
     """Draws the cue and its aids under ``parent`` (the table frame) and the 2D widgets under ``root2d``."""
 
-    def __init__(self, base: Any, parent: Any, root2d: Any, spec: TableSpec, font: Any, lang: str,
-                 aiming_line: bool = True) -> None:
+    def __init__(
+        self,
+        base: Any,
+        parent: Any,
+        root2d: Any,
+        spec: TableSpec,
+        font: Any,
+        lang: str,
+        aiming_line: bool = True,
+    ) -> None:
         from direct.gui.DirectGui import DirectFrame, DirectWaitBar
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
@@ -184,20 +213,38 @@ class CueView:
         self.stick = parent.attachNewNode(_cue_mesh())
         self.aids = parent.attachNewNode("aim-aids")
         self.preview = parent.attachNewNode("trajectory-preview")
-        self.pullback = 0.05           # gap between tip and ball, m (drawn; grows with a power drag)
+        self.pullback = 0.05  # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight
         # Bottom-right column: the cue's numbers, the power gauge under them, the tip widget to their right.
-        self.gauge = DirectWaitBar(parent=corner, range=MAX_SPEED, value=0, pos=(-0.62, 0, 0.07),
-                                   frameSize=(-0.33, 0.33, -0.022, 0.022), barColor=(0.9, 0.3, 0.1, 1),
-                                   frameColor=(0.1, 0.1, 0.1, 0.8))
-        self.tip_widget = DirectFrame(parent=corner, frameColor=(0.15, 0.15, 0.15, 0.6),
-                                      frameSize=(-0.12, 0.12, -0.12, 0.12), pos=(-0.15, 0, 0.17))
+        self.gauge = DirectWaitBar(
+            parent=corner,
+            range=MAX_SPEED,
+            value=0,
+            pos=(-0.62, 0, 0.07),
+            frameSize=(-0.33, 0.33, -0.022, 0.022),
+            barColor=(0.9, 0.3, 0.1, 1),
+            frameColor=(0.1, 0.1, 0.1, 0.8),
+        )
+        self.tip_widget = DirectFrame(
+            parent=corner,
+            frameColor=(0.15, 0.15, 0.15, 0.6),
+            frameSize=(-0.12, 0.12, -0.12, 0.12),
+            pos=(-0.15, 0, 0.17),
+        )
         self.tip_widget.setTransparency(True)
         self._ball_disc = self._disc(self.tip_widget, 0.11, (0.98, 0.98, 0.95, 1))
         self.tip_dot = self._disc(self.tip_widget, 0.018, (0.2, 0.35, 0.85, 1))
-        self.text = OnscreenText(parent=corner, pos=(-0.95, 0.27), align=TextNode.ALeft, scale=0.038,
-                                 fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), bg=(0, 0, 0, 0.45), font=font,
-                                 mayChange=True)
+        self.text = OnscreenText(
+            parent=corner,
+            pos=(-0.95, 0.27),
+            align=TextNode.ALeft,
+            scale=0.038,
+            fg=(1, 1, 1, 1),
+            shadow=(0, 0, 0, 0.8),
+            bg=(0, 0, 0, 0.45),
+            font=font,
+            mayChange=True,
+        )
         self.widgets = [self.gauge, self.tip_widget, self.text]
 
     @staticmethod
@@ -237,8 +284,14 @@ class CueView:
             return None
         return (x, y)
 
-    def update(self, cue: CueState, centre: tuple[float, float] | None,
-               positions: Mapping[str, tuple[float, float]], ball: str, visible: bool = True) -> None:
+    def update(
+        self,
+        cue: CueState,
+        centre: tuple[float, float] | None,
+        positions: Mapping[str, tuple[float, float]],
+        ball: str,
+        visible: bool = True,
+    ) -> None:
         """Place the stick behind the ball, redraw the aiming line and ghost ball, gauge and texts."""
         from panda3d.core import LineSegs
 
@@ -247,9 +300,16 @@ class CueView:
         R = self.spec.ball_radius
         self.gauge["value"] = cue.speed
         self.tip_dot.setPos(cue.tip[0] * 0.11, 0, cue.tip[1] * 0.11)
-        self.text.setText("\n".join((
-            tr("cue.power", self.lang, v=cue.speed), tr("cue.elevation", self.lang, v=cue.elevation),
-            tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]), tr("cue.direction", self.lang, v=cue.direction))))
+        self.text.setText(
+            "\n".join(
+                (
+                    tr("cue.power", self.lang, v=cue.speed),
+                    tr("cue.elevation", self.lang, v=cue.elevation),
+                    tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
+                    tr("cue.direction", self.lang, v=cue.direction),
+                )
+            )
+        )
         self.aids.node().removeAllChildren()
         if centre is None or not visible:
             self.stick.hide()

@@ -45,7 +45,9 @@ class MeshBuilder:
     def vertex_count(self) -> int:
         return len(self._pos)
 
-    def vertex(self, pos: Vec3T, normal: Vec3T, colour: ColourT = (1, 1, 1, 1), uv: Vec2T = (0.0, 0.0)) -> int:
+    def vertex(
+        self, pos: Vec3T, normal: Vec3T, colour: ColourT = (1, 1, 1, 1), uv: Vec2T = (0.0, 0.0)
+    ) -> int:
         self._pos.append(pos)
         self._nrm.append(normal)
         self._col.append(colour)
@@ -55,8 +57,13 @@ class MeshBuilder:
     def triangle(self, a: int, b: int, c: int) -> None:
         self._tri.append((a, b, c))
 
-    def quad(self, p: Sequence[Vec3T], colour: ColourT, normal: Vec3T | None = None,
-             uvs: Sequence[Vec2T] | None = None) -> None:
+    def quad(
+        self,
+        p: Sequence[Vec3T],
+        colour: ColourT,
+        normal: Vec3T | None = None,
+        uvs: Sequence[Vec2T] | None = None,
+    ) -> None:
         """A planar quad p0..p3. With ``normal`` the winding is made to face it (back faces are culled, so a
         wall built in either order is seen from the side its normal names); without, p0..p3 run anticlockwise
         as seen from the front."""
@@ -69,10 +76,17 @@ class MeshBuilder:
         self.triangle(i[0], i[1], i[2])
         self.triangle(i[0], i[2], i[3])
 
-    def polygon(self, outline: Sequence[Vec2T], z: float, colour: ColourT, up: bool = True,
-                holes: Sequence[Sequence[Vec2T]] = (), max_edge: float = 0.0,
-                uv_of: Callable[[float, float], Vec2T] | None = None,
-                z_of: Callable[[float, float], float] | None = None) -> None:
+    def polygon(
+        self,
+        outline: Sequence[Vec2T],
+        z: float,
+        colour: ColourT,
+        up: bool = True,
+        holes: Sequence[Sequence[Vec2T]] = (),
+        max_edge: float = 0.0,
+        uv_of: Callable[[float, float], Vec2T] | None = None,
+        z_of: Callable[[float, float], float] | None = None,
+    ) -> None:
         """A flat polygon (any simple outline, optional holes) at height z, triangulated by Panda3D.
 
         ``max_edge`` > 0 splits long triangle edges so vertex lighting from the lamp has enough vertices
@@ -96,16 +110,26 @@ class MeshBuilder:
             tris.extend(_subdivide((a, b, c), max_edge) if max_edge > 0 else [(a, b, c)])
         n: Vec3T = (0.0, 0.0, 1.0) if up else (0.0, 0.0, -1.0)
         for a, b, c in tris:
-            ids = [self.vertex((p[0], p[1], z_of(*p) if z_of else z), n, colour, uv_of(*p) if uv_of else (p[0], p[1]))
-                   for p in (a, b, c)]
+            ids = [
+                self.vertex(
+                    (p[0], p[1], z_of(*p) if z_of else z), n, colour, uv_of(*p) if uv_of else (p[0], p[1])
+                )
+                for p in (a, b, c)
+            ]
             if up:
                 self.triangle(*ids)
             else:
                 self.triangle(ids[0], ids[2], ids[1])
 
-    def extrude(self, section: Sequence[Vec2T], path_a: Callable[[float], Vec3T],
-                path_b: Callable[[float], Vec3T], colour: ColourT, closed: bool = False,
-                max_length: float = 0.0) -> None:
+    def extrude(
+        self,
+        section: Sequence[Vec2T],
+        path_a: Callable[[float], Vec3T],
+        path_b: Callable[[float], Vec3T],
+        colour: ColourT,
+        closed: bool = False,
+        max_length: float = 0.0,
+    ) -> None:
         """Sweep a 2D profile between two ends: flat-shaded strip faces.
 
         ``section`` is a list of (depth, z) points; ``path_a(depth)``/``path_b(depth)`` give the world point of
@@ -158,9 +182,19 @@ class MeshBuilder:
         self.quad([(x0, y1, z0), (x0, y0, z0), (x0, y0, z1), (x0, y1, z1)], colour, (-1, 0, 0))
         self.quad([(x1, y0, z0), (x1, y1, z0), (x1, y1, z1), (x1, y0, z1)], colour, (1, 0, 0))
 
-    def cylinder(self, centre: Vec3T, radius: float, z0: float, z1: float, colour: ColourT,
-                 segments: int = 24, inside: bool = False, top: bool = False, bottom: bool = False,
-                 radius_top: float | None = None) -> None:
+    def cylinder(
+        self,
+        centre: Vec3T,
+        radius: float,
+        z0: float,
+        z1: float,
+        colour: ColourT,
+        segments: int = 24,
+        inside: bool = False,
+        top: bool = False,
+        bottom: bool = False,
+        radius_top: float | None = None,
+    ) -> None:
         """A vertical (optionally tapered) cylinder; ``inside`` faces its normals inwards (a pocket cup)."""
         cx, cy, _ = centre
         rt = radius if radius_top is None else radius_top
@@ -183,22 +217,32 @@ class MeshBuilder:
         if bottom:
             self.disc((cx, cy, z0), radius, colour, segments, up=False)
 
-    def disc(self, centre: Vec3T, radius: float, colour: ColourT, segments: int = 24, up: bool = True) -> None:
+    def disc(
+        self, centre: Vec3T, radius: float, colour: ColourT, segments: int = 24, up: bool = True
+    ) -> None:
         cx, cy, cz = centre
         n: Vec3T = (0, 0, 1) if up else (0, 0, -1)
         mid = self.vertex(centre, n, colour, (0.5, 0.5))
         ring = []
         for k in range(segments + 1):
             a = 2 * math.pi * k / segments
-            ring.append(self.vertex((cx + radius * math.cos(a), cy + radius * math.sin(a), cz), n, colour,
-                                    (0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a))))
+            ring.append(
+                self.vertex(
+                    (cx + radius * math.cos(a), cy + radius * math.sin(a), cz),
+                    n,
+                    colour,
+                    (0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a)),
+                )
+            )
         for k in range(segments):
             if up:
                 self.triangle(mid, ring[k], ring[k + 1])
             else:
                 self.triangle(mid, ring[k + 1], ring[k])
 
-    def sphere(self, centre: Vec3T, radius: float, colour: ColourT, slices: int = 32, stacks: int = 16) -> None:
+    def sphere(
+        self, centre: Vec3T, radius: float, colour: ColourT, slices: int = 32, stacks: int = 16
+    ) -> None:
         """A UV sphere: u runs with longitude (0 at +x, anticlockwise), v from the south pole (0) to the north (1).
 
         The seam column is duplicated so the texture wraps without a smeared strip.
@@ -212,8 +256,14 @@ class MeshBuilder:
             for i in range(slices + 1):
                 lon = 2 * math.pi * i / slices
                 n = (cl * math.cos(lon), cl * math.sin(lon), sl)
-                row.append(self.vertex((cx + radius * n[0], cy + radius * n[1], cz + radius * n[2]), n, colour,
-                                       (i / slices, j / stacks)))
+                row.append(
+                    self.vertex(
+                        (cx + radius * n[0], cy + radius * n[1], cz + radius * n[2]),
+                        n,
+                        colour,
+                        (i / slices, j / stacks),
+                    )
+                )
             rows.append(row)
         for j in range(stacks):
             for i in range(slices):
@@ -251,8 +301,13 @@ class MeshBuilder:
 
 def arc(centre: Vec2T, radius: float, a0: float, a1: float, segments: int) -> list[Vec2T]:
     """Points on a circle from angle a0 to a1 (radians, either direction), both ends included."""
-    return [(centre[0] + radius * math.cos(a0 + (a1 - a0) * k / segments),
-             centre[1] + radius * math.sin(a0 + (a1 - a0) * k / segments)) for k in range(segments + 1)]
+    return [
+        (
+            centre[0] + radius * math.cos(a0 + (a1 - a0) * k / segments),
+            centre[1] + radius * math.sin(a0 + (a1 - a0) * k / segments),
+        )
+        for k in range(segments + 1)
+    ]
 
 
 def point3(p: Vec3T) -> Point3:

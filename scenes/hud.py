@@ -19,7 +19,7 @@ class PlayerLine:
     name: str
     score: int
     frames: int = 0
-    owed: int = 0                  # penalty balls owed (Американка/Московская: shelf empty)
+    owed: int = 0  # penalty balls owed (Американка/Московская: shelf empty)
     at_table: bool = False
 
 
@@ -47,19 +47,19 @@ class HudSnapshot:
     players: tuple[PlayerLine, ...]
     frames_to_win: int = 1
     current_break: int = 0
-    ball_on: tuple[str, ...] = ()            # what must be hit first (snooker: reds/colour, 9-ball: lowest)
-    needs_call: bool = False                 # Russian pyramid etc.: ball and pocket must be called
-    nominate: bool = False                   # snooker: a colour or a free ball must be nominated
+    ball_on: tuple[str, ...] = ()  # what must be hit first (snooker: reds/colour, 9-ball: lowest)
+    needs_call: bool = False  # Russian pyramid etc.: ball and pocket must be called
+    nominate: bool = False  # snooker: a colour or a free ball must be nominated
     call_ball: str | None = None
     call_pocket: str | None = None
-    golf_pocket: str | None = None           # golf: the pocket the player at the table needs next
+    golf_pocket: str | None = None  # golf: the pocket the player at the table needs next
     last: LastCall | None = None
     options: tuple[str, ...] = ()
     in_hand: str | None = None
     frame_winner: str | None = None
     match_winner: str | None = None
     practice: bool = False
-    status: str = ""                         # one already-localized line (simulating, saved, ...)
+    status: str = ""  # one already-localized line (simulating, saved, ...)
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -91,7 +91,9 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         else:
             required.append(tr("hud.call_none", lang))
     if s.nominate:
-        required.append(tr("hud.nominated", lang, ball=s.call_ball) if s.call_ball else tr("hud.nominate", lang))
+        required.append(
+            tr("hud.nominated", lang, ball=s.call_ball) if s.call_ball else tr("hud.nominate", lang)
+        )
     if s.in_hand:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
 
@@ -107,8 +109,13 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         elif not s.practice:
             call.append(tr("hud.nothing_counted", lang))
     if s.options:
-        call.append(tr("hud.options", lang, text=" / ".join(
-            f"{i + 1}) {option_name(o, lang)}" for i, o in enumerate(s.options))))
+        call.append(
+            tr(
+                "hud.options",
+                lang,
+                text=" / ".join(f"{i + 1}) {option_name(o, lang)}" for i, o in enumerate(s.options)),
+            )
+        )
     if s.frame_winner:
         call.append(tr("hud.frame_over", lang, name=s.frame_winner))
     if s.match_winner:
@@ -133,14 +140,22 @@ class Hud:
         self.redraws = 0
         font = ui_font(base.loader)
         # A translucent card behind each block keeps the text readable over the bright lamp or cloth.
-        common: dict[str, Any] = {"font": font, "scale": self.SCALE, "fg": (1, 1, 1, 1), "bg": (0, 0, 0, 0.45),
-                                  "shadow": (0, 0, 0, 0.8), "mayChange": True}
+        common: dict[str, Any] = {
+            "font": font,
+            "scale": self.SCALE,
+            "fg": (1, 1, 1, 1),
+            "bg": (0, 0, 0, 0.45),
+            "shadow": (0, 0, 0, 0.8),
+            "mayChange": True,
+        }
         self.blocks = {
             "score": OnscreenText(parent=base.a2dTopLeft, pos=(0.05, -0.08), align=TextNode.ALeft, **common),
-            "required": OnscreenText(parent=base.a2dTopRight, pos=(-0.05, -0.08), align=TextNode.ARight,
-                                     **common),
-            "call": OnscreenText(parent=base.a2dBottomLeft, pos=(0.05, 0.42), align=TextNode.ALeft,
-                                 wordwrap=40, **common),
+            "required": OnscreenText(
+                parent=base.a2dTopRight, pos=(-0.05, -0.08), align=TextNode.ARight, **common
+            ),
+            "call": OnscreenText(
+                parent=base.a2dBottomLeft, pos=(0.05, 0.42), align=TextNode.ALeft, wordwrap=40, **common
+            ),
         }
         for node in self.blocks.values():
             node.setBin("fixed", 10)

@@ -80,9 +80,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cue.direction": ("Направление: {v:.1f}°", "Direction: {v:.1f}°"),
     "cue.place": ("Поставьте биток ({zone}) и нажмите {key}", "Place the cue ball ({zone}) and press {key}"),
     "cue.bad_place": ("Сюда ставить нельзя", "Not allowed here"),
-    "lag.turn": ("Розыгрыш начального удара: бьёт {name} ({half}) — к заднему борту и обратно, ближе к "
-                 "переднему борту выигрывает", "Lag for the break: {name} ({half}) plays to the foot cushion and "
-                 "back; nearer the head cushion wins"),
+    "lag.turn": (
+        "Розыгрыш начального удара: бьёт {name} ({half}) — к заднему борту и обратно, ближе к "
+        "переднему борту выигрывает",
+        "Lag for the break: {name} ({half}) plays to the foot cushion and back; nearer the head cushion wins",
+    ),
     "lag.half.1": ("левая половина", "left half"),
     "lag.half.-1": ("правая половина", "right half"),
     "status.simulating": ("Расчёт удара…", "Simulating the stroke…"),

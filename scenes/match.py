@@ -34,8 +34,13 @@ class Unavailable(RuntimeError):
     """The physics or the referee package is not importable (yet): the window says so, never fakes it."""
 
 
-def placement_allowed(spec: TableSpec, zone: str | None, x: float, y: float, others: Mapping[str, tuple[float, float]],
-                      ) -> bool:
+def placement_allowed(
+    spec: TableSpec,
+    zone: str | None,
+    x: float,
+    y: float,
+    others: Mapping[str, tuple[float, float]],
+) -> bool:
     """True when a ball centre at (x, y) is a legal place for the cue ball in hand in ``zone``.
 
     The ball must lie on the bed, overlap no other ball, and have its centre strictly inside the zone:
@@ -77,8 +82,11 @@ def house_end(spec: TableSpec, others: Mapping[str, tuple[float, float]]) -> tup
     return spec.lines[line], sign
 
 
-def default_placement(spec: TableSpec, zone: str | None, others: Mapping[str, tuple[float, float]],
-                      ) -> tuple[float, float]:
+def default_placement(
+    spec: TableSpec,
+    zone: str | None,
+    others: Mapping[str, tuple[float, float]],
+) -> tuple[float, float]:
     """A legal spot for the cue ball in ``zone``: the zone's natural spot, else the nearest free point on a grid."""
     head = spec.lines.get("head-string", -spec.length / 4)
     R = spec.ball_radius
@@ -128,8 +136,8 @@ def ruling_dict(ruling: Any) -> dict[str, Any]:
 @dataclass(frozen=True)
 class StrokeResult:
     record: ShotRecord
-    ruling: Any                     # the referee's object (None in practice)
-    ruling_json: dict[str, Any]     # its design.md JSON shape
+    ruling: Any  # the referee's object (None in practice)
+    ruling_json: dict[str, Any]  # its design.md JSON shape
     before: Positions
     state_before: Any
 
@@ -151,7 +159,7 @@ class LagRun:
     balls: tuple[str, str]
     index: int = 0
     records: list[ShotRecord] = field(default_factory=list)
-    result: Any = None             # rules.lag.LagResult of the last completed lag
+    result: Any = None  # rules.lag.LagResult of the last completed lag
     # A lag inside a frame (Russian 71 at 70:70, 000: Игра при счете 70:70): the ruling waiting for the
     # lag's winner and the frame's layout, both put back once the lag is decided.
     resume: tuple[StrokeResult, Positions] | None = None
@@ -189,8 +197,8 @@ class MatchController:
     call_ball: str | None = None
     call_pocket: str | None = None
     referee: Any = None
-    current_break: int = 0         # points of the player at the table in this visit (a display sum of rulings)
-    autosave: str | None = None    # a match in progress is saved here atomically after every stroke
+    current_break: int = 0  # points of the player at the table in this visit (a display sum of rulings)
+    autosave: str | None = None  # a match in progress is saved here atomically after every stroke
     saved_strokes: int = 0
     lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
 
@@ -300,8 +308,11 @@ class MatchController:
             shot = replace(shot, call_ball=self.call_ball, call_pocket=self.call_pocket)
         return shot
 
-    def simulate_job(self, shot: ShotParams, positions: Positions | None = None,
-                     ) -> tuple[Callable[..., ShotRecord], tuple[Any, ...], dict[str, Any]]:
+    def simulate_job(
+        self,
+        shot: ShotParams,
+        positions: Positions | None = None,
+    ) -> tuple[Callable[..., ShotRecord], tuple[Any, ...], dict[str, Any]]:
         """``(function, args, kwargs)`` that simulate the stroke: plain picklable data, so the window can run
         the physics in a worker process while it keeps drawing (a thread would fight the renderer for the GIL)."""
         try:
@@ -313,10 +324,14 @@ class MatchController:
         if self.settings is None:
             return simulate, (self.spec, layout, shot), {"sample_hz": 120.0}
         ph = self.settings.physics
-        params = PhysicsParams.for_table(self.spec, ph.overrides, substep_hz=ph.substep_hz,
-                                         max_stroke_seconds=ph.max_stroke_seconds)
-        return simulate, (self.spec, layout, shot), {"params": params, "lamp": self.settings.lamp_position,
-                                                     "sample_hz": float(ph.sample_hz)}
+        params = PhysicsParams.for_table(
+            self.spec, ph.overrides, substep_hz=ph.substep_hz, max_stroke_seconds=ph.max_stroke_seconds
+        )
+        return (
+            simulate,
+            (self.spec, layout, shot),
+            {"params": params, "lamp": self.settings.lamp_position, "sample_hz": float(ph.sample_hz)},
+        )
 
     def simulate(self, shot: ShotParams, positions: Positions | None = None) -> ShotRecord:
         """The stroke simulated to rest by the physics, with samples for the playback (here, blocking)."""
@@ -399,8 +414,15 @@ class MatchController:
         from scenes.autosave import load_match
 
         state, strokes = load_match(path)
-        m = cls(game=state.game, names=tuple(state.players), frames_to_win=state.frames_to_win, lang=lang,
-                settings=settings, autosave=path, saved_strokes=strokes)
+        m = cls(
+            game=state.game,
+            names=tuple(state.players),
+            frames_to_win=state.frames_to_win,
+            lang=lang,
+            settings=settings,
+            autosave=path,
+            saved_strokes=strokes,
+        )
         m.state = state
         m.positions = dict(state.balls)
         if not state.match_over:
@@ -412,7 +434,7 @@ class MatchController:
         newest snapshots keep their stroke's sampled record (for replaying after an undo); older ones keep
         the events and final state only."""
         if len(self.history) > HISTORY_MAX:
-            del self.history[:len(self.history) - HISTORY_MAX]
+            del self.history[: len(self.history) - HISTORY_MAX]
         for i in range(max(0, len(self.history) - HISTORY_WITH_SAMPLES)):
             positions, state, last, brk = self.history[i]
             if last is not None and last.record.samples is not None:
@@ -439,8 +461,12 @@ class MatchController:
         """The pending ruling leaves who plays next to a lag (Russian 71 at 70:70), and two players can
         play it on the table; more players enter its winner as before."""
         p = self.pending
-        return (p is not None and p.ruling is not None and "lag" in (p.ruling_json.get("options") or [])
-                and len(self.names) == 2)
+        return (
+            p is not None
+            and p.ruling is not None
+            and "lag" in (p.ruling_json.get("options") or [])
+            and len(self.names) == 2
+        )
 
     def start_lag(self) -> LagRun:
         """Clear the table and give player 1 their lag ball in the house on their half."""
@@ -474,11 +500,16 @@ class MatchController:
         if run.index == 0:
             run.index = 1
             self.positions[run.ball] = lag_spot(self.spec, run.side)
-            if any(math.hypot(p[0] - self.positions[run.ball][0], p[1] - self.positions[run.ball][1])
-                   < 2 * self.spec.ball_radius for b, p in self.positions.items() if b != run.ball):
+            if any(
+                math.hypot(p[0] - self.positions[run.ball][0], p[1] - self.positions[run.ball][1])
+                < 2 * self.spec.ball_radius
+                for b, p in self.positions.items()
+                if b != run.ball
+            ):
                 # The first ball stopped on the second's spot (it crossed, so it lost): start beside it.
-                self.positions[run.ball] = default_placement(self.spec, "behind-head-string",
-                                                             self._others(run.ball))
+                self.positions[run.ball] = default_placement(
+                    self.spec, "behind-head-string", self._others(run.ball)
+                )
             return None
         # Each ball is judged by its own stroke: if the second ball reaches the first, it has crossed
         # onto the other half and lost already, so the first ball's own rest is the fair measure.
@@ -520,35 +551,69 @@ class MatchController:
             scores = tuple(shown.ruling_json["scores"])
         if shown is not None and shown.ruling_json:
             rj = shown.ruling_json
-            fouls = tuple(FoulLine(str(f.get("code", "")), str(f.get("rule", "")),
-                                   str((f.get("explain") or {}).get("ru", "")),
-                                   str((f.get("explain") or {}).get("en", "")))
-                          for f in rj.get("fouls") or [])
-            last = LastCall(bool(rj.get("foul")), fouls, tuple(str(b) for b in rj.get("counted") or []),
-                            tuple(int(p) for p in rj.get("points") or []))
+            fouls = tuple(
+                FoulLine(
+                    str(f.get("code", "")),
+                    str(f.get("rule", "")),
+                    str((f.get("explain") or {}).get("ru", "")),
+                    str((f.get("explain") or {}).get("en", "")),
+                )
+                for f in rj.get("fouls") or []
+            )
+            last = LastCall(
+                bool(rj.get("foul")),
+                fouls,
+                tuple(str(b) for b in rj.get("counted") or []),
+                tuple(int(p) for p in rj.get("points") or []),
+            )
         if st is None:
-            return HudSnapshot(game_name=game_name(self.game, self.lang), players=(), practice=True,
-                               status=status)
+            return HudSnapshot(
+                game_name=game_name(self.game, self.lang), players=(), practice=True, status=status
+            )
         players = tuple(
-            PlayerLine(name=n, score=int(scores[i]), frames=int(st.frames_won[i]),
-                       owed=int(st.owed[i]) if i < len(st.owed) else 0, at_table=(i == st.to_play))
-            for i, n in enumerate(st.players))
+            PlayerLine(
+                name=n,
+                score=int(scores[i]),
+                frames=int(st.frames_won[i]),
+                owed=int(st.owed[i]) if i < len(st.owed) else 0,
+                at_table=(i == st.to_play),
+            )
+            for i, n in enumerate(st.players)
+        )
         ball_on = (str(st.ball_on),) if st.ball_on else ()
         golf = self.golf_pocket()
         # The next frame is racked at once, so the frame's winner comes from the ruling that ended it.
         frame_winner = None
-        if shown is not None and shown.ruling_json.get("frame_over") and isinstance(shown.ruling_json.get("winner"), int):
+        if (
+            shown is not None
+            and shown.ruling_json.get("frame_over")
+            and isinstance(shown.ruling_json.get("winner"), int)
+        ):
             frame_winner = st.players[int(shown.ruling_json["winner"])]
         match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
-        notes = tuple(str((w.get("explain") or {}).get(self.lang, "")) for w in
-                      ((shown.ruling_json.get("warnings") or []) if shown else []))
+        notes = tuple(
+            str((w.get("explain") or {}).get(self.lang, ""))
+            for w in ((shown.ruling_json.get("warnings") or []) if shown else [])
+        )
         return HudSnapshot(
-            game_name=game_name(self.game, self.lang), players=players, frames_to_win=int(st.frames_to_win),
+            game_name=game_name(self.game, self.lang),
+            players=players,
+            frames_to_win=int(st.frames_to_win),
             current_break=self.current_break,
-            ball_on=ball_on, needs_call=self.needs_call, nominate=self.needs_nomination,
-            call_ball=self.call_ball, call_pocket=self.call_pocket, golf_pocket=golf, last=last,
-            options=self.options, in_hand=self.in_hand, frame_winner=frame_winner, match_winner=match_winner,
-            status=status, notes=tuple(n for n in notes if n))
+            ball_on=ball_on,
+            needs_call=self.needs_call,
+            nominate=self.needs_nomination,
+            call_ball=self.call_ball,
+            call_pocket=self.call_pocket,
+            golf_pocket=golf,
+            last=last,
+            options=self.options,
+            in_hand=self.in_hand,
+            frame_winner=frame_winner,
+            match_winner=match_winner,
+            status=status,
+            notes=tuple(n for n in notes if n),
+        )
 
 
 def final_positions(record: ShotRecord) -> Positions:

@@ -24,16 +24,32 @@ def _str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def scenario_text(positions: Mapping[str, tuple[float, float]], table: str, shot: ShotParams | None = None,
-                  title: str = "Practice", game: str = "practice") -> str:
-    lines = [f"title = {{ en = {_str(title)}, ru = {_str(title)} }}", f"game = {_str(game)}",
-             f"table = {_str(table)}", "", "[balls]"]
+def scenario_text(
+    positions: Mapping[str, tuple[float, float]],
+    table: str,
+    shot: ShotParams | None = None,
+    title: str = "Practice",
+    game: str = "practice",
+) -> str:
+    lines = [
+        f"title = {{ en = {_str(title)}, ru = {_str(title)} }}",
+        f"game = {_str(game)}",
+        f"table = {_str(table)}",
+        "",
+        "[balls]",
+    ]
     for ball, (x, y) in sorted(positions.items(), key=lambda kv: _ball_order(kv[0])):
         lines.append(f"{_str(ball)} = [{_num(x)}, {_num(y)}]")
     if shot is not None and shot.ball in positions:
-        lines += ["", "[shot]", f"ball = {_str(shot.ball)}", f"cue_speed = {_num(shot.cue_speed)}",
-                  f"direction = {_num(shot.direction % 360.0 if shot.direction > 360 else shot.direction)}",
-                  f"elevation = {_num(shot.elevation)}", f"tip = [{_num(shot.tip[0])}, {_num(shot.tip[1])}]"]
+        lines += [
+            "",
+            "[shot]",
+            f"ball = {_str(shot.ball)}",
+            f"cue_speed = {_num(shot.cue_speed)}",
+            f"direction = {_num(shot.direction % 360.0 if shot.direction > 360 else shot.direction)}",
+            f"elevation = {_num(shot.elevation)}",
+            f"tip = [{_num(shot.tip[0])}, {_num(shot.tip[1])}]",
+        ]
         if shot.call_ball is not None and shot.call_pocket is not None:
             lines.append(f"call = {{ ball = {_str(shot.call_ball)}, pocket = {_str(shot.call_pocket)} }}")
     return "\n".join(lines) + "\n"
@@ -47,8 +63,13 @@ def _ball_order(ball: str) -> tuple[int, int, str]:
     return (2, 0, ball)
 
 
-def write_scenario(path: Path, positions: Mapping[str, tuple[float, float]], table: str,
-                   shot: ShotParams | None = None, title: str = "Practice") -> Path:
+def write_scenario(
+    path: Path,
+    positions: Mapping[str, tuple[float, float]],
+    table: str,
+    shot: ShotParams | None = None,
+    title: str = "Practice",
+) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(scenario_text(positions, table, shot, title), encoding="utf-8")
     return path

@@ -38,21 +38,26 @@ def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | Non
     if software is None:
         software = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     display = "p3tinydisplay" if software else "pandagl"
-    loadPrcFileData("billiards-offscreen", "\n".join([
-        "window-type offscreen",
-        f"load-display {display}",
-        "aux-display p3tinydisplay",
-        f"win-size {size[0]} {size[1]}",
-        "audio-library-name null",
-        "sync-video false",
-        "print-pipe-types false",
-        "framebuffer-multisample false",
-        # The X11 probe of the software pipe complains when there is no display; that is expected here.
-        "notify-level-x11display fatal",
-        "notify-level-device fatal",
-        "notify-level-display error",
-        "model-cache-dir",
-    ]))
+    loadPrcFileData(
+        "billiards-offscreen",
+        "\n".join(
+            [
+                "window-type offscreen",
+                f"load-display {display}",
+                "aux-display p3tinydisplay",
+                f"win-size {size[0]} {size[1]}",
+                "audio-library-name null",
+                "sync-video false",
+                "print-pipe-types false",
+                "framebuffer-multisample false",
+                # The X11 probe of the software pipe complains when there is no display; that is expected here.
+                "notify-level-x11display fatal",
+                "notify-level-device fatal",
+                "notify-level-display error",
+                "model-cache-dir",
+            ]
+        ),
+    )
 
 
 def make_offscreen_base(size: tuple[int, int] = (320, 240), software: bool | None = None) -> Any:
@@ -130,7 +135,9 @@ class OffscreenShot:
 def parse_size(text: str) -> tuple[int, int]:
     m = SIZE_RE.match(text.strip())
     if not m or not all(MIN_SIZE <= int(v) <= MAX_SIZE for v in m.groups()):
-        raise InputError("--size", text, f"WIDTHxHEIGHT in pixels, each {MIN_SIZE}..{MAX_SIZE} (e.g. 960x540)")
+        raise InputError(
+            "--size", text, f"WIDTHxHEIGHT in pixels, each {MIN_SIZE}..{MAX_SIZE} (e.g. 960x540)"
+        )
     return int(m.group(1)), int(m.group(2))
 
 
@@ -140,9 +147,16 @@ def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
     initial = {b: (x, y, s.ball_radius) for b, (x, y) in scenario.balls.items()}
     if scenario.is_recorded:
         events = scenario.recorded_events or ()
-        return ShotRecord(table=s.id, params={"R": s.ball_radius}, events=tuple(events),
-                          final=dict(scenario.recorded_final or {}), samples=None, initial=initial,
-                          shot=scenario.shot, duration=max([e.t for e in events] + [0.0]))
+        return ShotRecord(
+            table=s.id,
+            params={"R": s.ball_radius},
+            events=tuple(events),
+            final=dict(scenario.recorded_final or {}),
+            samples=None,
+            initial=initial,
+            shot=scenario.shot,
+            duration=max([e.t for e in events] + [0.0]),
+        )
     if scenario.shot is None:
         return None
     try:
@@ -152,14 +166,26 @@ def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
         # A checkout without the physics package still draws the layout.
         print("render: physics.simulate is not available; drawing the initial layout", file=sys.stderr)
         return None
-    params = PhysicsParams.for_table(s, settings.physics.overrides, substep_hz=settings.physics.substep_hz,
-                                     max_stroke_seconds=settings.physics.max_stroke_seconds)
-    return simulate(s, dict(scenario.balls), scenario.shot, params=params, objects=scenario.objects,
-                    lamp=settings.lamp_position, sample_hz=settings.physics.sample_hz)
+    params = PhysicsParams.for_table(
+        s,
+        settings.physics.overrides,
+        substep_hz=settings.physics.substep_hz,
+        max_stroke_seconds=settings.physics.max_stroke_seconds,
+    )
+    return simulate(
+        s,
+        dict(scenario.balls),
+        scenario.shot,
+        params=params,
+        objects=scenario.objects,
+        lamp=settings.lamp_position,
+        sample_hz=settings.physics.sample_hz,
+    )
 
 
-def scene_states(scenario: Scenario, record: ShotRecord | None, t: float,
-                 view: TableView | None = None) -> tuple[dict[str, BallState], ReplayPlayer | None]:
+def scene_states(
+    scenario: Scenario, record: ShotRecord | None, t: float, view: TableView | None = None
+) -> tuple[dict[str, BallState], ReplayPlayer | None]:
     """Ball states at ``t``: from the record's playback, or the initial layout without a stroke."""
     if record is None:
         R = scenario.table.ball_radius
@@ -169,8 +195,9 @@ def scene_states(scenario: Scenario, record: ShotRecord | None, t: float,
     return player.states_at(player.t), player
 
 
-def place_camera(rig: CameraRig, camera: str, scenario: Scenario, states: dict[str, BallState],
-                 view: TableView) -> None:
+def place_camera(
+    rig: CameraRig, camera: str, scenario: Scenario, states: dict[str, BallState], view: TableView
+) -> None:
     """Point the rig for ``top``, ``side`` (at ball height, on the struck ball where it is at that moment) or
     ``player`` (where the player stood: behind the struck ball's starting place, along the stroke)."""
     shot = scenario.shot
@@ -202,15 +229,29 @@ class Drawn:
     states: dict[str, BallState]
 
 
-def draw_scenario(base: Any, scenario: Scenario, record: ShotRecord | None, t: float, camera: str,
-                  size: tuple[int, int], lamp: tuple[float, float, float] = (0.0, 0.0, 1.0)) -> Drawn:
+def draw_scenario(
+    base: Any,
+    scenario: Scenario,
+    record: ShotRecord | None,
+    t: float,
+    camera: str,
+    size: tuple[int, int],
+    lamp: tuple[float, float, float] = (0.0, 0.0, 1.0),
+) -> Drawn:
     """Render one moment of a scenario with a fresh scene (nothing is left behind afterwards)."""
     scene = NodePath("render-scene")
     balls = list(scenario.balls)
     if record is not None and record.samples:
         balls += [b for b in record.samples if b not in balls]
-    view = TableView(scene, scenario.table, balls, default_ball_style(scenario.table.id), lamp=lamp,
-                     objects=scenario.objects, software=is_software(base))
+    view = TableView(
+        scene,
+        scenario.table,
+        balls,
+        default_ball_style(scenario.table.id),
+        lamp=lamp,
+        objects=scenario.objects,
+        software=is_software(base),
+    )
     shot = OffscreenShot(base, scene, size)
     try:
         states, _ = scene_states(scenario, record, t, view)

@@ -26,7 +26,7 @@ class _Track:
     times: tuple[float, ...]
     pos: tuple[tuple[float, float, float], ...]
     omega: tuple[tuple[float, float, float], ...]
-    quats: tuple[tuple[float, float, float, float], ...]   # orientation at each row
+    quats: tuple[tuple[float, float, float, float], ...]  # orientation at each row
 
 
 def _axis_angle_quat(wx: float, wy: float, wz: float, dt: float) -> tuple[float, float, float, float]:
@@ -73,7 +73,9 @@ class ReplayPlayer:
         self._events = tuple(sorted(record.events, key=lambda e: e.t))
         self._event_times = [e.t for e in self._events]
         samples = record.samples or {}
-        self._tracks: dict[str, _Track] = {b: _build_track(rows, initial_quat(b)) for b, rows in samples.items() if rows}
+        self._tracks: dict[str, _Track] = {
+            b: _build_track(rows, initial_quat(b)) for b, rows in samples.items() if rows
+        }
         self._hide_at: dict[str, float] = {}
         for e in self._events:
             if e.type == EventType.POCKETED and e.ball is not None and e.ball not in self._hide_at:
@@ -85,7 +87,11 @@ class ReplayPlayer:
                 # Pocketed without a pocketed event (a hanging ball that dropped later): gone at the end.
                 self._hide_at[b] = self.duration
         self.balls: tuple[str, ...] = tuple(dict.fromkeys([*record.initial, *self._tracks, *record.final]))
-        steps = [tr.times[k + 1] - tr.times[k] for tr in self._tracks.values() for k in range(min(3, len(tr.times) - 1))]
+        steps = [
+            tr.times[k + 1] - tr.times[k]
+            for tr in self._tracks.values()
+            for k in range(min(3, len(tr.times) - 1))
+        ]
         self.frame_step = min(steps) if steps and min(steps) > 0 else DEFAULT_STEP
         self.t = 0.0
         self._apply()
@@ -148,7 +154,7 @@ class ReplayPlayer:
     def events_between(self, t0: float, t1: float) -> list[Event]:
         """Events in (t0, t1]; at t0 == 0 the strike itself (t = 0) is included."""
         lo = 0 if t0 <= 0 else bisect.bisect_right(self._event_times, t0)
-        return list(self._events[lo: bisect.bisect_right(self._event_times, t1)])
+        return list(self._events[lo : bisect.bisect_right(self._event_times, t1)])
 
     def state_at(self, ball: str, t: float) -> BallState:
         """Where ``ball`` is at ``t``, and whether it is to be seen."""

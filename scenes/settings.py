@@ -13,8 +13,18 @@ from physics.errors import InputError, read_toml
 from physics.tables import GAME_IDS
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
-PHYSICS_OVERRIDES = ("mu_slide", "mu_roll", "spin_decel", "e_ball", "mu_ball", "e_cushion", "mu_cushion",
-                     "e_table", "e_rail", "e_floor")
+PHYSICS_OVERRIDES = (
+    "mu_slide",
+    "mu_roll",
+    "spin_decel",
+    "e_ball",
+    "mu_ball",
+    "e_cushion",
+    "mu_cushion",
+    "e_table",
+    "e_rail",
+    "e_floor",
+)
 
 
 @dataclass(frozen=True)
@@ -122,26 +132,40 @@ class Settings:
         if self.trainer.data_dir:
             return Path(self.trainer.data_dir).expanduser()
         import os
+
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "billiards3d"
 
 
 # key -> (low, high) for numbers, or a tuple of allowed strings
 _RANGES: dict[str, Any] = {
-    "display.width": (320, 7680), "display.height": (240, 4320), "display.fps": (10, 240),
+    "display.width": (320, 7680),
+    "display.height": (240, 4320),
+    "display.fps": (10, 240),
     "display.msaa": (0, 16),
     "language.ui": ("ru", "en"),
-    "physics.substep_hz": (1000, 4000), "physics.max_stroke_seconds": (10.0, 600.0),
+    "physics.substep_hz": (1000, 4000),
+    "physics.max_stroke_seconds": (10.0, 600.0),
     "physics.sample_hz": (30, 1000),
-    "room.lamp_height": (0.6, 2.0), "room.lamp_x": (-3.0, 3.0), "room.lamp_y": (-2.0, 2.0),
-    "game.default": GAME_IDS, "game.frames_to_win": (1, 25),
+    "room.lamp_height": (0.6, 2.0),
+    "room.lamp_x": (-3.0, 3.0),
+    "room.lamp_y": (-2.0, 2.0),
+    "game.default": GAME_IDS,
+    "game.frames_to_win": (1, 25),
     "sound.volume": (0.0, 1.0),
     "trainer.session_length": (1, 200),
 }
 _OVERRIDE_RANGES: dict[str, tuple[float, float]] = {
-    "mu_slide": (0.05, 0.6), "mu_roll": (0.001, 0.05), "spin_decel": (1.0, 40.0), "e_ball": (0.5, 1.0),
-    "mu_ball": (0.0, 0.3), "e_cushion": (0.3, 1.0), "mu_cushion": (0.0, 0.6), "e_table": (0.1, 0.9),
-    "e_rail": (0.1, 0.9), "e_floor": (0.05, 0.9),
+    "mu_slide": (0.05, 0.6),
+    "mu_roll": (0.001, 0.05),
+    "spin_decel": (1.0, 40.0),
+    "e_ball": (0.5, 1.0),
+    "mu_ball": (0.0, 0.3),
+    "e_cushion": (0.3, 1.0),
+    "mu_cushion": (0.0, 0.6),
+    "e_table": (0.1, 0.9),
+    "e_rail": (0.1, 0.9),
+    "e_floor": (0.05, 0.9),
 }
 
 
@@ -189,8 +213,11 @@ def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | 
                 allowed += list(PHYSICS_OVERRIDES)
             raise InputError(file, full, f"a known key: {', '.join(allowed)}")
         if name == "players" and key == "names":
-            if (not isinstance(value, list) or not 1 <= len(value) <= 8
-                    or not all(isinstance(v, str) and 0 < len(v) <= 32 for v in value)):
+            if (
+                not isinstance(value, list)
+                or not 1 <= len(value) <= 8
+                or not all(isinstance(v, str) and 0 < len(v) <= 32 for v in value)
+            ):
                 raise InputError(file, full, "a list of 1 to 8 names, each 1 to 32 characters")
             kw[key] = tuple(value)
             continue
@@ -198,8 +225,17 @@ def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | 
     return cls(**kw)
 
 
-_SECTIONS = {"display": Display, "language": Language, "physics": PhysicsSettings, "room": Room,
-             "game": Game, "players": Players, "sound": Sound, "trainer": Trainer, "controls": Controls}
+_SECTIONS = {
+    "display": Display,
+    "language": Language,
+    "physics": PhysicsSettings,
+    "room": Room,
+    "game": Game,
+    "players": Players,
+    "sound": Sound,
+    "trainer": Trainer,
+    "controls": Controls,
+}
 
 
 def parse_settings(data: dict[str, Any], file: str = "settings.toml") -> Settings:

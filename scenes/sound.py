@@ -16,10 +16,13 @@ from physics.record import Event, EventType
 
 SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 KINDS = ("cue", "ball", "cushion", "pocket")
-PLAYED_KEPT = 512      # sounds remembered in SoundBank.played (a stroke plays tens)
+PLAYED_KEPT = 512  # sounds remembered in SoundBank.played (a stroke plays tens)
 _EVENT_SOUND = {
-    EventType.CUE_STRIKE: "cue", EventType.BALL_BALL: "ball", EventType.CUSHION: "cushion",
-    EventType.POCKET_JAW: "cushion", EventType.POCKETED: "pocket",
+    EventType.CUE_STRIKE: "cue",
+    EventType.BALL_BALL: "ball",
+    EventType.CUSHION: "cushion",
+    EventType.POCKET_JAW: "cushion",
+    EventType.POCKETED: "pocket",
 }
 # Typical impact speeds (m/s) for the loudness scale: a touch is ~0.05, a hard break ~8.
 _SOFT, _HARD = 0.05, 8.0
@@ -52,7 +55,9 @@ class SoundBank:
             from panda3d.core import Filename
 
             for kind in KINDS:
-                self.sounds[kind] = base.loader.loadSfx(Filename.fromOsSpecific(str(SOUND_DIR / f"{kind}.wav")))
+                self.sounds[kind] = base.loader.loadSfx(
+                    Filename.fromOsSpecific(str(SOUND_DIR / f"{kind}.wav"))
+                )
         except Exception:  # no audio device or library: silence, never a failure
             self.sounds.clear()
 

@@ -54,8 +54,10 @@ CLOTH_COLOURS: dict[str, ColourT] = {
     "snooker-10ft": (0.09, 0.40, 0.12, 1.0),
 }
 TABLE_BALL_STYLES: dict[str, BallStyle] = {
-    "pyramid-12ft": BallStyle.PYRAMID, "pool-9ft": BallStyle.POOL,
-    "snooker-12ft": BallStyle.SNOOKER, "snooker-10ft": BallStyle.SNOOKER,
+    "pyramid-12ft": BallStyle.PYRAMID,
+    "pool-9ft": BallStyle.POOL,
+    "snooker-12ft": BallStyle.SNOOKER,
+    "snooker-10ft": BallStyle.SNOOKER,
 }
 WOOD: ColourT = (0.36, 0.17, 0.07, 1.0)
 WOOD_DARK: ColourT = (0.20, 0.09, 0.04, 1.0)
@@ -71,15 +73,15 @@ WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
 
 # Sizes of things the physics also knows (physics.geometry), used when its geometry is not available.
-CHALK = 0.022                     # a cube of billiard chalk
-PERSON = (0.45, 0.30, 1.75)       # shoulder width, depth, height
-CUE_LEN, CUE_R = 1.45, 0.011      # a cue lying on a rail: length, mean radius
-LAMP_SHADE = (1.4, 0.45, 0.15)    # length (x), width (y), height
+CHALK = 0.022  # a cube of billiard chalk
+PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
+CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
+LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
 
-UNDERLAY_Z = -0.025      # black board under the slate top, seen through the holes and throats; far enough
-                         # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
-APRON_DEPTH = 0.20       # rail outer face + apron below the cloth
-FRAME_DEPTH = 0.32       # bottom of the carcass below the cloth
+UNDERLAY_Z = -0.025  # black board under the slate top, seen through the holes and throats; far enough
+# below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
+APRON_DEPTH = 0.20  # rail outer face + apron below the cloth
+FRAME_DEPTH = 0.32  # bottom of the carcass below the cloth
 
 
 def uses_software_renderer() -> bool:
@@ -105,12 +107,12 @@ class PocketShape:
     """Where a pocket's parts are drawn (table frame, metres)."""
 
     id: str
-    mouth_mid: Vec2T         # midpoint between the jaw noses
-    axis: Vec2T              # unit vector from the bed into the pocket
+    mouth_mid: Vec2T  # midpoint between the jaw noses
+    axis: Vec2T  # unit vector from the bed into the pocket
     half_mouth: float
     hole_centre: Vec2T
     hole_radius: float
-    bite_centre: Vec2T       # centre of the round cut in the rail top
+    bite_centre: Vec2T  # centre of the round cut in the rail top
     bite_radius: float
     # From the physics' own pocket geometry when it is available (see ``physics_pocket_shapes``): the well
     # (the cut in the slate a ball drops into, anticlockwise corners), its floor, and each jaw's outline on the
@@ -147,8 +149,9 @@ def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
     return PocketShape(p.id, (mx, my), (ax, ay), h, hole_c, r_hole, hole_c, bite_r)
 
 
-def physics_geometry(spec: TableSpec, objects: Sequence[SceneObject] = (),
-                     lamp: Vec3T | None = (0.0, 0.0, 1.0)) -> Any:
+def physics_geometry(
+    spec: TableSpec, objects: Sequence[SceneObject] = (), lamp: Vec3T | None = (0.0, 0.0, 1.0)
+) -> Any:
     """The physics' own table geometry (``physics.geometry.build_table_geometry`` in a throwaway Bullet world,
     ~0.1 s), so pockets, lamp and objects are drawn exactly where the simulation has them. None when the physics
     package is not there or refuses these objects (then the view draws from the spec alone)."""
@@ -187,26 +190,40 @@ def physics_pocket_shapes(spec: TableSpec, geometry: Any = None) -> dict[str, Po
             pts: list[Vec2T] = [j.fillet_start]
             if j.facets > 0 and math.dist(j.fillet_start, j.fillet_end) > 1e-9:
                 r = math.dist(j.fillet_centre, j.fillet_start)
-                a_s = math.atan2(j.fillet_start[1] - j.fillet_centre[1], j.fillet_start[0] - j.fillet_centre[0])
+                a_s = math.atan2(
+                    j.fillet_start[1] - j.fillet_centre[1], j.fillet_start[0] - j.fillet_centre[0]
+                )
                 a_e = math.atan2(j.fillet_end[1] - j.fillet_centre[1], j.fillet_end[0] - j.fillet_centre[0])
-                sweep = (a_e - a_s + math.pi) % (2 * math.pi) - math.pi      # the short way round
+                sweep = (a_e - a_s + math.pi) % (2 * math.pi) - math.pi  # the short way round
                 pts += arc(j.fillet_centre, r, a_s, a_s + sweep, 8)[1:-1]
                 pts.append(j.fillet_end)
             pts.append(j.facing_end)
             jaws.append((j.cushion, tuple(pts)))
         n0, n1 = pk.jaws[0].nose_end, pk.jaws[1].nose_end
         out[pid] = PocketShape(
-            id=pid, mouth_mid=((n0[0] + n1[0]) / 2, (n0[1] + n1[1]) / 2), axis=pk.axis,
-            half_mouth=math.dist(n0, n1) / 2, hole_centre=centre, hole_radius=hw, bite_centre=centre,
-            bite_radius=math.hypot(hw, pk.well_length / 2) + 0.15 * R, well=well, floor_z=pk.floor_z,
-            jaws=tuple(jaws))
+            id=pid,
+            mouth_mid=((n0[0] + n1[0]) / 2, (n0[1] + n1[1]) / 2),
+            axis=pk.axis,
+            half_mouth=math.dist(n0, n1) / 2,
+            hole_centre=centre,
+            hole_radius=hw,
+            bite_centre=centre,
+            bite_radius=math.hypot(hw, pk.well_length / 2) + 0.15 * R,
+            well=well,
+            floor_z=pk.floor_z,
+            jaws=tuple(jaws),
+        )
     return out
 
 
 # The cushions walked anticlockwise seen from above, with the pocket that follows each one.
 _CUSHION_WALK: tuple[tuple[str, str], ...] = (
-    ("right-head", "middle-right"), ("right-foot", "foot-right"), ("foot", "foot-left"),
-    ("left-foot", "middle-left"), ("left-head", "head-left"), ("head", "head-right"),
+    ("right-head", "middle-right"),
+    ("right-foot", "foot-right"),
+    ("foot", "foot-left"),
+    ("left-foot", "middle-left"),
+    ("left-head", "head-left"),
+    ("head", "head-right"),
 )
 
 
@@ -221,7 +238,9 @@ def _walk_ends(spec: TableSpec, cid: str) -> tuple[Vec2T, Vec2T]:
     return a, b
 
 
-def _arc_through(centre: Vec2T, r: float, p_in: Vec2T, p_out: Vec2T, through: Vec2T, step: float) -> list[Vec2T]:
+def _arc_through(
+    centre: Vec2T, r: float, p_in: Vec2T, p_out: Vec2T, through: Vec2T, step: float
+) -> list[Vec2T]:
     """Arc from p_in to p_out (both on the circle) passing the point of the circle in direction ``through``."""
     a0 = math.atan2(p_in[1] - centre[1], p_in[0] - centre[0])
     a1 = math.atan2(p_out[1] - centre[1], p_out[0] - centre[0])
@@ -235,8 +254,10 @@ def _arc_through(centre: Vec2T, r: float, p_in: Vec2T, p_out: Vec2T, through: Ve
 
 
 def _signed_area(pts: Sequence[Vec2T]) -> float:
-    return 0.5 * sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
-                     for i in range(len(pts)))
+    return 0.5 * sum(
+        pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+        for i in range(len(pts))
+    )
 
 
 class TableView:
@@ -254,9 +275,16 @@ class TableView:
             colour is applied once, as OpenGL does. None (default) asks the engine config (``load-display``).
     """
 
-    def __init__(self, parent: NodePath, spec: TableSpec, ball_ids: Iterable[str], ball_style: str,
-                 lamp: Vec3T = (0.0, 0.0, 1.0), objects: Iterable[SceneObject] = (),
-                 software: bool | None = None) -> None:
+    def __init__(
+        self,
+        parent: NodePath,
+        spec: TableSpec,
+        ball_ids: Iterable[str],
+        ball_style: str,
+        lamp: Vec3T = (0.0, 0.0, 1.0),
+        objects: Iterable[SceneObject] = (),
+        software: bool | None = None,
+    ) -> None:
         self.spec = spec
         self.software = uses_software_renderer() if software is None else software
         self.style = BallStyle(ball_style)
@@ -266,8 +294,9 @@ class TableView:
             self.root.setMaterial(self._material("matte"))
         objects = tuple(objects)
         self.geometry = physics_geometry(spec, objects, lamp)
-        self.pockets = (physics_pocket_shapes(spec, self.geometry) if self.geometry is not None else None) \
-            or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
+        self.pockets = (
+            physics_pocket_shapes(spec, self.geometry) if self.geometry is not None else None
+        ) or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
@@ -304,8 +333,9 @@ class TableView:
         self._shadows[ball] = shadow
         return np_
 
-    def set_ball_state(self, ball: str, pos: Sequence[float], quat: Sequence[float] | None = None,
-                       visible: bool = True) -> None:
+    def set_ball_state(
+        self, ball: str, pos: Sequence[float], quat: Sequence[float] | None = None, visible: bool = True
+    ) -> None:
         """Place ``ball`` at ``pos`` (ball centre, table frame) with orientation ``quat`` = (w, x, y, z)."""
         np_ = self.balls.get(ball) or self.add_ball(ball)
         x, y, z = float(pos[0]), float(pos[1]), float(pos[2])
@@ -344,18 +374,30 @@ class TableView:
     def ball_state(self, ball: str) -> BallState | None:
         return self._states.get(ball)
 
-    def highlight(self, target: str | Sequence[float], colour: Sequence[float] = (1.0, 0.85, 0.1, 1.0),
-                  key: str | None = None) -> str:
+    def highlight(
+        self,
+        target: str | Sequence[float],
+        colour: Sequence[float] = (1.0, 0.85, 0.1, 1.0),
+        key: str | None = None,
+    ) -> str:
         """Ring a ball (by id, the ring follows it) or a point (x, y[, z]) on the table; returns the key to clear it."""
         R = self.spec.ball_radius
         mb = MeshBuilder("highlight")
         ring = [(math.cos(a), math.sin(a)) for a in (2 * math.pi * k / 48 for k in range(49))]
-        rgba = (float(colour[0]), float(colour[1]), float(colour[2]), float(colour[3]) if len(colour) > 3 else 1.0)
+        rgba = (
+            float(colour[0]),
+            float(colour[1]),
+            float(colour[2]),
+            float(colour[3]) if len(colour) > 3 else 1.0,
+        )
         for k in range(48):
             (c0, s0), (c1, s1) = ring[k], ring[k + 1]
             r0, r1 = 1.35 * R, 1.75 * R
-            mb.quad([(r0 * c0, r0 * s0, 0), (r1 * c0, r1 * s0, 0), (r1 * c1, r1 * s1, 0), (r0 * c1, r0 * s1, 0)],
-                    rgba, (0, 0, 1))
+            mb.quad(
+                [(r0 * c0, r0 * s0, 0), (r1 * c0, r1 * s0, 0), (r1 * c1, r1 * s1, 0), (r0 * c1, r0 * s1, 0)],
+                rgba,
+                (0, 0, 1),
+            )
         np_ = self.root.attachNewNode(mb.node())
         np_.setLightOff(1)
         np_.setDepthOffset(2)
@@ -419,8 +461,9 @@ class TableView:
             return (x - h, y - h, base), (x + h, y + h, base + CHALK)
         if obj.kind == "person":
             w, d, tall = PERSON
-            side = abs(y) - (s.half_width + s.cushion_width + s.rail_width) >= \
-                abs(x) - (s.half_length + s.cushion_width + s.rail_width)
+            side = abs(y) - (s.half_width + s.cushion_width + s.rail_width) >= abs(x) - (
+                s.half_length + s.cushion_width + s.rail_width
+            )
             hx, hy = (w / 2, d / 2) if side else (d / 2, w / 2)
             return (x - hx, y - hy, s.floor_z), (x + hx, y + hy, s.floor_z + tall)
         length = float(obj.params.get("length", CUE_LEN)) if obj.params else CUE_LEN
@@ -470,16 +513,25 @@ class TableView:
     def _make_shadow_template(self) -> NodePath:
         mb = MeshBuilder("shadow")
         r = 1.25 * self.spec.ball_radius
-        mb.quad([(-r, -r, 0), (r, -r, 0), (r, r, 0), (-r, r, 0)], (0, 0, 0, 1), (0, 0, 1),
-                ((0, 0), (1, 0), (1, 1), (0, 1)))
+        mb.quad(
+            [(-r, -r, 0), (r, -r, 0), (r, r, 0), (-r, r, 0)],
+            (0, 0, 0, 1),
+            (0, 0, 1),
+            ((0, 0), (1, 0), (1, 1), (0, 1)),
+        )
         np_ = NodePath(mb.node())
         np_.setTexture(shadow_texture())
         np_.setTransparency(TransparencyAttrib.MAlpha)
         np_.setDepthWrite(False)
         np_.setLightOff(1)
         np_.setBin("fixed", 0)
-        np_.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.MAdd, ColorBlendAttrib.OIncomingAlpha,
-                                            ColorBlendAttrib.OOneMinusIncomingAlpha))
+        np_.setAttrib(
+            ColorBlendAttrib.make(
+                ColorBlendAttrib.MAdd,
+                ColorBlendAttrib.OIncomingAlpha,
+                ColorBlendAttrib.OOneMinusIncomingAlpha,
+            )
+        )
         return np_
 
     def _build_room(self) -> None:
@@ -487,8 +539,13 @@ class TableView:
         fz = s.floor_z
         hx, hy = ROOM_HALF
         floor = MeshBuilder("floor")
-        floor.polygon([(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)], fz, FLOOR, max_edge=1.0,
-                      uv_of=lambda x, y: (x / 1.2, y / 1.2))
+        floor.polygon(
+            [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)],
+            fz,
+            FLOOR,
+            max_edge=1.0,
+            uv_of=lambda x, y: (x / 1.2, y / 1.2),
+        )
         fnp = self.static.attachNewNode(floor.node())
         fnp.setTexture(floor_texture())
         walls = MeshBuilder("walls")
@@ -498,10 +555,17 @@ class TableView:
             (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
             nx, ny = -(y1 - y0), (x1 - x0)
             length = math.hypot(nx, ny)
-            walls.quad([(x0, y0, fz), (x1, y1, fz), (x1, y1, top), (x0, y0, top)], WALL, (nx / length, ny / length, 0))
+            walls.quad(
+                [(x0, y0, fz), (x1, y1, fz), (x1, y1, top), (x0, y0, top)],
+                WALL,
+                (nx / length, ny / length, 0),
+            )
             # A skirting board keeps the corner between floor and wall readable.
-            walls.quad([(x0, y0, fz), (x1, y1, fz), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)], WOOD_DARK,
-                       (nx / length, ny / length, 0))
+            walls.quad(
+                [(x0, y0, fz), (x1, y1, fz), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)],
+                WOOD_DARK,
+                (nx / length, ny / length, 0),
+            )
         walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
         self.static.attachNewNode(walls.node())
 
@@ -511,14 +575,18 @@ class TableView:
         cushion_col = tuple(c * 0.88 for c in cloth_col[:3]) + (1.0,)
         # Cloth.
         cloth = MeshBuilder("cloth")
-        cloth.polygon(self.cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3))
+        cloth.polygon(
+            self.cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3)
+        )
         cnp = self.static.attachNewNode(cloth.node())
         cnp.setTexture(cloth_texture())
         # Underlay (seen through the holes), pocket cups and nets.
         dark = MeshBuilder("pockets")
         outer = self._outer_rect()
-        holes = [list(p.well) if p.well else arc(p.hole_centre, p.hole_radius * 0.999, 0, -2 * math.pi, 32)[:-1]
-                 for p in self.pockets.values()]
+        holes = [
+            list(p.well) if p.well else arc(p.hole_centre, p.hole_radius * 0.999, 0, -2 * math.pi, 32)[:-1]
+            for p in self.pockets.values()
+        ]
         dark.polygon(outer, UNDERLAY_Z, HOLE, holes=holes)
         for p in self.pockets.values():
             if p.well:
@@ -528,8 +596,16 @@ class TableView:
             dark.cylinder((cx, cy, 0), p.hole_radius, -s.pocket_depth, UNDERLAY_Z, LEATHER, 32, inside=True)
             dark.disc((cx, cy, -s.pocket_depth), p.hole_radius, NET, 32)
             # The net bag hanging below the cup, seen from the side under the rail.
-            dark.cylinder((cx, cy, 0), p.hole_radius * 0.8, -s.pocket_depth - 0.08, -s.pocket_depth, NET, 16,
-                          bottom=True, radius_top=p.hole_radius)
+            dark.cylinder(
+                (cx, cy, 0),
+                p.hole_radius * 0.8,
+                -s.pocket_depth - 0.08,
+                -s.pocket_depth,
+                NET,
+                16,
+                bottom=True,
+                radius_top=p.hole_radius,
+            )
         self.static.attachNewNode(dark.node())
         # Cushions.
         cush = MeshBuilder("cushions")
@@ -556,15 +632,31 @@ class TableView:
         for q0, q1 in zip(w, w[1:] + w[:1], strict=True):
             nrm = (cx - (q0[0] + q1[0]) / 2, cy - (q0[1] + q1[1]) / 2)
             length = math.hypot(*nrm) or 1.0
-            mb.quad([(q0[0], q0[1], p.floor_z), (q1[0], q1[1], p.floor_z), (q1[0], q1[1], UNDERLAY_Z),
-                     (q0[0], q0[1], UNDERLAY_Z)], LEATHER, (nrm[0] / length, nrm[1] / length, 0.0))
+            mb.quad(
+                [
+                    (q0[0], q0[1], p.floor_z),
+                    (q1[0], q1[1], p.floor_z),
+                    (q1[0], q1[1], UNDERLAY_Z),
+                    (q0[0], q0[1], UNDERLAY_Z),
+                ],
+                LEATHER,
+                (nrm[0] / length, nrm[1] / length, 0.0),
+            )
         mb.polygon(w, p.floor_z, NET)
         bag = [(cx + (q[0] - cx) * 0.8, cy + (q[1] - cy) * 0.8) for q in w]
         for q0, q1 in zip(bag, bag[1:] + bag[:1], strict=True):
             nrm = ((q0[0] + q1[0]) / 2 - cx, (q0[1] + q1[1]) / 2 - cy)
             length = math.hypot(*nrm) or 1.0
-            mb.quad([(q0[0], q0[1], p.floor_z - 0.08), (q1[0], q1[1], p.floor_z - 0.08), (q1[0], q1[1], p.floor_z),
-                     (q0[0], q0[1], p.floor_z)], NET, (nrm[0] / length, nrm[1] / length, 0.0))
+            mb.quad(
+                [
+                    (q0[0], q0[1], p.floor_z - 0.08),
+                    (q1[0], q1[1], p.floor_z - 0.08),
+                    (q1[0], q1[1], p.floor_z),
+                    (q0[0], q0[1], p.floor_z),
+                ],
+                NET,
+                (nrm[0] / length, nrm[1] / length, 0.0),
+            )
         mb.polygon(bag, p.floor_z - 0.08, NET, up=False)
 
     def _outer_rect(self) -> list[Vec2T]:
@@ -592,8 +684,9 @@ class TableView:
             out.append(b)
             nxt = _walk_ends(self.spec, nxt_id)[0]
             # Along each jaw face to where it meets the hole, then round the hole's near side.
-            depth = math.hypot(p.hole_centre[0] - p.mouth_mid[0], p.hole_centre[1] - p.mouth_mid[1]) \
-                - math.sqrt(p.hole_radius**2 - p.half_mouth**2)
+            depth = math.hypot(
+                p.hole_centre[0] - p.mouth_mid[0], p.hole_centre[1] - p.mouth_mid[1]
+            ) - math.sqrt(p.hole_radius**2 - p.half_mouth**2)
             ax, ay = p.axis
             p_in = (b[0] + ax * depth, b[1] + ay * depth)
             p_out = (nxt[0] + ax * depth, nxt[1] + ay * depth)
@@ -612,7 +705,13 @@ class TableView:
         # rising at the spec's tilt to the rail top at the back (physics.tables.rail_height_for).
         top_back = s.rail_height
         undercut = min(0.35 * h, 0.6 * cw)
-        section: list[Vec2T] = [(0.0, h), (0.0, h + NOSE_EDGE_RISE), (cw, top_back), (cw, 0.0), (undercut, 0.0)]
+        section: list[Vec2T] = [
+            (0.0, h),
+            (0.0, h + NOSE_EDGE_RISE),
+            (cw, top_back),
+            (cw, 0.0),
+            (undercut, 0.0),
+        ]
         for k, (cid, pid_after) in enumerate(_CUSHION_WALK):
             pid_before = _CUSHION_WALK[k - 1][1]
             a, b = _walk_ends(s, cid)
@@ -635,8 +734,16 @@ class TableView:
                 if jaw:
                     self._jaw_block(mb, colour, cid, self.pockets[pid], jaw, o, top_back)
 
-    def _jaw_block(self, mb: MeshBuilder, colour: ColourT, cid: str, p: PocketShape, jaw: Sequence[Vec2T],
-                   o: Vec2T, top_back: float) -> None:
+    def _jaw_block(
+        self,
+        mb: MeshBuilder,
+        colour: ColourT,
+        cid: str,
+        p: PocketShape,
+        jaw: Sequence[Vec2T],
+        o: Vec2T,
+        top_back: float,
+    ) -> None:
         """The rubber at a jaw: its outline on the cloth (fillet, facing) out to the drop line, then along the drop
         line to the well's side and back to the rail; walls where a ball can see them, the top tilted like the
         straight rubber's."""
@@ -683,15 +790,29 @@ class TableView:
                 # Along the drop line: faces the well, i.e. away from the bed.
                 nrm = (p.axis[0], p.axis[1], 0.0)
             bottom = UNDERLAY_Z if q0 is jaw[-1] else 0.0
-            mb.quad([(q0[0], q0[1], bottom), (q1[0], q1[1], bottom), (q1[0], q1[1], top_z(*q1)),
-                     (q0[0], q0[1], top_z(*q0))], colour, nrm)
+            mb.quad(
+                [
+                    (q0[0], q0[1], bottom),
+                    (q1[0], q1[1], bottom),
+                    (q1[0], q1[1], top_z(*q1)),
+                    (q0[0], q0[1], top_z(*q0)),
+                ],
+                colour,
+                nrm,
+            )
 
     def _bite_arcs(self) -> dict[str, list[Vec2T]]:
         """Each pocket's round cut in the rail top: the arc of it that lies on the rail, in walk order."""
         s = self.spec
         X, Y = s.half_length + s.cushion_width, s.half_width + s.cushion_width
-        order = [("head-right", (-X, -Y)), ("middle-right", (0.0, -Y)), ("foot-right", (X, -Y)),
-                 ("foot-left", (X, Y)), ("middle-left", (0.0, Y)), ("head-left", (-X, Y))]
+        order = [
+            ("head-right", (-X, -Y)),
+            ("middle-right", (0.0, -Y)),
+            ("foot-right", (X, -Y)),
+            ("foot-left", (X, Y)),
+            ("middle-left", (0.0, Y)),
+            ("head-left", (-X, Y)),
+        ]
         out: dict[str, list[Vec2T]] = {}
         for k, (pid, q) in enumerate(order):
             p = self.pockets[pid]
@@ -712,8 +833,11 @@ class TableView:
             for q0, q1 in zip(pts, pts[1:], strict=False):
                 o0 = (c[0] + (q0[0] - c[0]) * grow, c[1] + (q0[1] - c[1]) * grow)
                 o1 = (c[0] + (q1[0] - c[0]) * grow, c[1] + (q1[1] - c[1]) * grow)
-                mb.quad([(q0[0], q0[1], z), (q1[0], q1[1], z), (o1[0], o1[1], z), (o0[0], o0[1], z)], RIM,
-                        (0, 0, 1))
+                mb.quad(
+                    [(q0[0], q0[1], z), (q1[0], q1[1], z), (o1[0], o1[1], z), (o0[0], o0[1], z)],
+                    RIM,
+                    (0, 0, 1),
+                )
 
     def _rail_hole(self) -> list[tuple[Vec2T, bool]]:
         """Inner outline of the rail top: the pocket cuts joined by the cushions' backs, anticlockwise (the flag
@@ -741,20 +865,40 @@ class TableView:
             length = math.hypot(dx, dy)
             if length < 1e-9:
                 continue
-            nx, ny = -dy / length, dx / length       # the hole is on the left of anticlockwise travel
+            nx, ny = -dy / length, dx / length  # the hole is on the left of anticlockwise travel
             col = LEATHER if (on0 and on1) else WOOD_DARK
-            mb.quad([(p0[0], p0[1], UNDERLAY_Z), (p1[0], p1[1], UNDERLAY_Z), (p1[0], p1[1], rh), (p0[0], p0[1], rh)],
-                    col, (nx, ny, 0))
+            mb.quad(
+                [
+                    (p0[0], p0[1], UNDERLAY_Z),
+                    (p1[0], p1[1], UNDERLAY_Z),
+                    (p1[0], p1[1], rh),
+                    (p0[0], p0[1], rh),
+                ],
+                col,
+                (nx, ny, 0),
+            )
         # Outer faces down to the apron, with a darker band along the bottom.
         for k in range(4):
             (x0, y0), (x1, y1) = outer[k], outer[(k + 1) % 4]
             dx, dy = x1 - x0, y1 - y0
             length = math.hypot(dx, dy)
             nrm = (dy / length, -dx / length, 0.0)
-            mb.quad([(x0, y0, -APRON_DEPTH + 0.03), (x1, y1, -APRON_DEPTH + 0.03), (x1, y1, rh), (x0, y0, rh)],
-                    WOOD, nrm, ((0, 0), (length / 1.5, 0), (length / 1.5, 0.2), (0, 0.2)))
-            mb.quad([(x0, y0, -APRON_DEPTH), (x1, y1, -APRON_DEPTH), (x1, y1, -APRON_DEPTH + 0.03),
-                     (x0, y0, -APRON_DEPTH + 0.03)], WOOD_DARK, nrm)
+            mb.quad(
+                [(x0, y0, -APRON_DEPTH + 0.03), (x1, y1, -APRON_DEPTH + 0.03), (x1, y1, rh), (x0, y0, rh)],
+                WOOD,
+                nrm,
+                ((0, 0), (length / 1.5, 0), (length / 1.5, 0.2), (0, 0.2)),
+            )
+            mb.quad(
+                [
+                    (x0, y0, -APRON_DEPTH),
+                    (x1, y1, -APRON_DEPTH),
+                    (x1, y1, -APRON_DEPTH + 0.03),
+                    (x0, y0, -APRON_DEPTH + 0.03),
+                ],
+                WOOD_DARK,
+                nrm,
+            )
         X, Y = outer[2]
         mb.polygon(outer, -APRON_DEPTH, WOOD_DARK, up=False)
         inset = 0.08
@@ -765,8 +909,11 @@ class TableView:
         for lx in xs:
             for ly in (-Y + 0.2, Y - 0.2):
                 mb.box((lx - leg, ly - leg, s.floor_z + 0.06), (lx + leg, ly + leg, -FRAME_DEPTH), WOOD)
-                mb.box((lx - leg * 1.2, ly - leg * 1.2, s.floor_z), (lx + leg * 1.2, ly + leg * 1.2, s.floor_z + 0.06),
-                       WOOD_DARK)
+                mb.box(
+                    (lx - leg * 1.2, ly - leg * 1.2, s.floor_z),
+                    (lx + leg * 1.2, ly + leg * 1.2, s.floor_z + 0.06),
+                    WOOD_DARK,
+                )
 
     def _sights(self, mb: MeshBuilder) -> None:
         """Diamonds every L/8 along the long rails and W/4 along the short ones (WPA layout; none on snooker)."""
@@ -804,8 +951,16 @@ class TableView:
             for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
                 ox1, oy1 = (x1 - x0) / r * w, y1 / r * w
                 ox2, oy2 = (x2 - x0) / r * w, y2 / r * w
-                mb.quad([(x1 - ox1, y1 - oy1, z), (x1 + ox1, y1 + oy1, z), (x2 + ox2, y2 + oy2, z),
-                         (x2 - ox2, y2 - oy2, z)], MARK, (0, 0, 1))
+                mb.quad(
+                    [
+                        (x1 - ox1, y1 - oy1, z),
+                        (x1 + ox1, y1 + oy1, z),
+                        (x2 + ox2, y2 + oy2, z),
+                        (x2 - ox2, y2 - oy2, z),
+                    ],
+                    MARK,
+                    (0, 0, 1),
+                )
         spot_r = 0.0045 if self.style == BallStyle.SNOOKER else 0.006
         for name, (x, y) in s.spots.items():
             if self.style == BallStyle.POOL and name == "centre-spot":
@@ -826,19 +981,33 @@ class TableView:
             half_l, half_w, tall = LAMP_SHADE[0] / 2, LAMP_SHADE[1] / 2, LAMP_SHADE[2]
         mb.box((lx - half_l, ly - half_w, lz + 0.025), (lx + half_l, ly + half_w, lz + tall), SHADE)
         # A brass band round the shade's lower edge, and the top in shadow.
-        mb.box((lx - half_l - 0.004, ly - half_w - 0.004, lz + 0.004), (lx + half_l + 0.004, ly + half_w + 0.004,
-                                                                        lz + 0.025), BRASS)
-        mb.box((lx - half_l * 0.9, ly - half_w * 0.8, lz + tall), (lx + half_l * 0.9, ly + half_w * 0.8,
-                                                                  lz + tall + 0.01), (0.04, 0.10, 0.06, 1.0))
+        mb.box(
+            (lx - half_l - 0.004, ly - half_w - 0.004, lz + 0.004),
+            (lx + half_l + 0.004, ly + half_w + 0.004, lz + 0.025),
+            BRASS,
+        )
+        mb.box(
+            (lx - half_l * 0.9, ly - half_w * 0.8, lz + tall),
+            (lx + half_l * 0.9, ly + half_w * 0.8, lz + tall + 0.01),
+            (0.04, 0.10, 0.06, 1.0),
+        )
         # The glowing diffuser under the shade.
-        mb.polygon([(lx - half_l * 0.96, ly - half_w * 0.92), (lx + half_l * 0.96, ly - half_w * 0.92),
-                    (lx + half_l * 0.96, ly + half_w * 0.92), (lx - half_l * 0.96, ly + half_w * 0.92)],
-                   lz + 0.002, (1.0, 0.97, 0.88, 1.0), up=False)
+        mb.polygon(
+            [
+                (lx - half_l * 0.96, ly - half_w * 0.92),
+                (lx + half_l * 0.96, ly - half_w * 0.92),
+                (lx + half_l * 0.96, ly + half_w * 0.92),
+                (lx - half_l * 0.96, ly + half_w * 0.92),
+            ],
+            lz + 0.002,
+            (1.0, 0.97, 0.88, 1.0),
+            up=False,
+        )
         ceiling = s.floor_z + ROOM_HEIGHT
         for dx in (-0.8 * half_l, 0.8 * half_l):
             mb.cylinder((lx + dx, ly, 0), 0.006, lz + tall, ceiling, BRASS, 8)
         np_ = self.root.attachNewNode(mb.node())
-        np_.setLightOff(1)    # the shade shows its own colours; the diffuser must look lit
+        np_.setLightOff(1)  # the shade shows its own colours; the diffuser must look lit
         return np_
 
     def _build_lights(self) -> list[NodePath]:
@@ -910,8 +1079,12 @@ class TableView:
                 # Lying on the rail: every section touches the surface, the butt stands a little higher.
                 c0 = (cx + ux * (t0 - 0.5) * length, cy + uy * (t0 - 0.5) * length, z0 + r0)
                 c1 = (cx + ux * (t1 - 0.5) * length, cy + uy * (t1 - 0.5) * length, z0 + r1)
-                ring0.append(mb.vertex((c0[0] + sx * r0, c0[1] + sy * r0, c0[2] + sz * r0), (sx, sy, sz), col))
-                ring1.append(mb.vertex((c1[0] + sx * r1, c1[1] + sy * r1, c1[2] + sz * r1), (sx, sy, sz), col))
+                ring0.append(
+                    mb.vertex((c0[0] + sx * r0, c0[1] + sy * r0, c0[2] + sz * r0), (sx, sy, sz), col)
+                )
+                ring1.append(
+                    mb.vertex((c1[0] + sx * r1, c1[1] + sy * r1, c1[2] + sz * r1), (sx, sy, sz), col)
+                )
             for j in range(12):
                 mb.triangle(ring0[j], ring1[j + 1], ring1[j])
                 mb.triangle(ring0[j], ring0[j + 1], ring1[j + 1])
@@ -962,10 +1135,12 @@ def quat_mul(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, floa
     """Hamilton product a·b of (w, x, y, z) quaternions."""
     aw, ax, ay, az = a
     bw, bx, by, bz = b
-    return (aw * bw - ax * bx - ay * by - az * bz,
-            aw * bx + ax * bw + ay * bz - az * by,
-            aw * by - ax * bz + ay * bw + az * bx,
-            aw * bz + ax * by - ay * bx + az * bw)
+    return (
+        aw * bw - ax * bx - ay * by - az * bz,
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+    )
 
 
 def initial_quat(ball: str) -> tuple[float, float, float, float]:

@@ -41,13 +41,24 @@ CUE_WHITE: RGB = (0.97, 0.97, 0.95)
 DOT_RED: RGB = (0.80, 0.08, 0.08)
 # WPA colours by number (1-8; 9-15 repeat 1-7 as stripes).
 POOL_COLOURS: dict[int, RGB] = {
-    1: (0.98, 0.78, 0.05), 2: (0.05, 0.22, 0.70), 3: (0.85, 0.08, 0.08), 4: (0.35, 0.10, 0.55),
-    5: (0.98, 0.45, 0.05), 6: (0.02, 0.45, 0.18), 7: (0.50, 0.08, 0.10), 8: (0.04, 0.04, 0.04),
+    1: (0.98, 0.78, 0.05),
+    2: (0.05, 0.22, 0.70),
+    3: (0.85, 0.08, 0.08),
+    4: (0.35, 0.10, 0.55),
+    5: (0.98, 0.45, 0.05),
+    6: (0.02, 0.45, 0.18),
+    7: (0.50, 0.08, 0.10),
+    8: (0.04, 0.04, 0.04),
 }
 SNOOKER_COLOURS: dict[str, RGB] = {
-    "red": (0.78, 0.04, 0.05), "yellow": (0.98, 0.85, 0.10), "green": (0.05, 0.45, 0.20),
-    "brown": (0.40, 0.20, 0.08), "blue": (0.05, 0.20, 0.75), "pink": (0.98, 0.55, 0.65),
-    "black": (0.03, 0.03, 0.03), "cue": CUE_WHITE,
+    "red": (0.78, 0.04, 0.05),
+    "yellow": (0.98, 0.85, 0.10),
+    "green": (0.05, 0.45, 0.20),
+    "brown": (0.40, 0.20, 0.08),
+    "blue": (0.05, 0.20, 0.75),
+    "pink": (0.98, 0.55, 0.65),
+    "black": (0.03, 0.03, 0.03),
+    "cue": CUE_WHITE,
 }
 
 
@@ -58,8 +69,8 @@ class BallLook:
     base: RGB
     stripe: RGB | None = None
     label: str = ""
-    label_disc: bool = False     # pool: the number sits on a white disc
-    dots: bool = False           # small red dots on six axes so the cue ball's spin is visible
+    label_disc: bool = False  # pool: the number sits on a white disc
+    dots: bool = False  # small red dots on six axes so the cue ball's spin is visible
 
 
 def ball_look(ball: str, style: BallStyle | str) -> BallLook:
@@ -137,7 +148,7 @@ def ball_image(look: BallLook, width: int = BALL_TEX_W, height: int = BALL_TEX_H
             img[(n @ np.array(axis)) > np.cos(0.09)] = DOT_RED
     if look.label:
         mask = glyph_mask(look.label)
-        for centre_lon in (0.0, np.pi):       # two labels, back to back, as on real balls
+        for centre_lon in (0.0, np.pi):  # two labels, back to back, as on real balls
             d = np.array([np.cos(centre_lon), np.sin(centre_lon), 0.0])
             east = np.array([-np.sin(centre_lon), np.cos(centre_lon), 0.0])
             north = np.array([0.0, 0.0, 1.0])

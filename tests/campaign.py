@@ -22,7 +22,18 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-CHECKS = ("hang", "raises", "finite", "accounted", "bounded", "static", "balls", "energy", "deterministic", "referee")
+CHECKS = (
+    "hang",
+    "raises",
+    "finite",
+    "accounted",
+    "bounded",
+    "static",
+    "balls",
+    "energy",
+    "deterministic",
+    "referee",
+)
 MAX_FAILURES_KEPT = 200
 
 
@@ -59,15 +70,31 @@ def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0
     finally:
         if timeout:
             signal.alarm(0)
-    return {"seed": seed, "table": stroke.table, "balls": len(stroke.balls), "speed": stroke.shot.cue_speed,
-            "duration": m.duration, "wall": m.wall, "static_pen": m.static_pen, "static_pen_at": m.static_pen_at,
-            "kind_pen": m.kind_pen, "ball_pen": m.ball_pen, "ball_pen_at": m.ball_pen_at,
-            "energy_rise": m.energy_rise, "energy_rise_at": m.energy_rise_at, "failures": m.failures}
+    return {
+        "seed": seed,
+        "table": stroke.table,
+        "balls": len(stroke.balls),
+        "speed": stroke.shot.cue_speed,
+        "duration": m.duration,
+        "wall": m.wall,
+        "static_pen": m.static_pen,
+        "static_pen_at": m.static_pen_at,
+        "kind_pen": m.kind_pen,
+        "ball_pen": m.ball_pen,
+        "ball_pen_at": m.ball_pen_at,
+        "energy_rise": m.energy_rise,
+        "energy_rise_at": m.energy_rise_at,
+        "failures": m.failures,
+    }
 
 
-def _worst(results: list[dict[str, Any]], key: str, at: str | None = None, n: int = 5) -> list[dict[str, Any]]:
+def _worst(
+    results: list[dict[str, Any]], key: str, at: str | None = None, n: int = 5
+) -> list[dict[str, Any]]:
     top = sorted(results, key=lambda r: (-r[key], r["seed"]))[:n]
-    return [{"seed": r["seed"], "table": r["table"], key: r[key], **({"at": r[at]} if at else {})} for r in top]
+    return [
+        {"seed": r["seed"], "table": r["table"], key: r[key], **({"at": r[at]} if at else {})} for r in top
+    ]
 
 
 def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: float) -> dict[str, Any]:
@@ -82,10 +109,17 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: flo
     for r in results:
         for k, v in r["kind_pen"].items():
             kind_pen[k] = max(kind_pen.get(k, 0.0), v)
-    failures = [{"seed": r["seed"], "table": r["table"], "check": c, "message": msg}
-                for r in results for c, msg in r["failures"]][:MAX_FAILURES_KEPT]
+    failures = [
+        {"seed": r["seed"], "table": r["table"], "check": c, "message": msg}
+        for r in results
+        for c, msg in r["failures"]
+    ][:MAX_FAILURES_KEPT]
     return {
-        "strokes": len(results), "seed": args.seed, "sample_hz": args.sample_hz, "twice_every": args.twice_every, "wall_seconds": round(wall, 1),
+        "strokes": len(results),
+        "seed": args.seed,
+        "sample_hz": args.sample_hz,
+        "twice_every": args.twice_every,
+        "wall_seconds": round(wall, 1),
         "passed": sum(not r["failures"] for r in results),
         "per_table": tables,
         "deepest_into_static_by_kind_m": {k: round(v, 6) for k, v in sorted(kind_pen.items())},
@@ -106,14 +140,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="campaign.json")
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--sample-hz", type=float, default=100.0,
-                    help="sample rate for the penetration and energy checks (0: no samples, faster)")
-    ap.add_argument("--twice-every", type=int, default=1,
-                    help="run every K-th stroke a second time for the determinism check (1: all)")
-    ap.add_argument("--timeout", type=int, default=600, help="wall seconds before a stroke counts as hung (0: none)")
+    ap.add_argument(
+        "--sample-hz",
+        type=float,
+        default=100.0,
+        help="sample rate for the penetration and energy checks (0: no samples, faster)",
+    )
+    ap.add_argument(
+        "--twice-every",
+        type=int,
+        default=1,
+        help="run every K-th stroke a second time for the determinism check (1: all)",
+    )
+    ap.add_argument(
+        "--timeout", type=int, default=600, help="wall seconds before a stroke counts as hung (0: none)"
+    )
     args = ap.parse_args(argv)
     if args.strokes < 1 or args.workers < 1 or args.sample_hz < 0 or args.twice_every < 1:
-        print("campaign: --strokes, --workers and --twice-every must be >= 1, --sample-hz >= 0", file=sys.stderr)
+        print(
+            "campaign: --strokes, --workers and --twice-every must be >= 1, --sample-hz >= 0", file=sys.stderr
+        )
         return 2
     hz = args.sample_hz or None
     seeds = range(args.seed, args.seed + args.strokes)
@@ -147,8 +193,11 @@ def main(argv: list[str] | None = None) -> int:
             el = time.perf_counter() - t0
             eta = el / done * (args.strokes - done)
             bar = "#" * (30 * done // args.strokes)
-            print(f"[{bar:<30}] {done}/{args.strokes} failed {failed} elapsed {el:.0f}s eta {eta:.0f}s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[{bar:<30}] {done}/{args.strokes} failed {failed} elapsed {el:.0f}s eta {eta:.0f}s",
+                file=sys.stderr,
+                flush=True,
+            )
 
     if args.workers == 1:
         for s in seeds:
@@ -159,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
             for r in pool.map(one, seeds, [hz] * len(seeds), twice, [args.timeout] * len(seeds), chunksize=1):
                 progress(r)
     summary = write(True)
-    print(f"campaign: {summary['passed']}/{summary['strokes']} strokes passed every check; summary in {args.out}",
-          file=sys.stderr)
+    print(
+        f"campaign: {summary['passed']}/{summary['strokes']} strokes passed every check; summary in {args.out}",
+        file=sys.stderr,
+    )
     return 0 if summary["passed"] == summary["strokes"] else 1
 
 

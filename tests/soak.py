@@ -83,42 +83,71 @@ def main(argv: list[str] | None = None) -> int:
             frames += 1
             if time.perf_counter() - t0 > timeout:
                 scr = app.manager.current
-                raise RuntimeError(f"soak: stuck at action {runner.index}: {actions[runner.index]} "
-                                   f"(screen {getattr(scr, 'name', None)}, phase {getattr(scr, 'phase', None)})")
+                raise RuntimeError(
+                    f"soak: stuck at action {runner.index}: {actions[runner.index]} "
+                    f"(screen {getattr(scr, 'name', None)}, phase {getattr(scr, 'phase', None)})"
+                )
             if frames % 600 == 0:
                 scr = app.manager.current
-                print(f"soak: frame {frames} screen {getattr(scr, 'name', None)} phase {getattr(scr, 'phase', None)} "
-                      f"t {time.perf_counter() - t0:.0f}s", file=sys.stderr, flush=True)
+                print(
+                    f"soak: frame {frames} screen {getattr(scr, 'name', None)} phase {getattr(scr, 'phase', None)} "
+                    f"t {time.perf_counter() - t0:.0f}s",
+                    file=sys.stderr,
+                    flush=True,
+                )
         return frames, spent
 
     run_actions([{"do": "practice"}, {"do": "frames", "n": 2}])
     for k in range(args.strokes):
         if k and args.rerack and k % args.rerack == 0:
-            run_actions([{"do": "menu"}, {"do": "frames", "n": 2}, {"do": "practice"}, {"do": "frames", "n": 2}])
-        shot = [{"do": "aim", "direction": rng.uniform(0.0, 360.0)},
-                {"do": "power", "speed": rng.uniform(0.3, args.max_speed)},
-                {"do": "elevation", "degrees": rng.uniform(0.0, 15.0)},
-                {"do": "tip", "x": rng.uniform(-0.3, 0.3), "y": rng.uniform(-0.3, 0.3)},
-                {"do": "shoot"}, {"do": "speed", "x": 50.0}, {"do": "wait_rest", "timeout": 600}]
+            run_actions(
+                [{"do": "menu"}, {"do": "frames", "n": 2}, {"do": "practice"}, {"do": "frames", "n": 2}]
+            )
+        shot = [
+            {"do": "aim", "direction": rng.uniform(0.0, 360.0)},
+            {"do": "power", "speed": rng.uniform(0.3, args.max_speed)},
+            {"do": "elevation", "degrees": rng.uniform(0.0, 15.0)},
+            {"do": "tip", "x": rng.uniform(-0.3, 0.3), "y": rng.uniform(-0.3, 0.3)},
+            {"do": "shoot"},
+            {"do": "speed", "x": 50.0},
+            {"do": "wait_rest", "timeout": 600},
+        ]
         frames, spent = run_actions(shot)
         kids = children()
-        rows.append({"stroke": k + 1, "rss": rss(), "worker_rss": sum(rss(c) for c in kids),
-                     "render_nodes": base.render.countNumDescendants(),
-                     "aspect2d_nodes": base.aspect2d.countNumDescendants(),
-                     "frames": frames, "frame_ms": 1000.0 * spent / max(frames, 1)})
+        rows.append(
+            {
+                "stroke": k + 1,
+                "rss": rss(),
+                "worker_rss": sum(rss(c) for c in kids),
+                "render_nodes": base.render.countNumDescendants(),
+                "aspect2d_nodes": base.aspect2d.countNumDescendants(),
+                "frames": frames,
+                "frame_ms": 1000.0 * spent / max(frames, 1),
+            }
+        )
         if (k + 1) % 10 == 0 or k + 1 == args.strokes:
             r = rows[-1]
-            print(f"soak: {k + 1}/{args.strokes} rss {r['rss'] / 2**20:.1f} MiB worker {r['worker_rss'] / 2**20:.1f} MiB "
-                  f"nodes {r['render_nodes']}+{r['aspect2d_nodes']} frame {r['frame_ms']:.1f} ms "
-                  f"elapsed {time.perf_counter() - t_start:.0f}s", file=sys.stderr, flush=True)
+            print(
+                f"soak: {k + 1}/{args.strokes} rss {r['rss'] / 2**20:.1f} MiB worker {r['worker_rss'] / 2**20:.1f} MiB "
+                f"nodes {r['render_nodes']}+{r['aspect2d_nodes']} frame {r['frame_ms']:.1f} ms "
+                f"elapsed {time.perf_counter() - t_start:.0f}s",
+                file=sys.stderr,
+                flush=True,
+            )
 
     trainer_rows: list[dict[str, Any]] = []
     for v in range(args.trainer_visits):
         run_actions([{"do": "menu"}, {"do": "frames", "n": 2}])
         app.manager.switch("trainer", args=argparse.Namespace(game=None, topic=None, cases=None, seed=v))
         run_actions([{"do": "frames", "n": 5}])
-        trainer_rows.append({"visit": v + 1, "rss": rss(), "render_nodes": base.render.countNumDescendants(),
-                             "aspect2d_nodes": base.aspect2d.countNumDescendants()})
+        trainer_rows.append(
+            {
+                "visit": v + 1,
+                "rss": rss(),
+                "render_nodes": base.render.countNumDescendants(),
+                "aspect2d_nodes": base.aspect2d.countNumDescendants(),
+            }
+        )
     run_actions([{"do": "menu"}, {"do": "frames", "n": 2}])
     app.close()
 
@@ -129,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         return _mean([r[key] for r in last]) - _mean([r[key] for r in first])
 
     summary = {
-        "strokes": len(rows), "seed": args.seed, "wall_seconds": round(time.perf_counter() - t_start, 1),
+        "strokes": len(rows),
+        "seed": args.seed,
+        "wall_seconds": round(time.perf_counter() - t_start, 1),
         "rss_first_MiB": round(_mean([r["rss"] for r in first]) / 2**20, 2),
         "rss_last_MiB": round(_mean([r["rss"] for r in last]) / 2**20, 2),
         "rss_growth_MiB": round(growth("rss") / 2**20, 2),

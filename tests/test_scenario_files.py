@@ -10,8 +10,13 @@ from physics.scenario import parse_scenario
 GOOD = {
     "game": "russian-pyramid",
     "balls": {"cue": [-0.9, 0.0], "7": [0.4, 0.1]},
-    "shot": {"cue_speed": 3.5, "direction": 0.0, "elevation": 30.0, "tip": [0.0, 0.25],
-             "call": {"ball": "7", "pocket": "foot-left"}},
+    "shot": {
+        "cue_speed": 3.5,
+        "direction": 0.0,
+        "elevation": 30.0,
+        "tip": [0.0, 0.25],
+        "call": {"ball": "7", "pocket": "foot-left"},
+    },
 }
 
 
@@ -36,9 +41,9 @@ def test_good_scenario_parses() -> None:
 @pytest.mark.parametrize(
     ("data", "key"),
     [
-        (_with(balls={"cue": [0.0, 0.0], "7": [0.05, 0.0]}), "balls.7"),          # overlapping
-        (_with(balls={"cue": [1.9, 0.0]}), "balls.cue"),                           # off the bed
-        (_with(balls={"cue": [0.0, 0.0], "99": [0.5, 0.0]}), "balls.99"),          # unknown ball
+        (_with(balls={"cue": [0.0, 0.0], "7": [0.05, 0.0]}), "balls.7"),  # overlapping
+        (_with(balls={"cue": [1.9, 0.0]}), "balls.cue"),  # off the bed
+        (_with(balls={"cue": [0.0, 0.0], "99": [0.5, 0.0]}), "balls.99"),  # unknown ball
         (_with(game="chess"), "game"),
         (_with(table="carom-10ft"), "table"),
         (_with(shot__cue_speed=-1.0), "shot.cue_speed"),

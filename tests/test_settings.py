@@ -52,8 +52,12 @@ def test_overrides_are_collected() -> None:
 def test_cli_bad_settings_exit_2_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "s.toml"
     bad.write_text("[display]\nwidth = 'wide'\n", encoding="utf-8")
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
-                       capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "display.width" in lines[0] and str(bad) in lines[0]
@@ -63,7 +67,11 @@ def test_cli_broken_toml_and_encoding_exit_2(tmp_path: Path) -> None:
     for content in (b"[display\nwidth=", b"\xff\xfe\x00bad"):
         bad = tmp_path / "s.toml"
         bad.write_bytes(content)
-        r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
-                           capture_output=True, text=True, cwd=ROOT)
+        r = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--settings", str(bad), "games"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         assert r.returncode == 2, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1

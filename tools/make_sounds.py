@@ -16,8 +16,9 @@ RATE = 44100
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 
-def _modes(duration: float, modes: list[tuple[float, float, float]], noise: tuple[float, float, float],
-           seed: int) -> np.ndarray:
+def _modes(
+    duration: float, modes: list[tuple[float, float, float]], noise: tuple[float, float, float], seed: int
+) -> np.ndarray:
     """Sum of damped sines ``(freq Hz, decay 1/s, amplitude)`` plus decaying low-passed noise."""
     t = np.arange(int(duration * RATE)) / RATE
     y = np.zeros_like(t)

@@ -38,7 +38,11 @@ from scenes.trainer.generate import rail_top_return, shows_topic  # noqa: E402
 
 FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # family: (game written in the file, table id, rulebooks the case is judged under)
-    "pyramid": ("russian-pyramid", "pyramid-12ft", ("russian-pyramid", "american", "moscow-pyramid", "pyramid-8")),
+    "pyramid": (
+        "russian-pyramid",
+        "pyramid-12ft",
+        ("russian-pyramid", "american", "moscow-pyramid", "pyramid-8"),
+    ),
     "pool": ("pool-8-ball", "pool-9ft", ("pool-8-ball", "pool-9-ball", "straight-pool")),
     # Golf has its own ball set (the cue ball and one ball per player): the pool strokes without fillers.
     "golf": ("golf", "pool-9ft", ("golf",)),
@@ -59,12 +63,12 @@ class Recipe:
     shot: dict[str, Any]
     state: dict[str, Any] = field(default_factory=dict)
     objects: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] | None = None          # a recorded stroke (hanging balls)
+    events: list[dict[str, Any]] | None = None  # a recorded stroke (hanging balls)
     final: dict[str, dict[str, Any]] | None = None
     search: dict[str, tuple[float, float]] | None = None  # ranges for trainer_search.py
     extra: Callable[[ShotRecord], bool] | None = None
-    games: tuple[str, ...] | None = None                 # default: every rulebook of the family
-    note: str | None = None                              # the rule sections the rulings rest on
+    games: tuple[str, ...] | None = None  # default: every rulebook of the family
+    note: str | None = None  # the rule sections the rulings rest on
     # A recorded stroke made from a simulated one (rows 14 and 17): called once, before writing.
     recorded_from: Callable[[Recipe], tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]] | None = None
     # Row 17 under WPBSA S3 R15: the same stroke simulated without the outsider ({"events", "final"}), set by
@@ -86,10 +90,15 @@ class Recipe:
     def shot_params(self) -> ShotParams:
         s = self.shot
         call = s.get("call") or {}
-        return ShotParams(ball=s.get("ball", "cue"), cue_speed=float(s.get("cue_speed", 0.0)),
-                          direction=float(s.get("direction", 0.0)), elevation=float(s.get("elevation", 0.0)),
-                          tip=tuple(s.get("tip", (0.0, 0.0))), call_ball=call.get("ball"),  # type: ignore[arg-type]
-                          call_pocket=call.get("pocket"))
+        return ShotParams(
+            ball=s.get("ball", "cue"),
+            cue_speed=float(s.get("cue_speed", 0.0)),
+            direction=float(s.get("direction", 0.0)),
+            elevation=float(s.get("elevation", 0.0)),
+            tip=tuple(s.get("tip", (0.0, 0.0))),
+            call_ball=call.get("ball"),  # type: ignore[arg-type]
+            call_pocket=call.get("pocket"),
+        )
 
 
 def acceptable(rec: Recipe, record: ShotRecord) -> bool:
@@ -103,8 +112,10 @@ def acceptable(rec: Recipe, record: ShotRecord) -> bool:
 
 
 def scene_objects(rec: Recipe) -> tuple[SceneObject, ...]:
-    return tuple(SceneObject(o["kind"], tuple(o["at"]), {k: v for k, v in o.items() if k not in ("kind", "at")})
-                 for o in rec.objects)
+    return tuple(
+        SceneObject(o["kind"], tuple(o["at"]), {k: v for k, v in o.items() if k not in ("kind", "at")})
+        for o in rec.objects
+    )
 
 
 # --- positions ---------------------------------------------------------------------------------------------
@@ -117,6 +128,7 @@ GOLF_STATE: dict[str, Any] = {"to_play": 0, "scores": [0, 0], "extra": {"holes":
 
 # --- checks a recipe's stroke must pass besides showing its topic ------------------------------------------
 
+
 def _first_contact(r: ShotRecord) -> tuple[float, str] | None:
     for e in r.events:
         if e.type == EventType.BALL_BALL and e.balls and "cue" in e.balls:
@@ -128,6 +140,7 @@ def _first_is(*balls: str) -> Callable[[ShotRecord], bool]:
     def check(r: ShotRecord) -> bool:
         fc = _first_contact(r)
         return fc is not None and fc[1] in balls
+
     return check
 
 
@@ -145,10 +158,12 @@ def _off(ball: str, rest: str) -> Callable[[ShotRecord], bool]:
 
 def _before_first_contact(kind: str) -> Callable[[ShotRecord], bool]:
     """The cue ball touches ``kind`` (lamp, chalk...) and only then meets a ball."""
+
     def check(r: ShotRecord) -> bool:
         fc = _first_contact(r)
         t = next((e.t for e in r.events if e.type == EventType.TOUCHED and e.object == kind), None)
         return fc is not None and t is not None and t < fc[0]
+
     return check
 
 
@@ -157,6 +172,7 @@ def _after_first_contact(kind: str) -> Callable[[ShotRecord], bool]:
         fc = _first_contact(r)
         t = next((e.t for e in r.events if e.type == EventType.TOUCHED and e.object == kind), None)
         return fc is not None and t is not None and t > fc[0]
+
     return check
 
 
@@ -171,9 +187,10 @@ def _rail_return_of(ball: str) -> Callable[[ShotRecord], bool]:
 
 def _never_leaves_bed(ball: str) -> Callable[[ShotRecord], bool]:
     """``ball`` never leaves the bed's outline nor touches anything but the table, and ends on the bed."""
-    return lambda r: (r.final[ball].status == BallStatus.ON_TABLE
-                      and not any(e.ball == ball and e.type in (EventType.LEFT_TABLE, EventType.TOUCHED)
-                                  for e in r.events))
+    return lambda r: (
+        r.final[ball].status == BallStatus.ON_TABLE
+        and not any(e.ball == ball and e.type in (EventType.LEFT_TABLE, EventType.TOUCHED) for e in r.events)
+    )
 
 
 def _rail_after_contact(r: ShotRecord) -> bool:
@@ -190,8 +207,15 @@ def _all(*checks: Callable[[ShotRecord], bool]) -> Callable[[ShotRecord], bool]:
 # Filler balls keep every game ordinary (no "last ball on the table", no empty rack) and stay out of the way.
 PY_FILL = {"1": (-1.55, -0.7), "15": (-1.55, 0.7), "4": (-1.2, -0.75)}
 POOL_FILL = {"8": (-1.05, -0.5), "9": (-1.05, 0.5), "5": (-0.8, -0.55)}
-SN_COLOURS = {"yellow": (-1.0475, -0.292), "green": (-1.0475, 0.292), "brown": (-1.0475, 0.0),
-              "blue": (0.0, 0.0), "pink": (0.89225, 0.0), "black": (1.2605, 0.0), "red9": (-1.5, 0.6)}
+SN_COLOURS = {
+    "yellow": (-1.0475, -0.292),
+    "green": (-1.0475, 0.292),
+    "brown": (-1.0475, 0.0),
+    "blue": (0.0, 0.0),
+    "pink": (0.89225, 0.0),
+    "black": (1.2605, 0.0),
+    "red9": (-1.5, 0.6),
+}
 
 JUMP_RANGES = {"cue_speed": (2.5, 7.0), "elevation": (25.0, 60.0), "tip_u": (0.0, 0.3)}
 
@@ -216,15 +240,19 @@ def _sn10(**balls: tuple[float, float]) -> dict[str, tuple[float, float]]:
     return _sn_on({**colours, "red9": (-1.2, 0.5)}, balls)
 
 
-def _sn_on(colours: Mapping[str, tuple[float, float]], balls: Mapping[str, tuple[float, float]]
-           ) -> dict[str, tuple[float, float]]:
+def _sn_on(
+    colours: Mapping[str, tuple[float, float]], balls: Mapping[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
     """The stroke's balls plus the colours on their spots, leaving out any colour near the stroke's path
     (within 0.15 m of the line from the cue ball through each ball, up to 0.6 m beyond it)."""
     out = {**balls}
     cue = balls["cue"]
     for b, p in colours.items():
-        if b in out or any(_seg_dist(p, cue, q) < 0.15 for q in balls.values() if q != cue) \
-                or any(math.dist(p, q) < 0.15 for q in balls.values()):
+        if (
+            b in out
+            or any(_seg_dist(p, cue, q) < 0.15 for q in balls.values() if q != cue)
+            or any(math.dist(p, q) < 0.15 for q in balls.values())
+        ):
             continue
         out[b] = p
     return out
@@ -239,8 +267,15 @@ def _seg_dist(p: tuple[float, float], a: tuple[float, float], b: tuple[float, fl
     return math.dist(p, (a[0] + t * ex, a[1] + t * ey))
 
 
-def _hanging_events(ball: str, pocket: str, hang: tuple[float, float, float], cue_end: tuple[float, float, float],
-                    after: float, t_hit: float, t_rest: float) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+def _hanging_events(
+    ball: str,
+    pocket: str,
+    hang: tuple[float, float, float],
+    cue_end: tuple[float, float, float],
+    after: float,
+    t_hit: float,
+    t_rest: float,
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     events = [
         {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False},
         {"t": t_hit, "type": "ball_ball", "balls": ["cue", ball]},
@@ -249,7 +284,10 @@ def _hanging_events(ball: str, pocket: str, hang: tuple[float, float, float], cu
         {"t": t_rest, "type": "rest", "ball": "cue"},
         {"t": t_rest + after, "type": "dropped", "ball": ball, "pocket": pocket, "after": after},
     ]
-    final = {"cue": {"status": "on_table", "pos": list(cue_end)}, ball: {"status": "pocketed", "pocket": pocket}}
+    final = {
+        "cue": {"status": "on_table", "pos": list(cue_end)},
+        ball: {"status": "pocketed", "pocket": pocket},
+    }
     return events, final
 
 
@@ -265,7 +303,12 @@ def _hanging(fam: str, after: float) -> Recipe:
         state = PY_STATE
     elif fam in ("pool", "golf"):
         R, hl, hw, ball = 0.028575, 1.27, 0.635, "1"
-        balls = {"cue": (-0.2, -0.1), ball: (0.7, 0.3), "2": (-0.6, 0.3), **(POOL_FILL if fam == "pool" else {})}
+        balls = {
+            "cue": (-0.2, -0.1),
+            ball: (0.7, 0.3),
+            "2": (-0.6, 0.3),
+            **(POOL_FILL if fam == "pool" else {}),
+        }
         state = POOL_STATE if fam == "pool" else GOLF_STATE
     elif fam == "snooker10":
         R, hl, hw, ball = 0.027, 1.4225, 0.711, "red1"
@@ -279,7 +322,7 @@ def _hanging(fam: str, after: float) -> Recipe:
     hang = (round(hl - 0.9 * R, 4), round(hw - 0.9 * R, 4), R)
     cue_end = (round(balls["cue"][0] + 0.45, 4), round(balls["cue"][1] + 0.2, 4), R)
     pocket = "foot-left"
-    if fam == "golf":   # hole 1 is the foot-right corner: mirror the stroke across the long string
+    if fam == "golf":  # hole 1 is the foot-right corner: mirror the stroke across the long string
         pocket = "foot-right"
         balls = {b: (x, -y) for b, (x, y) in balls.items()}
         hang = (hang[0], -hang[1], hang[2])
@@ -289,9 +332,19 @@ def _hanging(fam: str, after: float) -> Recipe:
         id=f"{fam}-hanging-{'before' if before else 'after'}-5s",
         en=f"A ball hangs over the pocket and drops {word_en}",
         ru=f"Шар зависает над лузой и падает {word_ru}",
-        family=fam, topic=topic, row=row, balls=dict(balls),
-        shot={"cue_speed": 2.0, "direction": -21.0 if fam == "golf" else 21.0, "call": {"ball": ball, "pocket": pocket}},
-        state=dict(state), events=events, final=final)
+        family=fam,
+        topic=topic,
+        row=row,
+        balls=dict(balls),
+        shot={
+            "cue_speed": 2.0,
+            "direction": -21.0 if fam == "golf" else 21.0,
+            "call": {"ball": ball, "pocket": pocket},
+        },
+        state=dict(state),
+        events=events,
+        final=final,
+    )
 
 
 # --- recorded strokes made from simulated ones (rows 14 and 17) -----------------------------------------------
@@ -299,13 +352,21 @@ def _hanging(fam: str, after: float) -> Recipe:
 # balls' motion is simulated, and the one thing the physics cannot make (the drop, the spectator's touch) is
 # written into the event log at the moment the simulation says it happens.
 
+
 def _fam(fam: str) -> tuple[str, Callable[..., dict[str, tuple[float, float]]], dict[str, Any]]:
     """The ball on, the layout filler and the match state of a family."""
-    return {"pyramid": ("7", _py, PY_STATE), "pool": ("1", _pool, POOL_STATE), "golf": ("1", dict, GOLF_STATE),
-            "snooker": ("red1", _sn, SN_STATE), "snooker10": ("red1", _sn10, SN_STATE)}[fam]
+    return {
+        "pyramid": ("7", _py, PY_STATE),
+        "pool": ("1", _pool, POOL_STATE),
+        "golf": ("1", dict, GOLF_STATE),
+        "snooker": ("red1", _sn, SN_STATE),
+        "snooker10": ("red1", _sn10, SN_STATE),
+    }[fam]
 
 
-def _simulate(rec: Recipe, balls: Mapping[str, tuple[float, float]], sample_hz: float | None = None) -> ShotRecord:
+def _simulate(
+    rec: Recipe, balls: Mapping[str, tuple[float, float]], sample_hz: float | None = None
+) -> ShotRecord:
     from physics.simulate import simulate
     from physics.tables import load_table
     from scenes.settings import load_settings
@@ -313,8 +374,15 @@ def _simulate(rec: Recipe, balls: Mapping[str, tuple[float, float]], sample_hz: 
 
     table = load_table(rec.table_id)
     settings = load_settings()
-    return simulate(table, balls, rec.shot_params(), physics_params(table, settings), scene_objects(rec),
-                    settings.lamp_position, sample_hz)
+    return simulate(
+        table,
+        balls,
+        rec.shot_params(),
+        physics_params(table, settings),
+        scene_objects(rec),
+        settings.lamp_position,
+        sample_hz,
+    )
 
 
 def _on_arrival(fam: str) -> Recipe:
@@ -331,19 +399,28 @@ def _on_arrival(fam: str) -> Recipe:
     hang = (round(hl - reach - 5e-5, 5), round(sign * (hw - reach - 5e-5), 5))
     start = (round(hl - 0.25, 4), round(sign * (hw - 0.7), 4))
     balls = fill(cue=start, **{on: hang})
-    return Recipe(f"{fam}-hanging-drops-on-arrival", "A hanging ball drops just before the cue ball arrives",
-                  "Зависший шар падает перед самым подходом битка", fam, Topic.HANGING_ON_ARRIVAL, 14, balls,
-                  {"cue_speed": 1.0, "direction": 0.0, "call": {"ball": on, "pocket": pocket}}, dict(st),
-                  recorded_from=_arrival_record, note=ARRIVAL_NOTES[fam])
+    return Recipe(
+        f"{fam}-hanging-drops-on-arrival",
+        "A hanging ball drops just before the cue ball arrives",
+        "Зависший шар падает перед самым подходом битка",
+        fam,
+        Topic.HANGING_ON_ARRIVAL,
+        14,
+        balls,
+        {"cue_speed": 1.0, "direction": 0.0, "call": {"ball": on, "pocket": pocket}},
+        dict(st),
+        recorded_from=_arrival_record,
+        note=ARRIVAL_NOTES[fam],
+    )
 
 
 ARRIVAL_NOTES = {
     "pyramid": "000: 14. Зависшие шары - a hanging ball that falls before the cue ball reaches it: the position is "
-               "restored and the stroke replayed, no penalty.",
+    "restored and the stroke replayed, no penalty.",
     "pool": "000: Самопроизвольное перемещение шаров (pool; WPA 1.7, BCA 3.31 agree) - an object ball that falls by "
-            "itself before the cue ball meets it: cue ball and ball are put back, the stroke is replayed.",
+    "itself before the cue ball meets it: cue ball and ball are put back, the stroke is replayed.",
     "snooker": "WPBSA S3 R9(b) - a ball that falls by itself during a stroke, not being part of it: the balls are "
-               "replaced and the stroke replayed; only a foul of the stroke itself is penalised.",
+    "replaced and the stroke replayed; only a foul of the stroke itself is penalised.",
 }
 ARRIVAL_NOTES["golf"] = ARRIVAL_NOTES["pool"]
 ARRIVAL_NOTES["snooker10"] = ARRIVAL_NOTES["snooker"]
@@ -354,7 +431,9 @@ def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[s
     pocket = rec.shot["call"]["pocket"]
     hang = rec.balls[on]
     cue = rec.balls["cue"]
-    R = {"pyramid": 0.034, "pool": 0.028575, "golf": 0.028575, "snooker": 0.02625, "snooker10": 0.027}[rec.family]
+    R = {"pyramid": 0.034, "pool": 0.028575, "golf": 0.028575, "snooker": 0.02625, "snooker10": 0.027}[
+        rec.family
+    ]
     aim = math.degrees(math.atan2(hang[1] - cue[1], hang[0] - cue[0]))
     without = {b: p for b, p in rec.balls.items() if b != on}
     # A few gentle strokes at the ball; the first whose cue ball passes over the lip and stays on the bed.
@@ -370,10 +449,19 @@ def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[s
             if near and over and not others and r.final["cue"].status == BallStatus.ON_TABLE:
                 t_drop = round(near[0] - 0.1, 3)
                 z = R
-                events = [{"t": 0.0, "type": "hanging", "ball": on, "pocket": pocket, "pos": [hang[0], hang[1], z]}]
+                events = [
+                    {"t": 0.0, "type": "hanging", "ball": on, "pocket": pocket, "pos": [hang[0], hang[1], z]}
+                ]
                 events += [e.to_dict() for e in r.events if e.t <= t_drop]
-                events.append({"t": t_drop, "type": "pocketed", "ball": on, "pocket": pocket,
-                               "pos": [hang[0], hang[1], round(-2 * R, 4)]})
+                events.append(
+                    {
+                        "t": t_drop,
+                        "type": "pocketed",
+                        "ball": on,
+                        "pocket": pocket,
+                        "pos": [hang[0], hang[1], round(-2 * R, 4)],
+                    }
+                )
                 events += [e.to_dict() for e in r.events if e.t > t_drop]
                 return events, {"cue": r.final["cue"].to_dict(), on: {"status": "pocketed", "pocket": pocket}}
     raise RuntimeError(f"{rec.id}: no gentle stroke runs the cue ball over the lip and keeps it on the bed")
@@ -382,23 +470,33 @@ def _arrival_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, dict[s
 def _interference(fam: str) -> Recipe:
     """Row 17: the stroke of the family's person case, but the person is a spectator, not the striker's side."""
     on, fill, st = _fam(fam)
-    return Recipe(f"{fam}-outside-interference", "A flying ball hits a spectator by the table",
-                  "Вылетевший шар попадает в зрителя у стола", fam, Topic.OUTSIDE_INTERFERENCE, 17, {}, {},
-                  dict(st), recorded_from=_interference_record, note=_OUTSIDE_NOTES[fam])
+    return Recipe(
+        f"{fam}-outside-interference",
+        "A flying ball hits a spectator by the table",
+        "Вылетевший шар попадает в зрителя у стола",
+        fam,
+        Topic.OUTSIDE_INTERFERENCE,
+        17,
+        {},
+        {},
+        dict(st),
+        recorded_from=_interference_record,
+        note=_OUTSIDE_NOTES[fam],
+    )
 
 
 _OUTSIDE_NOTES = {
     "pyramid": "003: Вмешательство постороннего - balls set moving by an outsider: the referee restores the "
-               "position and the stroke is replayed, no penalty.",
+    "position and the stroke is replayed, no penalty.",
     "pool": "000: Общие правила пула, Вмешательство постороннего (WPA 1.9) - the position is restored and the "
-            "shot replayed, no penalty.",
+    "shot replayed, no penalty.",
     "golf": "000: Общие правила пула, Вмешательство постороннего (golf plays by them; BCA) - the position is "
-            "restored and the shot replayed, no penalty.",
+    "restored and the shot replayed, no penalty.",
     "snooker": "WPBSA S3 R15 - a ball disturbed by anyone but the striker is put where the referee judges it "
-               "would have come to rest, no penalty, no replay; [undisturbed] is the same stroke without the "
-               "spectator: the cue ball would have flown onto the floor, so it was forced off the table (S2 R14).",
+    "would have come to rest, no penalty, no replay; [undisturbed] is the same stroke without the "
+    "spectator: the cue ball would have flown onto the floor, so it was forced off the table (S2 R14).",
     "snooker10": "000: Вмешательство постороннего (the general rules American snooker is played by) - the balls "
-                 "go back where they were and the stroke is replayed, no penalty.",
+    "go back where they were and the stroke is replayed, no penalty.",
 }
 
 
@@ -421,43 +519,59 @@ def _interference_record(rec: Recipe) -> tuple[list[dict[str, Any]], dict[str, d
         u = _simulate(replace(base, objects=[]), base.balls)
         if any(e.object in ("person", "spectator") for e in u.events):
             raise RuntimeError(f"{rec.id}: the undisturbed stroke still touches a person")
-        rec.undisturbed = {"events": [e.to_dict() for e in u.events], "final": {b: f.to_dict() for b, f in u.final.items()}}
+        rec.undisturbed = {
+            "events": [e.to_dict() for e in u.events],
+            "final": {b: f.to_dict() for b, f in u.final.items()},
+        }
     return events, {b: f.to_dict() for b, f in r.final.items()}
 
 
 # Row 15 off the back of a pocket: which pocket each family's ball is sent straight into (golf: player 1's
 # hole, the foot-right corner), and the rule each ruling rests on.
-BACK_BOUNCE_POCKETS = {"pyramid": "middle-left", "pool": "middle-left", "golf": "foot-right",
-                       "snooker": "foot-left", "snooker10": "middle-left"}
+BACK_BOUNCE_POCKETS = {
+    "pyramid": "middle-left",
+    "pool": "middle-left",
+    "golf": "foot-right",
+    "snooker": "foot-left",
+    "snooker10": "middle-left",
+}
 BACK_BOUNCE_NOTES = {
     "pyramid": "003: Сыгранные шары - a ball that comes back off the pocket onto the bed is not pocketed and stays "
-               "in play; no ball went down, so the turn passes, and the ball on touched the pocket (003: Промах по "
-               "лузе is no foul when the played ball met the jaws): no penalty.",
+    "in play; no ball went down, so the turn passes, and the ball on touched the pocket (003: Промах по "
+    "лузе is no foul when the played ball met the jaws): no penalty.",
     "pool": "000: Общие правила пула, Сыгранные шары - a ball that jumps out of the pocket back onto the bed is not "
-            "pocketed and stays in play; the ball on was hit first and both balls reached cushions afterwards, so "
-            "no foul; nothing was pocketed, so the turn passes.",
+    "pocketed and stays in play; the ball on was hit first and both balls reached cushions afterwards, so "
+    "no foul; nothing was pocketed, so the turn passes.",
     "golf": "000: Общие правила пула, Сыгранные шары (golf is played by the general pool rules) - the player's ball "
-            "came back out of his hole onto the bed: not pocketed, in play, no foul; the hole is not made, so he "
-            "plays on in his series (000: Гольф, Правила игры: a series lasts until his ball drops into the hole).",
+    "came back out of his hole onto the bed: not pocketed, in play, no foul; the hole is not made, so he "
+    "plays on in his series (000: Гольф, Правила игры: a series lasts until his ball drops into the hole).",
     "snooker": "WPBSA Section 2, Definitions (pot: an object ball entering a pocket and staying there) - the red came "
-               "back out onto the bed: not potted, in play; it was the ball on and was hit first (the cue ball's "
-               "later contacts do not matter), so no foul; the turn passes.",
+    "back out onto the bed: not potted, in play; it was the ball on and was hit first (the cue ball's "
+    "later contacts do not matter), so no foul; the turn passes.",
     "snooker10": "000: Сыгранные шары in the general rules American snooker is played by (as WPBSA's pot) - the red "
-                 "came back out onto the bed: not potted, in play; hit first as the ball on, no foul; the turn passes.",
+    "came back out onto the bed: not potted, in play; hit first as the ball on, no foul; the turn passes.",
 }
 
 
 def _thrown_back(ball: str, pocket: str) -> Callable[[ShotRecord], bool]:
     """``ball`` met ``pocket`` with its centre over the hole (the back of the pocket, past the drop line), and
     neither it nor the cue ball was pocketed or left the table."""
+
     def check(r: ShotRecord) -> bool:
         from physics.geometry import pocket_shapes
         from physics.tables import load_table
 
         shape = pocket_shapes(load_table(r.table))[pocket]
-        inside = any(e.ball == ball and e.pocket == pocket and e.pos is not None and shape.in_well(e.pos[0], e.pos[1])
-                     for e in r.of_type(EventType.POCKET_JAW))
-        return inside and r.final[ball].status == BallStatus.ON_TABLE and r.final["cue"].status == BallStatus.ON_TABLE
+        inside = any(
+            e.ball == ball and e.pocket == pocket and e.pos is not None and shape.in_well(e.pos[0], e.pos[1])
+            for e in r.of_type(EventType.POCKET_JAW)
+        )
+        return (
+            inside
+            and r.final[ball].status == BallStatus.ON_TABLE
+            and r.final["cue"].status == BallStatus.ON_TABLE
+        )
+
     return check
 
 
@@ -476,13 +590,21 @@ def _back_bounce(fam: str) -> Recipe:
         return round(pk.centre[0] - d * ax[0], 4), round(pk.centre[1] - d * ax[1], 4)
 
     aim = round(math.degrees(math.atan2(ax[1], ax[0])), 3)
-    return Recipe(f"{fam}-pocket-back-bounce-out", "A ball bounces off the back of the pocket onto the bed",
-                  "Шар отскакивает от задней стенки лузы обратно на стол", fam, Topic.POCKET_BOUNCE_OUT, 15,
-                  fill(cue=back(0.55), **{on: back(0.25)}),
-                  # A level cue: struck below centre with a raised cue, a cue ball that hops is called a scoop.
-                  {"cue_speed": 6.0, "direction": aim, "elevation": 0.0, "tip": [0.0, -0.2]}, dict(st),
-                  search={"cue_speed": (3.5, 9.0), "direction": (aim - 0.4, aim + 0.4), "tip_u": (-0.5, 0.0)},
-                  extra=_all(_first_is(on), _none_off, _thrown_back(on, pocket)), note=BACK_BOUNCE_NOTES[fam])
+    return Recipe(
+        f"{fam}-pocket-back-bounce-out",
+        "A ball bounces off the back of the pocket onto the bed",
+        "Шар отскакивает от задней стенки лузы обратно на стол",
+        fam,
+        Topic.POCKET_BOUNCE_OUT,
+        15,
+        fill(cue=back(0.55), **{on: back(0.25)}),
+        # A level cue: struck below centre with a raised cue, a cue ball that hops is called a scoop.
+        {"cue_speed": 6.0, "direction": aim, "elevation": 0.0, "tip": [0.0, -0.2]},
+        dict(st),
+        search={"cue_speed": (3.5, 9.0), "direction": (aim - 0.4, aim + 0.4), "tip_u": (-0.5, 0.0)},
+        extra=_all(_first_is(on), _none_off, _thrown_back(on, pocket)),
+        note=BACK_BOUNCE_NOTES[fam],
+    )
 
 
 def _family_recipes(fam: str) -> list[Recipe]:
@@ -509,150 +631,353 @@ def _family_recipes(fam: str) -> list[Recipe]:
     jac_blk = (0.1, -0.06) if fam in ("pyramid", "snooker") else (-0.1, -0.03)
     # The cue ball flies up to the lamp over the centre and comes down onto the ball: shorter tables start
     # nearer the centre.
-    lamp_layout = {"cue": (-1.2, 0.0), on: (0.6, 0.05)} if fam in ("pyramid", "snooker") else \
-        {"cue": (-0.9 if fam in ("pool", "golf") else -1.0, 0.0), on: (0.5, 0.05)}
+    lamp_layout = (
+        {"cue": (-1.2, 0.0), on: (0.6, 0.05)}
+        if fam in ("pyramid", "snooker")
+        else {"cue": (-0.9 if fam in ("pool", "golf") else -1.0, 0.0), on: (0.5, 0.05)}
+    )
     recs = [
-        Recipe(f"{a}-jump-over-blocker", "A jump over a blocker onto the ball", "Перескок через шар-помеху",
-               fam, Topic.JUMP, 7, P(**cue_jump), {"cue_speed": 4.5, "elevation": 40.0, "tip": [0.0, 0.1]},
-               dict(st), search=JUMP_RANGES, extra=_all(_first_is(on), _none_off)),
-        Recipe(f"{a}-scoop", "A scoop: the tip digs under the cue ball", "Подцепка: удар под биток",
-               fam, Topic.SCOOP, 6, P(**cue_jump), {"cue_speed": 4.0, "elevation": 30.0, "tip": [0.0, -0.4]},
-               dict(st), search={"cue_speed": (2.5, 6.0), "elevation": (15.0, 40.0), "tip_u": (-0.6, -0.25)},
-               extra=_all(_first_is(on, blk), _none_off)),
-        Recipe(f"{a}-miscue", "A miscue: the tip slides off", "Кикс: наклейка соскальзывает",
-               fam, Topic.MISCUE, 11, P(cue=(-0.5, 0.0), **{on: (0.3, 0.02)}),
-               {"cue_speed": 2.5, "elevation": 0.0, "tip": [0.7, 0.0]}, dict(st),
-               search={"cue_speed": (1.5, 4.0), "direction": (-8.0, 8.0), "tip_r": (0.6, 0.85)},
-               extra=_all(_first_is(on), _none_off, _never_airborne("cue"))),
-        Recipe(f"{a}-jump-after-contact", "The cue ball jumps another ball after hitting the ball on",
-               "Биток перепрыгивает шар после удара по прицельному",
-               fam, Topic.JUMP_AFTER_CONTACT, 8, P(cue=(-0.6, 0.0), **{on: (-0.3, 0.0), blk: jac_blk}),
-               {"cue_speed": 5.0, "elevation": 20.0, "tip": [0.0, 0.3]}, dict(st),
-               search={"cue_speed": (3.0, 9.0), "elevation": (10.0, 45.0), "direction": (-6.0, 6.0),
-                       "tip_u": (0.0, 0.4)},
-               extra=_all(_first_is(on), _none_off)),
-        Recipe(f"{a}-clipped-ball-on", "The cue ball clips the top of the ball on and lands beyond it",
-               "Биток задевает прицельный шар сверху и приземляется за ним",
-               fam, Topic.CLIPPED_BALL_ON, 9, P(cue=(-0.6, 0.0), **{on: (-0.25, 0.0)}),
-               {"cue_speed": 5.0, "elevation": 45.0, "tip": [0.0, 0.1]}, dict(st),
-               search={"cue_speed": (3.0, 8.0), "elevation": (25.0, 60.0), "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), _none_off)),
-        Recipe(f"{a}-jump-drop-back", "The cue ball jumps, hits the ball and drops back on the near side",
-               "Биток прыгает, бьёт шар и падает обратно перед ним",
-               fam, Topic.JUMP_DROP_BACK, 10, P(cue=(-0.6, 0.0), **{on: (-0.35, 0.0)}),
-               {"cue_speed": 4.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (2.0, 6.0), "elevation": (30.0, 70.0), "tip_u": (0.0, 0.2)},
-               extra=_all(_first_is(on), _none_off)),
-        Recipe(f"{a}-object-ball-to-floor", "An object ball flies onto the floor", "Прицельный шар улетает на пол",
-               fam, Topic.OFF_FLOOR, 3, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
-               # A hard hopping stroke: the cue ball comes down on the ball above its equator and the
-               # slate throws it up (collide.slate_reaction), over the cushion.
-               {"cue_speed": 12.0, "direction": 90.0, "elevation": 6.0, "tip": [0.0, 0.1]}, dict(st),
-               search={"cue_speed": (8.0, 18.0), "elevation": (3.0, 14.0), "direction": (87.0, 93.0),
-                       "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
-        Recipe(f"{a}-cue-ball-to-floor", "The cue ball flies onto the floor after hitting the ball",
-               "Биток после удара по шару улетает на пол",
-               fam, Topic.OFF_FLOOR, 3, P(cue=(0.2, 0.1), **{on: (0.2, 0.35)}),
-               {"cue_speed": 6.0, "direction": 90.0, "elevation": 30.0, "tip": [0.0, 0.1]}, dict(st),
-               search={"cue_speed": (4.0, 12.0), "elevation": (15.0, 55.0), "direction": (80.0, 100.0),
-                       "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), _off("cue", "floor"), _on_table(on))),
-        Recipe(f"{a}-ball-stays-on-rail", "A ball comes to rest on the rail top", "Шар остаётся лежать на борту",
-               fam, Topic.RAIL_TOP_STAYS, 2, P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
-               {"cue_speed": 4.0, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
-               # Side spin on a raised cue (a masse) can carry a ball up onto the rail and hold it there.
-               search={"cue_speed": (3.0, 9.0), "elevation": (2.0, 12.0), "direction": (86.0, 94.0),
-                       "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
-               {"cue_speed": (2.0, 12.0), "elevation": (3.0, 70.0), "direction": (85.0, 95.0),
-                "tip_u": (0.0, 0.3), "tip_r": (-0.5, 0.5)},
-               # The cue ball stays on the bed, so the case is about the object ball alone.
-               extra=_all(_first_is(on), _on_table("cue"))),
-        Recipe(f"{a}-rail-top-and-back", "A ball runs on the rail top and drops back", "Шар прокатился по борту и вернулся",
-               # Along the cushion: a hopping cue ball comes down on a ball standing 8 mm off the cushion, cut a
-               # little outward, so the slate throws it up over the nose with only a small outward speed; it
-               # touches the rail top and rolls back down the rubber's 7-degree top onto the bed. (A steep hop
-               # straight at the cushion never lifted the ball onto the rail: /tmp/row1d, issue 5 report.)
-               fam, Topic.RAIL_TOP_RETURNS, 1,
-               P(cue=(-0.2648, round(W - 0.0805, 4)), **{on: (0.2, round(W - 0.042, 4))}),
-               {"cue_speed": 4.27, "direction": 4.162, "elevation": 22.62, "tip": [0.0, 0.09]}, dict(st),
-               search={"cue_speed": (3.5, 8.5), "elevation": (6.0, 30.0), "direction": (2.5, 5.5),
-                       "tip_r": (-0.3, 0.3), "tip_u": (-0.2, 0.4)},
-               extra=_all(_first_is(on), _none_off, _rail_return_of(on))),
-        Recipe(f"{a}-lamp", "The cue ball bounces back off the lamp", "Биток отскакивает от светильника",
-               fam, Topic.LAMP, 4, P(**lamp_layout),
-               {"cue_speed": 12.0, "elevation": 70.0, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (9.0, 16.0), "elevation": (60.0, 80.0), "direction": (-3.0, 3.0)},
-               extra=_all(_before_first_contact("lamp"), _first_is(on), _none_off)),
-        Recipe(f"{a}-person", "A ball touches a person by the table", "Шар задевает человека у стола",
-               fam, Topic.PERSON, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
-               {"cue_speed": 8.0, "direction": 90.0, "elevation": 35.0, "tip": [0.0, 0.1]}, dict(st),
-               objects=[{"kind": "person", "at": [0.2, W + 0.45, 0.0]}],
-               search={"cue_speed": (4.0, 12.0), "elevation": (15.0, 55.0), "direction": (85.0, 95.0),
-                       "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), touch_check("person"), _rail_after_contact, _never_leaves_bed(on))),
-        Recipe(f"{a}-chalk", "A ball touches chalk on the rail", "Шар задевает мел на борту",
-               fam, Topic.CHALK, 5, P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
-               {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]}, dict(st),
-               objects=[{"kind": "chalk", "at": [0.2, round(W + (0.1 if fam in ("pool", "golf") else 0.09), 4), 0.0]}],
-               # In snooker the touch must follow the first contact: the object ball is thrown onto the chalk
-               # by a hopping stroke (the cue ball comes down on it), as in the object-ball-to-floor case.
-               search={"cue_speed": (6.0, 12.0), "elevation": (2.0, 10.0), "direction": (87.0, 93.0),
-                       "tip_u": (0.0, 0.3)} if fam.startswith("snooker") else
-               {"cue_speed": (2.0, 9.0), "elevation": (5.0, 65.0), "direction": (85.0, 95.0),
-                       "tip_u": (0.0, 0.3)},
-               # Outside snooker the chalk's touch is the case's only fault: nothing leaves the table.
-               extra=_all(_first_is(on), touch_check("chalk"))
-               if fam.startswith("snooker") else _all(_first_is(on), touch_check("chalk"), _none_off)),
-        Recipe(f"{a}-pocket-bounce-out", "A ball bounces out of the pocket", "Шар выскакивает из лузы",
-               # A hop shot near the corner: the ball is thrown into the pocket's jaws, rattles and comes back out.
-               fam, Topic.POCKET_BOUNCE_OUT, 15, P(cue=(L - 0.6202, W - 0.3741), **{on: (L - 0.2213, W - 0.1388)}),
-               {"cue_speed": 9.059, "direction": 30.857, "elevation": 4.61, "tip": [0.0, 0.298]}, dict(st),
-               search={"cue_speed": (5.0, 14.0), "elevation": (2.0, 12.0), "direction": (27.0, 35.0),
-                       "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), _none_off)),
-        Recipe(f"{a}-pocket-to-floor", "A ball flies out of the pocket onto the floor", "Шар вылетает из лузы на пол",
-               # A hop shot near the corner: the object ball is thrown up into the pocket's jaws and out.
-               fam, Topic.POCKET_BOUNCE_FLOOR, 16, P(cue=(L - 0.5257, W - 0.3131), **{on: (L - 0.2, W - 0.1244)}),
-               {"cue_speed": 3.717, "direction": 28.908, "elevation": 18.887, "tip": [0.0, 0.0]}, dict(st),
-               search={"cue_speed": (5.0, 14.0), "elevation": (2.0, 12.0), "direction": (25.0, 35.0),
-                       "tip_u": (0.0, 0.3)},
-               extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue"))),
+        Recipe(
+            f"{a}-jump-over-blocker",
+            "A jump over a blocker onto the ball",
+            "Перескок через шар-помеху",
+            fam,
+            Topic.JUMP,
+            7,
+            P(**cue_jump),
+            {"cue_speed": 4.5, "elevation": 40.0, "tip": [0.0, 0.1]},
+            dict(st),
+            search=JUMP_RANGES,
+            extra=_all(_first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-scoop",
+            "A scoop: the tip digs under the cue ball",
+            "Подцепка: удар под биток",
+            fam,
+            Topic.SCOOP,
+            6,
+            P(**cue_jump),
+            {"cue_speed": 4.0, "elevation": 30.0, "tip": [0.0, -0.4]},
+            dict(st),
+            search={"cue_speed": (2.5, 6.0), "elevation": (15.0, 40.0), "tip_u": (-0.6, -0.25)},
+            extra=_all(_first_is(on, blk), _none_off),
+        ),
+        Recipe(
+            f"{a}-miscue",
+            "A miscue: the tip slides off",
+            "Кикс: наклейка соскальзывает",
+            fam,
+            Topic.MISCUE,
+            11,
+            P(cue=(-0.5, 0.0), **{on: (0.3, 0.02)}),
+            {"cue_speed": 2.5, "elevation": 0.0, "tip": [0.7, 0.0]},
+            dict(st),
+            search={"cue_speed": (1.5, 4.0), "direction": (-8.0, 8.0), "tip_r": (0.6, 0.85)},
+            extra=_all(_first_is(on), _none_off, _never_airborne("cue")),
+        ),
+        Recipe(
+            f"{a}-jump-after-contact",
+            "The cue ball jumps another ball after hitting the ball on",
+            "Биток перепрыгивает шар после удара по прицельному",
+            fam,
+            Topic.JUMP_AFTER_CONTACT,
+            8,
+            P(cue=(-0.6, 0.0), **{on: (-0.3, 0.0), blk: jac_blk}),
+            {"cue_speed": 5.0, "elevation": 20.0, "tip": [0.0, 0.3]},
+            dict(st),
+            search={
+                "cue_speed": (3.0, 9.0),
+                "elevation": (10.0, 45.0),
+                "direction": (-6.0, 6.0),
+                "tip_u": (0.0, 0.4),
+            },
+            extra=_all(_first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-clipped-ball-on",
+            "The cue ball clips the top of the ball on and lands beyond it",
+            "Биток задевает прицельный шар сверху и приземляется за ним",
+            fam,
+            Topic.CLIPPED_BALL_ON,
+            9,
+            P(cue=(-0.6, 0.0), **{on: (-0.25, 0.0)}),
+            {"cue_speed": 5.0, "elevation": 45.0, "tip": [0.0, 0.1]},
+            dict(st),
+            search={"cue_speed": (3.0, 8.0), "elevation": (25.0, 60.0), "tip_u": (0.0, 0.3)},
+            extra=_all(_first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-jump-drop-back",
+            "The cue ball jumps, hits the ball and drops back on the near side",
+            "Биток прыгает, бьёт шар и падает обратно перед ним",
+            fam,
+            Topic.JUMP_DROP_BACK,
+            10,
+            P(cue=(-0.6, 0.0), **{on: (-0.35, 0.0)}),
+            {"cue_speed": 4.0, "elevation": 45.0, "tip": [0.0, 0.0]},
+            dict(st),
+            search={"cue_speed": (2.0, 6.0), "elevation": (30.0, 70.0), "tip_u": (0.0, 0.2)},
+            extra=_all(_first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-object-ball-to-floor",
+            "An object ball flies onto the floor",
+            "Прицельный шар улетает на пол",
+            fam,
+            Topic.OFF_FLOOR,
+            3,
+            P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
+            # A hard hopping stroke: the cue ball comes down on the ball above its equator and the
+            # slate throws it up (collide.slate_reaction), over the cushion.
+            {"cue_speed": 12.0, "direction": 90.0, "elevation": 6.0, "tip": [0.0, 0.1]},
+            dict(st),
+            search={
+                "cue_speed": (8.0, 18.0),
+                "elevation": (3.0, 14.0),
+                "direction": (87.0, 93.0),
+                "tip_u": (0.0, 0.3),
+            },
+            extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue")),
+        ),
+        Recipe(
+            f"{a}-cue-ball-to-floor",
+            "The cue ball flies onto the floor after hitting the ball",
+            "Биток после удара по шару улетает на пол",
+            fam,
+            Topic.OFF_FLOOR,
+            3,
+            P(cue=(0.2, 0.1), **{on: (0.2, 0.35)}),
+            {"cue_speed": 6.0, "direction": 90.0, "elevation": 30.0, "tip": [0.0, 0.1]},
+            dict(st),
+            search={
+                "cue_speed": (4.0, 12.0),
+                "elevation": (15.0, 55.0),
+                "direction": (80.0, 100.0),
+                "tip_u": (0.0, 0.3),
+            },
+            extra=_all(_first_is(on), _off("cue", "floor"), _on_table(on)),
+        ),
+        Recipe(
+            f"{a}-ball-stays-on-rail",
+            "A ball comes to rest on the rail top",
+            "Шар остаётся лежать на борту",
+            fam,
+            Topic.RAIL_TOP_STAYS,
+            2,
+            P(cue=(0.2, W - 0.45), **{on: (0.2, W - 0.2)}),
+            {"cue_speed": 4.0, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
+            dict(st),
+            # Side spin on a raised cue (a masse) can carry a ball up onto the rail and hold it there.
+            search={
+                "cue_speed": (3.0, 9.0),
+                "elevation": (2.0, 12.0),
+                "direction": (86.0, 94.0),
+                "tip_u": (0.0, 0.3),
+            }
+            if fam.startswith("snooker")
+            else {
+                "cue_speed": (2.0, 12.0),
+                "elevation": (3.0, 70.0),
+                "direction": (85.0, 95.0),
+                "tip_u": (0.0, 0.3),
+                "tip_r": (-0.5, 0.5),
+            },
+            # The cue ball stays on the bed, so the case is about the object ball alone.
+            extra=_all(_first_is(on), _on_table("cue")),
+        ),
+        Recipe(
+            f"{a}-rail-top-and-back",
+            "A ball runs on the rail top and drops back",
+            "Шар прокатился по борту и вернулся",
+            # Along the cushion: a hopping cue ball comes down on a ball standing 8 mm off the cushion, cut a
+            # little outward, so the slate throws it up over the nose with only a small outward speed; it
+            # touches the rail top and rolls back down the rubber's 7-degree top onto the bed. (A steep hop
+            # straight at the cushion never lifted the ball onto the rail: /tmp/row1d, issue 5 report.)
+            fam,
+            Topic.RAIL_TOP_RETURNS,
+            1,
+            P(cue=(-0.2648, round(W - 0.0805, 4)), **{on: (0.2, round(W - 0.042, 4))}),
+            {"cue_speed": 4.27, "direction": 4.162, "elevation": 22.62, "tip": [0.0, 0.09]},
+            dict(st),
+            search={
+                "cue_speed": (3.5, 8.5),
+                "elevation": (6.0, 30.0),
+                "direction": (2.5, 5.5),
+                "tip_r": (-0.3, 0.3),
+                "tip_u": (-0.2, 0.4),
+            },
+            extra=_all(_first_is(on), _none_off, _rail_return_of(on)),
+        ),
+        Recipe(
+            f"{a}-lamp",
+            "The cue ball bounces back off the lamp",
+            "Биток отскакивает от светильника",
+            fam,
+            Topic.LAMP,
+            4,
+            P(**lamp_layout),
+            {"cue_speed": 12.0, "elevation": 70.0, "tip": [0.0, 0.0]},
+            dict(st),
+            search={"cue_speed": (9.0, 16.0), "elevation": (60.0, 80.0), "direction": (-3.0, 3.0)},
+            extra=_all(_before_first_contact("lamp"), _first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-person",
+            "A ball touches a person by the table",
+            "Шар задевает человека у стола",
+            fam,
+            Topic.PERSON,
+            5,
+            P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
+            {"cue_speed": 8.0, "direction": 90.0, "elevation": 35.0, "tip": [0.0, 0.1]},
+            dict(st),
+            objects=[{"kind": "person", "at": [0.2, W + 0.45, 0.0]}],
+            search={
+                "cue_speed": (4.0, 12.0),
+                "elevation": (15.0, 55.0),
+                "direction": (85.0, 95.0),
+                "tip_u": (0.0, 0.3),
+            },
+            extra=_all(_first_is(on), touch_check("person"), _rail_after_contact, _never_leaves_bed(on)),
+        ),
+        Recipe(
+            f"{a}-chalk",
+            "A ball touches chalk on the rail",
+            "Шар задевает мел на борту",
+            fam,
+            Topic.CHALK,
+            5,
+            P(cue=(0.2, 0.1), **{on: (0.2, W - 0.3)}),
+            {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]},
+            dict(st),
+            objects=[
+                {"kind": "chalk", "at": [0.2, round(W + (0.1 if fam in ("pool", "golf") else 0.09), 4), 0.0]}
+            ],
+            # In snooker the touch must follow the first contact: the object ball is thrown onto the chalk
+            # by a hopping stroke (the cue ball comes down on it), as in the object-ball-to-floor case.
+            search={
+                "cue_speed": (6.0, 12.0),
+                "elevation": (2.0, 10.0),
+                "direction": (87.0, 93.0),
+                "tip_u": (0.0, 0.3),
+            }
+            if fam.startswith("snooker")
+            else {
+                "cue_speed": (2.0, 9.0),
+                "elevation": (5.0, 65.0),
+                "direction": (85.0, 95.0),
+                "tip_u": (0.0, 0.3),
+            },
+            # Outside snooker the chalk's touch is the case's only fault: nothing leaves the table.
+            extra=_all(_first_is(on), touch_check("chalk"))
+            if fam.startswith("snooker")
+            else _all(_first_is(on), touch_check("chalk"), _none_off),
+        ),
+        Recipe(
+            f"{a}-pocket-bounce-out",
+            "A ball bounces out of the pocket",
+            "Шар выскакивает из лузы",
+            # A hop shot near the corner: the ball is thrown into the pocket's jaws, rattles and comes back out.
+            fam,
+            Topic.POCKET_BOUNCE_OUT,
+            15,
+            P(cue=(L - 0.6202, W - 0.3741), **{on: (L - 0.2213, W - 0.1388)}),
+            {"cue_speed": 9.059, "direction": 30.857, "elevation": 4.61, "tip": [0.0, 0.298]},
+            dict(st),
+            search={
+                "cue_speed": (5.0, 14.0),
+                "elevation": (2.0, 12.0),
+                "direction": (27.0, 35.0),
+                "tip_u": (0.0, 0.3),
+            },
+            extra=_all(_first_is(on), _none_off),
+        ),
+        Recipe(
+            f"{a}-pocket-to-floor",
+            "A ball flies out of the pocket onto the floor",
+            "Шар вылетает из лузы на пол",
+            # A hop shot near the corner: the object ball is thrown up into the pocket's jaws and out.
+            fam,
+            Topic.POCKET_BOUNCE_FLOOR,
+            16,
+            P(cue=(L - 0.5257, W - 0.3131), **{on: (L - 0.2, W - 0.1244)}),
+            {"cue_speed": 3.717, "direction": 28.908, "elevation": 18.887, "tip": [0.0, 0.0]},
+            dict(st),
+            search={
+                "cue_speed": (5.0, 14.0),
+                "elevation": (2.0, 12.0),
+                "direction": (25.0, 35.0),
+                "tip_u": (0.0, 0.3),
+            },
+            extra=_all(_first_is(on), _off(on, "floor"), _on_table("cue")),
+        ),
     ]
     # Row 1 with the cue ball: a soft raised stroke hops it onto the rail, it rolls back down the rubber's
     # 7-degree top onto the bed and on into the ball behind it. (Snooker has no cushion rule, so there it is a
     # fair stroke; the other rulebooks also ask for a cushion after the contact.)
-    recs.append(Recipe(
-        f"{a}-cue-ball-rail-top-and-back", "The cue ball hops onto the rail and rolls back",
-        "Биток запрыгивает на борт и скатывается обратно", fam, Topic.RAIL_TOP_RETURNS, 1,
-        P(cue=(0.2, round(W - 0.1, 4)), **{on: (0.2, round(W - 0.3, 4))}),
-        {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]}, dict(st),
-        search={"cue_speed": (1.3, 2.0) if fam != "pyramid" else (1.5, 3.0), "elevation": (40.0, 75.0),
-                "direction": (88.0, 92.0)},
-        extra=_all(_first_is(on), _none_off)))
+    recs.append(
+        Recipe(
+            f"{a}-cue-ball-rail-top-and-back",
+            "The cue ball hops onto the rail and rolls back",
+            "Биток запрыгивает на борт и скатывается обратно",
+            fam,
+            Topic.RAIL_TOP_RETURNS,
+            1,
+            P(cue=(0.2, round(W - 0.1, 4)), **{on: (0.2, round(W - 0.3, 4))}),
+            {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
+            dict(st),
+            search={
+                "cue_speed": (1.3, 2.0) if fam != "pyramid" else (1.5, 3.0),
+                "elevation": (40.0, 75.0),
+                "direction": (88.0, 92.0),
+            },
+            extra=_all(_first_is(on), _none_off),
+        )
+    )
     # A soft raised stroke hops the cue ball up onto the rail, where the wood behind the rubber holds it:
     # the object ball stands far off, so the case is about where the cue ball rests. (The wood is live,
     # e_rail: a ball that comes down on it from higher bounces on over it to the floor, so the hop must
     # just clear the cushion.)
-    recs.append(Recipe(
-        f"{a}-cue-ball-stays-on-rail", "The cue ball hops onto the rail and stays there",
-        "Биток запрыгивает на борт и остаётся на нём", fam, Topic.RAIL_TOP_STAYS, 2,
-        P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
-        {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]}, dict(st),
-        search={"cue_speed": (1.3, 3.0) if fam != "pyramid" else (1.5, 4.0),
-                "elevation": (40.0, 75.0) if fam != "pyramid" else (40.0, 85.0), "direction": (88.0, 92.0)},
-        extra=_off("cue", "rail")))
+    recs.append(
+        Recipe(
+            f"{a}-cue-ball-stays-on-rail",
+            "The cue ball hops onto the rail and stays there",
+            "Биток запрыгивает на борт и остаётся на нём",
+            fam,
+            Topic.RAIL_TOP_STAYS,
+            2,
+            P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
+            {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
+            dict(st),
+            search={
+                "cue_speed": (1.3, 3.0) if fam != "pyramid" else (1.5, 4.0),
+                "elevation": (40.0, 75.0) if fam != "pyramid" else (40.0, 85.0),
+                "direction": (88.0, 92.0),
+            },
+            extra=_off("cue", "rail"),
+        )
+    )
     return recs
 
 
 RECIPES: list[Recipe] = [
-    _hanging("pyramid", 2.0), _hanging("pyramid", 7.0),
-    _hanging("pool", 2.0), _hanging("pool", 7.0),
-    _hanging("snooker", 2.0), _hanging("snooker", 7.0),
-    _hanging("golf", 2.0), _hanging("golf", 7.0),
-    *_family_recipes("pyramid"), *_family_recipes("pool"), *_family_recipes("snooker"), *_family_recipes("golf"),
+    _hanging("pyramid", 2.0),
+    _hanging("pyramid", 7.0),
+    _hanging("pool", 2.0),
+    _hanging("pool", 7.0),
+    _hanging("snooker", 2.0),
+    _hanging("snooker", 7.0),
+    _hanging("golf", 2.0),
+    _hanging("golf", 7.0),
+    *_family_recipes("pyramid"),
+    *_family_recipes("pool"),
+    *_family_recipes("snooker"),
+    *_family_recipes("golf"),
     # American snooker (10 ft) plays the snooker strokes; the table is smaller, so each is re-checked.
-    _hanging("snooker10", 2.0), _hanging("snooker10", 7.0), *_family_recipes("snooker10"),
+    _hanging("snooker10", 2.0),
+    _hanging("snooker10", 7.0),
+    *_family_recipes("snooker10"),
     # Rows 14 and 17 only where the referee follows the rulebook; see the issue 5 report for the others
     # (row 14 is ruled a miss in pool, golf and snooker instead of a replay - WPA 1.7, BCA 3.31, WPBSA S3 R9).
     # Row 17 in snooker re-positions the disturbed ball from the undisturbed run (S3 R15), not a replay.
@@ -664,90 +989,320 @@ RECIPES: list[Recipe] = [
 
 # Shots found by tools/trainer_search.py (recipe id -> [shot] keys); they replace the recipes' first guesses.
 FOUND: dict[str, dict[str, Any]] = {
-    "snooker10-pocket-bounce-out": {"cue_speed": 8.836, "direction": 30.792, "elevation": 2.232, "tip": [0.0, 0.28]},
-    "pyramid-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
-    "pool-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0, "tip": [0.0, -0.076]},
-    "golf-pocket-back-bounce-out": {"cue_speed": 7.838, "direction": -45.325, "elevation": 0.0, "tip": [0.0, -0.174]},
-    "snooker10-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 89.804, "elevation": 0.0,
-                                         "tip": [0.0, -0.076]},
+    "snooker10-pocket-bounce-out": {
+        "cue_speed": 8.836,
+        "direction": 30.792,
+        "elevation": 2.232,
+        "tip": [0.0, 0.28],
+    },
+    "pyramid-pocket-back-bounce-out": {
+        "cue_speed": 7.701,
+        "direction": 89.804,
+        "elevation": 0.0,
+        "tip": [0.0, -0.076],
+    },
+    "pool-pocket-back-bounce-out": {
+        "cue_speed": 7.701,
+        "direction": 89.804,
+        "elevation": 0.0,
+        "tip": [0.0, -0.076],
+    },
+    "golf-pocket-back-bounce-out": {
+        "cue_speed": 7.838,
+        "direction": -45.325,
+        "elevation": 0.0,
+        "tip": [0.0, -0.174],
+    },
+    "snooker10-pocket-back-bounce-out": {
+        "cue_speed": 7.701,
+        "direction": 89.804,
+        "elevation": 0.0,
+        "tip": [0.0, -0.076],
+    },
     "pyramid-chalk": {"cue_speed": 3.773, "direction": 89.798, "elevation": 62.13, "tip": [0.0, 0.008]},
-    "pyramid-ball-stays-on-rail": {"cue_speed": 4.848, "direction": 90.423, "elevation": 21.306, "tip": [0.335, 0.062]},
-    "snooker-clipped-ball-on": {"cue_speed": 5.707, "direction": 0.0, "elevation": 40.866, "tip": [0.0, 0.165]},
-    "pool-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
-    "snooker-cue-ball-stays-on-rail": {"cue_speed": 1.527, "direction": 89.769, "elevation": 52.738, "tip": [0.0, 0.0]},
-    "snooker10-cue-ball-stays-on-rail": {"cue_speed": 1.837, "direction": 89.921, "elevation": 41.267, "tip": [0.0, 0.0]},
-    "pyramid-rail-top-and-back": {"cue_speed": 4.2663, "direction": 4.162, "elevation": 22.6243, "tip": [0.0374, 0.0873]},
-    "snooker-rail-top-and-back": {"cue_speed": 3.808, "direction": 4.412, "elevation": 20.074, "tip": [0.029, 0.106]},
-    "pyramid-cue-ball-rail-top-and-back": {"cue_speed": 1.679, "direction": 90.403, "elevation": 54.288, "tip": [0.0, 0.0]},
-    "pool-cue-ball-rail-top-and-back": {"cue_speed": 1.542, "direction": 90.154, "elevation": 61.822, "tip": [0.0, 0.0]},
-    "snooker-cue-ball-rail-top-and-back": {"cue_speed": 1.716, "direction": 91.425, "elevation": 71.381, "tip": [0.0, 0.0]},
-    "snooker10-cue-ball-rail-top-and-back": {"cue_speed": 1.852, "direction": 88.375, "elevation": 40.992, "tip": [0.0, 0.0]},
-    "snooker10-ball-stays-on-rail": {"cue_speed": 8.565, "direction": 90.313, "elevation": 10.093, "tip": [0.0, 0.266]},
-    "pool-pocket-to-floor": {"cue_speed": 12.044, "direction": 28.391, "elevation": 4.13, "tip": [0.0, 0.296]},
+    "pyramid-ball-stays-on-rail": {
+        "cue_speed": 4.848,
+        "direction": 90.423,
+        "elevation": 21.306,
+        "tip": [0.335, 0.062],
+    },
+    "snooker-clipped-ball-on": {
+        "cue_speed": 5.707,
+        "direction": 0.0,
+        "elevation": 40.866,
+        "tip": [0.0, 0.165],
+    },
+    "pool-cue-ball-stays-on-rail": {
+        "cue_speed": 1.6,
+        "direction": 89.002,
+        "elevation": 47.617,
+        "tip": [0.0, 0.0],
+    },
+    "snooker-cue-ball-stays-on-rail": {
+        "cue_speed": 1.527,
+        "direction": 89.769,
+        "elevation": 52.738,
+        "tip": [0.0, 0.0],
+    },
+    "snooker10-cue-ball-stays-on-rail": {
+        "cue_speed": 1.837,
+        "direction": 89.921,
+        "elevation": 41.267,
+        "tip": [0.0, 0.0],
+    },
+    "pyramid-rail-top-and-back": {
+        "cue_speed": 4.2663,
+        "direction": 4.162,
+        "elevation": 22.6243,
+        "tip": [0.0374, 0.0873],
+    },
+    "snooker-rail-top-and-back": {
+        "cue_speed": 3.808,
+        "direction": 4.412,
+        "elevation": 20.074,
+        "tip": [0.029, 0.106],
+    },
+    "pyramid-cue-ball-rail-top-and-back": {
+        "cue_speed": 1.679,
+        "direction": 90.403,
+        "elevation": 54.288,
+        "tip": [0.0, 0.0],
+    },
+    "pool-cue-ball-rail-top-and-back": {
+        "cue_speed": 1.542,
+        "direction": 90.154,
+        "elevation": 61.822,
+        "tip": [0.0, 0.0],
+    },
+    "snooker-cue-ball-rail-top-and-back": {
+        "cue_speed": 1.716,
+        "direction": 91.425,
+        "elevation": 71.381,
+        "tip": [0.0, 0.0],
+    },
+    "snooker10-cue-ball-rail-top-and-back": {
+        "cue_speed": 1.852,
+        "direction": 88.375,
+        "elevation": 40.992,
+        "tip": [0.0, 0.0],
+    },
+    "snooker10-ball-stays-on-rail": {
+        "cue_speed": 8.565,
+        "direction": 90.313,
+        "elevation": 10.093,
+        "tip": [0.0, 0.266],
+    },
+    "pool-pocket-to-floor": {
+        "cue_speed": 12.044,
+        "direction": 28.391,
+        "elevation": 4.13,
+        "tip": [0.0, 0.296],
+    },
     "snooker10-chalk": {"cue_speed": 7.022, "direction": 90.013, "elevation": 9.857, "tip": [0.0, 0.118]},
-    "snooker10-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
-    "snooker10-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
+    "snooker10-pocket-to-floor": {
+        "cue_speed": 6.969,
+        "direction": 29.596,
+        "elevation": 4.898,
+        "tip": [0.0, 0.069],
+    },
+    "snooker10-object-ball-to-floor": {
+        "cue_speed": 9.465,
+        "direction": 91.313,
+        "elevation": 4.763,
+        "tip": [0.0, 0.005],
+    },
     "snooker10-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
     "snooker-chalk": {"cue_speed": 10.671, "direction": 90.126, "elevation": 5.146, "tip": [0.0, 0.153]},
-    "snooker10-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
-    "snooker10-clipped-ball-on": {"cue_speed": 5.274, "direction": 0.0, "elevation": 41.582, "tip": [0.0, 0.213]},
-    "snooker-pocket-to-floor": {"cue_speed": 6.969, "direction": 29.596, "elevation": 4.898, "tip": [0.0, 0.069]},
-    "pool-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
-    "pyramid-pocket-to-floor": {"cue_speed": 5.407, "direction": 29.596, "elevation": 10.824, "tip": [0.0, 0.069]},
+    "snooker10-jump-after-contact": {
+        "cue_speed": 3.045,
+        "direction": 0.344,
+        "elevation": 27.531,
+        "tip": [0.0, 0.093],
+    },
+    "snooker10-clipped-ball-on": {
+        "cue_speed": 5.274,
+        "direction": 0.0,
+        "elevation": 41.582,
+        "tip": [0.0, 0.213],
+    },
+    "snooker-pocket-to-floor": {
+        "cue_speed": 6.969,
+        "direction": 29.596,
+        "elevation": 4.898,
+        "tip": [0.0, 0.069],
+    },
+    "pool-jump-after-contact": {
+        "cue_speed": 3.045,
+        "direction": 0.344,
+        "elevation": 27.531,
+        "tip": [0.0, 0.093],
+    },
+    "pyramid-pocket-to-floor": {
+        "cue_speed": 5.407,
+        "direction": 29.596,
+        "elevation": 10.824,
+        "tip": [0.0, 0.069],
+    },
     "snooker-person": {"cue_speed": 5.133, "direction": 94.105, "elevation": 16.27, "tip": [0.0, 0.268]},
     "pool-chalk": {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]},
     "pool-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
-    "snooker-jump-after-contact": {"cue_speed": 3.365, "direction": -1.761, "elevation": 24.443, "tip": [0.0, 0.209]},
-    "snooker-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
+    "snooker-jump-after-contact": {
+        "cue_speed": 3.365,
+        "direction": -1.761,
+        "elevation": 24.443,
+        "tip": [0.0, 0.209],
+    },
+    "snooker-jump-drop-back": {
+        "cue_speed": 2.236,
+        "direction": 0.0,
+        "elevation": 35.174,
+        "tip": [0.0, 0.023],
+    },
     "pool-jump-drop-back": {"cue_speed": 2.236, "direction": 0.0, "elevation": 35.174, "tip": [0.0, 0.023]},
     "pool-lamp": {"cue_speed": 14.0, "direction": 0.0, "elevation": 70.0, "tip": [0.0, 0.0]},
     "snooker10-lamp": {"cue_speed": 13.0, "direction": 0.0, "elevation": 72.0, "tip": [0.0, 0.0]},
-    "pool-cue-ball-to-floor": {"cue_speed": 4.224, "direction": 84.592, "elevation": 22.088, "tip": [0.0, 0.137]},
-    "snooker10-cue-ball-to-floor": {"cue_speed": 10.31, "direction": 81.877, "elevation": 16.134, "tip": [0.0, 0.195]},
-    "snooker-cue-ball-to-floor": {"cue_speed": 11.562, "direction": 98.029, "elevation": 16.224, "tip": [0.0, 0.069]},
+    "pool-cue-ball-to-floor": {
+        "cue_speed": 4.224,
+        "direction": 84.592,
+        "elevation": 22.088,
+        "tip": [0.0, 0.137],
+    },
+    "snooker10-cue-ball-to-floor": {
+        "cue_speed": 10.31,
+        "direction": 81.877,
+        "elevation": 16.134,
+        "tip": [0.0, 0.195],
+    },
+    "snooker-cue-ball-to-floor": {
+        "cue_speed": 11.562,
+        "direction": 98.029,
+        "elevation": 16.224,
+        "tip": [0.0, 0.069],
+    },
     "pool-clipped-ball-on": {"cue_speed": 4.108, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
     "pyramid-person": {"cue_speed": 5.363, "direction": 90.022, "elevation": 54.283, "tip": [0.0, 0.118]},
     "pyramid-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "pool-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
     "snooker-miscue": {"cue_speed": 3.409, "direction": -3.919, "elevation": 0.0, "tip": [0.634, 0.0]},
-    "pyramid-jump-drop-back": {"cue_speed": 2.484, "direction": 0.0, "elevation": 58.859, "tip": [0.0, 0.158]},
-    "pyramid-cue-ball-to-floor": {"cue_speed": 5.75, "direction": 89.192, "elevation": 26.591, "tip": [0.0, 0.069]},
+    "pyramid-jump-drop-back": {
+        "cue_speed": 2.484,
+        "direction": 0.0,
+        "elevation": 58.859,
+        "tip": [0.0, 0.158],
+    },
+    "pyramid-cue-ball-to-floor": {
+        "cue_speed": 5.75,
+        "direction": 89.192,
+        "elevation": 26.591,
+        "tip": [0.0, 0.069],
+    },
     "pyramid-lamp": {"cue_speed": 10.531, "direction": -0.242, "elevation": 65.796, "tip": [0.0, 0.0]},
-    "pyramid-jump-after-contact": {"cue_speed": 4.33, "direction": -0.745, "elevation": 27.353, "tip": [0.0, 0.012]},
-    "pool-jump-over-blocker": {"cue_speed": 3.498, "direction": 0.0, "elevation": 42.353, "tip": [0.0, 0.009]},
-    "pool-object-ball-to-floor": {"cue_speed": 9.465, "direction": 91.313, "elevation": 4.763, "tip": [0.0, 0.005]},
-    "pyramid-object-ball-to-floor": {"cue_speed": 8.28, "direction": 88.378, "elevation": 4.949, "tip": [0.0, 0.137]},
-    "snooker-object-ball-to-floor": {"cue_speed": 11.461, "direction": 90.231, "elevation": 9.858, "tip": [0.0, 0.107]},
-    "golf-pocket-to-floor": {"cue_speed": 12.044, "direction": 28.391, "elevation": 4.13, "tip": [0.0, 0.296]},
-    "golf-cue-ball-rail-top-and-back": {"cue_speed": 1.542, "direction": 90.154, "elevation": 61.822, "tip": [0.0, 0.0]},
-    "golf-cue-ball-stays-on-rail": {"cue_speed": 1.6, "direction": 89.002, "elevation": 47.617, "tip": [0.0, 0.0]},
+    "pyramid-jump-after-contact": {
+        "cue_speed": 4.33,
+        "direction": -0.745,
+        "elevation": 27.353,
+        "tip": [0.0, 0.012],
+    },
+    "pool-jump-over-blocker": {
+        "cue_speed": 3.498,
+        "direction": 0.0,
+        "elevation": 42.353,
+        "tip": [0.0, 0.009],
+    },
+    "pool-object-ball-to-floor": {
+        "cue_speed": 9.465,
+        "direction": 91.313,
+        "elevation": 4.763,
+        "tip": [0.0, 0.005],
+    },
+    "pyramid-object-ball-to-floor": {
+        "cue_speed": 8.28,
+        "direction": 88.378,
+        "elevation": 4.949,
+        "tip": [0.0, 0.137],
+    },
+    "snooker-object-ball-to-floor": {
+        "cue_speed": 11.461,
+        "direction": 90.231,
+        "elevation": 9.858,
+        "tip": [0.0, 0.107],
+    },
+    "golf-pocket-to-floor": {
+        "cue_speed": 12.044,
+        "direction": 28.391,
+        "elevation": 4.13,
+        "tip": [0.0, 0.296],
+    },
+    "golf-cue-ball-rail-top-and-back": {
+        "cue_speed": 1.542,
+        "direction": 90.154,
+        "elevation": 61.822,
+        "tip": [0.0, 0.0],
+    },
+    "golf-cue-ball-stays-on-rail": {
+        "cue_speed": 1.6,
+        "direction": 89.002,
+        "elevation": 47.617,
+        "tip": [0.0, 0.0],
+    },
     "snooker10-miscue": {"cue_speed": 3.848, "direction": -1.901, "elevation": 0.0, "tip": [0.606, 0.0]},
-    "snooker-pocket-back-bounce-out": {"cue_speed": 7.701, "direction": 44.804, "elevation": 0.0, "tip": [0.0, -0.076]},
-    "pyramid-cue-ball-stays-on-rail": {"cue_speed": 3.252, "direction": 91.893, "elevation": 82.399, "tip": [0.0, 0.0]},
+    "snooker-pocket-back-bounce-out": {
+        "cue_speed": 7.701,
+        "direction": 44.804,
+        "elevation": 0.0,
+        "tip": [0.0, -0.076],
+    },
+    "pyramid-cue-ball-stays-on-rail": {
+        "cue_speed": 3.252,
+        "direction": 91.893,
+        "elevation": 82.399,
+        "tip": [0.0, 0.0],
+    },
     "golf-person": {"cue_speed": 4.224, "direction": 87.296, "elevation": 22.088, "tip": [0.0, 0.137]},
-    "golf-jump-after-contact": {"cue_speed": 3.045, "direction": 0.344, "elevation": 27.531, "tip": [0.0, 0.093]},
+    "golf-jump-after-contact": {
+        "cue_speed": 3.045,
+        "direction": 0.344,
+        "elevation": 27.531,
+        "tip": [0.0, 0.093],
+    },
 }
 for _r in RECIPES:
     # Golf plays the pool strokes (same table, same positions without the fillers).
-    _found = FOUND.get(_r.id) or (FOUND.get("pool" + _r.id[4:]) if _r.family == "golf" else None) \
+    _found = (
+        FOUND.get(_r.id)
+        or (FOUND.get("pool" + _r.id[4:]) if _r.family == "golf" else None)
         or (FOUND.get("snooker" + _r.id[9:]) if _r.family == "snooker10" else None)
+    )
     if _found:
         _r.shot = {**_r.shot, **_found}
 
 
 # --- writing -----------------------------------------------------------------------------------------------
 
+
 def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
     games = rec.rulebooks
     exp = expected or {}
     return case_toml(
-        title={"en": rec.en, "ru": rec.ru}, game=rec.game, table=rec.table_id, balls=rec.balls,
-        shot=rec.shot_params(), topic=rec.topic.value, games=games if expected else (), expected=exp,
-        state=rec.state, objects=rec.objects, events=rec.events, final=rec.final, row=rec.row, note=rec.note,
+        title={"en": rec.en, "ru": rec.ru},
+        game=rec.game,
+        table=rec.table_id,
+        balls=rec.balls,
+        shot=rec.shot_params(),
+        topic=rec.topic.value,
+        games=games if expected else (),
+        expected=exp,
+        state=rec.state,
+        objects=rec.objects,
+        events=rec.events,
+        final=rec.final,
+        row=rec.row,
+        note=rec.note,
         undisturbed=rec.undisturbed,
         header="Written by tools/trainer_make_cases.py: the stroke is simulated (or recorded where the physics\n"
-               "cannot make the event: a hanging ball's drop, a spectator's touch) and [expected] is the\n"
-               "referee's ruling, checked by hand against the rule texts.")
+        "cannot make the event: a hanging ball's drop, a spectator's touch) and [expected] is the\n"
+        "referee's ruling, checked by hand against the rule texts.",
+    )
 
 
 def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, dict[str, Any]]]:
@@ -773,9 +1328,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("ids", nargs="*")
     p.add_argument("--check", action="store_true", help="only report, write nothing")
-    p.add_argument("--search", type=int, default=0, metavar="N",
-                   help="when a recipe's stroke no longer shows its topic, search N strokes over its ranges "
-                        "(tools/trainer_search.py) and use the first hit; prints FOUND lines to paste")
+    p.add_argument(
+        "--search",
+        type=int,
+        default=0,
+        metavar="N",
+        help="when a recipe's stroke no longer shows its topic, search N strokes over its ranges "
+        "(tools/trainer_search.py) and use the first hit; prints FOUND lines to paste",
+    )
     a = p.parse_args(argv)
     settings = load_settings()
     todo = [r for r in RECIPES if not a.ids or any(r.id == x or r.id.startswith(x) for x in a.ids)]
@@ -790,10 +1350,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 hits = run(rec, a.search, seed=1, stop_after=1)
                 if hits:
                     h = hits[0]
-                    rec.shot = {**rec.shot, "cue_speed": h.cue_speed, "direction": h.direction,
-                                "elevation": h.elevation, "tip": [h.tip[0], h.tip[1]]}
-                    found.append(f'    "{rec.id}": {{"cue_speed": {h.cue_speed}, "direction": {h.direction}, '
-                                 f'"elevation": {h.elevation}, "tip": [{h.tip[0]}, {h.tip[1]}]}},')
+                    rec.shot = {
+                        **rec.shot,
+                        "cue_speed": h.cue_speed,
+                        "direction": h.direction,
+                        "elevation": h.elevation,
+                        "tip": [h.tip[0], h.tip[1]],
+                    }
+                    found.append(
+                        f'    "{rec.id}": {{"cue_speed": {h.cue_speed}, "direction": {h.direction}, '
+                        f'"elevation": {h.elevation}, "tip": [{h.tip[0]}, {h.tip[1]}]}},'
+                    )
                     text, record, rulings = build(rec, settings)
         except Exception as exc:  # report and go on: one recipe must not hide the others
             print(f"ERR {rec.id}: {type(exc).__name__}: {exc}")
@@ -805,12 +1372,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{flag}{rec.id}:")
         for g, r in rulings.items():
             codes = ",".join(f["code"] for f in r["fouls"]) or "-"
-            print(f"     {g:18s} foul={r['foul']!s:5s} codes={codes} counted={r['counted']} off={r['off_table']} "
-                  f"respot={[x['ball'] for x in r['respot']]} next={r['next_player']} in_hand={r['in_hand']}")
+            print(
+                f"     {g:18s} foul={r['foul']!s:5s} codes={codes} counted={r['counted']} off={r['off_table']} "
+                f"respot={[x['ball'] for x in r['respot']]} next={r['next_player']} in_hand={r['in_hand']}"
+            )
         if not a.check and shows:
             path = CASES_DIR / f"{rec.id}.toml"
             path.write_text(text, encoding="utf-8")
-            load_case(path)   # the written file must load
+            load_case(path)  # the written file must load
     if found:
         print("FOUND entries (paste into FOUND):")
         print("\n".join(found))

@@ -40,8 +40,13 @@ def sample(rec: Recipe, rng: random.Random) -> ShotParams:
         return round(rng.uniform(lo, hi), 3)
 
     tip = (pick("tip_r", base.tip[0]), pick("tip_u", base.tip[1]))
-    return replace(base, cue_speed=pick("cue_speed", base.cue_speed), direction=pick("direction", base.direction),
-                   elevation=pick("elevation", base.elevation), tip=tip)
+    return replace(
+        base,
+        cue_speed=pick("cue_speed", base.cue_speed),
+        direction=pick("direction", base.direction),
+        elevation=pick("elevation", base.elevation),
+        tip=tip,
+    )
 
 
 def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool = False) -> list[ShotParams]:
@@ -54,16 +59,31 @@ def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool =
     for i in range(tries):
         shot = sample(rec, rng) if i else rec.shot_params()
         # A shorter cap keeps the search quick; trainer_make_cases.py re-simulates the hit in full.
-        record = simulate(table, rec.balls, shot, params, objects=scene_objects(rec), lamp=settings.lamp_position)
+        record = simulate(
+            table, rec.balls, shot, params, objects=scene_objects(rec), lamp=settings.lamp_position
+        )
         ok = acceptable(rec, record)
         if verbose:
             f = features(record)
-            print(i, shot.cue_speed, shot.direction, shot.elevation, shot.tip, ok, sorted(f.touched),
-                  sorted(f.off_rest), f.jumped_over, f.airborne)
+            print(
+                i,
+                shot.cue_speed,
+                shot.direction,
+                shot.elevation,
+                shot.tip,
+                ok,
+                sorted(f.touched),
+                sorted(f.off_rest),
+                f.jumped_over,
+                f.airborne,
+            )
         if ok:
             hits.append(shot)
-            print(f"hit {len(hits)} at try {i}: cue_speed = {shot.cue_speed}, direction = {shot.direction}, "
-                  f"elevation = {shot.elevation}, tip = [{shot.tip[0]}, {shot.tip[1]}]", flush=True)
+            print(
+                f"hit {len(hits)} at try {i}: cue_speed = {shot.cue_speed}, direction = {shot.direction}, "
+                f"elevation = {shot.elevation}, tip = [{shot.tip[0]}, {shot.tip[1]}]",
+                flush=True,
+            )
             if len(hits) >= stop_after:
                 break
     print(f"{rec.id}: {len(hits)} hits in {i + 1} tries, {time.perf_counter() - t0:.1f} s", flush=True)
@@ -78,7 +98,13 @@ def main() -> None:
     p.add_argument("--hits", type=int, default=1)
     p.add_argument("-v", action="store_true")
     a = p.parse_args()
-    chosen = [r for r in RECIPES if r.events is None and r.recorded_from is None and any(r.id == x or r.id.startswith(x) for x in a.recipe)]
+    chosen = [
+        r
+        for r in RECIPES
+        if r.events is None
+        and r.recorded_from is None
+        and any(r.id == x or r.id.startswith(x) for x in a.recipe)
+    ]
     found: dict[str, ShotParams] = {}
     for rec in chosen:
         hits = run(rec, a.tries, a.seed, a.hits, a.v)
@@ -86,8 +112,10 @@ def main() -> None:
             found[rec.id] = hits[0]
     print("FOUND entries:")
     for rid, s in found.items():
-        print(f'    "{rid}": {{"cue_speed": {s.cue_speed}, "direction": {s.direction}, '
-              f'"elevation": {s.elevation}, "tip": [{s.tip[0]}, {s.tip[1]}]}},')
+        print(
+            f'    "{rid}": {{"cue_speed": {s.cue_speed}, "direction": {s.direction}, '
+            f'"elevation": {s.elevation}, "tip": [{s.tip[0]}, {s.tip[1]}]}},'
+        )
 
 
 if __name__ == "__main__":

@@ -31,7 +31,14 @@ from rules.games.pool_geometry import spot_on_long_string
 from rules.registry import register
 from rules.ruling import FoulCode, InHand, Point, Respot
 
-HOLES: tuple[PocketId, ...] = ("foot-right", "middle-right", "head-right", "head-left", "middle-left", "foot-left")
+HOLES: tuple[PocketId, ...] = (
+    "foot-right",
+    "middle-right",
+    "head-right",
+    "head-left",
+    "middle-left",
+    "foot-left",
+)
 FOUL_STROKES = 3
 
 G = "000: Гольф"
@@ -80,8 +87,9 @@ class Golf(PoolReferee):
 
     def check_extra(self, key: str, v: Any, file: str) -> Any:
         if key == "holes":
-            if not isinstance(v, list) or not all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 6
-                                                  for h in v):
+            if not isinstance(v, list) or not all(
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 6 for h in v
+            ):
                 raise InputError(file, "state.extra.holes", "a list of holes completed per player (0..6)")
             return list(v)
         if key == "opening":
@@ -106,9 +114,12 @@ class Golf(PoolReferee):
             return False
         cue_p, ball_p = s.initial.get(self.cue_ball), s.initial.get(self.my_ball(s))
         near = 1e-3
-        return cue_p is not None and ball_p is not None \
-            and math.dist(cue_p, self.table.spot("centre-spot")) < near \
+        return (
+            cue_p is not None
+            and ball_p is not None
+            and math.dist(cue_p, self.table.spot("centre-spot")) < near
             and math.dist(ball_p, self.table.spot("foot-spot")) < near
+        )
 
     def my_ball(self, s: Stroke) -> BallId:
         return ball_of(s.striker)
@@ -117,31 +128,55 @@ class Golf(PoolReferee):
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         cue, ball = self.cue_ball, self.my_ball(s)
         if s.struck and s.struck != cue:
-            d.fouls.append(self.foul(FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
-                                     f"The cue met ball {s.struck}, not the cue ball.",
-                                     f"Кий ударил шар {s.struck}, а не биток."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.WRONG_BALL_STRUCK,
+                    R_TOUCH,
+                    f"The cue met ball {s.struck}, not the cue ball.",
+                    f"Кий ударил шар {s.struck}, а не биток.",
+                )
+            )
         if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
-            d.fouls.append(self.foul(CUE_BALL_MISPLACED, R_CUE,
-                                     "From hand the cue ball must be placed behind the head string.",
-                                     "С руки биток ставится за передней линией (в доме)."))
+            d.fouls.append(
+                self.foul(
+                    CUE_BALL_MISPLACED,
+                    R_CUE,
+                    "From hand the cue ball must be placed behind the head string.",
+                    "С руки биток ставится за передней линией (в доме).",
+                )
+            )
         if s.strikes >= 2:
-            d.fouls.append(self.foul(FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once.",
-                                     "Наклейка коснулась битка более одного раза."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.DOUBLE_HIT,
+                    R_DOUBLE,
+                    "The tip met the cue ball more than once.",
+                    "Наклейка коснулась битка более одного раза.",
+                )
+            )
         if PE.scooped(s.record, self.cue_ball, s.scoop):
-            d.fouls.append(self.foul(FoulCode.SCOOP, R_JUMP,
-                                     "Scoop: the tip went under the cue ball with an elevated cue.",
-                                     "Подцепка: биток поддет снизу приподнятым кием."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.SCOOP,
+                    R_JUMP,
+                    "Scoop: the tip went under the cue ball with an elevated cue.",
+                    "Подцепка: биток поддет снизу приподнятым кием.",
+                )
+            )
         elif s.miscue and PE.airborne(s.record, cue):
-            d.fouls.append(self.foul(FoulCode.MISCUE, R_JUMP, "Miscue during a jump.",
-                                     "Кикс при перескоке."))
+            d.fouls.append(self.foul(FoulCode.MISCUE, R_JUMP, "Miscue during a jump.", "Кикс при перескоке."))
         if cue in s.jumped:
             d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
         elif cue in s.pocketed:
-            d.fouls.append(self.foul(FoulCode.CUE_BALL_POCKETED, R_CUE,
-                                     "The cue ball fell into a pocket: the player goes on from hand behind the "
-                                     "head string, with the usual penalty for a foul.",
-                                     "Биток упал в лузу: игрок продолжает с руки из-за передней линии, "
-                                     "со штрафом как за фол."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.CUE_BALL_POCKETED,
+                    R_CUE,
+                    "The cue ball fell into a pocket: the player goes on from hand behind the "
+                    "head string, with the usual penalty for a foul.",
+                    "Биток упал в лузу: игрок продолжает с руки из-за передней линии, со штрафом как за фол.",
+                )
+            )
         for b in s.jumped:
             if b != cue:
                 f = self._off_foul(s, b, FoulCode.BALL_OFF_TABLE)
@@ -149,26 +184,47 @@ class Golf(PoolReferee):
         potted = [b for b in s.pocketed if b != cue and b not in s.jumped]
         pocket = s.record.final[ball].pocket if ball in potted and ball in s.record.final else None
         if ball in potted and pocket != self.hole(s):
-            d.fouls.append(self.foul(WRONG_POCKET, R_WRONG,
-                                     f"Ball {ball} fell into the {pocket} pocket; the hole now is the {self.hole(s)}.",
-                                     f"Шар {ball} упал в лузу «{POCKET_RU.get(pocket or '', pocket)}», а очередная "
-                                     f"луза - «{POCKET_RU[self.hole(s)]}» (№{HOLES.index(self.hole(s)) + 1})."))
+            d.fouls.append(
+                self.foul(
+                    WRONG_POCKET,
+                    R_WRONG,
+                    f"Ball {ball} fell into the {pocket} pocket; the hole now is the {self.hole(s)}.",
+                    f"Шар {ball} упал в лузу «{POCKET_RU.get(pocket or '', pocket)}», а очередная "
+                    f"луза - «{POCKET_RU[self.hole(s)]}» (№{HOLES.index(self.hole(s)) + 1}).",
+                )
+            )
         holed = ball in potted and pocket == self.hole(s)
         if s.first != ball:
-            d.fouls.append(self.foul(FoulCode.MISS, R_RULES, f"The cue ball did not meet ball {ball}.",
-                                     f"Биток не коснулся шара {ball}."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.MISS,
+                    R_RULES,
+                    f"The cue ball did not meet ball {ball}.",
+                    f"Биток не коснулся шара {ball}.",
+                )
+            )
         elif not holed and not (PE.rails_reached(s.record, self.table, s.first_t) & {cue, ball}):
-            d.fouls.append(self.foul(FoulCode.NO_RAIL, R_RULES,
-                                     "After the contact neither ball reached a cushion and the ball was not holed.",
-                                     "После соударения ни один из шаров не дошёл до борта, и шар не забит "
-                                     "в очередную лузу."))
-        if self.opening(s) and not any(e.cushion == "foot" for e in s.record.for_ball(ball)
-                                       if e.cushion is not None):
-            d.fouls.append(self.foul(OPENING_SHORT, R_OPENING,
-                                     f"Opening stroke: ball {ball} did not reach the foot cushion; the balls go back "
-                                     "to the start and the stroke is taken again.",
-                                     f"Начальный удар: шар {ball} не дошёл до заднего борта; шары возвращаются на "
-                                     "исходные позиции, удар повторяется."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.NO_RAIL,
+                    R_RULES,
+                    "After the contact neither ball reached a cushion and the ball was not holed.",
+                    "После соударения ни один из шаров не дошёл до борта, и шар не забит в очередную лузу.",
+                )
+            )
+        if self.opening(s) and not any(
+            e.cushion == "foot" for e in s.record.for_ball(ball) if e.cushion is not None
+        ):
+            d.fouls.append(
+                self.foul(
+                    OPENING_SHORT,
+                    R_OPENING,
+                    f"Opening stroke: ball {ball} did not reach the foot cushion; the balls go back "
+                    "to the start and the stroke is taken again.",
+                    f"Начальный удар: шар {ball} не дошёл до заднего борта; шары возвращаются на "
+                    "исходные позиции, удар повторяется.",
+                )
+            )
 
     def count(self, s: Stroke, d: Draft) -> None:
         ball = self.my_ball(s)
@@ -250,9 +306,12 @@ class Golf(PoolReferee):
                 d.credit[s.striker] = [b for b in d.credit[s.striker] if b != nb]
             else:
                 d.from_shelf.append(nb)
-        d.notes.append(text(f"Hole {HOLES.index(self.hole(s)) + 1} done; {s.state.players[nxt]} plays hole {k + 1}.",
-                            f"Луза {HOLES.index(self.hole(s)) + 1} сыграна; {s.state.players[nxt]} играет "
-                            f"лузу {k + 1}."))
+        d.notes.append(
+            text(
+                f"Hole {HOLES.index(self.hole(s)) + 1} done; {s.state.players[nxt]} plays hole {k + 1}.",
+                f"Луза {HOLES.index(self.hole(s)) + 1} сыграна; {s.state.players[nxt]} играет лузу {k + 1}.",
+            )
+        )
 
     def _house_choice(self, s: Stroke, d: Draft) -> None:
         """000 rule 4: from hand with the object ball in the house, the player may spot it on the foot

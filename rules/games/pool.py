@@ -87,12 +87,16 @@ class PoolReferee(Referee):
         objs = self.pocketed_objects(s)
         rails = PE.rails_reached(s.record, self.table, s.first_t) - {self.cue_ball}
         if not objs and len(rails) < 4:
-            d.fouls.append(self.foul(
-                ILLEGAL_BREAK, rule,
-                f"Break: no ball was pocketed and only {len(rails)} object balls reached a cushion; at "
-                "least four are required.",
-                f"Разбой: ни один шар не забит, до бортов дошли лишь {len(rails)} прицельных шара; нужно "
-                "не меньше четырёх."))
+            d.fouls.append(
+                self.foul(
+                    ILLEGAL_BREAK,
+                    rule,
+                    f"Break: no ball was pocketed and only {len(rails)} object balls reached a cushion; at "
+                    "least four are required.",
+                    f"Разбой: ни один шар не забит, до бортов дошли лишь {len(rails)} прицельных шара; нужно "
+                    "не меньше четырёх.",
+                )
+            )
 
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         """Anything that is not part of the table makes the ball off the table, even if it comes back:
@@ -104,8 +108,11 @@ class PoolReferee(Referee):
         out: dict[str, Any] = {}
         for k, v in extra.items():
             if k not in allowed:
-                raise InputError(file, f"state.extra.{k}", f"one of {', '.join(sorted(allowed)) or 'no keys'} "
-                                                            f"for {self.id}")
+                raise InputError(
+                    file,
+                    f"state.extra.{k}",
+                    f"one of {', '.join(sorted(allowed)) or 'no keys'} for {self.id}",
+                )
             out[k] = self.check_extra(k, v, file)
         return out
 
@@ -127,8 +134,9 @@ class PoolReferee(Referee):
         """The stroke is an opening break: a fresh frame, or a re-break the opponent asked for (the
         offender replays from the restored rack, so he is to play from hand in the break phase)."""
         st = s.state
-        return st.is_break or (st.phase == "break" and st.in_hand is not None
-                               and st.extra.get("opening_by", -1) == st.to_play)
+        return st.is_break or (
+            st.phase == "break" and st.in_hand is not None and st.extra.get("opening_by", -1) == st.to_play
+        )
 
     def pocketed_objects(self, s: Stroke) -> list[BallId]:
         return [b for b in s.pocketed if b != self.cue_ball and b not in s.jumped]
@@ -143,77 +151,128 @@ class PoolReferee(Referee):
         rail requirements and nothing else."""
         cue = self.cue_ball
         if s.struck and s.struck != cue:
-            d.fouls.append(self.foul(
-                FoulCode.WRONG_BALL_STRUCK, R_TOUCH,
-                f"The cue met ball {s.struck}, not the cue ball: only the cue ball may be struck, with the tip.",
-                f"Кий ударил шар {s.struck}, а не биток: ударять можно только биток и только наклейкой."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.WRONG_BALL_STRUCK,
+                    R_TOUCH,
+                    f"The cue met ball {s.struck}, not the cue ball: only the cue ball may be struck, with the tip.",
+                    f"Кий ударил шар {s.struck}, а не биток: ударять можно только биток и только наклейкой.",
+                )
+            )
         if s.strikes >= 2:
-            d.fouls.append(self.foul(
-                FoulCode.DOUBLE_HIT, R_DOUBLE, "The tip met the cue ball more than once in one stroke.",
-                "Наклейка коснулась битка за удар больше одного раза."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.DOUBLE_HIT,
+                    R_DOUBLE,
+                    "The tip met the cue ball more than once in one stroke.",
+                    "Наклейка коснулась битка за удар больше одного раза.",
+                )
+            )
         if PE.scooped(s.record, self.cue_ball, s.scoop):
-            d.fouls.append(self.foul(
-                FoulCode.SCOOP, R_JUMP,
-                "Scoop: the tip went under the cue ball with an elevated cue. A jump is legal only when the "
-                "cue strikes down on the upper half of the ball.",
-                "Подцепка: наклейка поддела биток снизу приподнятым кием. Перескок правилен, только если "
-                "удар нанесён приподнятым кием в верхнюю половину шара."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.SCOOP,
+                    R_JUMP,
+                    "Scoop: the tip went under the cue ball with an elevated cue. A jump is legal only when the "
+                    "cue strikes down on the upper half of the ball.",
+                    "Подцепка: наклейка поддела биток снизу приподнятым кием. Перескок правилен, только если "
+                    "удар нанесён приподнятым кием в верхнюю половину шара.",
+                )
+            )
         elif s.miscue and PE.airborne(s.record, cue):
-            d.fouls.append(self.foul(
-                FoulCode.MISCUE, R_JUMP,
-                "Miscue on a jump: the tip slid on the cue ball while jumping it; the rules punish any "
-                "miscue in a jump.",
-                "Кикс при перескоке: наклейка проскользнула по битку, а любой кикс при перескоке штрафуется."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.MISCUE,
+                    R_JUMP,
+                    "Miscue on a jump: the tip slid on the cue ball while jumping it; the rules punish any "
+                    "miscue in a jump.",
+                    "Кикс при перескоке: наклейка проскользнула по битку, а любой кикс при перескоке штрафуется.",
+                )
+            )
         if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
-            d.fouls.append(self.foul(
-                CUE_BALL_MISPLACED, R_HAND,
-                "From hand behind the head string, the cue ball was placed on or beyond the string.",
-                "При игре с руки из дома биток установлен на переднюю линию или за её пределами."))
+            d.fouls.append(
+                self.foul(
+                    CUE_BALL_MISPLACED,
+                    R_HAND,
+                    "From hand behind the head string, the cue ball was placed on or beyond the string.",
+                    "При игре с руки из дома биток установлен на переднюю линию или за её пределами.",
+                )
+            )
         if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not breaking and s.first is not None:
             hs = self.table.lines["head-string"]
             fp = s.initial.get(s.first)
             # 000 «Дом и передняя линия»: a ball exactly on the string is outside the kitchen.
-            if fp is not None and fp[0] < hs and not PE.crossed_before(s.record, cue, "head-string", s.first_t):
-                d.fouls.append(self.foul(
-                    BEHIND_STRING_FIRST, R_HAND,
-                    f"From hand behind the head string the cue ball met ball {s.first}, which lay behind the "
-                    "string, without first leaving the kitchen.",
-                    f"С руки из дома биток первым коснулся шара {s.first}, стоявшего в доме, не выйдя "
-                    "предварительно из дома."))
+            if (
+                fp is not None
+                and fp[0] < hs
+                and not PE.crossed_before(s.record, cue, "head-string", s.first_t)
+            ):
+                d.fouls.append(
+                    self.foul(
+                        BEHIND_STRING_FIRST,
+                        R_HAND,
+                        f"From hand behind the head string the cue ball met ball {s.first}, which lay behind the "
+                        "string, without first leaving the kitchen.",
+                        f"С руки из дома биток первым коснулся шара {s.first}, стоявшего в доме, не выйдя "
+                        "предварительно из дома.",
+                    )
+                )
         if cue in s.jumped:
             d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
         elif cue in s.pocketed:
-            d.fouls.append(self.foul(
-                FoulCode.CUE_BALL_POCKETED, R_SCRATCH, "Scratch: the cue ball fell into a pocket.",
-                "Биток упал в лузу."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.CUE_BALL_POCKETED,
+                    R_SCRATCH,
+                    "Scratch: the cue ball fell into a pocket.",
+                    "Биток упал в лузу.",
+                )
+            )
         for b in s.jumped:
             if b != cue:
                 d.fouls.append(self._off_foul(s, b, FoulCode.BALL_OFF_TABLE))
         if push_out:
             return
         if s.first is None:
-            d.fouls.append(self.foul(
-                FoulCode.MISS, R_MISS, "The cue ball touched no object ball.",
-                "Биток не коснулся ни одного прицельного шара."))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.MISS,
+                    R_MISS,
+                    "The cue ball touched no object ball.",
+                    "Биток не коснулся ни одного прицельного шара.",
+                )
+            )
         elif not breaking or self.break_first_rule:
             legal = self.legal_first(s)
             firsts = PE.simultaneous_first(s.record, cue)
             bad = [b for b in firsts if b not in legal]
             if bad:
-                d.fouls.append(self.foul(
-                    FoulCode.WRONG_BALL_FIRST, R_MISS,
-                    f"The cue ball met ball {bad[0]} first; a legal first ball here is one of "
-                    f"{', '.join(_objects(legal)) or 'none'}.",
-                    f"Биток первым коснулся шара {bad[0]}; правильным первым шаром здесь был бы один из: "
-                    f"{', '.join(_objects(legal)) or 'нет'}."))
-        if s.first is not None and not breaking and not self.pocketed_objects(s) \
-                and not PE.rails_reached(s.record, self.table, s.first_t):
-            d.fouls.append(self.foul(
-                FoulCode.NO_RAIL, R_LEGAL,
-                "After the cue ball met the object ball nothing was pocketed and no ball reached a cushion.",
-                "После касания прицельного шара ни один шар не упал в лузу и ни один не дошёл до борта."))
+                d.fouls.append(
+                    self.foul(
+                        FoulCode.WRONG_BALL_FIRST,
+                        R_MISS,
+                        f"The cue ball met ball {bad[0]} first; a legal first ball here is one of "
+                        f"{', '.join(_objects(legal)) or 'none'}.",
+                        f"Биток первым коснулся шара {bad[0]}; правильным первым шаром здесь был бы один из: "
+                        f"{', '.join(_objects(legal)) or 'нет'}.",
+                    )
+                )
+        if (
+            s.first is not None
+            and not breaking
+            and not self.pocketed_objects(s)
+            and not PE.rails_reached(s.record, self.table, s.first_t)
+        ):
+            d.fouls.append(
+                self.foul(
+                    FoulCode.NO_RAIL,
+                    R_LEGAL,
+                    "After the cue ball met the object ball nothing was pocketed and no ball reached a cushion.",
+                    "После касания прицельного шара ни один шар не упал в лузу и ни один не дошёл до борта.",
+                )
+            )
 
-    break_first_rule: ClassVar[bool] = False   # 9-ball: the 1 must be met first on the break too
+    break_first_rule: ClassVar[bool] = False  # 9-ball: the 1 must be met first on the break too
 
     def _cue_placed_behind(self, s: Stroke) -> bool:
         p = s.initial.get(self.cue_ball)
@@ -221,25 +280,35 @@ class PoolReferee(Referee):
         return p is None or p[0] < self.table.lines["head-string"]
 
     def _off_foul(self, s: Stroke, ball: BallId, code: FoulCode) -> Foul:
-        touched = [e.object for e in s.record.events if e.type == "touched" and e.ball == ball
-                   and e.object is not None and e.object not in self.fixtures]
+        touched = [
+            e.object
+            for e in s.record.events
+            if e.type == "touched"
+            and e.ball == ball
+            and e.object is not None
+            and e.object not in self.fixtures
+        ]
         what_en = "The cue ball" if ball == self.cue_ball else f"Ball {ball}"
         what_ru = "Биток" if ball == self.cue_ball else f"Шар {ball}"
         if touched:
             obj = touched[0]
             ru_obj = OBJECT_RU.get(obj, obj)
             return self.foul(
-                code, R_OFF,
+                code,
+                R_OFF,
                 f"{what_en} touched the {obj}, which is not part of the table, so it is off the table even "
                 "though it came back (WPA 8.5 says the same).",
                 f"{what_ru} задел {ru_obj} - это не принадлежность стола, поэтому шар считается выскочившим, "
-                "даже вернувшись на поле.")
+                "даже вернувшись на поле.",
+            )
         rest = s.record.final.get(ball)
         where = rest.rest if rest is not None and rest.rest else "off the bed"
         return self.foul(
-            code, R_OFF,
+            code,
+            R_OFF,
             f"{what_en} came to rest off the playing surface ({where}): it jumped the table.",
-            f"{what_ru} остановился вне игровой поверхности ({_REST_RU.get(where, where)}): выскочил за борт.")
+            f"{what_ru} остановился вне игровой поверхности ({_REST_RU.get(where, where)}): выскочил за борт.",
+        )
 
     def three_foul_check(self, s: Stroke, d: Draft, rule: str) -> bool:
         """The third foul in a row in consecutive innings; announce the warning after the second."""
@@ -247,22 +316,38 @@ class PoolReferee(Referee):
             return False
         prior = s.state.fouls_in_row[s.striker] % 3
         if prior == 2:
-            d.fouls.append(self.foul(
-                THREE_FOULS, rule, "Third foul in a row by the same player.",
-                "Третий фол подряд у одного игрока."))
+            d.fouls.append(
+                self.foul(
+                    THREE_FOULS,
+                    rule,
+                    "Third foul in a row by the same player.",
+                    "Третий фол подряд у одного игрока.",
+                )
+            )
             return True
         if prior == 1:
-            d.warnings.append(Note(
-                "second_foul_warning", rule,
-                text("Two fouls in a row: a third consecutive foul is punished.",
-                     "Два фола подряд: за третий фол подряд последует наказание.")))
+            d.warnings.append(
+                Note(
+                    "second_foul_warning",
+                    rule,
+                    text(
+                        "Two fouls in a row: a third consecutive foul is punished.",
+                        "Два фола подряд: за третий фол подряд последует наказание.",
+                    ),
+                )
+            )
         return False
 
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None:
-            return Note("outside_interference", R_OUTSIDE, text(
-                f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed.",
-                f"Посторонний ({s.outside_agent}) сдвинул шар: позиция восстанавливается, удар повторяется."))
+            return Note(
+                "outside_interference",
+                R_OUTSIDE,
+                text(
+                    f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed.",
+                    f"Посторонний ({s.outside_agent}) сдвинул шар: позиция восстанавливается, удар повторяется.",
+                ),
+            )
         # 000 (pool, «Самопроизвольное перемещение шаров»); WPA 1.7 and BCA 3.31 agree.
         return self.fell_unaided_note(s, R_UNAIDED)
 
@@ -284,11 +369,25 @@ class PoolReferee(Referee):
         raise NotImplementedError
 
 
-OBJECT_RU = {"lamp": "осветительный прибор", "chalk": "мел", "person": "человека", "cue": "кий",
-              "floor": "пол", "player": "игрока", "clothing": "одежду", "hand": "руку", "bridge": "машинку"}
-POCKET_RU = {"head-left": "левая угловая у дома", "head-right": "правая угловая у дома",
-             "middle-left": "левая средняя", "middle-right": "правая средняя",
-             "foot-left": "левая угловая у заднего борта", "foot-right": "правая угловая у заднего борта"}
+OBJECT_RU = {
+    "lamp": "осветительный прибор",
+    "chalk": "мел",
+    "person": "человека",
+    "cue": "кий",
+    "floor": "пол",
+    "player": "игрока",
+    "clothing": "одежду",
+    "hand": "руку",
+    "bridge": "машинку",
+}
+POCKET_RU = {
+    "head-left": "левая угловая у дома",
+    "head-right": "правая угловая у дома",
+    "middle-left": "левая средняя",
+    "middle-right": "правая средняя",
+    "foot-left": "левая угловая у заднего борта",
+    "foot-right": "правая угловая у заднего борта",
+}
 _REST_RU = {"floor": "на полу", "rail": "на поручне борта", "off the bed": "вне поля"}
 
 
@@ -310,10 +409,18 @@ class EightBall(PoolReferee):
 
     def check_extra(self, key: str, v: Any, file: str) -> Any:
         if key == "groups":
-            if not isinstance(v, list) or len(v) != 2 or not all(g in ("", "solids", "stripes") for g in v) \
-                    or (v[0] and v[0] == v[1]) or (bool(v[0]) != bool(v[1])):
-                raise InputError(file, "state.extra.groups",
-                                 'two entries: ["", ""] (open table) or "solids"/"stripes", one each')
+            if (
+                not isinstance(v, list)
+                or len(v) != 2
+                or not all(g in ("", "solids", "stripes") for g in v)
+                or (v[0] and v[0] == v[1])
+                or (bool(v[0]) != bool(v[1]))
+            ):
+                raise InputError(
+                    file,
+                    "state.extra.groups",
+                    'two entries: ["", ""] (open table) or "solids"/"stripes", one each',
+                )
             return list(v)
         return super().check_extra(key, v, file)
 
@@ -364,8 +471,10 @@ class EightBall(PoolReferee):
         g = self.groups(s)[s.striker]
         if shot is not None and shot.call_ball is not None:
             ok_ball = shot.call_ball in d.counted and (
-                shot.call_pocket is None or s.record.final.get(shot.call_ball) is None
-                or s.record.final[shot.call_ball].pocket == shot.call_pocket)
+                shot.call_pocket is None
+                or s.record.final.get(shot.call_ball) is None
+                or s.record.final[shot.call_ball].pocket == shot.call_pocket
+            )
             if not ok_ball:
                 return False
             return not g or shot.call_ball in self.own_balls(g)
@@ -397,9 +506,13 @@ class EightBall(PoolReferee):
                 mine = "solids" if pick in SOLIDS else "stripes"
                 other = "stripes" if mine == "solids" else "solids"
                 groups = [mine, other] if s.striker == 0 else [other, mine]
-                d.notes.append(text(f"The table is no longer open: {s.state.players[s.striker]} has {mine}.",
-                                    f"Группы определены: у игрока {s.state.players[s.striker]} "
-                                    f"{'сплошные' if mine == 'solids' else 'полосатые'}."))
+                d.notes.append(
+                    text(
+                        f"The table is no longer open: {s.state.players[s.striker]} has {mine}.",
+                        f"Группы определены: у игрока {s.state.players[s.striker]} "
+                        f"{'сплошные' if mine == 'solids' else 'полосатые'}.",
+                    )
+                )
         else:
             d.next_player = s.opponent
         d.extra["groups"] = groups
@@ -445,21 +558,39 @@ class EightBall(PoolReferee):
         pocket = s.record.final["8"].pocket if eight_down and "8" in s.record.final else None
         lose: Foul | None = None
         if eight_off:
-            lose = self.foul(EIGHT_OFF_TABLE, rule, "The 8 was driven off the table: the game is lost.",
-                             "Восьмёрка выскочила за борт: партия проиграна.")
+            lose = self.foul(
+                EIGHT_OFF_TABLE,
+                rule,
+                "The 8 was driven off the table: the game is lost.",
+                "Восьмёрка выскочила за борт: партия проиграна.",
+            )
         elif d.foul:
-            lose = self.foul(EIGHT_ON_FOUL, rule, "The 8 was pocketed on a foul: the game is lost.",
-                             "Восьмёрка забита с нарушением: партия проиграна.")
+            lose = self.foul(
+                EIGHT_ON_FOUL,
+                rule,
+                "The 8 was pocketed on a foul: the game is lost.",
+                "Восьмёрка забита с нарушением: партия проиграна.",
+            )
         elif own_left:
-            lose = self.foul(EIGHT_EARLY, rule,
-                             "The 8 was pocketed before the player's group was cleared: the game is lost.",
-                             "Восьмёрка забита раньше, чем сыграна своя группа: партия проиграна.")
-        elif shot is not None and shot.call_pocket is not None and shot.call_ball in (None, "8") \
-                and pocket != shot.call_pocket:
-            lose = self.foul(EIGHT_WRONG_POCKET, rule,
-                             f"The 8 fell in the {pocket} pocket, not the called {shot.call_pocket}: the game is lost.",
-                             f"Восьмёрка упала в лузу «{POCKET_RU.get(pocket or '', pocket)}», а заказана была "
-                             f"«{POCKET_RU.get(shot.call_pocket, shot.call_pocket)}»: партия проиграна.")
+            lose = self.foul(
+                EIGHT_EARLY,
+                rule,
+                "The 8 was pocketed before the player's group was cleared: the game is lost.",
+                "Восьмёрка забита раньше, чем сыграна своя группа: партия проиграна.",
+            )
+        elif (
+            shot is not None
+            and shot.call_pocket is not None
+            and shot.call_ball in (None, "8")
+            and pocket != shot.call_pocket
+        ):
+            lose = self.foul(
+                EIGHT_WRONG_POCKET,
+                rule,
+                f"The 8 fell in the {pocket} pocket, not the called {shot.call_pocket}: the game is lost.",
+                f"Восьмёрка упала в лузу «{POCKET_RU.get(pocket or '', pocket)}», а заказана была "
+                f"«{POCKET_RU.get(shot.call_pocket, shot.call_pocket)}»: партия проиграна.",
+            )
         d.frame_over = True
         d.options = []
         if lose is not None:
@@ -554,8 +685,12 @@ class NineBall(PoolReferee):
         elif self.pushing(s):
             # WPA 9-ball: after a push out the opponent shoots, or passes the shot back to the pusher.
             d.options = [Option.PLAY_ON]
-            d.notes.append(text("Push out: the opponent plays from here or hands the shot back.",
-                                "Пуш-аут: соперник играет из этой позиции или возвращает удар."))
+            d.notes.append(
+                text(
+                    "Push out: the opponent plays from here or hands the shot back.",
+                    "Пуш-аут: соперник играет из этой позиции или возвращает удар.",
+                )
+            )
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         if d.has(THREE_FOULS):
@@ -624,12 +759,16 @@ class StraightPool(PoolReferee):
             rails = PE.rails_reached(s.record, self.table, s.first_t)
             objs = rails - {self.cue_ball}
             if self.cue_ball not in rails or len(objs) < 2:
-                d.fouls.append(self.foul(
-                    BREAKING_VIOLATION, "WPA 14.1: Opening Break",
-                    f"Opening break: no called ball was pocketed, and the cue ball {'did' if self.cue_ball in rails else 'did not'}"
-                    f" reach a cushion with {len(objs)} object balls; the cue ball and two object balls must.",
-                    f"Начальный удар: заказанный шар не забит, а биток {'дошёл' if self.cue_ball in rails else 'не дошёл'} "
-                    f"до борта, прицельных шаров у бортов - {len(objs)}; нужны биток и два прицельных шара."))
+                d.fouls.append(
+                    self.foul(
+                        BREAKING_VIOLATION,
+                        "WPA 14.1: Opening Break",
+                        f"Opening break: no called ball was pocketed, and the cue ball {'did' if self.cue_ball in rails else 'did not'}"
+                        f" reach a cushion with {len(objs)} object balls; the cue ball and two object balls must.",
+                        f"Начальный удар: заказанный шар не забит, а биток {'дошёл' if self.cue_ball in rails else 'не дошёл'} "
+                        f"до борта, прицельных шаров у бортов - {len(objs)}; нужны биток и два прицельных шара.",
+                    )
+                )
         self.three_foul_check(s, d, "WPA 14.1: Three Consecutive Fouls")
 
     def count(self, s: Stroke, d: Draft) -> None:
@@ -687,8 +826,11 @@ class StraightPool(PoolReferee):
             if in_rack_area(self.table, d.positions[b15], slots):
                 head = self.table.spot("head-spot")
                 cue_p = d.positions.get(self.cue_ball)
-                at = head if cue_p is None or not in_rack_area(self.table, cue_p, [head]) \
+                at = (
+                    head
+                    if cue_p is None or not in_rack_area(self.table, cue_p, [head])
                     else self.table.spot("centre-spot")
+                )
                 d.positions[b15] = at
                 d.respot.append(Respot(b15, at))
         cue_p = d.positions.get(self.cue_ball)
@@ -699,8 +841,12 @@ class StraightPool(PoolReferee):
             d.positions[b] = p
             d.respot.append(Respot(b, p))
         d.from_shelf = list(shelf)
-        d.notes.append(text(f"Rerack: {len(to_rack)} balls are racked and play continues.",
-                            f"Перерасстановка: {len(to_rack)} шаров ставятся в пирамиду, игра продолжается."))
+        d.notes.append(
+            text(
+                f"Rerack: {len(to_rack)} balls are racked and play continues.",
+                f"Перерасстановка: {len(to_rack)} шаров ставятся в пирамиду, игра продолжается.",
+            )
+        )
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
         d.phase = "play"

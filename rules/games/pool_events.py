@@ -87,6 +87,7 @@ def scooped(record: ShotRecord, cue: BallId, flagged: bool) -> bool:
     lift = F.first(record.events, F.by_type(EventType.AIRBORNE), F.by_ball(cue))
     if lift is None:
         return False
-    touch = F.first(record.events, F.by_type(EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW),
-                    F.by_ball(cue))
+    touch = F.first(
+        record.events, F.by_type(EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW), F.by_ball(cue)
+    )
     return touch is None or lift.t <= touch.t

@@ -76,13 +76,18 @@ R_MO_SPOT = "000: Московская пирамида, Выставление 
 OBJECT_BALLS: tuple[BallId, ...] = tuple(str(i) for i in range(1, 16))
 ALL_BALLS: tuple[BallId, ...] = ("cue",) + OBJECT_BALLS
 # 000: Русская пирамида, «Расстановка шаров»: rows from the apex.
-RACK_71: tuple[tuple[BallId, ...], ...] = (("4",), ("5", "6"), ("7", "15", "8"), ("9", "14", "13", "10"),
-                                          ("2", "1", "12", "11", "3"))
-PENALTY_POINTS = 5            # 000: Русская пирамида, «Штрафы за нарушения»
-POCKET_ZONE_CUSHION = 0.068   # 003: one ball diameter along the cushion from the jaw
-POCKET_ZONE_STOP = 0.136      # 003: two diameters from the pocket's edge to the ball's centre
-FROZEN_ANGLE = 45.0           # 003: Удар по битку
-TIP_CONTACT_S = 0.001         # how long the tip stays on the ball (physics.md §1: ~1 ms, 0.8 ms at break speed)
+RACK_71: tuple[tuple[BallId, ...], ...] = (
+    ("4",),
+    ("5", "6"),
+    ("7", "15", "8"),
+    ("9", "14", "13", "10"),
+    ("2", "1", "12", "11", "3"),
+)
+PENALTY_POINTS = 5  # 000: Русская пирамида, «Штрафы за нарушения»
+POCKET_ZONE_CUSHION = 0.068  # 003: one ball diameter along the cushion from the jaw
+POCKET_ZONE_STOP = 0.136  # 003: two diameters from the pocket's edge to the ball's centre
+FROZEN_ANGLE = 45.0  # 003: Удар по битку
+TIP_CONTACT_S = 0.001  # how long the tip stays on the ball (physics.md §1: ~1 ms, 0.8 ms at break speed)
 
 
 class Pyramid(Referee):
@@ -93,13 +98,13 @@ class Pyramid(Referee):
     fixtures = frozenset({"rail_top", "frame", "lamp", "bracket", "pocket"})
     break_in_hand = InHand.HOUSE
     fast: ClassVar[bool] = False
-    calls: ClassVar[bool] = False                 # 71: ball and pocket are called
-    cue_pocket_foul: ClassVar[bool] = True        # 71, 8 balls: the cue ball in a pocket is a foul
-    in_off_scores: ClassVar[bool] = False         # Moscow, Американка: the cue ball off an object ball counts
-    hand_after_cue_lost: ClassVar[bool] = True    # 71, Moscow, 8: from hand from the house after it
-    safety: ClassVar[str | None] = None           # "american" (000) or "fast" (003)
-    spotting: ClassVar[str] = "line"              # "line": back spot; "cushion": middle of the back cushion
-    points_game: ClassVar[bool] = False           # 71: points; otherwise balls on the shelf
+    calls: ClassVar[bool] = False  # 71: ball and pocket are called
+    cue_pocket_foul: ClassVar[bool] = True  # 71, 8 balls: the cue ball in a pocket is a foul
+    in_off_scores: ClassVar[bool] = False  # Moscow, Американка: the cue ball off an object ball counts
+    hand_after_cue_lost: ClassVar[bool] = True  # 71, Moscow, 8: from hand from the house after it
+    safety: ClassVar[str | None] = None  # "american" (000) or "fast" (003)
+    spotting: ClassVar[str] = "line"  # "line": back spot; "cushion": middle of the back cushion
+    points_game: ClassVar[bool] = False  # 71: points; otherwise balls on the shelf
     target: ClassVar[int] = 8
     penalty_rule: ClassVar[str] = R_FOULS
     spot_rule: ClassVar[str] = R_SPOTTED
@@ -114,7 +119,11 @@ class Pyramid(Referee):
         out: dict[str, Any] = {}
         for k, v in extra.items():
             if k == "quiet_fouls" and self.points_game:
-                if not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) and x >= 0 for x in v):
+                if (
+                    not isinstance(v, list)
+                    or len(v) != 2
+                    or not all(isinstance(x, int) and x >= 0 for x in v)
+                ):
                     raise InputError(file, "state.extra.quiet_fouls", "a list of 2 integers >= 0")
                 out[k] = tuple(v)
             elif k == "spotted" and self.any_ball_cue:
@@ -149,21 +158,39 @@ class Pyramid(Referee):
 
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None:
-            return Note("outside_interference", R_OUTSIDE, text(
-                f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed "
-                "with no penalty.",
-                f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
-                "без штрафа."))
+            return Note(
+                "outside_interference",
+                R_OUTSIDE,
+                text(
+                    f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed "
+                    "with no penalty.",
+                    f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
+                    "без штрафа.",
+                ),
+            )
         fell = self.fell_unaided_note(s, R_HANGING)
         if fell is not None:
             return fell
-        if self.from_hand(s) and s.first is None and s.cue not in s.pocketed and s.cue not in s.jumped \
-                and not s.miscue and not s.scoop and s.strikes <= 1 and not s.touched_within:
+        if (
+            self.from_hand(s)
+            and s.first is None
+            and s.cue not in s.pocketed
+            and s.cue not in s.jumped
+            and not s.miscue
+            and not s.scoop
+            and s.strikes <= 1
+            and not s.touched_within
+        ):
             end = F.final_xy(s.record, s.cue)
             if not self.cue_left_house(s) and (end is None or self.in_house(s, end)):
-                return Note("not_out_of_house", R_BREAK, text(
-                    "From hand the cue ball neither left the house nor touched a ball: the stroke is taken again.",
-                    "Биток не выведен из дома и не коснулся ни одного шара: удар с руки повторяется."))
+                return Note(
+                    "not_out_of_house",
+                    R_BREAK,
+                    text(
+                        "From hand the cue ball neither left the house nor touched a ball: the stroke is taken again.",
+                        "Биток не выведен из дома и не коснулся ни одного шара: удар с руки повторяется.",
+                    ),
+                )
         return None
 
     def rolled_along(self, s: Stroke) -> list[BallId]:
@@ -183,7 +210,10 @@ class Pyramid(Referee):
                 if min(F.dist(pk.centre, e) for e in ends) > max(t.corner_mouth, t.middle_mouth):
                     continue
                 length = F.dist(c.start, c.end)
-                along = ((p0[0] - c.start[0]) * (c.end[0] - c.start[0]) + (p0[1] - c.start[1]) * (c.end[1] - c.start[1])) / length
+                along = (
+                    (p0[0] - c.start[0]) * (c.end[0] - c.start[0])
+                    + (p0[1] - c.start[1]) * (c.end[1] - c.start[1])
+                ) / length
                 if along < 0 or along > length:
                     continue  # its centre is already in the pocket's mouth: rolling it in counts
                 hits = F.select(s.record.events, F.by_type(EventType.BALL_BALL), F.by_ball(b))
@@ -223,8 +253,11 @@ class Pyramid(Referee):
     def entered_play_at(self, s: Stroke) -> float | None:
         """When the cue ball from hand came into play: crossed the house line or met a ball outside the house."""
         line, _ = self.house(s)
-        times = [e.t for e in F.select(s.record.events, F.by_type(EventType.LINE_CROSSED), F.by_ball(s.cue))
-                 if e.line == line]
+        times = [
+            e.t
+            for e in F.select(s.record.events, F.by_type(EventType.LINE_CROSSED), F.by_ball(s.cue))
+            if e.line == line
+        ]
         if s.first is not None and s.first_t is not None:
             p = s.initial.get(s.first)
             if p is not None and not self.in_house(s, p):
@@ -235,71 +268,145 @@ class Pyramid(Referee):
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         add = d.fouls.append
         if s.struck != s.cue:
-            add(self.foul(FoulCode.WRONG_BALL_STRUCK, R_FOULS + " (11)",
-                          f"the cue struck ball {s.struck}, not the cue ball",
-                          f"удар нанесён не битком, а шаром {s.struck}"))
+            add(
+                self.foul(
+                    FoulCode.WRONG_BALL_STRUCK,
+                    R_FOULS + " (11)",
+                    f"the cue struck ball {s.struck}, not the cue ball",
+                    f"удар нанесён не битком, а шаром {s.struck}",
+                )
+            )
         if self.any_ball_cue and not self.fast and s.cue in s.state.extra.get("spotted", ()):
-            add(self.foul(FoulCode.WRONG_BALL_STRUCK, R_SPOTTED,
-                          f"ball {s.cue} was just respotted: it is an object ball for this stroke",
-                          f"шар {s.cue} только что выставлен и играется как прицельный"))
+            add(
+                self.foul(
+                    FoulCode.WRONG_BALL_STRUCK,
+                    R_SPOTTED,
+                    f"ball {s.cue} was just respotted: it is an object ball for this stroke",
+                    f"шар {s.cue} только что выставлен и играется как прицельный",
+                )
+            )
         if s.miscue:
-            add(self.foul(FoulCode.MISCUE, R_STRIKE, "a miscue: the cue ball was not struck cleanly with the tip",
-                          "кикс: удар нанесён не наклейкой кия по её оси"))
+            add(
+                self.foul(
+                    FoulCode.MISCUE,
+                    R_STRIKE,
+                    "a miscue: the cue ball was not struck cleanly with the tip",
+                    "кикс: удар нанесён не наклейкой кия по её оси",
+                )
+            )
         if s.scoop:
-            add(self.foul(FoulCode.SCOOP, R_STRIKE, "a scoop: the tip dug under the ball to lift it",
-                          "подцепка: удар под биток снизу, не по оси кия"))
+            add(
+                self.foul(
+                    FoulCode.SCOOP,
+                    R_STRIKE,
+                    "a scoop: the tip dug under the ball to lift it",
+                    "подцепка: удар под биток снизу, не по оси кия",
+                )
+            )
         if s.strikes >= 2:
-            add(self.foul(FoulCode.DOUBLE_HIT, R_FOULS + " (9)", "the tip met the cue ball twice",
-                          "двойной удар: наклейка коснулась битка дважды"))
+            add(
+                self.foul(
+                    FoulCode.DOUBLE_HIT,
+                    R_FOULS + " (9)",
+                    "the tip met the cue ball twice",
+                    "двойной удар: наклейка коснулась битка дважды",
+                )
+            )
         p0 = s.initial.get(s.cue)
         if self.from_hand(s) and p0 is not None and not self.in_house(s, p0):
-            add(self.foul(FoulCode.CUE_BALL_OUTSIDE_HOUSE, R_FOULS + " (14)",
-                          "playing from hand, the cue ball was not placed inside the house",
-                          "при игре с руки биток установлен не в доме"))
+            add(
+                self.foul(
+                    FoulCode.CUE_BALL_OUTSIDE_HOUSE,
+                    R_FOULS + " (14)",
+                    "playing from hand, the cue ball was not placed inside the house",
+                    "при игре с руки биток установлен не в доме",
+                )
+            )
         if s.first is None:
-            add(self.foul(FoulCode.MISS, R_FOULS + " (1)", "the cue ball touched no object ball",
-                          "биток не коснулся ни одного прицельного шара"))
+            add(
+                self.foul(
+                    FoulCode.MISS,
+                    R_FOULS + " (1)",
+                    "the cue ball touched no object ball",
+                    "биток не коснулся ни одного прицельного шара",
+                )
+            )
         self.check_frozen_angle(s, d)
         self.check_push(s, d)
         if self.from_hand(s) and s.first is not None and s.first_t is not None:
             fp = s.initial.get(s.first)
             if fp is not None and self.in_house(s, fp) and not self.cue_left_house(s, until=s.first_t):
-                add(self.foul(FoulCode.HOUSE_BALL_FIRST, R_FOULS + " (10)",
-                              f"from hand the cue ball hit ball {s.first} in the house before leaving it",
-                              f"при ударе с руки биток до выхода из дома задел шар {s.first}, стоящий в доме"))
+                add(
+                    self.foul(
+                        FoulCode.HOUSE_BALL_FIRST,
+                        R_FOULS + " (10)",
+                        f"from hand the cue ball hit ball {s.first} in the house before leaving it",
+                        f"при ударе с руки биток до выхода из дома задел шар {s.first}, стоящий в доме",
+                    )
+                )
         if s.cue in s.pocketed and (self.cue_pocket_foul or s.first is None):
-            add(self.foul(FoulCode.CUE_BALL_POCKETED, R_FOULS + " (12)", "the cue ball fell into a pocket",
-                          "биток упал в лузу"))
+            add(
+                self.foul(
+                    FoulCode.CUE_BALL_POCKETED,
+                    R_FOULS + " (12)",
+                    "the cue ball fell into a pocket",
+                    "биток упал в лузу",
+                )
+            )
         if s.cue in s.jumped:
-            add(self.foul(FoulCode.CUE_BALL_OFF_TABLE, R_JUMPED, "the cue ball jumped off the table: "
-                          "nothing pocketed on this stroke counts",
-                          "биток выскочил за борт: забитые этим ударом шары не засчитываются"))
+            add(
+                self.foul(
+                    FoulCode.CUE_BALL_OFF_TABLE,
+                    R_JUMPED,
+                    "the cue ball jumped off the table: nothing pocketed on this stroke counts",
+                    "биток выскочил за борт: забитые этим ударом шары не засчитываются",
+                )
+            )
         for b, obj in s.touched_within:
             if self.flying_at(s, b, obj):
-                add(self.foul(FoulCode.TOUCHED_PLAYER_OBJECT, R_JUMPED,
-                              f"ball {b} flew off the bed and touched a player's {obj} within the table",
-                              f"вылетевший шар {b} задел в пределах стола принадлежность игрока "
-                              f"({_RU_OBJ.get(obj, obj)})"))
+                add(
+                    self.foul(
+                        FoulCode.TOUCHED_PLAYER_OBJECT,
+                        R_JUMPED,
+                        f"ball {b} flew off the bed and touched a player's {obj} within the table",
+                        f"вылетевший шар {b} задел в пределах стола принадлежность игрока "
+                        f"({_RU_OBJ.get(obj, obj)})",
+                    )
+                )
             else:
-                add(self.foul(FoulCode.BALL_TOUCHED, R_FOULS + " (4)",
-                              f"ball {b} on the bed was touched by a player's {obj}",
-                              f"шар {b} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})"))
+                add(
+                    self.foul(
+                        FoulCode.BALL_TOUCHED,
+                        R_FOULS + " (4)",
+                        f"ball {b} on the bed was touched by a player's {obj}",
+                        f"шар {b} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})",
+                    )
+                )
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
             if self.pocket_zone_ok(s):
-                d.notes.append(text(
-                    "The safety requirement was not met, but the played ball reached the pocket zone "
-                    f"({R_POCKET_ZONE}): no foul.",
-                    f"Требования отыгрыша не выполнены, но играемый шар был в зоне лузы ({R_POCKET_ZONE}): "
-                    "штрафа нет."))
+                d.notes.append(
+                    text(
+                        "The safety requirement was not met, but the played ball reached the pocket zone "
+                        f"({R_POCKET_ZONE}): no foul.",
+                        f"Требования отыгрыша не выполнены, но играемый шар был в зоне лузы ({R_POCKET_ZONE}): "
+                        "штрафа нет.",
+                    )
+                )
             else:
                 rule = R_SAFETY_FAST if self.safety == "fast" else R_AM_SAFETY
-                en, ru = ("no ball crossed the centre line and two cushions were not touched after the hit",
-                          "ни один шар не пересёк центральную линию и после соударения не было касания двух бортов") \
-                    if self.safety == "fast" else \
-                    ("an illegal safety: no ball reached the far short cushion across the centre line, two balls "
-                     "did not cross it, and no ball went from one cushion to a second",
-                     "неправильный отыгрыш: шар не довёл до противоположного короткого борта через центральную "
-                     "линию, центральную линию не пересекли два шара, и ни один шар не прошёл от борта ко второму")
+                en, ru = (
+                    (
+                        "no ball crossed the centre line and two cushions were not touched after the hit",
+                        "ни один шар не пересёк центральную линию и после соударения не было касания двух бортов",
+                    )
+                    if self.safety == "fast"
+                    else (
+                        "an illegal safety: no ball reached the far short cushion across the centre line, two balls "
+                        "did not cross it, and no ball went from one cushion to a second",
+                        "неправильный отыгрыш: шар не довёл до противоположного короткого борта через центральную "
+                        "линию, центральную линию не пересекли два шара, и ни один шар не прошёл от борта ко второму",
+                    )
+                )
                 add(self.foul(FoulCode.ILLEGAL_SAFETY, rule, en, ru))
 
     def flying_at(self, s: Stroke, ball: BallId, obj: str) -> bool:
@@ -328,12 +435,16 @@ class Pyramid(Referee):
         if p0 is None or p1 is None or F.dist(p0, p1) <= 2 * self.table.ball_radius + F.FROZEN_TOL:
             return  # frozen balls are the 45° rule's business
         if s.first_t - strike.t < TIP_CONTACT_S:
-            d.fouls.append(self.foul(
-                FoulCode.PUSH_SHOT, R_STRIKE + "; " + R_FOULS + " (8)",
-                f"a push: the cue ball met ball {s.first} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
-                "while the tip was still on it",
-                f"пропих: биток коснулся шара {s.first} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
-                "когда наклейка ещё не отошла от битка"))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.PUSH_SHOT,
+                    R_STRIKE + "; " + R_FOULS + " (8)",
+                    f"a push: the cue ball met ball {s.first} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
+                    "while the tip was still on it",
+                    f"пропих: биток коснулся шара {s.first} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
+                    "когда наклейка ещё не отошла от битка",
+                )
+            )
 
     def check_frozen_angle(self, s: Stroke, d: Draft) -> None:
         """003: a cue ball frozen to an object ball is played away at 45° or more, or it must come back."""
@@ -352,11 +463,15 @@ class Pyramid(Referee):
             end = F.final_xy(s.record, s.cue)
             if end is not None and (end[0] - p0[0]) * v[0] + (end[1] - p0[1]) * v[1] < 0:
                 continue  # it came back off the frozen ball: allowed
-            d.fouls.append(self.foul(
-                FoulCode.FROZEN_BALL_ANGLE, R_STRIKE + "; " + R_FOULS + " (7)",
-                f"the cue ball frozen to ball {b} was played {ang:.0f}° off the line of centres (45° needed)",
-                f"биток, стоящий вплотную к шару {b}, сыгран под углом {ang:.0f}° к линии центров "
-                "(нужно 45° и более)"))
+            d.fouls.append(
+                self.foul(
+                    FoulCode.FROZEN_BALL_ANGLE,
+                    R_STRIKE + "; " + R_FOULS + " (7)",
+                    f"the cue ball frozen to ball {b} was played {ang:.0f}° off the line of centres (45° needed)",
+                    f"биток, стоящий вплотную к шару {b}, сыгран под углом {ang:.0f}° к линии центров "
+                    "(нужно 45° и более)",
+                )
+            )
             return
 
     # --- отыгрыш --------------------------------------------------------------------------
@@ -381,8 +496,10 @@ class Pyramid(Referee):
         return out
 
     def _hit_later(self, s: Stroke, ball: BallId, t: float) -> bool:
-        return any(e.t != s.first_t and e.t < t for e in F.select(s.record.events, F.by_type(EventType.BALL_BALL),
-                                                                    F.by_ball(ball)))
+        return any(
+            e.t != s.first_t and e.t < t
+            for e in F.select(s.record.events, F.by_type(EventType.BALL_BALL), F.by_ball(ball))
+        )
 
     def safety_ok(self, s: Stroke) -> bool:
         if s.first_t is None:
@@ -468,25 +585,38 @@ class Pyramid(Referee):
         d.counted = [] if d.foul else self.scoring(s)
         rolled = self.rolled_along(s)
         if rolled and not d.foul:
-            d.notes.append(text(
-                f"Ball(s) {', '.join(rolled)} rolled along the cushion into the pocket: not counted, respotted, "
-                f"no penalty, the turn passes ({R_ROLLED}).",
-                f"Шар(ы) {', '.join(rolled)} скатаны по борту в лузу: не засчитываются, выставляются, штрафа "
-                f"нет, удар переходит к сопернику ({R_ROLLED})."))
+            d.notes.append(
+                text(
+                    f"Ball(s) {', '.join(rolled)} rolled along the cushion into the pocket: not counted, respotted, "
+                    f"no penalty, the turn passes ({R_ROLLED}).",
+                    f"Шар(ы) {', '.join(rolled)} скатаны по борту в лузу: не засчитываются, выставляются, штрафа "
+                    f"нет, удар переходит к сопернику ({R_ROLLED}).",
+                )
+            )
         uncounted = [b for b in s.pocketed if b not in d.counted and b != s.cue]
         if uncounted and not d.foul and not rolled:
-            d.notes.append(text(f"Not counted and respotted: {', '.join(uncounted)}.",
-                                f"Не засчитаны и выставляются: {', '.join(uncounted)}."))
+            d.notes.append(
+                text(
+                    f"Not counted and respotted: {', '.join(uncounted)}.",
+                    f"Не засчитаны и выставляются: {', '.join(uncounted)}.",
+                )
+            )
         for b in s.jumped:
             if b != s.cue:
-                d.notes.append(text(
-                    f"Ball {b} jumped off the table: respotted after the stroke, no penalty ({R_JUMPED}).",
-                    f"Шар {b} выскочил за борт: выставляется после удара, без штрафа ({R_JUMPED})."))
+                d.notes.append(
+                    text(
+                        f"Ball {b} jumped off the table: respotted after the stroke, no penalty ({R_JUMPED}).",
+                        f"Шар {b} выскочил за борт: выставляется после удара, без штрафа ({R_JUMPED}).",
+                    )
+                )
         for b in s.restored:
-            d.notes.append(text(
-                f"Ball {b} hung over the pocket and fell after the stroke had ended: it is put back ({R_HANGING}).",
-                f"Шар {b} завис над лузой и упал после завершения удара: восстанавливается на место "
-                f"({R_HANGING})."))
+            d.notes.append(
+                text(
+                    f"Ball {b} hung over the pocket and fell after the stroke had ended: it is put back ({R_HANGING}).",
+                    f"Шар {b} завис над лузой и упал после завершения удара: восстанавливается на место "
+                    f"({R_HANGING}).",
+                )
+            )
 
     def balls_back(self, s: Stroke, d: Draft) -> list[BallId]:
         """Object balls that go back on the table: pocketed but not counted, and jumped."""
@@ -503,8 +633,12 @@ class Pyramid(Referee):
             remaining = [b for b in s.final_positions() if b != self.cue_ball] + self.balls_back(s, d)
             if objects_counted and not remaining:
                 pts += 10
-                d.notes.append(text(f"Ball {objects_counted[-1]} was the last on the table: +10 ({R_71_SCORE}).",
-                                    f"Шар {objects_counted[-1]} — последний на столе: +10 ({R_71_SCORE})."))
+                d.notes.append(
+                    text(
+                        f"Ball {objects_counted[-1]} was the last on the table: +10 ({R_71_SCORE}).",
+                        f"Шар {objects_counted[-1]} — последний на столе: +10 ({R_71_SCORE}).",
+                    )
+                )
             d.credit[me] = list(objects_counted)
             if d.foul:
                 d.points[me] -= PENALTY_POINTS
@@ -519,23 +653,35 @@ class Pyramid(Referee):
                     ball = shelf[-1]
                     d.from_shelf.append(ball)
                     d.points[me] -= 1
-                    d.notes.append(text(f"Penalty: ball {ball} comes off the offender's shelf back to the table "
-                                        f"({self.penalty_rule}).",
-                                        f"Штраф: шар {ball} снимается с полки нарушителя и выставляется "
-                                        f"({self.penalty_rule})."))
+                    d.notes.append(
+                        text(
+                            f"Penalty: ball {ball} comes off the offender's shelf back to the table "
+                            f"({self.penalty_rule}).",
+                            f"Штраф: шар {ball} снимается с полки нарушителя и выставляется "
+                            f"({self.penalty_rule}).",
+                        )
+                    )
                 else:
                     d.owed[me] += 1
-                    d.notes.append(text(f"Penalty: the offender has no ball, he owes one ({self.penalty_rule}).",
-                                        f"Штраф: у нарушителя нет забитых шаров — шар в долг ({self.penalty_rule})."))
+                    d.notes.append(
+                        text(
+                            f"Penalty: the offender has no ball, he owes one ({self.penalty_rule}).",
+                            f"Штраф: у нарушителя нет забитых шаров — шар в долг ({self.penalty_rule}).",
+                        )
+                    )
             elif d.owed[me] and credit:
-                pay = credit[-d.owed[me]:] if d.owed[me] < len(credit) else list(credit)
+                pay = credit[-d.owed[me] :] if d.owed[me] < len(credit) else list(credit)
                 for b in pay:
                     credit.remove(b)
                     d.from_shelf.append(b)
                 d.owed[me] -= len(pay)
                 d.points[me] -= len(pay)
-                d.notes.append(text(f"The owed penalty is paid with ball(s) {', '.join(pay)} ({self.penalty_rule}).",
-                                    f"Штрафной долг погашен шаром(ами) {', '.join(pay)} ({self.penalty_rule})."))
+                d.notes.append(
+                    text(
+                        f"The owed penalty is paid with ball(s) {', '.join(pay)} ({self.penalty_rule}).",
+                        f"Штрафной долг погашен шаром(ами) {', '.join(pay)} ({self.penalty_rule}).",
+                    )
+                )
             d.credit[me] = credit
             d.points[me] += gained
         d.scores = [sc + p for sc, p in zip(d.scores, d.points, strict=True)]
@@ -578,8 +724,12 @@ class Pyramid(Referee):
         if d.foul:
             d.next_player = s.opponent
             d.options = [Option.PLAY_ON]
-            d.notes.append(text(f"The opponent may make the offender play on («играй дальше», {R_PLAY_ON}).",
-                                f"Соперник может потребовать «играй дальше» ({R_PLAY_ON})."))
+            d.notes.append(
+                text(
+                    f"The opponent may make the offender play on («играй дальше», {R_PLAY_ON}).",
+                    f"Соперник может потребовать «играй дальше» ({R_PLAY_ON}).",
+                )
+            )
         elif d.counted and not rolled:
             d.next_player = s.striker
         else:
@@ -604,8 +754,16 @@ class Pyramid(Referee):
                 d.winner = max(range(len(d.scores)), key=lambda p: d.scores[p])
 
 
-_RU_OBJ = {"chalk": "мел", "cue": "кий", "hand": "рука", "clothing": "одежда", "bridge": "машинка",
-           "person": "игрок", "player": "игрок", "opponent": "соперник"}
+_RU_OBJ = {
+    "chalk": "мел",
+    "cue": "кий",
+    "hand": "рука",
+    "clothing": "одежда",
+    "bridge": "машинка",
+    "person": "игрок",
+    "player": "игрок",
+    "opponent": "соперник",
+}
 
 
 # ================================================================================================
@@ -630,19 +788,29 @@ class RussianPyramid(Pyramid):
         sh = s.record.shot
         if not d.foul and not d.counted and s.pocketed and [b for b in s.pocketed if b != s.cue]:
             if sh is None or sh.call_ball is None:
-                d.notes.append(text(f"No ball and pocket were called ({R_71_CALL}).",
-                                    f"Шар и луза не заказаны ({R_71_CALL})."))
+                d.notes.append(
+                    text(
+                        f"No ball and pocket were called ({R_71_CALL}).",
+                        f"Шар и луза не заказаны ({R_71_CALL}).",
+                    )
+                )
             else:
-                d.notes.append(text(
-                    f"The called ball {sh.call_ball} did not go into the {sh.call_pocket} pocket ({R_71_CALL}).",
-                    f"Заказанный шар {sh.call_ball} не сыгран в лузу {sh.call_pocket} ({R_71_CALL})."))
+                d.notes.append(
+                    text(
+                        f"The called ball {sh.call_ball} did not go into the {sh.call_pocket} pocket ({R_71_CALL}).",
+                        f"Заказанный шар {sh.call_ball} не сыгран в лузу {sh.call_pocket} ({R_71_CALL}).",
+                    )
+                )
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         st = s.state
         quiet = list(st.extra.get("quiet_fouls", (0, 0)))
         objects_still = all(
-            F.final_xy(s.record, b) is not None and F.dist(F.final_xy(s.record, b) or (0, 0), p) <= F.FROZEN_TOL
-            for b, p in s.initial.items() if b != self.cue_ball)
+            F.final_xy(s.record, b) is not None
+            and F.dist(F.final_xy(s.record, b) or (0, 0), p) <= F.FROZEN_TOL
+            for b, p in s.initial.items()
+            if b != self.cue_ball
+        )
         if d.foul and objects_still:
             quiet[s.striker] += 1
         else:
@@ -651,10 +819,17 @@ class RussianPyramid(Pyramid):
                 quiet[s.striker] = 0
         d.extra["quiet_fouls"] = tuple(quiet)
         if d.foul and quiet[s.striker] == 2:
-            d.warnings.append(Note("second_foul_in_row", R_71_STALE, text(
-                "Second foul in a row without moving the object balls: a third by each player stalls the frame.",
-                "Второе нарушение подряд без изменения позиции прицельных шаров: после третьего у обоих "
-                "игроков партия будет остановлена (патовая позиция).")))
+            d.warnings.append(
+                Note(
+                    "second_foul_in_row",
+                    R_71_STALE,
+                    text(
+                        "Second foul in a row without moving the object balls: a third by each player stalls the frame.",
+                        "Второе нарушение подряд без изменения позиции прицельных шаров: после третьего у обоих "
+                        "игроков партия будет остановлена (патовая позиция).",
+                    ),
+                )
+            )
         for p, sc in enumerate(d.scores):
             if sc >= 71:
                 d.frame_over, d.winner = True, p
@@ -681,13 +856,22 @@ class RussianPyramid(Pyramid):
                     shelf.remove(last)
             if last not in d.credit.get(s.striker, []) and any(last in sh for sh in s.state.shelves):
                 d.from_shelf.append(last)
-            rs = spot_on_line([last], {b: q for b, q in d.positions.items() if b != self.cue_ball}, self.table)
+            rs = spot_on_line(
+                [last], {b: q for b, q in d.positions.items() if b != self.cue_ball}, self.table
+            )
             d.respot += rs
             d.positions[last] = rs[0].at
         self._to_hand(s, d)
-        d.warnings.append(Note("seventy_all", R_71_7070, text(
-            f"70:70: ball {last} goes back on the back spot; a lag decides who plays it from hand from the house.",
-            f"Счёт 70:70: шар {last} выставляется на заднюю отметку; право удара разыгрывается, игра с руки из дома.")))
+        d.warnings.append(
+            Note(
+                "seventy_all",
+                R_71_7070,
+                text(
+                    f"70:70: ball {last} goes back on the back spot; a lag decides who plays it from hand from the house.",
+                    f"Счёт 70:70: шар {last} выставляется на заднюю отметку; право удара разыгрывается, игра с руки из дома.",
+                ),
+            )
+        )
 
     def _stalemate(self, s: Stroke, d: Draft) -> None:
         objs = sorted((b for b in d.positions if b != self.cue_ball), key=ball_order)
@@ -705,11 +889,18 @@ class RussianPyramid(Pyramid):
         d.respot = [r for r in d.respot if r.ball in d.positions]
         self._to_hand(s, d)
         d.extra["quiet_fouls"] = (0, 0)
-        d.warnings.append(Note("stalemate", R_71_STALE, text(
-            f"Stalemate: each player fouled three times in a row without changing the position. Only ball {keep} "
-            "stays, on the back spot; the score is set to 70:70 and play goes on under the 70:70 rule.",
-            f"Патовая позиция: каждый игрок трижды подряд нарушил правила без изменения позиции. На столе "
-            f"остаётся шар {keep} на задней отметке, счёт 70:70, игра по правилу «70:70».")))
+        d.warnings.append(
+            Note(
+                "stalemate",
+                R_71_STALE,
+                text(
+                    f"Stalemate: each player fouled three times in a row without changing the position. Only ball {keep} "
+                    "stays, on the back spot; the score is set to 70:70 and play goes on under the 70:70 rule.",
+                    f"Патовая позиция: каждый игрок трижды подряд нарушил правила без изменения позиции. На столе "
+                    f"остаётся шар {keep} на задней отметке, счёт 70:70, игра по правилу «70:70».",
+                ),
+            )
+        )
 
 
 @register
@@ -772,11 +963,14 @@ class MoscowPyramid(Pyramid):
             if among:
                 d.choice = Choice(Option.REMOVE_BALL, by=s.opponent, among=among, credit_to=s.striker)
                 d.options = [Option.REMOVE_BALL]
-                d.notes.append(text(
-                    f"The cue ball went in off an object ball: it scores; the opponent picks an object ball to come "
-                    f"off to the striker's shelf, and the striker plays on from hand from the house ({R_MO_PLAY}).",
-                    f"Биток сыгран от прицельного шара: засчитывается; соперник указывает прицельный шар, который "
-                    f"снимается со стола, и игрок продолжает с руки из дома ({R_MO_PLAY})."))
+                d.notes.append(
+                    text(
+                        f"The cue ball went in off an object ball: it scores; the opponent picks an object ball to come "
+                        f"off to the striker's shelf, and the striker plays on from hand from the house ({R_MO_PLAY}).",
+                        f"Биток сыгран от прицельного шара: засчитывается; соперник указывает прицельный шар, который "
+                        f"снимается со стола, и игрок продолжает с руки из дома ({R_MO_PLAY}).",
+                    )
+                )
             else:
                 d.scores[s.striker] -= 1
                 d.points[s.striker] -= 1

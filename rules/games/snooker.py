@@ -96,8 +96,9 @@ def lands_far_side(record: ShotRecord, cue: BallId, over: BallId, after_t: float
     return ((land[0] - target[0]) * ux + (land[1] - target[1]) * uy) / n > 0.0
 
 
-def jump_shot(record: ShotRecord, cue: BallId, first: BallId | None, first_t: float | None,
-              first_on: bool) -> tuple[BallId, str] | None:
+def jump_shot(
+    record: ShotRecord, cue: BallId, first: BallId | None, first_t: float | None, first_on: bool
+) -> tuple[BallId, str] | None:
     """The WPBSA jump shot: the cue ball passes over any part of an object ball, touching it or not,
     except (a) after first striking one object ball it jumps another; (b) it jumps, strikes an object
     ball and does not land on the far side of it; (c) after lawfully striking the ball on, it jumps
@@ -114,8 +115,13 @@ def jump_shot(record: ShotRecord, cue: BallId, first: BallId | None, first_t: fl
         if x != first:
             continue  # (a)
         if first_on and first_t is not None:
-            between = [e for e in record.events if first_t + PE.SAME_INSTANT < e.t < j.t and e.involves(cue)
-                       and e.type in (EventType.CUSHION, EventType.BALL_BALL)]
+            between = [
+                e
+                for e in record.events
+                if first_t + PE.SAME_INSTANT < e.t < j.t
+                and e.involves(cue)
+                and e.type in (EventType.CUSHION, EventType.BALL_BALL)
+            ]
             if between:
                 continue  # (c)
         if not lands_far_side(record, cue, x, j.t):
@@ -128,8 +134,9 @@ def _outsider_touch(e: Event) -> bool:
     return e.type == EventType.TOUCHED and e.object in OUTSIDE_AGENTS
 
 
-def disturbed_balls(actual: ShotRecord, undisturbed: ShotRecord, touched: set[BallId], t0: float
-                    ) -> set[BallId]:
+def disturbed_balls(
+    actual: ShotRecord, undisturbed: ShotRecord, touched: set[BallId], t0: float
+) -> set[BallId]:
     """The balls whose motion an outsider changed: those it touched, and from ``t0`` on every ball one of them
     met in either run (the runs are the same stroke, so before ``t0`` and apart from these they agree)."""
     out = set(touched)
@@ -138,14 +145,20 @@ def disturbed_balls(actual: ShotRecord, undisturbed: ShotRecord, touched: set[Ba
         grown = False
         for rec in (actual, undisturbed):
             for e in rec.events:
-                if e.t >= t0 and e.type == EventType.BALL_BALL and e.balls is not None \
-                        and (e.balls[0] in out) != (e.balls[1] in out):
+                if (
+                    e.t >= t0
+                    and e.type == EventType.BALL_BALL
+                    and e.balls is not None
+                    and (e.balls[0] in out) != (e.balls[1] in out)
+                ):
                     out.update(e.balls)
                     grown = True
     return out
 
 
-def referee_view(actual: ShotRecord, undisturbed: ShotRecord) -> tuple[ShotRecord, str, float, tuple[BallId, ...]]:
+def referee_view(
+    actual: ShotRecord, undisturbed: ShotRecord
+) -> tuple[ShotRecord, str, float, tuple[BallId, ...]]:
     """The stroke as the referee judges it under WPBSA S3 R15: (record, agent, first touch, disturbed balls).
 
     Events before the first outsider touch are the stroke's own; after it, events of disturbed balls come from
@@ -161,14 +174,19 @@ def referee_view(actual: ShotRecord, undisturbed: ShotRecord) -> tuple[ShotRecor
 
     events = [e for e in actual.events if not _outsider_touch(e) and (e.t < t0 or not mine(e))]
     events += [e for e in undisturbed.events if e.t >= t0 and mine(e) and not _outsider_touch(e)]
-    events.sort(key=lambda e: e.t)   # stable: the stroke's own events first at equal times
+    events.sort(key=lambda e: e.t)  # stable: the stroke's own events first at equal times
     final = dict(actual.final)
     for b in moved:
         if b in undisturbed.final:
             final[b] = undisturbed.final[b]
     order = [b for b in actual.final if b in moved] + sorted(b for b in moved if b not in actual.final)
-    view = replace(actual, events=tuple(events), final=final, samples=None,
-                   duration=max(actual.duration, undisturbed.duration))
+    view = replace(
+        actual,
+        events=tuple(events),
+        final=final,
+        samples=None,
+        duration=max(actual.duration, undisturbed.duration),
+    )
     return view, agent, t0, tuple(order)
 
 
@@ -201,7 +219,9 @@ class SnookerBase(Referee):
     phases = ("break", "play", "respotted-black")
     # Only where a ball comes to rest decides whether it was forced off the table: a ball that comes
     # back from the lamp is in play (rules-notes §2 row 4); a player's things are a touching foul.
-    fixtures = frozenset({"bed", "rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner", "lamp"})
+    fixtures = frozenset(
+        {"bed", "rail_top", "rail", "frame", "bracket", "pocket", "cushion", "jaw", "liner", "lamp"}
+    )
     free_ball_allowed: ClassVar[bool] = True
     miss_rule: ClassVar[bool] = True
 
@@ -229,7 +249,9 @@ class SnookerBase(Referee):
         out: dict[str, Any] = {}
         for k, v in extra.items():
             if k not in ("free_ball_for", "misses", "miss_by", "opening_by"):
-                raise InputError(file, f"state.extra.{k}", "one of free_ball_for, misses, miss_by, opening_by")
+                raise InputError(
+                    file, f"state.extra.{k}", "one of free_ball_for, misses, miss_by, opening_by"
+                )
             if not isinstance(v, int) or isinstance(v, bool) or v < -1:
                 raise InputError(file, f"state.extra.{k}", "an integer (-1 for none)")
             out[k] = v
@@ -238,14 +260,15 @@ class SnookerBase(Referee):
     # --- facts ------------------------------------------------------------------------------
     def breaking(self, s: Stroke) -> bool:
         st = s.state
-        return st.is_break or (st.phase == "break" and st.in_hand is not None
-                               and st.extra.get("opening_by", -1) == st.to_play)
+        return st.is_break or (
+            st.phase == "break" and st.in_hand is not None and st.extra.get("opening_by", -1) == st.to_play
+        )
 
     def reds_at_start(self, s: Stroke) -> list[BallId]:
         return [b for b in s.initial if is_red(b)]
 
     def on_kind(self, s: Stroke) -> str:
-        """"red", "colour" or the colour in sequence."""
+        """ "red", "colour" or the colour in sequence."""
         st = s.state
         if st.phase == "respotted-black":
             return "black"
@@ -318,7 +341,9 @@ class SnookerBase(Referee):
 
     def add(self, d: Draft, code: FoulCode | str, rule: str, worth: int, en: str, ru: str) -> None:
         n = self.penalty(worth)
-        d.fouls.append(self.foul(code, rule, f"{en.rstrip('.')} ({n} points).", f"{ru.rstrip('.')} ({n} очк.)."))
+        d.fouls.append(
+            self.foul(code, rule, f"{en.rstrip('.')} ({n} points).", f"{ru.rstrip('.')} ({n} очк.).")
+        )
         d.extra["_worth"] = max(int(d.extra.get("_worth", 0)), self.penalty(worth))
 
     # --- the hooks --------------------------------------------------------------------------
@@ -331,8 +356,13 @@ class SnookerBase(Referee):
         view, agent, t0, moved = referee_view(s.record, undisturbed)
         # A place taken by a ball that was not disturbed (an undisturbed run made by hand) is moved aside.
         fixed: dict[BallId, BallFinal] = {}
-        placed = {b: p for b in view.final if b not in moved and (p := F.final_xy(view, b)) is not None
-                  and view.final[b].status == BallStatus.ON_TABLE}
+        placed = {
+            b: p
+            for b in view.final
+            if b not in moved
+            and (p := F.final_xy(view, b)) is not None
+            and view.final[b].status == BallStatus.ON_TABLE
+        }
         for b in moved:
             f = view.final.get(b)
             p = F.final_xy(view, b) if f is not None and f.status == BallStatus.ON_TABLE else None
@@ -345,8 +375,11 @@ class SnookerBase(Referee):
         if fixed:
             view = replace(view, final={**view.final, **fixed})
         judged = self.stroke(s.state, view)
-        return replace(judged, outside_agent=agent,
-                       interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record))
+        return replace(
+            judged,
+            outside_agent=agent,
+            interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record),
+        )
 
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None and s.interference is None:
@@ -358,13 +391,18 @@ class SnookerBase(Referee):
 
     def outside_replay(self, s: Stroke) -> Note:
         who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
-        return Note("outside_interference", R_OUTSIDE, text(
-            f"An outsider ({s.outside_agent}) disturbed a ball. The referee must put it where it would have come "
-            "to rest, but with no undisturbed run of the stroke to judge that from, the position is restored and "
-            "the stroke replayed, with no penalty.",
-            f"Посторонний ({who}) потревожил шар. Судья должен поставить его туда, где он остановился "
-            "бы, но без расчёта того же удара без вмешательства судить об этом не по чему: позиция "
-            "восстанавливается, удар повторяется без штрафа."))
+        return Note(
+            "outside_interference",
+            R_OUTSIDE,
+            text(
+                f"An outsider ({s.outside_agent}) disturbed a ball. The referee must put it where it would have come "
+                "to rest, but with no undisturbed run of the stroke to judge that from, the position is restored and "
+                "the stroke replayed, with no penalty.",
+                f"Посторонний ({who}) потревожил шар. Судья должен поставить его туда, где он остановился "
+                "бы, но без расчёта того же удара без вмешательства судить об этом не по чему: позиция "
+                "восстанавливается, удар повторяется без штрафа.",
+            ),
+        )
 
     def announce_interference(self, s: Stroke, d: Draft) -> None:
         """WPBSA S3 R15: say where each disturbed ball goes and that nobody is penalised for the disturbance."""
@@ -380,11 +418,15 @@ class SnookerBase(Referee):
                 continue
             b_en, b_ru = ("the cue ball", "биток") if b == self.cue_ball else (b, f"шар {b}")
             if f.status == BallStatus.POCKETED:
-                en.append(f"{b_en} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)")
+                en.append(
+                    f"{b_en} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)"
+                )
                 ru.append(f"{b_ru} упал бы в лузу {f.pocket}, поэтому он забит (WPBSA S2 R7)")
             elif f.status == BallStatus.OFF_TABLE or b in s.jumped:
                 where_en, where_ru = _REST.get(f.rest or "", ("off the bed", "вне игрового поля"))
-                en.append(f"{b_en} would have come to rest {where_en}, so it was forced off the table (WPBSA S2 R14)")
+                en.append(
+                    f"{b_en} would have come to rest {where_en}, so it was forced off the table (WPBSA S2 R14)"
+                )
                 ru.append(f"{b_ru} остановился бы {where_ru}, поэтому он выскочил за борт (WPBSA S2 R14)")
             elif p is not None:
                 en.append(f"{b_en} is placed where it would have stopped, at ({p[0]:.3f}, {p[1]:.3f})")
@@ -396,7 +438,8 @@ class SnookerBase(Referee):
             "rest of the stroke stands.",
             f"Постороннее вмешательство ({who}): удар не переигрывается, потревоженный шар судится там, где он "
             f"остановился бы{' - ' + '; '.join(ru) if ru else ''}. За само вмешательство штрафа нет; остальное "
-            "в ударе остаётся в силе.")
+            "в ударе остаётся в силе.",
+        )
         d.warnings.append(Note("outside_interference", R_OUTSIDE, msg))
         d.notes.append(text(f"{R_OUTSIDE}: {msg['en']}", f"{R_OUTSIDE}: {msg['ru']}"))
 
@@ -406,10 +449,12 @@ class SnookerBase(Referee):
         if it is None or b not in it.balls:
             return "", ""
         who = AGENT_RU.get(it.agent, it.agent)
-        return (f" - without the {it.agent} it would have ended so, and a ball an outsider disturbs is judged "
-                f"where it would have come to rest ({R_OUTSIDE})",
-                f" - если бы не посторонний ({who}), так бы и вышло, а шар, потревоженный посторонним, судится "
-                f"там, где он остановился бы ({R_OUTSIDE})")
+        return (
+            f" - without the {it.agent} it would have ended so, and a ball an outsider disturbs is judged "
+            f"where it would have come to rest ({R_OUTSIDE})",
+            f" - если бы не посторонний ({who}), так бы и вышло, а шар, потревоженный посторонним, судится "
+            f"там, где он остановился бы ({R_OUTSIDE})",
+        )
 
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         self.announce_interference(s, d)
@@ -418,26 +463,59 @@ class SnookerBase(Referee):
         shot = s.record.shot
         cue = self.cue_ball
         if s.struck and s.struck != cue:
-            self.add(d, NON_WHITE_CUE_BALL, R_PENALTY, 7, f"The cue struck ball {s.struck}, not the white.",
-                     f"Удар нанесён по шару {s.struck}, а не по битку.")
+            self.add(
+                d,
+                NON_WHITE_CUE_BALL,
+                R_PENALTY,
+                7,
+                f"The cue struck ball {s.struck}, not the white.",
+                f"Удар нанесён по шару {s.struck}, а не по битку.",
+            )
         if kind == "colour" and shot is not None and shot.call_ball is not None and is_red(shot.call_ball):
-            self.add(d, REDS_IN_SUCCESSION, "WPBSA S3 R10", 7,
-                     "After a red the player played at a red again.",
-                     "После красного игрок снова играл по красному.")
+            self.add(
+                d,
+                REDS_IN_SUCCESSION,
+                "WPBSA S3 R10",
+                7,
+                "After a red the player played at a red again.",
+                "После красного игрок снова играл по красному.",
+            )
         if s.state.in_hand == InHand.D and not self.in_d(s.initial.get(cue)):
-            self.add(d, CUE_BALL_OUTSIDE_D, R_PENALTY, v_on,
-                     "From hand the cue ball must be placed on or inside the D; it was not.",
-                     "При игре с руки биток должен стоять на линии или внутри сектора «D», а он стоял вне его.")
+            self.add(
+                d,
+                CUE_BALL_OUTSIDE_D,
+                R_PENALTY,
+                v_on,
+                "From hand the cue ball must be placed on or inside the D; it was not.",
+                "При игре с руки биток должен стоять на линии или внутри сектора «D», а он стоял вне его.",
+            )
         if s.strikes >= 2:
-            self.add(d, FoulCode.DOUBLE_HIT, R_PENALTY, v_on, "The tip met the cue ball more than once.",
-                     "Наклейка коснулась битка более одного раза.")
+            self.add(
+                d,
+                FoulCode.DOUBLE_HIT,
+                R_PENALTY,
+                v_on,
+                "The tip met the cue ball more than once.",
+                "Наклейка коснулась битка более одного раза.",
+            )
         if PE.scooped(s.record, self.cue_ball, s.scoop):
-            self.add(d, FoulCode.SCOOP, R_PENALTY, v_on,
-                     "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
-                     "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.")
+            self.add(
+                d,
+                FoulCode.SCOOP,
+                R_PENALTY,
+                v_on,
+                "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
+                "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.",
+            )
         if s.first is None:
-            self.add(d, FoulCode.MISS, R_PENALTY, v_on, "The cue ball touched no ball.",
-                     "Биток не коснулся ни одного шара.")
+            self.add(
+                d,
+                FoulCode.MISS,
+                R_PENALTY,
+                v_on,
+                "The cue ball touched no ball.",
+                "Биток не коснулся ни одного шара.",
+            )
         else:
             firsts = PE.simultaneous_first(s.record, cue)
             fb_first = self.free_ball(s)
@@ -446,59 +524,106 @@ class SnookerBase(Referee):
             bad = [b for b in firsts if b not in first_ok]
             if bad:
                 worth = max([v_on] + [value(b) for b in firsts])
-                self.add(d, FoulCode.WRONG_BALL_FIRST, R_PENALTY, worth,
-                         f"The cue ball struck {', '.join(firsts)} first; the ball on was "
-                         f"{self._on_name(kind, nom, 'en')}.",
-                         f"Биток первым коснулся: {', '.join(firsts)}; очередным был "
-                         f"{self._on_name(kind, nom, 'ru')}.")
+                self.add(
+                    d,
+                    FoulCode.WRONG_BALL_FIRST,
+                    R_PENALTY,
+                    worth,
+                    f"The cue ball struck {', '.join(firsts)} first; the ball on was "
+                    f"{self._on_name(kind, nom, 'en')}.",
+                    f"Биток первым коснулся: {', '.join(firsts)}; очередным был "
+                    f"{self._on_name(kind, nom, 'ru')}.",
+                )
         jump = jump_shot(s.record, cue, s.first, s.first_t, s.first in on)
         if jump is not None:
             ball, how = jump
-            self.add(d, FoulCode.JUMP_SHOT, self.jump_rule, v_on,
-                     f"Jump shot: the cue ball passed over {ball} "
-                     + ("before striking a ball" if how == "before" else
-                        "after striking it and came down beyond it")
-                     + f"; none of the three exceptions of the jump-shot definition ({R_JUMP_DEF}) applies.",
-                     f"Перескок: биток прошёл над шаром {ball} "
-                     + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
-                     + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.")
+            self.add(
+                d,
+                FoulCode.JUMP_SHOT,
+                self.jump_rule,
+                v_on,
+                f"Jump shot: the cue ball passed over {ball} "
+                + (
+                    "before striking a ball"
+                    if how == "before"
+                    else "after striking it and came down beyond it"
+                )
+                + f"; none of the three exceptions of the jump-shot definition ({R_JUMP_DEF}) applies.",
+                f"Перескок: биток прошёл над шаром {ball} "
+                + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
+                + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.",
+            )
         potted = [b for b in s.pocketed if b not in s.jumped]
         if cue in potted:
             en, ru = self._disturbed_why(s, cue)
-            self.add(d, FoulCode.CUE_BALL_POCKETED, R_PENALTY, v_on, "In-off: the cue ball fell into a pocket" + en,
-                     "Биток упал в лузу" + ru)
+            self.add(
+                d,
+                FoulCode.CUE_BALL_POCKETED,
+                R_PENALTY,
+                v_on,
+                "In-off: the cue ball fell into a pocket" + en,
+                "Биток упал в лузу" + ru,
+            )
         for b in potted:
             if b != cue and b not in on:
                 en, ru = self._disturbed_why(s, b)
-                self.add(d, BALL_NOT_ON_POTTED, R_PENALTY, max(v_on, value(b)),
-                         f"{b} was potted but was not on" + en, f"Забит не очередной шар {b}" + ru)
+                self.add(
+                    d,
+                    BALL_NOT_ON_POTTED,
+                    R_PENALTY,
+                    max(v_on, value(b)),
+                    f"{b} was potted but was not on" + en,
+                    f"Забит не очередной шар {b}" + ru,
+                )
         if cue in s.jumped:
             en, ru = self._disturbed_why(s, cue)
-            self.add(d, FoulCode.CUE_BALL_OFF_TABLE, self.cue_off_rule, v_on,
-                     "The cue ball was forced off the table" + en, "Биток выскочил за борт" + ru)
+            self.add(
+                d,
+                FoulCode.CUE_BALL_OFF_TABLE,
+                self.cue_off_rule,
+                v_on,
+                "The cue ball was forced off the table" + en,
+                "Биток выскочил за борт" + ru,
+            )
         for b in s.jumped:
             if b != cue and self.off_is_foul:
                 en, ru = self._disturbed_why(s, b)
-                self.add(d, FoulCode.BALL_OFF_TABLE, R_PENALTY, max(v_on, value(b)),
-                         f"{b} was forced off the table" + en, f"Шар {b} выскочил за борт" + ru)
+                self.add(
+                    d,
+                    FoulCode.BALL_OFF_TABLE,
+                    R_PENALTY,
+                    max(v_on, value(b)),
+                    f"{b} was forced off the table" + en,
+                    f"Шар {b} выскочил за борт" + ru,
+                )
         seen: set[BallId] = set()
         for b, obj in self.player_touches(s):
             if b in seen:
                 continue
             seen.add(b)
-            self.add(d, FoulCode.BALL_TOUCHED, self.touch_rule, max(v_on, value(b)),
-                     f"{b} touched the {obj}: a ball may be touched only by the tip, on the cue ball.",
-                     f"Шар {b} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
-                     "наклейкой и только битка.")
+            self.add(
+                d,
+                FoulCode.BALL_TOUCHED,
+                self.touch_rule,
+                max(v_on, value(b)),
+                f"{b} touched the {obj}: a ball may be touched only by the tip, on the cue ball.",
+                f"Шар {b} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
+                "наклейкой и только битка.",
+            )
         fb = self.free_ball(s)
         if fb is not None and self.free_ball_allowed:
             self._free_ball_snooker(s, d, fb, v_on)
         self.extra_fouls(s, d, on, v_on)
         if d.fouls and kind == "colour" and nom is None:
             d.extra["_worth"] = 7
-            d.fouls.append(self.foul(NO_NOMINATION, R_PENALTY,
-                                     "A foul after potting a red and before nominating a colour costs 7 points.",
-                                     "Нарушение после забитого красного до объявления цветного - 7 очков."))
+            d.fouls.append(
+                self.foul(
+                    NO_NOMINATION,
+                    R_PENALTY,
+                    "A foul after potting a red and before nominating a colour costs 7 points.",
+                    "Нарушение после забитого красного до объявления цветного - 7 очков.",
+                )
+            )
 
     jump_rule: ClassVar[str] = R_PLAY
     cue_off_rule: ClassVar[str] = R_CUE_OFF
@@ -517,10 +642,20 @@ class SnookerBase(Referee):
             return
         reds = [b for b in left if is_red(b)]
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
-        if snookered(pos[self.cue_ball], nxt_on, {fb: pos[fb], self.cue_ball: pos[self.cue_ball]},
-                     self.table.ball_radius):
-            self.add(d, FREE_BALL_SNOOKER, R_FREE, v_on, f"The opponent is left snookered behind the free ball {fb}.",
-                     f"Соперник замаскирован свободным шаром {fb}.")
+        if snookered(
+            pos[self.cue_ball],
+            nxt_on,
+            {fb: pos[fb], self.cue_ball: pos[self.cue_ball]},
+            self.table.ball_radius,
+        ):
+            self.add(
+                d,
+                FREE_BALL_SNOOKER,
+                R_FREE,
+                v_on,
+                f"The opponent is left snookered behind the free ball {fb}.",
+                f"Соперник замаскирован свободным шаром {fb}.",
+            )
 
     def _on_name(self, kind: str, nom: BallId | None, lang: str) -> str:
         if kind == "red":
@@ -563,11 +698,11 @@ class SnookerBase(Referee):
             if b == cue:
                 continue
             if is_red(b):
-                out.append(b)      # reds never come back
+                out.append(b)  # reds never come back
             elif b == fb:
-                respot.append(b)   # a potted free ball is respotted
+                respot.append(b)  # a potted free ball is respotted
             elif not d.foul and b in d.counted and kind in COLOURS:
-                out.append(b)      # colours in sequence stay down
+                out.append(b)  # colours in sequence stay down
             elif kind == "black" and not d.foul and b == "black":
                 out.append(b)
             else:
@@ -585,8 +720,16 @@ class SnookerBase(Referee):
             for b in it.balls:
                 put = d.positions.get(b)
                 was = it.actual.final.get(b)
-                now = F.final_xy(it.actual, b) if was is not None and was.status == BallStatus.ON_TABLE else None
-                if put is not None and all(x.ball != b for x in d.respot) and (now is None or F.dist(now, put) > 1e-3):
+                now = (
+                    F.final_xy(it.actual, b)
+                    if was is not None and was.status == BallStatus.ON_TABLE
+                    else None
+                )
+                if (
+                    put is not None
+                    and all(x.ball != b for x in d.respot)
+                    and (now is None or F.dist(now, put) > 1e-3)
+                ):
                     d.respot.append(Respot(b, put))
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
@@ -629,12 +772,19 @@ class SnookerBase(Referee):
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
         cue = self.cue_ball
         others = {b: p for b, p in pos.items() if b != cue}
-        snook = snookered(pos[cue], nxt_on, pos, self.table.ball_radius) if cue in pos \
+        snook = (
+            snookered(pos[cue], nxt_on, pos, self.table.ball_radius)
+            if cue in pos
             else snookered_from_d(self.table, nxt_on, others)
+        )
         if snook and self.free_ball_allowed:
             d.extra["free_ball_for"] = s.opponent
-            d.notes.append(text("Free ball: the incoming player is snookered and may nominate any ball as on.",
-                                "Свободный шар: вступающий в игру замаскирован и может объявить очередным любой шар."))
+            d.notes.append(
+                text(
+                    "Free ball: the incoming player is snookered and may nominate any ball as on.",
+                    "Свободный шар: вступающий в игру замаскирован и может объявить очередным любой шар.",
+                )
+            )
         if self.miss_rule and (d.has(FoulCode.MISS) or d.has(FoulCode.WRONG_BALL_FIRST)):
             self._miss(s, d)
 
@@ -652,24 +802,43 @@ class SnookerBase(Referee):
             return
         if Option.MAKE_OFFENDER_REPLAY not in d.options:
             d.options.append(Option.MAKE_OFFENDER_REPLAY)
-        d.warnings.append(Note("foul_and_miss", R_MISS, text(
-            "Foul and a miss: the incoming player may also have the balls replaced and the offender play again.",
-            "Фол и промах: вступающий может также вернуть шары и предложить нарушителю повторить удар.")))
+        d.warnings.append(
+            Note(
+                "foul_and_miss",
+                R_MISS,
+                text(
+                    "Foul and a miss: the incoming player may also have the balls replaced and the offender play again.",
+                    "Фол и промах: вступающий может также вернуть шары и предложить нарушителю повторить удар.",
+                ),
+            )
+        )
         if blocked:
             d.extra["misses"], d.extra["miss_by"] = 0, -1
             return
         n = (int(st.extra.get("misses", 0)) if st.extra.get("miss_by", -1) == s.striker else 0) + 1
         d.extra["misses"], d.extra["miss_by"] = n, s.striker
         if n == 2:
-            d.warnings.append(Note("third_miss_warning", "WPBSA S3 R14", text(
-                "Second miss with the ball on in full view: a third one loses the frame.",
-                "Второй промах при полностью видимом шаре: третий будет стоить партии.")))
+            d.warnings.append(
+                Note(
+                    "third_miss_warning",
+                    "WPBSA S3 R14",
+                    text(
+                        "Second miss with the ball on in full view: a third one loses the frame.",
+                        "Второй промах при полностью видимом шаре: третий будет стоить партии.",
+                    ),
+                )
+            )
         elif n >= 3:
-            d.fouls.append(self.foul(THREE_MISSES, "WPBSA S3 R14",
-                                     "Third miss in a row with a full view of the ball on: the frame is awarded "
-                                     "to the opponent.",
-                                     "Третий промах подряд при полностью видимом очередном шаре: партия "
-                                     "присуждается сопернику."))
+            d.fouls.append(
+                self.foul(
+                    THREE_MISSES,
+                    "WPBSA S3 R14",
+                    "Third miss in a row with a full view of the ball on: the frame is awarded "
+                    "to the opponent.",
+                    "Третий промах подряд при полностью видимом очередном шаре: партия "
+                    "присуждается сопернику.",
+                )
+            )
             d.frame_over, d.winner = True, s.opponent
 
     def points_left(self, s: Stroke) -> int:
@@ -699,8 +868,12 @@ class SnookerBase(Referee):
             d.ball_on = "black"
             d.options = [Option.LAG]
             d.extra["free_ball_for"] = -1
-            d.notes.append(text("Scores level: the black is respotted and the frame goes on.",
-                                "Счёт равный: чёрный выставляется, партия продолжается."))
+            d.notes.append(
+                text(
+                    "Scores level: the black is respotted and the frame goes on.",
+                    "Счёт равный: чёрный выставляется, партия продолжается.",
+                )
+            )
             return
         d.frame_over = True
         d.winner = max(range(len(d.scores)), key=lambda p: d.scores[p])
@@ -748,11 +921,16 @@ class AmericanSnooker(SnookerBase):
         """000 «Вмешательство постороннего» (the general rules American snooker is played by): balls an
         outsider set moving go back where they were, no penalty - the stroke is replayed."""
         who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
-        return Note("outside_interference", R_OUTSIDE_US, text(
-            f"An outsider ({s.outside_agent}) moved a ball: the balls go back where they were and the stroke is "
-            "replayed, with no penalty.",
-            f"Посторонний ({who}) сдвинул шар: шары возвращаются на исходные позиции, удар "
-            "повторяется без штрафа."))
+        return Note(
+            "outside_interference",
+            R_OUTSIDE_US,
+            text(
+                f"An outsider ({s.outside_agent}) moved a ball: the balls go back where they were and the stroke is "
+                "replayed, with no penalty.",
+                f"Посторонний ({who}) сдвинул шар: шары возвращаются на исходные позиции, удар "
+                "повторяется без штрафа.",
+            ),
+        )
 
     def extra_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
         cue = self.cue_ball
@@ -762,16 +940,26 @@ class AmericanSnooker(SnookerBase):
             red_first = s.first is not None and is_red(s.first)
             red_rail = any(is_red(b) for b in rails | set(potted_obj))
             if not (red_first and red_rail and cue in rails):
-                self.add(d, ILLEGAL_BREAK, "000: Американский снукер, Начальный удар (разбитие)", 7,
-                         "Break: the cue ball must meet a red first, a red must then reach a cushion or a pocket, "
-                         "and the cue ball must reach a cushion.",
-                         "Разбитие: биток должен первым коснуться красного, красный - дойти до борта или упасть "
-                         "в лузу, а биток - дойти до борта.")
+                self.add(
+                    d,
+                    ILLEGAL_BREAK,
+                    "000: Американский снукер, Начальный удар (разбитие)",
+                    7,
+                    "Break: the cue ball must meet a red first, a red must then reach a cushion or a pocket, "
+                    "and the cue ball must reach a cushion.",
+                    "Разбитие: биток должен первым коснуться красного, красный - дойти до борта или упасть "
+                    "в лузу, а биток - дойти до борта.",
+                )
             return
         if s.first is not None and not potted_obj and not rails:
-            self.add(d, FoulCode.NO_RAIL, "000: Американский снукер, Правила игры", 7,
-                     "After the cue ball met the ball on, nothing was pocketed and no ball reached a cushion.",
-                     "После касания очередного шара ни один шар не упал в лузу и ни один не дошёл до борта.")
+            self.add(
+                d,
+                FoulCode.NO_RAIL,
+                "000: Американский снукер, Правила игры",
+                7,
+                "After the cue ball met the ball on, nothing was pocketed and no ball reached a cushion.",
+                "После касания очередного шара ни один шар не упал в лузу и ни один не дошёл до борта.",
+            )
 
     def foul_options(self, s: Stroke, d: Draft) -> None:
         if d.has(ILLEGAL_BREAK):
@@ -783,4 +971,3 @@ class AmericanSnooker(SnookerBase):
         # 000 «Штрафы за нарушения»: accept the position, or make the offender play again (from the D
         # too, when the cue ball is in hand).
         d.options = [Option.PLAY_ON]
-

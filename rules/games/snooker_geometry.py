@@ -31,8 +31,9 @@ def _free(p: Point, occupied: Mapping[BallId, Point], r: float) -> bool:
     return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= 2 * r - 1e-7 for q in occupied.values())
 
 
-def _along(table: TableSpec, start: Point, direction: float, occupied: Mapping[BallId, Point],
-           r: float) -> Point | None:
+def _along(
+    table: TableSpec, start: Point, direction: float, occupied: Mapping[BallId, Point], r: float
+) -> Point | None:
     """Nearest free point to ``start`` on the line y = start.y, moving in ``direction`` (+1 to the top
     cushion, -1 toward the centre), never past the cushion."""
     x0, y = start
@@ -50,8 +51,9 @@ def _along(table: TableSpec, start: Point, direction: float, occupied: Mapping[B
     return None
 
 
-def spot_colours(table: TableSpec, colours: Iterable[BallId], occupied: Mapping[BallId, Point]
-                 ) -> list[tuple[BallId, Point]]:
+def spot_colours(
+    table: TableSpec, colours: Iterable[BallId], occupied: Mapping[BallId, Point]
+) -> list[tuple[BallId, Point]]:
     """Respot colours as 000 («Выставление шаров», snooker) and WPBSA S3 R7 order it.
 
     Highest value first. Own spot if free; else the free spot of the highest value; else as near

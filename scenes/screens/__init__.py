@@ -32,8 +32,8 @@ class AppContext:
     offscreen: bool = False
     manager: ScreenManager | None = None
     sound: Any = None
-    physics: Any = None          # an Executor for strokes simulated ahead (a worker process in the app)
-    shared: dict[str, Any] = field(default_factory=dict)   # e.g. the match to return to after a replay
+    physics: Any = None  # an Executor for strokes simulated ahead (a worker process in the app)
+    shared: dict[str, Any] = field(default_factory=dict)  # e.g. the match to return to after a replay
 
     @property
     def lang(self) -> str:
@@ -109,7 +109,7 @@ class ScreenManager:
         self.history: list[str] = []
 
     def switch(self, name: str, **kwargs: Any) -> Screen:
-        cls = screen_class(name)   # an unknown or missing screen leaves the current one open
+        cls = screen_class(name)  # an unknown or missing screen leaves the current one open
         if self.current is not None:
             self.current.exit()
             self.current = None

@@ -18,11 +18,14 @@ class MenuScreen(Screen):
 
     def enter(self, **kwargs: Any) -> None:
         s = self.ctx.settings
-        choice = self.ctx.shared.setdefault("menu", {
-            "game": s.game.default if s.game.default in MATCH_GAMES else MATCH_GAMES[0],
-            "names": list(s.players.names),
-            "frames_to_win": s.game.frames_to_win,
-        })
+        choice = self.ctx.shared.setdefault(
+            "menu",
+            {
+                "game": s.game.default if s.game.default in MATCH_GAMES else MATCH_GAMES[0],
+                "names": list(s.players.names),
+                "frames_to_win": s.game.frames_to_win,
+            },
+        )
         self.choice = choice
         self.base.setBackgroundColor(0.05, 0.07, 0.06, 1)
         self._build()
@@ -41,21 +44,40 @@ class MenuScreen(Screen):
 
         def label(text: str, pos: tuple[float, float], scale: float = 0.06, f: Any = font, **kw: Any) -> Any:
             kw.setdefault("text_fg", (1, 1, 1, 1))
-            w = DirectLabel(parent=self.root2d, text=text, text_font=f, scale=scale, pos=(pos[0], 0, pos[1]),
-                            frameColor=(0, 0, 0, 0), **kw)
+            w = DirectLabel(
+                parent=self.root2d,
+                text=text,
+                text_font=f,
+                scale=scale,
+                pos=(pos[0], 0, pos[1]),
+                frameColor=(0, 0, 0, 0),
+                **kw,
+            )
             self._widgets.append(w)
             return w
 
-        def button(text: str, pos: tuple[float, float], cmd: Any, args: list[Any] | None = None,
-                   scale: float = 0.06) -> Any:
-            w = DirectButton(parent=self.root2d, text=text, text_font=font, scale=scale, pos=(pos[0], 0, pos[1]),
-                             command=cmd, extraArgs=args or [], pad=(0.4, 0.2),
-                             frameColor=(0.16, 0.35, 0.2, 1), text_fg=(1, 1, 1, 1), relief=1)
+        def button(
+            text: str, pos: tuple[float, float], cmd: Any, args: list[Any] | None = None, scale: float = 0.06
+        ) -> Any:
+            w = DirectButton(
+                parent=self.root2d,
+                text=text,
+                text_font=font,
+                scale=scale,
+                pos=(pos[0], 0, pos[1]),
+                command=cmd,
+                extraArgs=args or [],
+                pad=(0.4, 0.2),
+                frameColor=(0.16, 0.35, 0.2, 1),
+                text_fg=(1, 1, 1, 1),
+                relief=1,
+            )
             self._widgets.append(w)
             return w
 
-        self._widgets.append(DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.35),
-                                         frameSize=(-1.0, 1.0, -0.92, 0.92)))
+        self._widgets.append(
+            DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.35), frameSize=(-1.0, 1.0, -0.92, 0.92))
+        )
         label(tr("menu.title", lang), (0, 0.78), 0.11, bold)
         label(tr("menu.game", lang), (-0.6, 0.58))
         button("<", (-0.62, 0.46), self._cycle_game, [-1])
@@ -69,9 +91,19 @@ class MenuScreen(Screen):
         names = self.choice["names"]
         for i, n in enumerate(names):
             col, row = divmod(i, 4)
-            e = DirectEntry(parent=self.root2d, initialText=n, entryFont=font, scale=0.05, width=12,
-                            pos=(-0.7 + col * 0.75, 0, 0.18 - row * 0.09), numLines=1, focus=0,
-                            command=self._name_entered, extraArgs=[i], focusOutCommand=self._sync_names)
+            e = DirectEntry(
+                parent=self.root2d,
+                initialText=n,
+                entryFont=font,
+                scale=0.05,
+                width=12,
+                pos=(-0.7 + col * 0.75, 0, 0.18 - row * 0.09),
+                numLines=1,
+                focus=0,
+                command=self._name_entered,
+                extraArgs=[i],
+                focusOutCommand=self._sync_names,
+            )
             self._widgets.append(e)
             self.entries.append(e)
 
@@ -108,8 +140,9 @@ class MenuScreen(Screen):
         self.game_label["text"] = game_name(game, self.lang)
 
     def _sync_names(self) -> None:
-        self.choice["names"] = [e.get().strip() or tr("menu.player_n", self.lang, n=i + 1)
-                                for i, e in enumerate(self.entries)]
+        self.choice["names"] = [
+            e.get().strip() or tr("menu.player_n", self.lang, n=i + 1) for i, e in enumerate(self.entries)
+        ]
 
     def _name_entered(self, text: str, index: int) -> None:
         self._sync_names()
@@ -136,8 +169,12 @@ class MenuScreen(Screen):
 
     def start_match(self) -> None:
         self._sync_names()
-        self._open("play", game=self.choice["game"], names=tuple(self.choice["names"]),
-                   frames_to_win=self.choice["frames_to_win"])
+        self._open(
+            "play",
+            game=self.choice["game"],
+            names=tuple(self.choice["names"]),
+            frames_to_win=self.choice["frames_to_win"],
+        )
 
     def start_practice(self) -> None:
         self._open("practice")
@@ -155,8 +192,11 @@ class MenuScreen(Screen):
             self.ctx.manager.switch(screen, **kwargs)
         except (ImportError, Unavailable, InputError) as exc:
             why = exc.line() if isinstance(exc, InputError) else str(exc)
-            self.ctx.shared["menu_note"] = (tr("trainer.missing", self.lang) if screen == "trainer"
-                                            and isinstance(exc, ImportError) else why)
+            self.ctx.shared["menu_note"] = (
+                tr("trainer.missing", self.lang)
+                if screen == "trainer" and isinstance(exc, ImportError)
+                else why
+            )
             self.ctx.manager.switch("menu")
 
     def quit(self) -> None:

@@ -33,26 +33,26 @@ from scenes.screens.views import (
     show_positions,
 )
 
-AIM_RATE = 30.0            # degrees per second with the aim keys held
-FINE_AIM_RATE = 1.5        # with the fine modifier: about 0.05° a frame, finer than a mouse pixel
-POWER_RATE = 3.0           # m/s per second with the power keys held
-ELEVATION_RATE = 20.0      # degrees per second
-TIP_RATE = 0.8             # radii per second
-MOUSE_TURN = 60.0          # degrees of aim per screen width/2 of sideways mouse motion (player's view)
+AIM_RATE = 30.0  # degrees per second with the aim keys held
+FINE_AIM_RATE = 1.5  # with the fine modifier: about 0.05° a frame, finer than a mouse pixel
+POWER_RATE = 3.0  # m/s per second with the power keys held
+ELEVATION_RATE = 20.0  # degrees per second
+TIP_RATE = 0.8  # radii per second
+MOUSE_TURN = 60.0  # degrees of aim per screen width/2 of sideways mouse motion (player's view)
 MOUSE_FINE_TURN = 4.0
 DRAG_SPEED_PER_UNIT = 8.0  # m/s of cue speed per screen unit of a power drag
-STRIKE_SECONDS = 0.18      # the cue's forward swing drawn before the recording starts
+STRIKE_SECONDS = 0.18  # the cue's forward swing drawn before the recording starts
 REPLAY_SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 
 
 class Phase(StrEnum):
-    PLACE = "place"           # ball in hand: move it within its zone, confirm
+    PLACE = "place"  # ball in hand: move it within its zone, confirm
     AIM = "aim"
-    SIMULATE = "simulate"     # one frame to show "simulating" before the blocking physics call
-    STRIKE = "strike"         # the cue's forward swing
+    SIMULATE = "simulate"  # one frame to show "simulating" before the blocking physics call
+    STRIKE = "strike"  # the cue's forward swing
     PLAYBACK = "playback"
-    DECIDE = "decide"         # the next player picks an option / a ball
-    OVER = "over"             # match over
+    DECIDE = "decide"  # the next player picks an option / a ball
+    OVER = "over"  # match over
 
 
 class PlayScreen(Screen):
@@ -60,9 +60,16 @@ class PlayScreen(Screen):
     practice = False
 
     # --- setup ---------------------------------------------------------------------------------
-    def enter(self, game: str | None = None, names: tuple[str, ...] | None = None,
-              frames_to_win: int | None = None, resume: bool = False, scenario: str | None = None,
-              resume_saved: bool = False, **_: Any) -> None:
+    def enter(
+        self,
+        game: str | None = None,
+        names: tuple[str, ...] | None = None,
+        frames_to_win: int | None = None,
+        resume: bool = False,
+        scenario: str | None = None,
+        resume_saved: bool = False,
+        **_: Any,
+    ) -> None:
         s = self.ctx.settings
         self.controls = s.controls
         self.status = ""
@@ -78,31 +85,59 @@ class PlayScreen(Screen):
         self.ctx.shared["return_to"] = self.name
         spec = match.spec
         font = ui_font(self.base.loader)
-        self.view = make_table_view(self.base, self.root3d, spec, self._ball_ids(), BALL_STYLE[spec.id],
-                                    self.ctx.settings)
+        self.view = make_table_view(
+            self.base, self.root3d, spec, self._ball_ids(), BALL_STYLE[spec.id], self.ctx.settings
+        )
         self.camera = make_camera(self.base, self.view, spec)
         self.hud = Hud(self.base, self.lang)
         self.own(self.hud)
-        self.cue = CueView(self.base, self.view.root, self.root2d, spec, font, self.lang,
-                           aiming_line=s.display.aiming_line)
+        self.cue = CueView(
+            self.base, self.view.root, self.root2d, spec, font, self.lang, aiming_line=s.display.aiming_line
+        )
         self.own(self.cue)
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
         c = self.controls
-        help_text = tr("play.help", self.lang, shoot=c.shoot, tip=f"{c.tip_up}/{c.tip_left}/{c.tip_down}/"
-                       f"{c.tip_right}", elev=f"{c.elevation_up}/{c.elevation_down}", camera=c.camera_next,
-                       replay=c.replay, menu=c.menu)
+        help_text = tr(
+            "play.help",
+            self.lang,
+            shoot=c.shoot,
+            tip=f"{c.tip_up}/{c.tip_left}/{c.tip_down}/{c.tip_right}",
+            elev=f"{c.elevation_up}/{c.elevation_down}",
+            camera=c.camera_next,
+            replay=c.replay,
+            menu=c.menu,
+        )
         if self.practice:
             help_text += "\n" + tr("practice.help", self.lang, repeat="F6", undo=c.undo)
         # The full key list is shown on demand (settings' help key): it would cover the table otherwise.
-        self.help = self.own(OnscreenText(parent=self.base.a2dTopCenter, text=help_text, pos=(0, -0.45),
-                                          scale=0.04, fg=(1, 1, 1, 1), font=font, align=TextNode.ACenter,
-                                          shadow=(0, 0, 0, 0.8), bg=(0, 0, 0, 0.6), wordwrap=36))
+        self.help = self.own(
+            OnscreenText(
+                parent=self.base.a2dTopCenter,
+                text=help_text,
+                pos=(0, -0.45),
+                scale=0.04,
+                fg=(1, 1, 1, 1),
+                font=font,
+                align=TextNode.ACenter,
+                shadow=(0, 0, 0, 0.8),
+                bg=(0, 0, 0, 0.6),
+                wordwrap=36,
+            )
+        )
         self.help.hide()
-        self.help_hint = self.own(OnscreenText(parent=self.base.a2dBottomCenter, pos=(0, 0.03), scale=0.032,
-                                               text=tr("play.help_hint", self.lang, key=c.help), font=font,
-                                               fg=(0.85, 0.85, 0.85, 1), shadow=(0, 0, 0, 0.8)))
+        self.help_hint = self.own(
+            OnscreenText(
+                parent=self.base.a2dBottomCenter,
+                pos=(0, 0.03),
+                scale=0.032,
+                text=tr("play.help_hint", self.lang, key=c.help),
+                font=font,
+                fg=(0.85, 0.85, 0.85, 1),
+                shadow=(0, 0, 0, 0.8),
+            )
+        )
         self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
         self.struck_ball = match.cue_ball
         self.keys = KeyPoller(self.base)
@@ -124,15 +159,22 @@ class PlayScreen(Screen):
         self._after_stroke_or_start()
         self.add_task(self._update, "update")
 
-    def _new_match(self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None,
-                   scenario: str | None) -> MatchController:
+    def _new_match(
+        self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
+    ) -> MatchController:
         s = self.ctx.settings
         game = game or s.game.default
         names = tuple(names or s.players.names)
         frames = int(frames_to_win or s.game.frames_to_win)
         try:
-            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s,
-                                   autosave=self._autosave_path())
+            return MatchController(
+                game=game,
+                names=names,
+                frames_to_win=frames,
+                lang=self.lang,
+                settings=s,
+                autosave=self._autosave_path(),
+            )
         except InputError as exc:
             if exc.key != "players":
                 raise
@@ -141,8 +183,14 @@ class PlayScreen(Screen):
 
             lo, hi = get_referee(game).player_range
             names = names[:hi] + tuple(tr("menu.player_n", self.lang, n=i + 1) for i in range(len(names), lo))
-            return MatchController(game=game, names=names, frames_to_win=frames, lang=self.lang, settings=s,
-                                   autosave=self._autosave_path())
+            return MatchController(
+                game=game,
+                names=names,
+                frames_to_win=frames,
+                lang=self.lang,
+                settings=s,
+                autosave=self._autosave_path(),
+            )
 
     def _autosave_path(self) -> str | None:
         """Where a match in progress is autosaved (`play --resume` continues it); none in practice."""
@@ -225,8 +273,12 @@ class PlayScreen(Screen):
         c = self._cue_centre()
         st = self.match.state
         on = str(st.ball_on) if st is not None and st.ball_on else ""
-        others = [p for b, p in self.match.positions.items() if b != self.struck_ball
-                  and (not on or on == "colour" or b == on or (on == "red" and b.startswith("red")))]
+        others = [
+            p
+            for b, p in self.match.positions.items()
+            if b != self.struck_ball
+            and (not on or on == "colour" or b == on or (on == "red" and b.startswith("red")))
+        ]
         if not others:
             others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
         if c is None or not others:
@@ -237,18 +289,25 @@ class PlayScreen(Screen):
     def _refresh_hud(self) -> None:
         status = self.status
         if self.phase == Phase.PLACE and self.match.in_hand:
-            status = tr("cue.place", self.lang, zone=zone_name(self.match.in_hand, self.lang), key=self.controls.shoot)
+            status = tr(
+                "cue.place", self.lang, zone=zone_name(self.match.in_hand, self.lang), key=self.controls.shoot
+            )
         elif self.phase == Phase.SIMULATE:
             status = tr("status.simulating", self.lang)
         elif self.match.lag_run is not None and self.phase == Phase.AIM:
             run = self.match.lag_run
-            turn = tr("lag.turn", self.lang, name=self.match.names[run.index],
-                      half=tr(f"lag.half.{run.side}", self.lang))
+            turn = tr(
+                "lag.turn",
+                self.lang,
+                name=self.match.names[run.index],
+                half=tr(f"lag.half.{run.side}", self.lang),
+            )
             status = f"{status}\n{turn}" if status else turn
         snap = self.match.snapshot(status=status)
         if self.phase == Phase.DECIDE and self.match.state is not None and self.match.state.needs_lag:
-            snap = type(snap)(**{**asdict_shallow(snap), "options": tuple(
-                f"lag:{i}" for i in range(len(self.match.names)))})
+            snap = type(snap)(
+                **{**asdict_shallow(snap), "options": tuple(f"lag:{i}" for i in range(len(self.match.names)))}
+            )
         self.hud.show(snap)
 
     # --- the frame -----------------------------------------------------------------------------
@@ -273,8 +332,9 @@ class PlayScreen(Screen):
             self.cue.aids.node().removeAllChildren()
         if self.phase == Phase.STRIKE and centre is not None:
             frac = min(1.0, self.strike_t / STRIKE_SECONDS)
-            self.cue.place_stick(self.aim, (centre[0], centre[1], ball_z(self.match.spec)),
-                                 self.cue.pullback * (1.0 - frac))
+            self.cue.place_stick(
+                self.aim, (centre[0], centre[1], ball_z(self.match.spec)), self.cue.pullback * (1.0 - frac)
+            )
         if self.practice and self.phase == Phase.AIM:
             self._maybe_preview()
         if self.keys.down("mouse2"):
@@ -290,9 +350,13 @@ class PlayScreen(Screen):
         rate = FINE_AIM_RATE if fine else AIM_RATE
         turn = (self.keys.down(c.aim_left) - self.keys.down(c.aim_right)) * rate * dt
         aim = self.aim.turned(turn) if turn else self.aim
-        aim = aim.with_speed(aim.speed + (self.keys.down(c.power_up) - self.keys.down(c.power_down)) * POWER_RATE * dt)
-        aim = aim.with_elevation(aim.elevation + (self.keys.down(c.elevation_up) - self.keys.down(c.elevation_down))
-                                 * ELEVATION_RATE * dt)
+        aim = aim.with_speed(
+            aim.speed + (self.keys.down(c.power_up) - self.keys.down(c.power_down)) * POWER_RATE * dt
+        )
+        aim = aim.with_elevation(
+            aim.elevation
+            + (self.keys.down(c.elevation_up) - self.keys.down(c.elevation_down)) * ELEVATION_RATE * dt
+        )
         tx = (self.keys.down(c.tip_right) - self.keys.down(c.tip_left)) * TIP_RATE * dt
         ty = (self.keys.down(c.tip_up) - self.keys.down(c.tip_down)) * TIP_RATE * dt
         if tx or ty:
@@ -300,7 +364,7 @@ class PlayScreen(Screen):
         mouse = self.keys.mouse()
         if mouse is not None and self.drag_ball is None and not self.keys.down("mouse2"):
             if self.dragging is not None:
-                self.keys.mouse_delta()   # consumed: the drag must not turn the cue when it ends
+                self.keys.mouse_delta()  # consumed: the drag must not turn the cue when it ends
                 # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
                 pull = max(0.0, self.dragging[1] - mouse[1])
                 aim = aim.with_speed(pull * DRAG_SPEED_PER_UNIT)
@@ -392,7 +456,7 @@ class PlayScreen(Screen):
             self.drag_ball = ball
             return
         if ball is not None and getattr(self.match.referee, "any_ball_cue", False):
-            self.struck_ball = ball          # Американка: any ball may be the one struck
+            self.struck_ball = ball  # Американка: any ball may be the one struck
             return
         # Everywhere else the right button enters the call: a ball (snooker: the nominated ball), then a pocket.
         pocket = self.pocket_at(p)
@@ -407,15 +471,20 @@ class PlayScreen(Screen):
 
     def ball_at(self, p: tuple[float, float]) -> str | None:
         R = self.match.spec.ball_radius
-        best = min(self.match.positions.items(), key=lambda kv: math.hypot(kv[1][0] - p[0], kv[1][1] - p[1]),
-                   default=None)
+        best = min(
+            self.match.positions.items(),
+            key=lambda kv: math.hypot(kv[1][0] - p[0], kv[1][1] - p[1]),
+            default=None,
+        )
         if best is None or math.hypot(best[1][0] - p[0], best[1][1] - p[1]) > 1.5 * R:
             return None
         return best[0]
 
     def pocket_at(self, p: tuple[float, float]) -> str | None:
         pockets = self.match.spec.pockets
-        pid, pk = min(pockets.items(), key=lambda kv: math.hypot(kv[1].centre[0] - p[0], kv[1].centre[1] - p[1]))
+        pid, pk = min(
+            pockets.items(), key=lambda kv: math.hypot(kv[1].centre[0] - p[0], kv[1].centre[1] - p[1])
+        )
         return pid if math.hypot(pk.centre[0] - p[0], pk.centre[1] - p[1]) < 0.2 else None
 
     def confirm_place(self) -> None:
@@ -536,7 +605,7 @@ class PlayScreen(Screen):
         pending = m.pending
         try:
             m.apply(decision)
-        except InputError as exc:      # a decision the ruling does not offer: say so, keep the choice open
+        except InputError as exc:  # a decision the ruling does not offer: say so, keep the choice open
             self.status = exc.line()
             self._refresh_hud()
             return
@@ -545,8 +614,9 @@ class PlayScreen(Screen):
             for r in pending.ruling_json.get("respot") or []:
                 if str(r["ball"]) in m.positions:
                     self.respot_marks.append(self.view.highlight(str(r["ball"])))
-        self.aim = CueState(direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation,
-                            tip=self.aim.tip)
+        self.aim = CueState(
+            direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation, tip=self.aim.tip
+        )
         self._after_stroke_or_start()
 
     def undo(self) -> None:
@@ -616,8 +686,13 @@ class PlayScreen(Screen):
         from scenes.practice import next_save_path, write_scenario
 
         target = Path(path) if path else next_save_path(self.ctx.settings)
-        write_scenario(target, self.match.positions, self.match.spec.id, self.aim.shot(ball=self.struck_ball),
-                       title=tr("practice.title", self.lang))
+        write_scenario(
+            target,
+            self.match.positions,
+            self.match.spec.id,
+            self.aim.shot(ball=self.struck_ball),
+            title=tr("practice.title", self.lang),
+        )
         self.ctx.shared["last_saved"] = str(target)
         self.status = tr("status.saved", self.lang, path=str(target))
         self._refresh_hud()
@@ -659,7 +734,9 @@ class PlayScreen(Screen):
         do = a["do"]
         m = self.match
         if do == "aim":
-            self.aim = CueState(float(a["direction"]) % 360.0, self.aim.speed, self.aim.elevation, self.aim.tip)
+            self.aim = CueState(
+                float(a["direction"]) % 360.0, self.aim.speed, self.aim.elevation, self.aim.tip
+            )
         elif do == "aim_at":
             c = self._cue_centre()
             target = m.positions[str(a["ball"])] if "ball" in a else tuple(a["at"])
@@ -718,14 +795,19 @@ class PlayScreen(Screen):
         m = self.match
         last = m.pending or m.last
         return {
-            "screen": self.name, "phase": str(self.phase), "game": m.game, "names": list(m.names),
-            "hud": self.hud.text(), "snapshot": asdict(self.hud.snapshot) if self.hud.snapshot else None,
+            "screen": self.name,
+            "phase": str(self.phase),
+            "game": m.game,
+            "names": list(m.names),
+            "hud": self.hud.text(),
+            "snapshot": asdict(self.hud.snapshot) if self.hud.snapshot else None,
             "ruling": last.ruling_json if last else None,
             "record": last.record.to_dict() if last else None,
             "state_before": last.state_before.snapshot() if last and last.state_before is not None else None,
             "state": m.state.snapshot() if m.state is not None else None,
             "positions": {b: list(p) for b, p in m.positions.items()},
-            "aim": asdict(self.aim), "redraws": self.hud.redraws,
+            "aim": asdict(self.aim),
+            "redraws": self.hud.redraws,
             "lag": None if m.lag_run is None else {"player": m.lag_run.index, "ball": m.lag_run.ball},
         }
 
@@ -733,7 +815,7 @@ class PlayScreen(Screen):
         # Also called on a screen whose enter() failed half-way: only undo what was made.
         for job in (getattr(self, "job", None), (getattr(self, "preview_job", None) or (None, None))[1]):
             if job is not None:
-                job.cancel()     # a stroke already running finishes in the worker and is dropped
+                job.cancel()  # a stroke already running finishes in the worker and is dropped
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:
@@ -745,14 +827,20 @@ class PracticeScreen(PlayScreen):
     name = "practice"
     practice = True
 
-    def _new_match(self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None,
-                   scenario: str | None) -> MatchController:
+    def _new_match(
+        self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
+    ) -> MatchController:
         if scenario:
             from physics.scenario import load_scenario
 
             sc = load_scenario(scenario)
-            m = MatchController(game="practice", names=("",), lang=self.lang, settings=self.ctx.settings,
-                                positions=dict(sc.balls))
+            m = MatchController(
+                game="practice",
+                names=("",),
+                lang=self.lang,
+                settings=self.ctx.settings,
+                positions=dict(sc.balls),
+            )
             if sc.table.id != m.spec.id:
                 m.spec = sc.table
             if sc.shot is not None:
@@ -764,7 +852,9 @@ class PracticeScreen(PlayScreen):
         super().enter(**kwargs)
         shot = self.ctx.shared.pop("scenario_shot", None)
         if shot is not None:
-            self.aim = CueState(shot.direction % 360.0, min(shot.cue_speed, MAX_SPEED), shot.elevation, shot.tip)
+            self.aim = CueState(
+                shot.direction % 360.0, min(shot.cue_speed, MAX_SPEED), shot.elevation, shot.tip
+            )
             self.struck_ball = shot.ball if shot.ball in self.match.positions else "cue"
 
 

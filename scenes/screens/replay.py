@@ -13,7 +13,7 @@ from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, KeyPoller, make_camera, make_replay, make_table_view
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
-SCRUB_RATE = 0.5            # seconds of the stroke per second with a scrub key held
+SCRUB_RATE = 0.5  # seconds of the stroke per second with a scrub key held
 
 
 class ReplayScreen(Screen):
@@ -32,7 +32,9 @@ class ReplayScreen(Screen):
         spec = load_table(record.table)
         self.spec = spec
         balls = sorted(set(record.initial) | set(record.final))
-        self.view = make_table_view(self.base, self.root3d, spec, balls, BALL_STYLE[spec.id], self.ctx.settings)
+        self.view = make_table_view(
+            self.base, self.root3d, spec, balls, BALL_STYLE[spec.id], self.ctx.settings
+        )
         self.camera = make_camera(self.base, self.view, spec)
         self.camera.set_mode("orbit")
         self.player = make_replay(record, self.view)
@@ -45,13 +47,38 @@ class ReplayScreen(Screen):
         from panda3d.core import TextNode
 
         c = self.ctx.settings.controls
-        self.info = self.own(OnscreenText(parent=self.base.a2dTopLeft, pos=(0.05, -0.08), scale=0.05,
-                                          align=TextNode.ALeft, fg=(1, 1, 1, 1), shadow=(0, 0, 0, 0.8), font=font,
-                                          mayChange=True))
-        self.help = self.own(OnscreenText(
-            parent=self.base.a2dBottomCenter, pos=(0, 0.04), scale=0.035, fg=(0.9, 0.9, 0.9, 1), font=font,
-            shadow=(0, 0, 0, 0.8), text=tr("replay.help", self.lang, pause=c.pause, slower=c.slower,
-                                           faster=c.faster, step=c.step, camera=c.camera_next, menu=c.menu)))
+        self.info = self.own(
+            OnscreenText(
+                parent=self.base.a2dTopLeft,
+                pos=(0.05, -0.08),
+                scale=0.05,
+                align=TextNode.ALeft,
+                fg=(1, 1, 1, 1),
+                shadow=(0, 0, 0, 0.8),
+                font=font,
+                mayChange=True,
+            )
+        )
+        self.help = self.own(
+            OnscreenText(
+                parent=self.base.a2dBottomCenter,
+                pos=(0, 0.04),
+                scale=0.035,
+                fg=(0.9, 0.9, 0.9, 1),
+                font=font,
+                shadow=(0, 0, 0, 0.8),
+                text=tr(
+                    "replay.help",
+                    self.lang,
+                    pause=c.pause,
+                    slower=c.slower,
+                    faster=c.faster,
+                    step=c.step,
+                    camera=c.camera_next,
+                    menu=c.menu,
+                ),
+            )
+        )
         self.accept(c.pause, self.toggle_pause)
         self.accept(c.slower, self.slower)
         self.accept(c.faster, self.faster)
@@ -128,10 +155,15 @@ class ReplayScreen(Screen):
                 self.sound_index += 1
         self.camera.track(self.player)
         self.camera.update(dt)
-        state = tr("status.paused", self.lang) if self.paused else tr("status.replay", self.lang,
-                                                                     speed=_speed_text(self.speed))
-        self.info.setText(f"{tr('replay.title', self.lang)}\n{state}   t = {self.player.t:.3f} s / "
-                          f"{self.player.duration:.2f} s")
+        state = (
+            tr("status.paused", self.lang)
+            if self.paused
+            else tr("status.replay", self.lang, speed=_speed_text(self.speed))
+        )
+        self.info.setText(
+            f"{tr('replay.title', self.lang)}\n{state}   t = {self.player.t:.3f} s / "
+            f"{self.player.duration:.2f} s"
+        )
         return Task.cont
 
     def script_action(self, a: dict[str, Any]) -> bool:
@@ -155,8 +187,14 @@ class ReplayScreen(Screen):
         return True
 
     def dump(self) -> dict[str, Any]:
-        return {"screen": self.name, "t": self.player.t, "speed": self.speed, "paused": self.paused,
-                "duration": self.player.duration, "info": self.info.getText()}
+        return {
+            "screen": self.name,
+            "t": self.player.t,
+            "speed": self.speed,
+            "paused": self.paused,
+            "duration": self.player.duration,
+            "info": self.info.getText(),
+        }
 
     def exit(self) -> None:
         for name in ("camera", "view"):

@@ -12,8 +12,12 @@ from typing import Any
 from physics.tables import TableSpec
 
 # Ball set per table: numbered ivory pyramid balls, pool solids and stripes, snooker colours.
-BALL_STYLE: dict[str, str] = {"pyramid-12ft": "pyramid", "pool-9ft": "pool", "snooker-12ft": "snooker",
-                              "snooker-10ft": "snooker"}
+BALL_STYLE: dict[str, str] = {
+    "pyramid-12ft": "pyramid",
+    "pool-9ft": "pool",
+    "snooker-12ft": "snooker",
+    "snooker-10ft": "snooker",
+}
 
 
 def ball_z(spec: TableSpec) -> float:
@@ -21,7 +25,9 @@ def ball_z(spec: TableSpec) -> float:
     return spec.ball_radius
 
 
-def make_table_view(base: Any, parent: Any, spec: TableSpec, ball_ids: list[str], style: str, settings: Any) -> Any:
+def make_table_view(
+    base: Any, parent: Any, spec: TableSpec, ball_ids: list[str], style: str, settings: Any
+) -> Any:
     from scenes.table_view import TableView
 
     return TableView(parent, spec, ball_ids, style, lamp=settings.lamp_position)
@@ -105,7 +111,7 @@ class ReplayAdapter:
 
     def __init__(self, player: Any) -> None:
         self.p = player
-        self.fast = 1.0     # scripted fast-forward (the demo); the player's own speeds are 1 and slower
+        self.fast = 1.0  # scripted fast-forward (the demo); the player's own speeds are 1 and slower
 
     @property
     def t(self) -> float:

@@ -52,24 +52,24 @@ RESPOT_TOLERANCE = 0.005
 class Topic(StrEnum):
     """What a case teaches; the rows of rules-notes §2 they illustrate are in the comments."""
 
-    JUMP = "jump"                                   # 7: legal elevated-cue jump over a blocker
-    SCOOP = "scoop"                                 # 6: tip below centre lofts the ball
-    MISCUE = "miscue"                               # 11: the tip slides off
-    JUMP_AFTER_CONTACT = "jump-after-contact"       # 8: the cue ball jumps after hitting the ball on
-    CLIPPED_BALL_ON = "clipped-ball-on"             # 9: the cue ball clips the ball on and lands beyond
-    JUMP_DROP_BACK = "jump-drop-back"               # 10: jumps, hits the ball, drops on the near side
-    OFF_FLOOR = "off-floor"                         # 3: a ball flies onto the floor
-    RAIL_TOP_STAYS = "rail-top-stays"               # 2: comes to rest on the rail top
-    RAIL_TOP_RETURNS = "rail-top-returns"           # 1: runs along the rail top and drops back
-    LAMP = "lamp"                                   # 4: bounces back off the lamp
-    CHALK = "chalk"                                 # 5: touches chalk on the rail
-    PERSON = "person"                               # 5: touches a person by the table
-    POCKET_BOUNCE_OUT = "pocket-bounce-out"         # 15: bounces out of a pocket onto the bed
-    POCKET_BOUNCE_FLOOR = "pocket-bounce-floor"     # 16: bounces out of a pocket onto the floor
-    HANGING_BEFORE_5S = "hanging-before-5s"         # 13: a hanging ball drops within 5 s
-    HANGING_AFTER_5S = "hanging-after-5s"           # 12: a hanging ball drops after 5 s
+    JUMP = "jump"  # 7: legal elevated-cue jump over a blocker
+    SCOOP = "scoop"  # 6: tip below centre lofts the ball
+    MISCUE = "miscue"  # 11: the tip slides off
+    JUMP_AFTER_CONTACT = "jump-after-contact"  # 8: the cue ball jumps after hitting the ball on
+    CLIPPED_BALL_ON = "clipped-ball-on"  # 9: the cue ball clips the ball on and lands beyond
+    JUMP_DROP_BACK = "jump-drop-back"  # 10: jumps, hits the ball, drops on the near side
+    OFF_FLOOR = "off-floor"  # 3: a ball flies onto the floor
+    RAIL_TOP_STAYS = "rail-top-stays"  # 2: comes to rest on the rail top
+    RAIL_TOP_RETURNS = "rail-top-returns"  # 1: runs along the rail top and drops back
+    LAMP = "lamp"  # 4: bounces back off the lamp
+    CHALK = "chalk"  # 5: touches chalk on the rail
+    PERSON = "person"  # 5: touches a person by the table
+    POCKET_BOUNCE_OUT = "pocket-bounce-out"  # 15: bounces out of a pocket onto the bed
+    POCKET_BOUNCE_FLOOR = "pocket-bounce-floor"  # 16: bounces out of a pocket onto the floor
+    HANGING_BEFORE_5S = "hanging-before-5s"  # 13: a hanging ball drops within 5 s
+    HANGING_AFTER_5S = "hanging-after-5s"  # 12: a hanging ball drops after 5 s
     HANGING_ON_ARRIVAL = "hanging-drops-on-arrival"  # 14: a hanging ball drops as the cue ball arrives
-    OUTSIDE_INTERFERENCE = "outside-interference"   # 17: an outsider (a spectator) touches a moving ball
+    OUTSIDE_INTERFERENCE = "outside-interference"  # 17: an outsider (a spectator) touches a moving ball
 
     def title(self, lang: str) -> str:
         return TOPIC_TITLES[self][0 if lang == "en" else 1]
@@ -92,7 +92,10 @@ TOPIC_TITLES: dict[Topic, tuple[str, str]] = {
     Topic.POCKET_BOUNCE_FLOOR: ("ball bounces out of a pocket onto the floor", "шар выскочил из лузы на пол"),
     Topic.HANGING_BEFORE_5S: ("hanging ball drops within 5 s", "зависший шар упал до 5 с"),
     Topic.HANGING_AFTER_5S: ("hanging ball drops after 5 s", "зависший шар упал после 5 с"),
-    Topic.HANGING_ON_ARRIVAL: ("hanging ball drops as the cue ball arrives", "зависший шар упал перед битком"),
+    Topic.HANGING_ON_ARRIVAL: (
+        "hanging ball drops as the cue ball arrives",
+        "зависший шар упал перед битком",
+    ),
     Topic.OUTSIDE_INTERFERENCE: ("outside interference", "постороннее вмешательство"),
 }
 
@@ -135,7 +138,9 @@ class Expected:
         def strs(xs: Sequence[str]) -> str:
             return "[" + ", ".join(f'"{x}"' for x in xs) + "]"
 
-        respot = ", ".join(f'{{ ball = "{r.ball}", at = [{r.at[0]:.4f}, {r.at[1]:.4f}] }}' for r in self.respot)
+        respot = ", ".join(
+            f'{{ ball = "{r.ball}", at = [{r.at[0]:.4f}, {r.at[1]:.4f}] }}' for r in self.respot
+        )
         return [
             f'[expected."{game}"]',
             f"foul = {'true' if self.foul else 'false'}",
@@ -212,8 +217,9 @@ def _int(file: str, key: str, v: Any) -> int:
 def parse_expected(file: str, game: str, raw: Any) -> Expected:
     key = f"expected.{game}"
     if not isinstance(raw, dict):
-        raise InputError(file, key, "a table with foul, codes, counted, off_table, respot, points, "
-                                    "next_player, in_hand")
+        raise InputError(
+            file, key, "a table with foul, codes, counted, off_table, respot, points, next_player, in_hand"
+        )
     known = {"foul", "codes", "counted", "off_table", "respot", "points", "next_player", "in_hand"}
     for k in raw:
         if k not in known:
@@ -228,9 +234,15 @@ def parse_expected(file: str, game: str, raw: Any) -> Expected:
         raise InputError(file, f"{key}.respot", '[{ ball = "...", at = [x, y] }, ...]')
     for i, r in enumerate(raw["respot"]):
         rk = f"{key}.respot[{i}]"
-        if (not isinstance(r, dict) or not isinstance(r.get("ball"), str) or not isinstance(r.get("at"), list)
-                or len(r["at"]) != 2 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
-                                                and math.isfinite(x) for x in r["at"])):
+        if (
+            not isinstance(r, dict)
+            or not isinstance(r.get("ball"), str)
+            or not isinstance(r.get("at"), list)
+            or len(r["at"]) != 2
+            or not all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in r["at"]
+            )
+        ):
             raise InputError(file, rk, '{ ball = "...", at = [x, y] } with finite numbers')
         respot.append(Respot(r["ball"], (float(r["at"][0]), float(r["at"][1]))))
     points = raw["points"]
@@ -318,13 +330,15 @@ def user_cases_dir(settings: Any) -> Path:
 
 # --- running a case -------------------------------------------------------------------------------------
 
+
 def physics_params(table: Any, settings: Any) -> Any:
     """The physical parameters a stroke on ``table`` uses under these settings (overrides, substeps)."""
     from physics.params import PhysicsParams
 
     ph = settings.physics
-    return PhysicsParams.for_table(table, dict(ph.overrides) or None, substep_hz=ph.substep_hz,
-                                   max_stroke_seconds=ph.max_stroke_seconds)
+    return PhysicsParams.for_table(
+        table, dict(ph.overrides) or None, substep_hz=ph.substep_hz, max_stroke_seconds=ph.max_stroke_seconds
+    )
 
 
 def recorded_record(sc: Scenario) -> ShotRecord:
@@ -337,8 +351,15 @@ def recorded_record(sc: Scenario) -> ShotRecord:
     for b, p in initial.items():
         final.setdefault(b, BallFinal(BallStatus.ON_TABLE, p))
     events = sc.recorded_events or ()
-    return ShotRecord(table=sc.table.id, params={}, events=tuple(events), final=final, initial=initial,
-                      shot=sc.shot, duration=max((e.t for e in events), default=0.0))
+    return ShotRecord(
+        table=sc.table.id,
+        params={},
+        events=tuple(events),
+        final=final,
+        initial=initial,
+        shot=sc.shot,
+        duration=max((e.t for e in events), default=0.0),
+    )
 
 
 def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> ShotRecord:
@@ -348,8 +369,15 @@ def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> Sho
         return recorded_record(sc)
     from physics.simulate import simulate
 
-    return simulate(sc.table, sc.balls, sc.shot, physics_params(sc.table, settings), sc.objects,
-                    settings.lamp_position, sample_hz)
+    return simulate(
+        sc.table,
+        sc.balls,
+        sc.shot,
+        physics_params(sc.table, settings),
+        sc.objects,
+        settings.lamp_position,
+        sample_hz,
+    )
 
 
 def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
@@ -372,6 +400,7 @@ def rule_all(case: Case, record: ShotRecord) -> dict[str, dict[str, Any]]:
 
 
 # --- writing case files ---------------------------------------------------------------------------------
+
 
 def toml_value(v: Any) -> str:
     """A TOML literal for plain data (strings, numbers, booleans, lists, inline tables)."""
@@ -396,12 +425,25 @@ def _key(k: str) -> str:
     return k if k.replace("-", "").replace("_", "").isalnum() and k.isascii() else toml_value(k)
 
 
-def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: Mapping[str, Sequence[float]],
-              shot: Any | None, topic: str, games: Sequence[str], expected: Mapping[str, Expected],
-              state: Mapping[str, Any] | None = None, objects: Sequence[Mapping[str, Any]] = (),
-              events: Sequence[Mapping[str, Any]] | None = None, final: Mapping[str, Mapping[str, Any]] | None = None,
-              row: int | None = None, note: str | None = None, header: str = "",
-              undisturbed: Mapping[str, Any] | None = None) -> str:
+def case_toml(
+    *,
+    title: Mapping[str, str],
+    game: str,
+    table: str | None,
+    balls: Mapping[str, Sequence[float]],
+    shot: Any | None,
+    topic: str,
+    games: Sequence[str],
+    expected: Mapping[str, Expected],
+    state: Mapping[str, Any] | None = None,
+    objects: Sequence[Mapping[str, Any]] = (),
+    events: Sequence[Mapping[str, Any]] | None = None,
+    final: Mapping[str, Mapping[str, Any]] | None = None,
+    row: int | None = None,
+    note: str | None = None,
+    header: str = "",
+    undisturbed: Mapping[str, Any] | None = None,
+) -> str:
     """The text of a case file (design.md scenario format plus ``[meta]`` and ``[expected]``)."""
     out: list[str] = [f"# {line}" for line in header.splitlines()]
     out.append(f"title = {toml_value(dict(title))}")
@@ -413,14 +455,23 @@ def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: 
         out.append(f"row = {row}")
     if note:
         out.append(f"note = {toml_value(note)}")
-    out += ["", "[balls]"] + [f"{_key(b)} = {toml_value([round(float(p[0]), 5), round(float(p[1]), 5)])}"
-                              for b, p in balls.items()]
+    out += ["", "[balls]"] + [
+        f"{_key(b)} = {toml_value([round(float(p[0]), 5), round(float(p[1]), 5)])}" for b, p in balls.items()
+    ]
     if shot is not None:
-        out += ["", "[shot]", f"ball = {toml_value(shot.ball)}", f"cue_speed = {toml_value(float(shot.cue_speed))}",
-                f"direction = {toml_value(float(shot.direction))}", f"elevation = {toml_value(float(shot.elevation))}",
-                f"tip = {toml_value([float(shot.tip[0]), float(shot.tip[1])])}"]
+        out += [
+            "",
+            "[shot]",
+            f"ball = {toml_value(shot.ball)}",
+            f"cue_speed = {toml_value(float(shot.cue_speed))}",
+            f"direction = {toml_value(float(shot.direction))}",
+            f"elevation = {toml_value(float(shot.elevation))}",
+            f"tip = {toml_value([float(shot.tip[0]), float(shot.tip[1])])}",
+        ]
         if shot.call_ball is not None or shot.call_pocket is not None:
-            call = {k: v for k, v in (("ball", shot.call_ball), ("pocket", shot.call_pocket)) if v is not None}
+            call = {
+                k: v for k, v in (("ball", shot.call_ball), ("pocket", shot.call_pocket)) if v is not None
+            }
             out.append(f"call = {toml_value(call)}")
     if state:
         out += ["", "[state]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in state.items()]
@@ -436,7 +487,9 @@ def case_toml(*, title: Mapping[str, str], game: str, table: str | None, balls: 
         for e in undisturbed["events"]:
             out += ["", "[[undisturbed.events]]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in e.items()]
         for b, f in undisturbed.get("final", {}).items():
-            out += ["", f"[undisturbed.final.{_key(b)}]"] + [f"{_key(k)} = {toml_value(v)}" for k, v in f.items()]
+            out += ["", f"[undisturbed.final.{_key(b)}]"] + [
+                f"{_key(k)} = {toml_value(v)}" for k, v in f.items()
+            ]
     for g in games:
         out += ["", *expected[g].to_toml_lines(g)]
     return "\n".join(out) + "\n"

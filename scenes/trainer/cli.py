@@ -33,8 +33,9 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None) -> i
             return 0
         library = load_library(extra=[user_cases_dir(settings)])
         n = args.cases if getattr(args, "cases", None) is not None else settings.trainer.session_length
-        session, resumed = Session.resume_or_start(store, library, settings, args.game, args.topic, n,
-                                                   int(args.seed or 0))
+        session, resumed = Session.resume_or_start(
+            store, library, settings, args.game, args.topic, n, int(args.seed or 0)
+        )
         run_text_session(session, lang, _stdin_reader(), out, resumed=resumed)
     return 0
 
@@ -49,8 +50,15 @@ def print_history(store: Store, lang: str, out: TextIO) -> None:
     for s in sessions:
         right, asked = store.session_score(s.id)
         pct = 100.0 * right / asked if asked else 0.0
-        state = ("finished" if en else "завершена") if s.finished else \
-            (f"at case {s.position + 1}/{len(s.items)}" if en else f"на случае {s.position + 1}/{len(s.items)}")
+        state = (
+            ("finished" if en else "завершена")
+            if s.finished
+            else (
+                f"at case {s.position + 1}/{len(s.items)}"
+                if en
+                else f"на случае {s.position + 1}/{len(s.items)}"
+            )
+        )
         game = game_name(s.game, lang) if s.game else ("mixed" if en else "смешанные")
         topic = _topic(s.topic, lang) if s.topic else ("mixed" if en else "смешанные")
         print(f"  #{s.id} {s.created}  {game} / {topic}: {right}/{asked} ({pct:.0f} %), {state}", file=out)
@@ -62,8 +70,11 @@ def print_history(store: Store, lang: str, out: TextIO) -> None:
         print(f"  {game_name(p.key, lang)}: {p.correct}/{p.answered} ({100 * p.ratio:.0f} %)", file=out)
     weak = store.weak_topics()
     if weak:
-        print(("Weak topics: " if en else "Слабые темы: ")
-              + ", ".join(f"{_topic(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak), file=out)
+        print(
+            ("Weak topics: " if en else "Слабые темы: ")
+            + ", ".join(f"{_topic(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak),
+            file=out,
+        )
 
 
 def _topic(key: str, lang: str) -> str:

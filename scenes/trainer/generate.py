@@ -35,11 +35,11 @@ from scenes.trainer.cases import (
 CLI = "command line"
 
 # physics.md §2.2, computational-pool noise (σ per shot parameter).
-SIGMA_DIRECTION = 0.125     # degrees
-SIGMA_ELEVATION = 0.1       # degrees
-SIGMA_SPEED = 0.075         # m/s
-SIGMA_TIP = 0.0005          # m of contact offset
-SCALES = (1.0, 4.0, 16.0, 64.0)   # noise multipliers tried in turn while the category stays rare
+SIGMA_DIRECTION = 0.125  # degrees
+SIGMA_ELEVATION = 0.1  # degrees
+SIGMA_SPEED = 0.075  # m/s
+SIGMA_TIP = 0.0005  # m of contact offset
+SCALES = (1.0, 4.0, 16.0, 64.0)  # noise multipliers tried in turn while the category stays rare
 ATTEMPTS_PER_SCALE = 12
 
 
@@ -47,33 +47,39 @@ ATTEMPTS_PER_SCALE = 12
 class Features:
     """What happened in a stroke, in the terms the categories and topics use."""
 
-    off_rest: frozenset[str]          # rest places of balls off the table: floor, rail, ...
-    touched: frozenset[str]           # objects touched: rail_top, lamp, chalk, person, floor, ...
-    returned: bool                    # some ball left the bed and came back by itself
+    off_rest: frozenset[str]  # rest places of balls off the table: floor, rail, ...
+    touched: frozenset[str]  # objects touched: rail_top, lamp, chalk, person, floor, ...
+    returned: bool  # some ball left the bed and came back by itself
     jumped_over: bool
     airborne: bool
     miscue: bool
     scoop: bool
-    bounced_out_of_pocket: bool       # a ball met a pocket and ended on the bed after leaving it
+    bounced_out_of_pocket: bool  # a ball met a pocket and ended on the bed after leaving it
     hanging: bool
     pocketed: bool
 
 
 def features(record: ShotRecord) -> Features:
-    off_rest = frozenset(str(f.rest or "off") for f in record.final.values() if f.status == BallStatus.OFF_TABLE)
+    off_rest = frozenset(
+        str(f.rest or "off") for f in record.final.values() if f.status == BallStatus.OFF_TABLE
+    )
     touched = frozenset(str(e.object) for e in record.of_type(EventType.TOUCHED) if e.object)
     strikes = record.of_type(EventType.CUE_STRIKE)
     jaw_balls = {e.ball for e in record.of_type(EventType.POCKET_JAW, EventType.POCKETED) if e.ball}
     left = {e.ball for e in record.of_type(EventType.LEFT_TABLE) if e.ball}
     back = {e.ball for e in record.of_type(EventType.RETURNED) if e.ball}
-    bounced = any(b in back and record.final.get(b) is not None
-                  and record.final[b].status == BallStatus.ON_TABLE for b in jaw_balls & left) \
-        or _thrown_back_from_hole(record)
+    bounced = any(
+        b in back and record.final.get(b) is not None and record.final[b].status == BallStatus.ON_TABLE
+        for b in jaw_balls & left
+    ) or _thrown_back_from_hole(record)
     return Features(
-        off_rest=off_rest, touched=touched, returned=bool(left & back),
+        off_rest=off_rest,
+        touched=touched,
+        returned=bool(left & back),
         jumped_over=bool(record.of_type(EventType.JUMPED_OVER)),
         airborne=bool(record.of_type(EventType.AIRBORNE)),
-        miscue=any(bool(e.miscue) for e in strikes), scoop=any(bool(e.scoop) for e in strikes),
+        miscue=any(bool(e.miscue) for e in strikes),
+        scoop=any(bool(e.scoop) for e in strikes),
         bounced_out_of_pocket=bounced,
         hanging=bool(record.of_type(EventType.HANGING)),
         pocketed=any(f.status == BallStatus.POCKETED for f in record.final.values()),
@@ -83,8 +89,15 @@ def features(record: ShotRecord) -> Features:
 def _thrown_back_from_hole(record: ShotRecord) -> bool:
     """A ball met a pocket with its centre over the hole (past the drop line: the back or the sides of the
     pocket, not the jaws) and still ended on the bed: it went into the pocket and came back out (row 15)."""
-    hits = [e for e in record.of_type(EventType.POCKET_JAW) if e.ball and e.pocket and e.pos is not None
-            and record.final.get(e.ball) is not None and record.final[e.ball].status == BallStatus.ON_TABLE]
+    hits = [
+        e
+        for e in record.of_type(EventType.POCKET_JAW)
+        if e.ball
+        and e.pocket
+        and e.pos is not None
+        and record.final.get(e.ball) is not None
+        and record.final[e.ball].status == BallStatus.ON_TABLE
+    ]
     if not hits:
         return False
     from physics.geometry import pocket_shapes
@@ -94,8 +107,10 @@ def _thrown_back_from_hole(record: ShotRecord) -> bool:
         shapes = pocket_shapes(load_table(record.table))
     except InputError:
         return False
-    return any(e.pocket in shapes and e.pos is not None and shapes[e.pocket].in_well(e.pos[0], e.pos[1])
-               for e in hits)
+    return any(
+        e.pocket in shapes and e.pos is not None and shapes[e.pocket].in_well(e.pos[0], e.pos[1])
+        for e in hits
+    )
 
 
 def _off_by(f: Features, rest: str) -> bool:
@@ -121,8 +136,14 @@ CATEGORIES: dict[str, Callable[[Features, Mapping[str, Any]], bool]] = {
     "legal": lambda f, r: not r.get("foul"),
 }
 # Topic names are accepted as categories too.
-ALIASES = {"off-floor": "floor", "rail-top-stays": "rail-stays", "rail-top-returns": "rail-returns",
-           "jump": "jumped_over", "off_table": "off-table", "jumped-over": "jumped_over"}
+ALIASES = {
+    "off-floor": "floor",
+    "rail-top-stays": "rail-stays",
+    "rail-top-returns": "rail-returns",
+    "jump": "jumped_over",
+    "off_table": "off-table",
+    "jumped-over": "jumped_over",
+}
 
 
 def category_of(name: str) -> str:
@@ -165,7 +186,9 @@ def vary(shot: ShotParams, radius: float, rng: random.Random, scale: float) -> S
         tr, tu = tr * 0.95 / n, tu * 0.95 / n
     return replace(
         shot,
-        direction=round((shot.direction + rng.gauss(0.0, SIGMA_DIRECTION * scale) + 180.0) % 360.0 - 180.0, 4),
+        direction=round(
+            (shot.direction + rng.gauss(0.0, SIGMA_DIRECTION * scale) + 180.0) % 360.0 - 180.0, 4
+        ),
         elevation=round(min(89.0, max(0.0, shot.elevation + rng.gauss(0.0, SIGMA_ELEVATION * scale))), 4),
         cue_speed=round(min(20.0, max(0.05, shot.cue_speed + rng.gauss(0.0, SIGMA_SPEED * scale))), 4),
         tip=(round(tr, 4), round(tu, 4)),
@@ -176,8 +199,9 @@ def simulate(sc: Scenario, shot: ShotParams, settings: Any) -> ShotRecord:
     """Simulate a scenario's position with another stroke, with the user's physics settings."""
     from physics.simulate import simulate as physics_simulate
 
-    return physics_simulate(sc.table, sc.balls, shot, physics_params(sc.table, settings), sc.objects,
-                            settings.lamp_position)
+    return physics_simulate(
+        sc.table, sc.balls, shot, physics_params(sc.table, settings), sc.objects, settings.lamp_position
+    )
 
 
 def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, dict[str, Any]]:
@@ -185,8 +209,16 @@ def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, dict[s
     return {g: rule(case, record, g) for g in case.games}
 
 
-def generate(library: Sequence[Case], n: int, game: str, category: str | None, seed: int, out_dir: Path,
-             settings: Any, log: TextIO | None = None) -> list[Path]:
+def generate(
+    library: Sequence[Case],
+    n: int,
+    game: str,
+    category: str | None,
+    seed: int,
+    out_dir: Path,
+    settings: Any,
+    log: TextIO | None = None,
+) -> list[Path]:
     """Write up to ``n`` new case files into ``out_dir``; returns their paths."""
     cat = category_of(category) if category else None
     bases = [c for c in library if game in c.games and c.scenario.shot is not None]
@@ -218,8 +250,16 @@ def generate(library: Sequence[Case], n: int, game: str, category: str | None, s
             if misses >= ATTEMPTS_PER_SCALE and scale_i < len(SCALES) - 1:
                 scale_i, misses = scale_i + 1, 0
             continue
-        outcome = (base.id, tuple(sorted((e.type.value, e.ball or "", e.object or "", e.rest or "")
-                                         for e in record.events if e.type != EventType.REST)))
+        outcome = (
+            base.id,
+            tuple(
+                sorted(
+                    (e.type.value, e.ball or "", e.object or "", e.rest or "")
+                    for e in record.events
+                    if e.type != EventType.REST
+                )
+            ),
+        )
         if outcome in seen:
             continue
         seen.add(outcome)
@@ -228,10 +268,18 @@ def generate(library: Sequence[Case], n: int, game: str, category: str | None, s
         name = f"gen-{game}-{cat or 'any'}-s{seed}-{k:03d}"
         title = {"en": f"{base.title['en']} (variation {k})", "ru": f"{base.title['ru']} (вариант {k})"}
         text = case_toml(
-            title=title, game=sc.game, table=sc.table.id, balls=sc.balls, shot=shot, topic=topic.value,
-            games=base.games, expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
-            state=dict(sc.state), objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
-            header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.")
+            title=title,
+            game=sc.game,
+            table=sc.table.id,
+            balls=sc.balls,
+            shot=shot,
+            topic=topic.value,
+            games=base.games,
+            expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
+            state=dict(sc.state),
+            objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
+            header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.",
+        )
         path = out_dir / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         written.append(path)
@@ -245,12 +293,17 @@ def _base_hits(case: Case, cat: str) -> bool:
     return {
         "off-table": t in (Topic.OFF_FLOOR, Topic.RAIL_TOP_STAYS, Topic.POCKET_BOUNCE_FLOOR),
         "floor": t in (Topic.OFF_FLOOR, Topic.POCKET_BOUNCE_FLOOR),
-        "rail-stays": t == Topic.RAIL_TOP_STAYS, "rail-returns": t == Topic.RAIL_TOP_RETURNS,
-        "lamp": t == Topic.LAMP, "chalk": t == Topic.CHALK, "person": t == Topic.PERSON,
+        "rail-stays": t == Topic.RAIL_TOP_STAYS,
+        "rail-returns": t == Topic.RAIL_TOP_RETURNS,
+        "lamp": t == Topic.LAMP,
+        "chalk": t == Topic.CHALK,
+        "person": t == Topic.PERSON,
         "jumped_over": t in (Topic.JUMP, Topic.JUMP_AFTER_CONTACT, Topic.CLIPPED_BALL_ON),
         "airborne": t in (Topic.JUMP, Topic.JUMP_DROP_BACK, Topic.SCOOP, Topic.OFF_FLOOR),
-        "miscue": t == Topic.MISCUE, "scoop": t == Topic.SCOOP,
-        "pocket-bounce-out": t == Topic.POCKET_BOUNCE_OUT, "pocketed": t == Topic.HANGING_BEFORE_5S,
+        "miscue": t == Topic.MISCUE,
+        "scoop": t == Topic.SCOOP,
+        "pocket-bounce-out": t == Topic.POCKET_BOUNCE_OUT,
+        "pocketed": t == Topic.HANGING_BEFORE_5S,
     }.get(cat, False)
 
 
@@ -264,8 +317,14 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
     library = load_library()
     written = generate(library, n, args.game, args.category, int(args.seed or 0), out_dir, settings, log=out)
     en = settings.lang == "en"
-    print((f"{len(written)} of {n} cases written to {out_dir}" if en
-           else f"Записано случаев: {len(written)} из {n} в {out_dir}"), file=out)
+    print(
+        (
+            f"{len(written)} of {n} cases written to {out_dir}"
+            if en
+            else f"Записано случаев: {len(written)} из {n} в {out_dir}"
+        ),
+        file=out,
+    )
     return 0
 
 
@@ -275,8 +334,12 @@ OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
 
 def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
     """Did a ball, a cushion or a jaw touch ``ball`` before ``t``?"""
-    return any(e.t < t and e.type in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)
-               and e.involves(ball) for e in record.events)
+    return any(
+        e.t < t
+        and e.type in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)
+        and e.involves(ball)
+        for e in record.events
+    )
 
 
 def rail_top_return(record: ShotRecord, ball: str | None = None) -> bool:
@@ -297,7 +360,7 @@ def rail_top_return(record: ShotRecord, ball: str | None = None) -> bool:
             elif e.type == EventType.CUSHION and out:
                 on_rail = True
             elif e.type == EventType.TOUCHED and e.object not in ("rail_top", "frame"):
-                out = on_rail = False    # something else sent it back: not this topic
+                out = on_rail = False  # something else sent it back: not this topic
             elif e.type == EventType.RETURNED:
                 if out and on_rail:
                     return True
@@ -336,15 +399,19 @@ def shows_topic(topic: Topic, record: ShotRecord) -> bool:
     clean = not f.miscue and not f.scoop
     # Row 14: a ball that was hanging at the start fell while the struck ball was on its way, untouched.
     hung = {e.ball for e in record.of_type(EventType.HANGING) if e.ball and e.t <= 0.0}
-    fell_untouched = any(e.ball in hung and e.ball != struck and not _touched_before(record, e.ball, e.t)
-                         for e in record.of_type(EventType.POCKETED))
+    fell_untouched = any(
+        e.ball in hung and e.ball != struck and not _touched_before(record, e.ball, e.t)
+        for e in record.of_type(EventType.POCKETED)
+    )
     checks = {
         Topic.JUMP: clean and any(e.over != ball_on for e in before) and first is not None,
         Topic.SCOOP: f.scoop and f.airborne,
         Topic.MISCUE: f.miscue,
         Topic.JUMP_AFTER_CONTACT: clean and first is not None and any(e.over != ball_on for e in after),
         Topic.CLIPPED_BALL_ON: clean and first is not None and any(e.over == ball_on for e in jumps),
-        Topic.JUMP_DROP_BACK: clean and first is not None and airborne_before
+        Topic.JUMP_DROP_BACK: clean
+        and first is not None
+        and airborne_before
         and not any(e.over == ball_on for e in jumps),
         Topic.OFF_FLOOR: "floor" in f.off_rest,
         Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,

@@ -28,31 +28,59 @@ class Moment:
 
 # What to look for first, per topic: (event type, extra test, en, ru).
 _WANTED: dict[Topic, tuple[tuple[EventType, str | None, str, str], ...]] = {
-    Topic.JUMP: ((EventType.JUMPED_OVER, None, "the cue ball passes over the blocker", "биток пролетает над шаром"),),
-    Topic.SCOOP: ((EventType.CUE_STRIKE, "scoop", "the tip digs under the ball", "наклейка подцепляет шар снизу"),),
-    Topic.MISCUE: ((EventType.CUE_STRIKE, "miscue", "the tip slides off the ball", "наклейка соскальзывает (кикс)"),),
-    Topic.JUMP_AFTER_CONTACT: ((EventType.BALL_BALL, None, "first contact, before the jump", "первое касание до прыжка"),
-                               (EventType.JUMPED_OVER, None, "the jump over another ball", "прыжок через другой шар")),
-    Topic.CLIPPED_BALL_ON: ((EventType.JUMPED_OVER, None, "the cue ball goes over the ball on",
-                             "биток проходит над прицельным шаром"),),
+    Topic.JUMP: (
+        (EventType.JUMPED_OVER, None, "the cue ball passes over the blocker", "биток пролетает над шаром"),
+    ),
+    Topic.SCOOP: (
+        (EventType.CUE_STRIKE, "scoop", "the tip digs under the ball", "наклейка подцепляет шар снизу"),
+    ),
+    Topic.MISCUE: (
+        (EventType.CUE_STRIKE, "miscue", "the tip slides off the ball", "наклейка соскальзывает (кикс)"),
+    ),
+    Topic.JUMP_AFTER_CONTACT: (
+        (EventType.BALL_BALL, None, "first contact, before the jump", "первое касание до прыжка"),
+        (EventType.JUMPED_OVER, None, "the jump over another ball", "прыжок через другой шар"),
+    ),
+    Topic.CLIPPED_BALL_ON: (
+        (
+            EventType.JUMPED_OVER,
+            None,
+            "the cue ball goes over the ball on",
+            "биток проходит над прицельным шаром",
+        ),
+    ),
     Topic.JUMP_DROP_BACK: ((EventType.BALL_BALL, None, "the contact in the air", "касание в воздухе"),),
     Topic.OFF_FLOOR: ((EventType.LEFT_TABLE, None, "the ball leaves the table", "шар покидает стол"),),
-    Topic.RAIL_TOP_STAYS: ((EventType.LANDED, "rail", "the ball lands on the rail", "шар приземляется на борт"),
-                           (EventType.LEFT_TABLE, None, "the ball leaves the bed", "шар покидает поле")),
-    Topic.RAIL_TOP_RETURNS: ((EventType.TOUCHED, "rail_top", "the ball runs on the rail top", "шар на верху борта"),),
+    Topic.RAIL_TOP_STAYS: (
+        (EventType.LANDED, "rail", "the ball lands on the rail", "шар приземляется на борт"),
+        (EventType.LEFT_TABLE, None, "the ball leaves the bed", "шар покидает поле"),
+    ),
+    Topic.RAIL_TOP_RETURNS: (
+        (EventType.TOUCHED, "rail_top", "the ball runs on the rail top", "шар на верху борта"),
+    ),
     Topic.LAMP: ((EventType.TOUCHED, "lamp", "the ball hits the lamp", "шар ударяет светильник"),),
     Topic.CHALK: ((EventType.TOUCHED, "chalk", "the ball touches the chalk", "шар задевает мел"),),
     Topic.PERSON: ((EventType.TOUCHED, "person", "the ball touches the person", "шар задевает человека"),),
-    Topic.POCKET_BOUNCE_OUT: ((EventType.RETURNED, None, "the ball comes back out of the pocket",
-                               "шар выскакивает из лузы"),
-                              (EventType.POCKET_JAW, None, "the ball meets the pocket", "шар в створе лузы")),
-    Topic.POCKET_BOUNCE_FLOOR: ((EventType.LEFT_TABLE, None, "the ball leaves over the pocket",
-                                 "шар вылетает через лузу"),),
+    Topic.POCKET_BOUNCE_OUT: (
+        (EventType.RETURNED, None, "the ball comes back out of the pocket", "шар выскакивает из лузы"),
+        (EventType.POCKET_JAW, None, "the ball meets the pocket", "шар в створе лузы"),
+    ),
+    Topic.POCKET_BOUNCE_FLOOR: (
+        (EventType.LEFT_TABLE, None, "the ball leaves over the pocket", "шар вылетает через лузу"),
+    ),
     Topic.HANGING_BEFORE_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
     Topic.HANGING_AFTER_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
-    Topic.HANGING_ON_ARRIVAL: ((EventType.POCKETED, None, "the hanging ball drops before the contact",
-                                "зависший шар падает до касания"),),
-    Topic.OUTSIDE_INTERFERENCE: ((EventType.TOUCHED, "spectator", "the ball touches a spectator", "шар задевает зрителя"),),
+    Topic.HANGING_ON_ARRIVAL: (
+        (
+            EventType.POCKETED,
+            None,
+            "the hanging ball drops before the contact",
+            "зависший шар падает до касания",
+        ),
+    ),
+    Topic.OUTSIDE_INTERFERENCE: (
+        (EventType.TOUCHED, "spectator", "the ball touches a spectator", "шар задевает зрителя"),
+    ),
 }
 
 
@@ -94,8 +122,14 @@ def deciding_moment(topic: Topic, record: ShotRecord) -> Moment | None:
 def camera_for(topic: Topic) -> str:
     """The camera preset made for the call: side view at ball height for jumps, top view for balls leaving
     the table and hanging balls, follow the ball for the lamp, chalk and person (they happen off the bed)."""
-    if topic in (Topic.JUMP, Topic.SCOOP, Topic.JUMP_AFTER_CONTACT, Topic.CLIPPED_BALL_ON, Topic.JUMP_DROP_BACK,
-                 Topic.MISCUE):
+    if topic in (
+        Topic.JUMP,
+        Topic.SCOOP,
+        Topic.JUMP_AFTER_CONTACT,
+        Topic.CLIPPED_BALL_ON,
+        Topic.JUMP_DROP_BACK,
+        Topic.MISCUE,
+    ):
         return "side"
     if topic in (Topic.LAMP, Topic.CHALK, Topic.PERSON, Topic.RAIL_TOP_RETURNS):
         return "follow"

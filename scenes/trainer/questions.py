@@ -46,7 +46,7 @@ class Question:
     en: str
     ru: str
     options: tuple[Option, ...]
-    multi: bool                      # several options may be chosen
+    multi: bool  # several options may be chosen
     correct: frozenset[str]
 
     def prompt(self, lang: str) -> str:
@@ -86,8 +86,14 @@ class Question:
 
 # --- names for balls, places and the in-hand areas ---------------------------------------------------
 
-_COLOURS_RU = {"yellow": "жёлтый", "green": "зелёный", "brown": "коричневый", "blue": "синий",
-               "pink": "розовый", "black": "чёрный"}
+_COLOURS_RU = {
+    "yellow": "жёлтый",
+    "green": "зелёный",
+    "brown": "коричневый",
+    "blue": "синий",
+    "pink": "розовый",
+    "black": "чёрный",
+}
 
 
 def ball_name(ball: str, lang: str) -> str:
@@ -203,8 +209,9 @@ def _candidate_balls(case: Case, record: ShotRecord, ruling: Mapping[str, Any]) 
     for b, f in record.final.items():
         if f.status != BallStatus.ON_TABLE:
             out.append(b)
-    for e in record.of_type(EventType.LEFT_TABLE, EventType.HANGING, EventType.DROPPED, EventType.OFF_TABLE,
-                            EventType.POCKETED):
+    for e in record.of_type(
+        EventType.LEFT_TABLE, EventType.HANGING, EventType.DROPPED, EventType.OFF_TABLE, EventType.POCKETED
+    ):
         if e.ball is not None:
             out.append(e.ball)
     out += [b for b, _at in respots(ruling, record)]
@@ -230,22 +237,46 @@ def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str
     balls = list(case.scenario.balls)
     qs: list[Question] = []
 
-    qs.append(Question(
-        Kind.LEGAL, "Is the stroke legal or a foul?", "Удар правильный или это нарушение (фол)?",
-        (Option("legal", "legal", "правильный"), Option("foul", "foul", "нарушение")), False,
-        frozenset({"foul" if ruling["foul"] else "legal"})))
+    qs.append(
+        Question(
+            Kind.LEGAL,
+            "Is the stroke legal or a foul?",
+            "Удар правильный или это нарушение (фол)?",
+            (Option("legal", "legal", "правильный"), Option("foul", "foul", "нарушение")),
+            False,
+            frozenset({"foul" if ruling["foul"] else "legal"}),
+        )
+    )
 
     def ball_options() -> tuple[Option, ...]:
-        return (Option(NONE, "none", "ни один"),
-                *(Option(b, ball_name(b, "en"), ball_name(b, "ru")) for b in balls))
+        return (
+            Option(NONE, "none", "ни один"),
+            *(Option(b, ball_name(b, "en"), ball_name(b, "ru")) for b in balls),
+        )
 
     off = frozenset(str(b) for b in ruling.get("off_table", [])) or frozenset({NONE})
-    qs.append(Question(Kind.OFF_TABLE, "Which balls count as off the table (jumped)?",
-                       "Какие шары считаются выскочившими за борт?", ball_options(), True, off))
+    qs.append(
+        Question(
+            Kind.OFF_TABLE,
+            "Which balls count as off the table (jumped)?",
+            "Какие шары считаются выскочившими за борт?",
+            ball_options(),
+            True,
+            off,
+        )
+    )
 
     counted = frozenset(str(b) for b in ruling.get("counted", [])) or frozenset({NONE})
-    qs.append(Question(Kind.COUNTED, "Which balls count as pocketed for the striker?",
-                       "Какие шары засчитываются играющему?", ball_options(), True, counted))
+    qs.append(
+        Question(
+            Kind.COUNTED,
+            "Which balls count as pocketed for the striker?",
+            "Какие шары засчитываются играющему?",
+            ball_options(),
+            True,
+            counted,
+        )
+    )
 
     places = place_choices(table)
     opts = [Option(NONE, "nothing is respotted", "ничего не выставляется")]
@@ -253,10 +284,19 @@ def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str
         for p in places:
             en, ru = PLACE_NAMES[p]
             opts.append(Option(f"{b}@{p}", f"{ball_name(b, 'en')} → {en}", f"{ball_name(b, 'ru')} → {ru}"))
-    respot = frozenset(f"{b}@{name_place(table, record, b, at)}" for b, at in respots(ruling, record)) \
-        or frozenset({NONE})
-    qs.append(Question(Kind.RESPOT, "What is respotted, and where?", "Что выставляется на стол и куда?",
-                       tuple(opts), True, respot))
+    respot = frozenset(
+        f"{b}@{name_place(table, record, b, at)}" for b, at in respots(ruling, record)
+    ) or frozenset({NONE})
+    qs.append(
+        Question(
+            Kind.RESPOT,
+            "What is respotted, and where?",
+            "Что выставляется на стол и куда?",
+            tuple(opts),
+            True,
+            respot,
+        )
+    )
 
     me = int(ruling.get("striker", striker(case)))
     nxt = int(ruling["next_player"])
@@ -266,13 +306,23 @@ def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str
     if hand not in hands:
         hands = (*hands, hand)
     opts = []
-    for w, (wen, wru) in (("striker", ("the striker plays again", "бьёт тот же игрок")),
-                          ("opponent", ("the opponent plays", "бьёт соперник"))):
+    for w, (wen, wru) in (
+        ("striker", ("the striker plays again", "бьёт тот же игрок")),
+        ("opponent", ("the opponent plays", "бьёт соперник")),
+    ):
         for h in hands:
             hen, hru = IN_HAND_NAMES.get(h, (h, h))
             opts.append(Option(f"{w}:{h}", f"{wen}, {hen}", f"{wru}, {hru}"))
-    qs.append(Question(Kind.NEXT, "Who plays next, and from where?", "Кто бьёт следующим и откуда?",
-                       tuple(opts), False, frozenset({f"{who}:{hand}"})))
+    qs.append(
+        Question(
+            Kind.NEXT,
+            "Who plays next, and from where?",
+            "Кто бьёт следующим и откуда?",
+            tuple(opts),
+            False,
+            frozenset({f"{who}:{hand}"}),
+        )
+    )
     return qs
 
 
@@ -285,71 +335,100 @@ _LEGAL_NOTES: dict[tuple[Topic, str], tuple[str, str, str]] = {
         "A jump made with a raised cue striking the upper half of the cue ball is an allowed stroke; only a "
         "miscue or scooping under the ball is punished.",
         "Перескок приподнятым кием ударом в верхнюю половину битка разрешён; наказывается только кикс "
-        "или подцепка.", "000: Правильный перескок"),
+        "или подцепка.",
+        "000: Правильный перескок",
+    ),
     (Topic.JUMP, "wpa"): (
         "Jumping the cue ball by striking down on it is a legal stroke in pool.",
-        "В пуле прыжок битка ударом сверху вниз разрешён.", "WPA 1.3a / 8 (jump shot)"),
+        "В пуле прыжок битка ударом сверху вниз разрешён.",
+        "WPA 1.3a / 8 (jump shot)",
+    ),
     (Topic.JUMP, "golf"): (
         "Golf follows the general pocket-billiards rules: a jump struck down on the ball is legal.",
         "В гольфе действуют общие правила лузного бильярда: прыжок ударом сверху разрешён.",
-        "BCA general rules (jump shots)"),
+        "BCA general rules (jump shots)",
+    ),
     (Topic.JUMP_AFTER_CONTACT, "snooker"): (
         "The cue ball hit the ball on first and only then went over another ball: the jump-shot definition "
-        "excludes that.", "Биток сначала коснулся шара «он» и лишь потом перелетел через другой шар: "
-        "по определению это не перескок.", "WPBSA S2 Definitions: jump shot, exception (a)/(c)"),
+        "excludes that.",
+        "Биток сначала коснулся шара «он» и лишь потом перелетел через другой шар: "
+        "по определению это не перескок.",
+        "WPBSA S2 Definitions: jump shot, exception (a)/(c)",
+    ),
     (Topic.JUMP_DROP_BACK, "snooker"): (
         "The cue ball jumped, struck the object ball and came down on the near side of it: that is not a jump shot.",
         "Биток подпрыгнул, ударил прицельный шар и опустился с ближней стороны: это не перескок.",
-        "WPBSA S2 Definitions: jump shot, exception (b)"),
+        "WPBSA S2 Definitions: jump shot, exception (b)",
+    ),
     (Topic.RAIL_TOP_RETURNS, "ru"): (
         "A ball that strikes the top of the rail and comes back to the bed by itself, touching nothing that is "
         "not part of the table, has not jumped.",
         "Шар, ударившийся о верх борта и самостоятельно вернувшийся на поле, не задев ничего постороннего, "
-        "не считается выскочившим.", "003: Выскочившие шары"),
+        "не считается выскочившим.",
+        "003: Выскочившие шары",
+    ),
     (Topic.RAIL_TOP_RETURNS, "wpa"): (
         "Rail tops are part of the table; a ball that rides on the rail and comes back has not been driven off.",
         "Верх борта — часть стола; шар, прокатившийся по нему и вернувшийся, не выбит со стола.",
-        "WPA 8.1 / 8.5"),
+        "WPA 8.1 / 8.5",
+    ),
     (Topic.RAIL_TOP_RETURNS, "snooker"): (
         "A ball is forced off only if it comes to rest off the bed; this one came back onto the bed.",
         "Шар считается выбитым со стола, только если остановился вне поля; этот вернулся на поле.",
-        "WPBSA S2 Definitions: forced off the table"),
+        "WPBSA S2 Definitions: forced off the table",
+    ),
     (Topic.RAIL_TOP_RETURNS, "golf"): (
         "Under the general rules the rail top is part of the table; the ball returned by itself.",
-        "По общим правилам верх борта — часть стола; шар вернулся сам.", "BCA 3.28"),
+        "По общим правилам верх борта — часть стола; шар вернулся сам.",
+        "BCA 3.28",
+    ),
     (Topic.LAMP, "ru"): (
         "The lamp over the table counts as a fixed accessory in the Russian rules: a ball that comes back off it "
-        "by itself stays in play.", "Осветительный прибор над столом в русских правилах — стационарная "
-        "принадлежность: вернувшийся от него шар остаётся в игре.", "003: Выскочившие шары"),
+        "by itself stays in play.",
+        "Осветительный прибор над столом в русских правилах — стационарная "
+        "принадлежность: вернувшийся от него шар остаётся в игре.",
+        "003: Выскочившие шары",
+    ),
     (Topic.LAMP, "snooker"): (
         "Snooker asks only where the ball comes to rest; it came back to the bed, so it was not forced off.",
         "В снукере важно лишь, где шар остановился; он вернулся на поле, значит не выбит.",
-        "WPBSA S2 Definitions: forced off the table"),
+        "WPBSA S2 Definitions: forced off the table",
+    ),
     (Topic.POCKET_BOUNCE_OUT, "ru"): (
         "A ball that bounces out of the pocket back onto the bed is not pocketed; it stays in play without penalty.",
         "Шар, выскочивший из лузы обратно на поле, не сыгран и остаётся в игре без штрафа.",
-        "003: Выскочившие шары"),
+        "003: Выскочившие шары",
+    ),
     (Topic.POCKET_BOUNCE_OUT, "wpa"): (
         "A ball is pocketed only when it stays in the pocket; this one came back and is in play.",
-        "Шар забит, только если остался в лузе; этот вернулся и в игре.", "WPA 8.3"),
+        "Шар забит, только если остался в лузе; этот вернулся и в игре.",
+        "WPA 8.3",
+    ),
     (Topic.POCKET_BOUNCE_OUT, "snooker"): (
         "The ball did not stay in the pocket, so it is not potted and remains in play.",
-        "Шар не остался в лузе: он не забит и остаётся в игре.", "WPBSA S2 Definitions: pot"),
+        "Шар не остался в лузе: он не забит и остаётся в игре.",
+        "WPBSA S2 Definitions: pot",
+    ),
     (Topic.POCKET_BOUNCE_OUT, "golf"): (
-        "The ball did not stay in the pocket, so it is not pocketed.", "Шар не остался в лузе: он не забит.",
-        "BCA general rules (pocketed ball)"),
+        "The ball did not stay in the pocket, so it is not pocketed.",
+        "Шар не остался в лузе: он не забит.",
+        "BCA general rules (pocketed ball)",
+    ),
     (Topic.HANGING_BEFORE_5S, "ru"): (
         "The hanging ball fell before the stroke was over (within 5 s), so it counts as played by the stroke.",
         "Зависший шар упал до завершения удара (в пределах 5 с), поэтому считается сыгранным.",
-        "003: Зависший шар"),
+        "003: Зависший шар",
+    ),
     (Topic.HANGING_AFTER_5S, "ru"): (
         "The ball stopped over the pocket and fell after the stroke had ended: it does not count and is put back.",
         "Шар остановился в створе лузы и упал после завершения удара: он не засчитывается и ставится обратно.",
-        "003: Зависший шар"),
+        "003: Зависший шар",
+    ),
     (Topic.MISCUE, "wpa"): (
         "An accidental miscue is not a foul in pool unless it is intentional or the cue touches the ball again.",
         "Случайный кикс в пуле не нарушение, если он не умышленный и кий не коснулся шара повторно.",
-        "WPA 6.16c / 2025 R2.11"),
+        "WPA 6.16c / 2025 R2.11",
+    ),
 }
 
 
@@ -365,8 +444,9 @@ def explanation(case: Case, game: str, ruling: Mapping[str, Any], lang: str) -> 
         if note is not None:
             lines.append(f"{note[0] if lang == 'en' else note[1]} [{note[2]}]")
         else:
-            lines.append("No rule was broken on this stroke." if lang == "en"
-                         else "На этом ударе правила не нарушены.")
+            lines.append(
+                "No rule was broken on this stroke." if lang == "en" else "На этом ударе правила не нарушены."
+            )
     for n in ruling.get("notes", []) or []:
         if isinstance(n, Mapping):
             lines.append(str(n.get(lang) or n.get("en") or ""))
@@ -383,16 +463,27 @@ def summary_line(ruling: Mapping[str, Any], lang: str) -> str:
     if codes:
         parts.append(", ".join(codes))
     if ruling.get("off_table"):
-        parts.append(("off: " if en else "выскочили: ") + ", ".join(ball_name(b, lang) for b in ruling["off_table"]))
+        parts.append(
+            ("off: " if en else "выскочили: ") + ", ".join(ball_name(b, lang) for b in ruling["off_table"])
+        )
     if ruling.get("counted"):
-        parts.append(("counted: " if en else "засчитаны: ") + ", ".join(ball_name(b, lang) for b in ruling["counted"]))
+        parts.append(
+            ("counted: " if en else "засчитаны: ") + ", ".join(ball_name(b, lang) for b in ruling["counted"])
+        )
     if ruling.get("respot"):
-        parts.append(("respot: " if en else "выставить: ") + ", ".join(ball_name(str(r["ball"]), lang)
-                                                                       for r in ruling["respot"]))
+        parts.append(
+            ("respot: " if en else "выставить: ")
+            + ", ".join(ball_name(str(r["ball"]), lang) for r in ruling["respot"])
+        )
     hand = str(ruling.get("in_hand") or "none")
-    parts.append((f"next: player {int(ruling['next_player']) + 1}" if en
-                  else f"бьёт игрок {int(ruling['next_player']) + 1}")
-                 + ("" if hand == "none" else f" ({IN_HAND_NAMES.get(hand, (hand, hand))[0 if en else 1]})"))
+    parts.append(
+        (
+            f"next: player {int(ruling['next_player']) + 1}"
+            if en
+            else f"бьёт игрок {int(ruling['next_player']) + 1}"
+        )
+        + ("" if hand == "none" else f" ({IN_HAND_NAMES.get(hand, (hand, hand))[0 if en else 1]})")
+    )
     return "; ".join(parts)
 
 

@@ -32,10 +32,12 @@ _T: dict[str, tuple[str, str]] = {
     "cases": ("Cases: {n}", "Случаев: {n}"),
     "start": ("Start (or resume)", "Начать (или продолжить)"),
     "back": ("Menu", "Меню"),
-    "watch": ("Watch the stroke, then press {key} to answer. {pause} pause, {slower}/{faster} speed, "
-              "{step} frame, {camera} camera, {replay} replay",
-              "Посмотрите удар и нажмите {key}, чтобы ответить. {pause} пауза, {slower}/{faster} скорость, "
-              "{step} кадр, {camera} камера, {replay} повтор"),
+    "watch": (
+        "Watch the stroke, then press {key} to answer. {pause} pause, {slower}/{faster} speed, "
+        "{step} frame, {camera} camera, {replay} replay",
+        "Посмотрите удар и нажмите {key}, чтобы ответить. {pause} пауза, {slower}/{faster} скорость, "
+        "{step} кадр, {camera} камера, {replay} повтор",
+    ),
     "answer": ("Answer", "Ответить"),
     "ok": ("OK", "Готово"),
     "next": ("Next case", "Следующий случай"),
@@ -106,28 +108,61 @@ class TrainerScreen(Screen):
             w.destroy()
         self._widgets = []
 
-    def _label(self, text: str, pos: tuple[float, float], scale: float = 0.05, parent: Any = None,
-               align: str = "center", wrap: float | None = None) -> Any:
+    def _label(
+        self,
+        text: str,
+        pos: tuple[float, float],
+        scale: float = 0.05,
+        parent: Any = None,
+        align: str = "center",
+        wrap: float | None = None,
+    ) -> Any:
         from direct.gui.DirectGui import DirectLabel
         from panda3d.core import TextNode
 
         kw: dict[str, Any] = {}
         if wrap is not None:
             kw["text_wordwrap"] = wrap
-        w = DirectLabel(parent=parent or self.root2d, text=text, text_font=self.font, scale=scale,
-                        pos=(pos[0], 0, pos[1]), frameColor=(0, 0, 0, 0), text_fg=(1, 1, 1, 1),
-                        text_shadow=(0, 0, 0, 0.9),
-                        text_align={"center": TextNode.ACenter, "left": TextNode.ALeft}[align], **kw)
+        w = DirectLabel(
+            parent=parent or self.root2d,
+            text=text,
+            text_font=self.font,
+            scale=scale,
+            pos=(pos[0], 0, pos[1]),
+            frameColor=(0, 0, 0, 0),
+            text_fg=(1, 1, 1, 1),
+            text_shadow=(0, 0, 0, 0.9),
+            text_align={"center": TextNode.ACenter, "left": TextNode.ALeft}[align],
+            **kw,
+        )
         self._widgets.append(w)
         return w
 
-    def _button(self, text: str, pos: tuple[float, float], cmd: Any, args: list[Any] | None = None,
-                scale: float = 0.05, parent: Any = None, colour: tuple[float, ...] = (0.16, 0.35, 0.2, 1)) -> Any:
+    def _button(
+        self,
+        text: str,
+        pos: tuple[float, float],
+        cmd: Any,
+        args: list[Any] | None = None,
+        scale: float = 0.05,
+        parent: Any = None,
+        colour: tuple[float, ...] = (0.16, 0.35, 0.2, 1),
+    ) -> Any:
         from direct.gui.DirectGui import DirectButton
 
-        w = DirectButton(parent=parent or self.root2d, text=text, text_font=self.font, scale=scale,
-                         pos=(pos[0], 0, pos[1]), command=cmd, extraArgs=args or [], pad=(0.4, 0.2),
-                         frameColor=colour, text_fg=(1, 1, 1, 1), relief=1)
+        w = DirectButton(
+            parent=parent or self.root2d,
+            text=text,
+            text_font=self.font,
+            scale=scale,
+            pos=(pos[0], 0, pos[1]),
+            command=cmd,
+            extraArgs=args or [],
+            pad=(0.4, 0.2),
+            frameColor=colour,
+            text_fg=(1, 1, 1, 1),
+            relief=1,
+        )
         self._widgets.append(w)
         return w
 
@@ -138,17 +173,21 @@ class TrainerScreen(Screen):
         self.phase = "pick"
         self._clear()
         lang = self.lang
-        self._widgets.append(DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.4), frameSize=(-1, 1, -0.8, 0.8)))
+        self._widgets.append(
+            DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.4), frameSize=(-1, 1, -0.8, 0.8))
+        )
         self._label(_t("title", lang), (0, 0.6), 0.09)
         self._label(_t("rulebook", lang), (0, 0.4), 0.055)
         self._button("<", (-0.75, 0.29), self._cycle, ["game", -1])
-        self.game_label = self._label(game_name(self.pick_game, lang) if self.pick_game else _t("mixed", lang),
-                                      (0, 0.28), 0.055)
+        self.game_label = self._label(
+            game_name(self.pick_game, lang) if self.pick_game else _t("mixed", lang), (0, 0.28), 0.055
+        )
         self._button(">", (0.75, 0.29), self._cycle, ["game", 1])
         self._label(_t("topic", lang), (0, 0.12), 0.055)
         self._button("<", (-0.75, 0.01), self._cycle, ["topic", -1])
-        self.topic_label = self._label(Topic(self.pick_topic).title(lang) if self.pick_topic else _t("mixed", lang),
-                                       (0, 0.0), 0.055)
+        self.topic_label = self._label(
+            Topic(self.pick_topic).title(lang) if self.pick_topic else _t("mixed", lang), (0, 0.0), 0.055
+        )
         self._button(">", (0.75, 0.01), self._cycle, ["topic", 1])
         self._button("−", (-0.3, -0.17), self._cases, [-1])
         self.cases_label = self._label(_t("cases", lang, n=self.n_cases), (0, -0.18), 0.055)
@@ -160,20 +199,24 @@ class TrainerScreen(Screen):
         if what == "game":
             opts: list[str | None] = [None, *self.games]
             self.pick_game = opts[(opts.index(self.pick_game) + step) % len(opts)]
-            self.game_label["text"] = game_name(self.pick_game, self.lang) if self.pick_game else _t("mixed", self.lang)
+            self.game_label["text"] = (
+                game_name(self.pick_game, self.lang) if self.pick_game else _t("mixed", self.lang)
+            )
         else:
             topts: list[str | None] = [None, *self.topics]
             self.pick_topic = topts[(topts.index(self.pick_topic) + step) % len(topts)]
-            self.topic_label["text"] = (Topic(self.pick_topic).title(self.lang) if self.pick_topic
-                                        else _t("mixed", self.lang))
+            self.topic_label["text"] = (
+                Topic(self.pick_topic).title(self.lang) if self.pick_topic else _t("mixed", self.lang)
+            )
 
     def _cases(self, step: int) -> None:
         self.n_cases = max(1, min(200, self.n_cases + step))
         self.cases_label["text"] = _t("cases", self.lang, n=self.n_cases)
 
     def start(self) -> None:
-        self.session, _resumed = Session.resume_or_start(self.store, self.library, self.settings, self.pick_game,
-                                                         self.pick_topic, self.n_cases, self.seed)
+        self.session, _resumed = Session.resume_or_start(
+            self.store, self.library, self.settings, self.pick_game, self.pick_topic, self.n_cases, self.seed
+        )
         self.session.sample_hz = float(self.settings.physics.sample_hz)
         self._next_case()
 
@@ -187,8 +230,9 @@ class TrainerScreen(Screen):
         self.index = pending[0]
         self.run = self.session.run(self.index)
         done = self.session.answered(self.index)
-        self.q_index = next((i for i, q in enumerate(self.run.questions) if q.kind.value not in done),
-                            len(self.run.questions))
+        self.q_index = next(
+            (i for i, q in enumerate(self.run.questions) if q.kind.value not in done), len(self.run.questions)
+        )
         self.results = []
         self._build_view()
         self._show_watch()
@@ -224,10 +268,35 @@ class TrainerScreen(Screen):
         self._clear()
         lang = self.lang
         c = self.settings.controls
-        self._label(_t("case", lang, i=self.index + 1, n=len(self.session.items), title=self.run.case.title[lang],
-                       game=game_name(self.run.item.game, lang)), (-1.25, 0.9), 0.05, align="left")
-        self._label(_t("watch", lang, key=c.shoot, pause=c.pause, slower=c.slower, faster=c.faster, step=c.step,
-                       camera=c.camera_next, replay=c.replay), (0, -0.9), 0.035, wrap=60)
+        self._label(
+            _t(
+                "case",
+                lang,
+                i=self.index + 1,
+                n=len(self.session.items),
+                title=self.run.case.title[lang],
+                game=game_name(self.run.item.game, lang),
+            ),
+            (-1.25, 0.9),
+            0.05,
+            align="left",
+        )
+        self._label(
+            _t(
+                "watch",
+                lang,
+                key=c.shoot,
+                pause=c.pause,
+                slower=c.slower,
+                faster=c.faster,
+                step=c.step,
+                camera=c.camera_next,
+                replay=c.replay,
+            ),
+            (0, -0.9),
+            0.035,
+            wrap=60,
+        )
         self._button(_t("answer", lang), (1.05, -0.75), self._show_question)
         self.clock = self._label("", (-1.25, 0.82), 0.04, align="left")
 
@@ -246,13 +315,24 @@ class TrainerScreen(Screen):
         self.selected = set()
         n = len(q.options)
         top = min(0.75, 0.1 + 0.06 * n)
-        self._widgets.append(DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.55),
-                                         frameSize=(-1.3, 1.3, top - 0.07 * n - 0.35, top + 0.15)))
+        self._widgets.append(
+            DirectFrame(
+                parent=self.root2d,
+                frameColor=(0, 0, 0, 0.55),
+                frameSize=(-1.3, 1.3, top - 0.07 * n - 0.35, top + 0.15),
+            )
+        )
         self._label(f"{self.q_index + 1}. {q.prompt(lang)}", (0, top), 0.055)
         self.option_buttons = []
         for i, o in enumerate(q.options):
-            b = self._button(f"{i + 1}) {o.label(lang)}", (0, top - 0.1 - 0.07 * i), self._toggle, [o.key], 0.042,
-                             colour=(0.2, 0.2, 0.25, 1))
+            b = self._button(
+                f"{i + 1}) {o.label(lang)}",
+                (0, top - 0.1 - 0.07 * i),
+                self._toggle,
+                [o.key],
+                0.042,
+                colour=(0.2, 0.2, 0.25, 1),
+            )
             self.option_buttons.append((o.key, b))
         self._button(_t("ok", lang), (0, top - 0.12 - 0.07 * n), self._confirm, scale=0.055)
         if self.results:
@@ -283,8 +363,9 @@ class TrainerScreen(Screen):
             return
         q = self.run.questions[self.q_index]
         ok = self.session.answer(self.index, self.run, q, frozenset(self.selected))
-        self.results.append(_t("right", self.lang) if ok else
-                            _t("wrong", self.lang, a=q.describe(q.correct, self.lang)))
+        self.results.append(
+            _t("right", self.lang) if ok else _t("wrong", self.lang, a=q.describe(q.correct, self.lang))
+        )
         self.q_index += 1
         self._show_question()
 
@@ -312,8 +393,9 @@ class TrainerScreen(Screen):
         wrong = [r for r in self.results if r != _t("right", lang)]
         if wrong:
             lines.insert(0, " · ".join(wrong))
-        self._widgets.append(DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.6),
-                                         frameSize=(-1.35, 1.35, -0.95, -0.05)))
+        self._widgets.append(
+            DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.6), frameSize=(-1.35, 1.35, -0.95, -0.05))
+        )
         self.verdict = self._label("\n".join(lines), (-1.3, -0.12), 0.036, align="left", wrap=72)
         self._button(_t("next", lang), (1.05, 0.85), self._next_case)
 
@@ -341,8 +423,16 @@ class TrainerScreen(Screen):
         self._label(_t("score", lang, r=r, a=a, p=100.0 * r / a if a else 0.0), (0, 0.3), 0.06)
         weak = self.session.weak_topics()
         if weak:
-            self._label(_t("weak", lang, t=", ".join(f"{Topic(p.key).title(lang)} ({100 * p.ratio:.0f} %)"
-                                                     for p in weak)), (0, 0.15), 0.045, wrap=50)
+            self._label(
+                _t(
+                    "weak",
+                    lang,
+                    t=", ".join(f"{Topic(p.key).title(lang)} ({100 * p.ratio:.0f} %)" for p in weak),
+                ),
+                (0, 0.15),
+                0.045,
+                wrap=50,
+            )
         self._button(_t("back", lang), (0, -0.3), self.back)
 
     # --- controls ----------------------------------------------------------------------------------------
@@ -393,7 +483,9 @@ class TrainerScreen(Screen):
                     self.camera.track(self.player)
                 self.camera.update(dt)
             if self.phase == "watch" and hasattr(self, "clock"):
-                self.clock["text"] = f"t = {self.player.t:.2f} s / {self.player.duration:.2f} s ×{SPEEDS[self.speed_index]:g}"
+                self.clock["text"] = (
+                    f"t = {self.player.t:.2f} s / {self.player.duration:.2f} s ×{SPEEDS[self.speed_index]:g}"
+                )
         return Task.cont
 
     # --- scripted input (tests, demo) ----------------------------------------------------------------------
@@ -433,8 +525,11 @@ class TrainerScreen(Screen):
             r, a = self.session.score()
             d.update(session=self.session.id, index=self.index, score=[r, a])
         if self.run is not None:
-            d.update(case=self.run.case.id, game=self.run.item.game,
-                     camera=self.camera.mode if self.camera is not None else None)
+            d.update(
+                case=self.run.case.id,
+                game=self.run.item.game,
+                camera=self.camera.mode if self.camera is not None else None,
+            )
         if self.phase == "verdict":
             d["verdict"] = self.verdict["text"]
         return d

@@ -45,8 +45,9 @@ def plan(library: Sequence[Case], game: str | None, topic: str | None, n: int, s
         if gs:
             by_case[c.id] = gs
     if not by_case:
-        raise InputError(CLI, "--topic" if topic else "--game",
-                         "a rulebook and topic that the case library has cases for")
+        raise InputError(
+            CLI, "--topic" if topic else "--game", "a rulebook and topic that the case library has cases for"
+        )
     topics = {c.id: c.topic.value for c in library}
     ids = sorted(by_case)
     rng.shuffle(ids)
@@ -78,9 +79,15 @@ class CaseRun:
 
 
 class Session:
-    def __init__(self, store: Store, row: SessionRow, library: Sequence[Case], settings: Any,
-                 sample_hz: float | None = None) -> None:
-        self.sample_hz = sample_hz      # the 3D screen needs ball samples for the replay; the terminal does not
+    def __init__(
+        self,
+        store: Store,
+        row: SessionRow,
+        library: Sequence[Case],
+        settings: Any,
+        sample_hz: float | None = None,
+    ) -> None:
+        self.sample_hz = sample_hz  # the 3D screen needs ball samples for the replay; the terminal does not
         self.store = store
         self.row = row
         self.cases = {c.id: c for c in library}
@@ -89,19 +96,38 @@ class Session:
         self._records: dict[str, ShotRecord] = {}
         for it in self.items:
             if it.case_id not in self.cases:
-                raise InputError(str(store.path), f"sessions[{row.id}].items",
-                                 f"cases present in the library (missing {it.case_id!r})")
+                raise InputError(
+                    str(store.path),
+                    f"sessions[{row.id}].items",
+                    f"cases present in the library (missing {it.case_id!r})",
+                )
 
     @classmethod
-    def start(cls, store: Store, library: Sequence[Case], settings: Any, game: str | None, topic: str | None,
-              n: int, seed: int) -> Session:
+    def start(
+        cls,
+        store: Store,
+        library: Sequence[Case],
+        settings: Any,
+        game: str | None,
+        topic: str | None,
+        n: int,
+        seed: int,
+    ) -> Session:
         items = plan(library, game, topic, n, seed)
         row = store.new_session(game, topic, seed, [(i.case_id, i.game, i.topic) for i in items])
         return cls(store, row, library, settings)
 
     @classmethod
-    def resume_or_start(cls, store: Store, library: Sequence[Case], settings: Any, game: str | None,
-                        topic: str | None, n: int, seed: int) -> tuple[Session, bool]:
+    def resume_or_start(
+        cls,
+        store: Store,
+        library: Sequence[Case],
+        settings: Any,
+        game: str | None,
+        topic: str | None,
+        n: int,
+        seed: int,
+    ) -> tuple[Session, bool]:
         """Resume the latest unfinished session when it matches the request; else start one."""
         row = store.unfinished()
         if row is not None and (game is None or row.game == game) and (topic is None or row.topic == topic):
@@ -146,9 +172,18 @@ class Session:
         ok = question.check(keys)
         done = set(self.answered(index)) | {question.kind.value}
         last_of_case = done >= {q.kind.value for q in run.questions}
-        self.store.record_answer(self.row.id, index, run.item.case_id, run.item.game, run.item.topic,
-                                 question.kind.value, sorted(keys), ok, last_of_case,
-                                 last_of_case and index == len(self.items) - 1)
+        self.store.record_answer(
+            self.row.id,
+            index,
+            run.item.case_id,
+            run.item.game,
+            run.item.topic,
+            question.kind.value,
+            sorted(keys),
+            ok,
+            last_of_case,
+            last_of_case and index == len(self.items) - 1,
+        )
         return ok
 
     def score(self) -> tuple[int, int]:

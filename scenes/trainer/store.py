@@ -18,7 +18,7 @@ from pathlib import Path
 from physics.errors import InputError
 
 DB_NAME = "trainer.sqlite3"
-APPLICATION_ID = 0x42494C54      # "BILT": marks the file as ours (PRAGMA application_id)
+APPLICATION_ID = 0x42494C54  # "BILT": marks the file as ours (PRAGMA application_id)
 SCHEMA_VERSION = 1
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -55,7 +55,7 @@ class SessionRow:
     game: str | None
     topic: str | None
     seed: int
-    items: tuple[tuple[str, str, str], ...]    # (case_id, game, topic)
+    items: tuple[tuple[str, str, str], ...]  # (case_id, game, topic)
     position: int
     finished: bool
     created: str
@@ -111,43 +111,64 @@ class Store:
         self.close()
 
     # --- sessions ---------------------------------------------------------------------------------
-    def new_session(self, game: str | None, topic: str | None, seed: int,
-                    items: Sequence[tuple[str, str, str]]) -> SessionRow:
+    def new_session(
+        self, game: str | None, topic: str | None, seed: int, items: Sequence[tuple[str, str, str]]
+    ) -> SessionRow:
         with self._tx():
-            cur = self.conn.execute("INSERT INTO sessions (game, topic, seed, items) VALUES (?, ?, ?, ?)",
-                                    (game, topic, seed, json.dumps([list(i) for i in items])))
+            cur = self.conn.execute(
+                "INSERT INTO sessions (game, topic, seed, items) VALUES (?, ?, ?, ?)",
+                (game, topic, seed, json.dumps([list(i) for i in items])),
+            )
             sid = int(cur.lastrowid or 0)
         return self.session(sid)
 
     def session(self, sid: int) -> SessionRow:
-        row = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created "
-                                "FROM sessions WHERE id = ?", (sid,)).fetchone()
+        row = self.conn.execute(
+            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions WHERE id = ?",
+            (sid,),
+        ).fetchone()
         if row is None:
             raise KeyError(sid)
         return _session_row(row, self.path)
 
     def unfinished(self) -> SessionRow | None:
         """The most recent session not yet finished (the one to resume)."""
-        row = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created FROM sessions "
-                                "WHERE finished = 0 ORDER BY id DESC LIMIT 1").fetchone()
+        row = self.conn.execute(
+            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions "
+            "WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         return _session_row(row, self.path) if row is not None else None
 
     def sessions(self) -> list[SessionRow]:
-        rows = self.conn.execute("SELECT id, game, topic, seed, items, position, finished, created "
-                                 "FROM sessions ORDER BY id").fetchall()
+        rows = self.conn.execute(
+            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions ORDER BY id"
+        ).fetchall()
         return [_session_row(r, self.path) for r in rows]
 
-    def record_answer(self, sid: int, item: int, case_id: str, game: str, topic: str, question: str,
-                      answer: Sequence[str], correct: bool, last_of_case: bool, last_of_session: bool) -> None:
+    def record_answer(
+        self,
+        sid: int,
+        item: int,
+        case_id: str,
+        game: str,
+        topic: str,
+        question: str,
+        answer: Sequence[str],
+        correct: bool,
+        last_of_case: bool,
+        last_of_session: bool,
+    ) -> None:
         """Store one answer, and move the session on when it completes a case, in one transaction."""
         with self._tx():
             self.conn.execute(
                 "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)))
+                (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)),
+            )
             if last_of_case:
-                self.conn.execute("UPDATE sessions SET position = ? WHERE id = ? AND position = ?",
-                                  (item + 1, sid, item))
+                self.conn.execute(
+                    "UPDATE sessions SET position = ? WHERE id = ? AND position = ?", (item + 1, sid, item)
+                )
             if last_of_session:
                 self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
 
@@ -167,13 +188,17 @@ class Store:
                     raise ValueError
                 out.append((int(i), str(qn), keys, bool(c)))
             except (TypeError, ValueError):
-                raise InputError(str(self.path), "answers.answer", "a JSON list of answer keys; the database is "
-                                 "damaged: move it away to start a new one") from None
+                raise InputError(
+                    str(self.path),
+                    "answers.answer",
+                    "a JSON list of answer keys; the database is damaged: move it away to start a new one",
+                ) from None
         return out
 
     def session_score(self, sid: int) -> tuple[int, int]:
-        row = self.conn.execute("SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE session_id = ?",
-                                (sid,)).fetchone()
+        row = self.conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE session_id = ?", (sid,)
+        ).fetchone()
         return int(row[1]), int(row[0])
 
     # --- progress -----------------------------------------------------------------------------------
@@ -182,11 +207,14 @@ class Store:
         if by not in ("topic", "game", "question"):
             raise ValueError(by)
         where, args = ("WHERE session_id = ?", (sid,)) if sid is not None else ("", ())
-        rows = self.conn.execute(f"SELECT {by}, COUNT(*), SUM(correct) FROM answers {where} "
-                                 f"GROUP BY {by} ORDER BY {by}", args).fetchall()
+        rows = self.conn.execute(
+            f"SELECT {by}, COUNT(*), SUM(correct) FROM answers {where} GROUP BY {by} ORDER BY {by}", args
+        ).fetchall()
         return [Progress(str(k), int(n), int(c)) for k, n, c in rows]
 
-    def weak_topics(self, sid: int | None = None, threshold: float = 0.75, min_answers: int = 1) -> list[Progress]:
+    def weak_topics(
+        self, sid: int | None = None, threshold: float = 0.75, min_answers: int = 1
+    ) -> list[Progress]:
         """Topics answered correctly less often than ``threshold``, weakest first."""
         weak = [p for p in self.progress("topic", sid) if p.answered >= min_answers and p.ratio < threshold]
         return sorted(weak, key=lambda p: (p.ratio, p.key))
@@ -212,9 +240,12 @@ def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg
     try:
         parsed = json.loads(items)
     except (TypeError, ValueError):
-        raise InputError(str(path), "sessions.items", "a JSON list of [case, game, topic]" + damaged) from None
+        raise InputError(
+            str(path), "sessions.items", "a JSON list of [case, game, topic]" + damaged
+        ) from None
     if not isinstance(parsed, list) or not all(
-            isinstance(i, list) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in parsed):
+        isinstance(i, list) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in parsed
+    ):
         raise InputError(str(path), "sessions.items", "a JSON list of [case, game, topic]" + damaged)
     for key, value in (("id", sid), ("seed", seed), ("position", position), ("finished", finished)):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -223,8 +254,16 @@ def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg
         raise InputError(str(path), "sessions.position", f"a number from 0 to {len(parsed)}" + damaged)
     if not (game is None or isinstance(game, str)) or not (topic is None or isinstance(topic, str)):
         raise InputError(str(path), "sessions.game", "a game id" + damaged)
-    return SessionRow(int(sid), game, topic, int(seed), tuple(tuple(i) for i in parsed),  # type: ignore[misc]
-                      int(position), bool(finished), str(created))
+    return SessionRow(
+        int(sid),
+        game,
+        topic,
+        int(seed),
+        tuple(tuple(i) for i in parsed),  # type: ignore[misc]
+        int(position),
+        bool(finished),
+        str(created),
+    )
 
 
 def _check_foreign(path: Path) -> None:

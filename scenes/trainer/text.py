@@ -24,16 +24,24 @@ _CUSHIONS = {
     "right-foot": ("the right cushion (foot half)", "правый борт (дальняя половина)"),
 }
 _OBJECTS = {
-    "rail_top": ("the rail top", "верх борта"), "frame": ("the table frame", "раму стола"),
-    "lamp": ("the lamp", "светильник"), "chalk": ("the chalk on the rail", "мел на борту"),
-    "person": ("a person by the table", "человека у стола"), "floor": ("the floor", "пол"),
-    "cue": ("a cue", "кий"), "cue-on-rail": ("a cue lying on the rail", "кий на борту"),
-    "bed": ("the bed", "игровое поле"), "rail": ("the rail", "борт"),
+    "rail_top": ("the rail top", "верх борта"),
+    "frame": ("the table frame", "раму стола"),
+    "lamp": ("the lamp", "светильник"),
+    "chalk": ("the chalk on the rail", "мел на борту"),
+    "person": ("a person by the table", "человека у стола"),
+    "floor": ("the floor", "пол"),
+    "cue": ("a cue", "кий"),
+    "cue-on-rail": ("a cue lying on the rail", "кий на борту"),
+    "bed": ("the bed", "игровое поле"),
+    "rail": ("the rail", "борт"),
     "wall": ("a wall of the room", "стену комнаты"),
 }
 # Named for every table: the head string is the house line in pyramid and the baulk line in snooker.
-_LINES = {"head-string": ("the head string (house / baulk line)", "линию дома (переднюю)"), "centre-line": ("the centre line", "среднюю линию"),
-          "foot-string": ("the foot string", "заднюю линию")}
+_LINES = {
+    "head-string": ("the head string (house / baulk line)", "линию дома (переднюю)"),
+    "centre-line": ("the centre line", "среднюю линию"),
+    "foot-string": ("the foot string", "заднюю линию"),
+}
 
 
 def _pick(table: Mapping[str, tuple[str, str]], key: str | None, lang: str) -> str:
@@ -51,45 +59,78 @@ def describe_event(e: Event, lang: str) -> str | None:
         if e.miscue:
             extra.append("miscue: the tip slid off" if en else "кикс: наклейка соскользнула")
         if e.scoop:
-            extra.append("scoop: tip under the ball, cue raised" if en else "подцепка: удар под шар приподнятым кием")
+            extra.append(
+                "scoop: tip under the ball, cue raised" if en else "подцепка: удар под шар приподнятым кием"
+            )
         s = f"the cue strikes the {b}" if en else f"кий бьёт {b}"
         return s + (f" ({'; '.join(extra)})" if extra else "")
     if t == EventType.BALL_BALL and e.balls:
         a, c = (ball_name(x, lang) for x in e.balls)
         return f"{a} hits {c}" if en else f"{a} ударяет {c}"
     if t == EventType.CUSHION:
-        return f"{b} hits {_pick(_CUSHIONS, e.cushion, lang)}" if en else f"{b} — удар о {_pick(_CUSHIONS, e.cushion, lang)}"
+        return (
+            f"{b} hits {_pick(_CUSHIONS, e.cushion, lang)}"
+            if en
+            else f"{b} — удар о {_pick(_CUSHIONS, e.cushion, lang)}"
+        )
     if t == EventType.POCKET_JAW:
-        return (f"{b} touches the jaw of the {pocket_name(e.pocket or '', lang)} pocket" if en
-                else f"{b} задевает губку лузы: {pocket_name(e.pocket or '', lang)}")
+        return (
+            f"{b} touches the jaw of the {pocket_name(e.pocket or '', lang)} pocket"
+            if en
+            else f"{b} задевает губку лузы: {pocket_name(e.pocket or '', lang)}"
+        )
     if t == EventType.POCKETED:
-        return (f"{b} drops into the {pocket_name(e.pocket or '', lang)} pocket" if en
-                else f"{b} падает в лузу: {pocket_name(e.pocket or '', lang)}")
+        return (
+            f"{b} drops into the {pocket_name(e.pocket or '', lang)} pocket"
+            if en
+            else f"{b} падает в лузу: {pocket_name(e.pocket or '', lang)}"
+        )
     if t == EventType.AIRBORNE:
         return f"{b} leaves the cloth (airborne)" if en else f"{b} отрывается от сукна"
     if t == EventType.LANDED:
-        return f"{b} lands on {_pick(_OBJECTS, e.on, lang)}" if en else f"{b} приземляется: {_pick(_OBJECTS, e.on, lang)}"
+        return (
+            f"{b} lands on {_pick(_OBJECTS, e.on, lang)}"
+            if en
+            else f"{b} приземляется: {_pick(_OBJECTS, e.on, lang)}"
+        )
     if t == EventType.TOUCHED:
-        return f"{b} touches {_pick(_OBJECTS, e.object, lang)}" if en else f"{b} касается: {_pick(_OBJECTS, e.object, lang)}"
+        return (
+            f"{b} touches {_pick(_OBJECTS, e.object, lang)}"
+            if en
+            else f"{b} касается: {_pick(_OBJECTS, e.object, lang)}"
+        )
     if t == EventType.JUMPED_OVER:
         o = ball_name(e.over or "", lang)
         return f"{b} passes over {o} in the air" if en else f"{b} пролетает над шаром: {o}"
     if t == EventType.LINE_CROSSED:
-        return f"{b} crosses {_pick(_LINES, e.line, lang)}" if en else f"{b} пересекает {_pick(_LINES, e.line, lang)}"
+        return (
+            f"{b} crosses {_pick(_LINES, e.line, lang)}"
+            if en
+            else f"{b} пересекает {_pick(_LINES, e.line, lang)}"
+        )
     if t == EventType.LEFT_TABLE:
         return f"{b} leaves the playing surface" if en else f"{b} вылетает за пределы игрового поля"
     if t == EventType.RETURNED:
         return f"{b} comes back onto the bed by itself" if en else f"{b} сам возвращается на игровое поле"
     if t == EventType.OFF_TABLE:
-        return f"{b} ends the stroke off the table, on {_pick(_OBJECTS, e.rest, lang)}" if en \
+        return (
+            f"{b} ends the stroke off the table, on {_pick(_OBJECTS, e.rest, lang)}"
+            if en
             else f"{b} остаётся вне стола: {_pick(_OBJECTS, e.rest, lang)}"
+        )
     if t == EventType.HANGING:
-        return (f"{b} stops hanging over the edge of a pocket" if en
-                else f"{b} останавливается, зависнув над лузой")
+        return (
+            f"{b} stops hanging over the edge of a pocket"
+            if en
+            else f"{b} останавливается, зависнув над лузой"
+        )
     if t == EventType.DROPPED:
         after = f"{e.after:.1f}" if e.after is not None else "?"
-        return (f"{b} falls into the pocket {after} s after the stroke ended" if en
-                else f"{b} падает в лузу через {after} с после завершения удара")
+        return (
+            f"{b} falls into the pocket {after} s after the stroke ended"
+            if en
+            else f"{b} падает в лузу через {after} с после завершения удара"
+        )
     return None
 
 
@@ -97,32 +138,53 @@ def describe_stroke(case: Case, record: ShotRecord, lang: str) -> list[str]:
     """The stroke in words: the position, what the player did, then the event log in time order."""
     en = lang == "en"
     sc = case.scenario
-    lines = [("Position: " if en else "Позиция: ")
-             + "; ".join(f"{ball_name(b, lang)} ({x:+.2f}, {y:+.2f})" for b, (x, y) in sc.balls.items())]
+    lines = [
+        ("Position: " if en else "Позиция: ")
+        + "; ".join(f"{ball_name(b, lang)} ({x:+.2f}, {y:+.2f})" for b, (x, y) in sc.balls.items())
+    ]
     s = sc.shot or record.shot
     if s is not None:
         tip_r, tip_u = s.tip
-        lines.append((f"Stroke: {ball_name(s.ball, lang)}, cue {s.cue_speed:.2f} m/s at {s.direction:.1f}°, "
-                      f"elevation {s.elevation:.1f}°, tip {tip_r:+.2f} right / {tip_u:+.2f} up")
-                     if en else
-                     (f"Удар: {ball_name(s.ball, lang)}, кий {s.cue_speed:.2f} м/с, направление {s.direction:.1f}°, "
-                      f"наклон кия {s.elevation:.1f}°, точка удара {tip_r:+.2f} вправо / {tip_u:+.2f} вверх"))
+        lines.append(
+            (
+                f"Stroke: {ball_name(s.ball, lang)}, cue {s.cue_speed:.2f} m/s at {s.direction:.1f}°, "
+                f"elevation {s.elevation:.1f}°, tip {tip_r:+.2f} right / {tip_u:+.2f} up"
+            )
+            if en
+            else (
+                f"Удар: {ball_name(s.ball, lang)}, кий {s.cue_speed:.2f} м/с, направление {s.direction:.1f}°, "
+                f"наклон кия {s.elevation:.1f}°, точка удара {tip_r:+.2f} вправо / {tip_u:+.2f} вверх"
+            )
+        )
     for o in sc.objects:
-        lines.append(f"By the table: {_pick(_OBJECTS, o.kind, lang)} at ({o.at[0]:+.2f}, {o.at[1]:+.2f}, {o.at[2]:+.2f})"
-                       if en else
-                       f"У стола: {_pick(_OBJECTS, o.kind, lang)} в точке ({o.at[0]:+.2f}, {o.at[1]:+.2f}, {o.at[2]:+.2f})")
+        lines.append(
+            f"By the table: {_pick(_OBJECTS, o.kind, lang)} at ({o.at[0]:+.2f}, {o.at[1]:+.2f}, {o.at[2]:+.2f})"
+            if en
+            else f"У стола: {_pick(_OBJECTS, o.kind, lang)} в точке ({o.at[0]:+.2f}, {o.at[1]:+.2f}, {o.at[2]:+.2f})"
+        )
     last = ""
     unit = "s" if en else "с"
     events = list(record.events)
     for i, e in enumerate(events):
         # A landing on the bed followed at once by a take-off is one bounce.
-        if e.type == EventType.AIRBORNE and i > 0 and events[i - 1].type == EventType.LANDED \
-                and events[i - 1].ball == e.ball and events[i - 1].on == "bed" and abs(events[i - 1].t - e.t) < 1e-3:
+        if (
+            e.type == EventType.AIRBORNE
+            and i > 0
+            and events[i - 1].type == EventType.LANDED
+            and events[i - 1].ball == e.ball
+            and events[i - 1].on == "bed"
+            and abs(events[i - 1].t - e.t) < 1e-3
+        ):
             continue
         text = describe_event(e, lang)
-        if e.type == EventType.LANDED and e.on == "bed" and i + 1 < len(events) \
-                and events[i + 1].type == EventType.AIRBORNE and events[i + 1].ball == e.ball \
-                and abs(events[i + 1].t - e.t) < 1e-3:
+        if (
+            e.type == EventType.LANDED
+            and e.on == "bed"
+            and i + 1 < len(events)
+            and events[i + 1].type == EventType.AIRBORNE
+            and events[i + 1].ball == e.ball
+            and abs(events[i + 1].t - e.t) < 1e-3
+        ):
             b = ball_name(e.ball or "", lang)
             text = f"{b} bounces on the bed" if en else f"{b} отскакивает от сукна"
         if text is None or text == last:
@@ -132,10 +194,15 @@ def describe_stroke(case: Case, record: ShotRecord, lang: str) -> list[str]:
     return lines
 
 
-def _ask(q: Question, n: int, lang: str, read: Callable[[], str | None], out: TextIO) -> frozenset[str] | None:
+def _ask(
+    q: Question, n: int, lang: str, read: Callable[[], str | None], out: TextIO
+) -> frozenset[str] | None:
     en = lang == "en"
-    print(f"\n{n}. {q.prompt(lang)}" + ((" (several numbers allowed)" if en else " (можно несколько номеров)")
-                                       if q.multi else ""), file=out)
+    print(
+        f"\n{n}. {q.prompt(lang)}"
+        + ((" (several numbers allowed)" if en else " (можно несколько номеров)") if q.multi else ""),
+        file=out,
+    )
     for i, o in enumerate(q.options, 1):
         print(f"   {i}) {o.label(lang)}", file=out)
     while True:
@@ -146,42 +213,59 @@ def _ask(q: Question, n: int, lang: str, read: Callable[[], str | None], out: Te
         ans = q.parse(line)
         if ans is not None:
             return ans
-        print((f"   Type option numbers 1..{len(q.options)}" if en else f"   Введите номера вариантов 1..{len(q.options)}")
-              + ("" if q.multi else (" (one)" if en else " (один)")), file=out)
+        print(
+            (
+                f"   Type option numbers 1..{len(q.options)}"
+                if en
+                else f"   Введите номера вариантов 1..{len(q.options)}"
+            )
+            + ("" if q.multi else (" (one)" if en else " (один)")),
+            file=out,
+        )
 
 
 def show_verdict(run: CaseRun, lang: str, out: TextIO) -> None:
     en = lang == "en"
-    print("\n" + ("Referee's ruling" if en else "Решение судьи") + f" ({game_name(run.item.game, lang)}): "
-          + summary_line(run.ruling, lang), file=out)
+    print(
+        "\n"
+        + ("Referee's ruling" if en else "Решение судьи")
+        + f" ({game_name(run.item.game, lang)}): "
+        + summary_line(run.ruling, lang),
+        file=out,
+    )
     for line in explanation(run.case, run.item.game, run.ruling, lang):
         print("  " + line, file=out)
     summary = (run.ruling.get("explain") or {}).get(lang)
-    if summary and not run.ruling.get("fouls"):   # a foul's own text already says it
+    if summary and not run.ruling.get("fouls"):  # a foul's own text already says it
         print("  " + str(summary), file=out)
     refs = rule_refs(run.ruling)
     if refs:
         print(("  Rules: " if en else "  Правила: ") + "; ".join(dict.fromkeys(refs)), file=out)
     if run.others:
-        print(("Other rulebooks on the same stroke:" if en else "Другие правила для того же удара:"), file=out)
+        print(
+            ("Other rulebooks on the same stroke:" if en else "Другие правила для того же удара:"), file=out
+        )
         for g, r in run.others.items():
             print(f"  {game_name(g, lang)}: {summary_line(r, lang)}", file=out)
 
 
-def run_text_session(session: Session, lang: str, read: Callable[[], str | None], out: TextIO,
-                     resumed: bool = False) -> bool:
+def run_text_session(
+    session: Session, lang: str, read: Callable[[], str | None], out: TextIO, resumed: bool = False
+) -> bool:
     """Run the session's remaining cases; returns False when input ended (the session stays resumable)."""
     en = lang == "en"
     total = len(session.items)
     start = session.position()
-    head = (f"Session {session.id}: {total} cases" if en else f"Сессия {session.id}: случаев — {total}")
+    head = f"Session {session.id}: {total} cases" if en else f"Сессия {session.id}: случаев — {total}"
     if resumed:
-        head += (f", resumed at case {start + 1}" if en else f", продолжение с случая {start + 1}")
+        head += f", resumed at case {start + 1}" if en else f", продолжение с случая {start + 1}"
     print(head, file=out)
     for index in session.pending():
         run = session.run(index)
         done = session.answered(index)
-        print(f"\n=== {index + 1}/{total}: {run.case.title[lang]} — {game_name(run.item.game, lang)}", file=out)
+        print(
+            f"\n=== {index + 1}/{total}: {run.case.title[lang]} — {game_name(run.item.game, lang)}", file=out
+        )
         for line in describe_stroke(run.case, run.record, lang):
             print(line, file=out)
         for n, q in enumerate(run.questions, 1):
@@ -189,16 +273,26 @@ def run_text_session(session: Session, lang: str, read: Callable[[], str | None]
                 continue
             ans = _ask(q, n, lang, read, out)
             if ans is None:
-                print("\n" + ("Input ended: the session is saved; run `python main.py train --text` to resume."
-                              if en else "Ввод закончился: сессия сохранена; продолжить: "
-                              "`python main.py train --text`."), file=out)
+                print(
+                    "\n"
+                    + (
+                        "Input ended: the session is saved; run `python main.py train --text` to resume."
+                        if en
+                        else "Ввод закончился: сессия сохранена; продолжить: `python main.py train --text`."
+                    ),
+                    file=out,
+                )
                 return False
             ok = session.answer(index, run, q, ans)
             if ok:
                 print("   " + ("Right." if en else "Верно."), file=out)
             else:
-                print("   " + ("Wrong. The answer: " if en else "Неверно. Правильно: ")
-                      + q.describe(q.correct, lang), file=out)
+                print(
+                    "   "
+                    + ("Wrong. The answer: " if en else "Неверно. Правильно: ")
+                    + q.describe(q.correct, lang),
+                    file=out,
+                )
         show_verdict(run, lang, out)
     print_score(session, lang, out)
     return True
@@ -208,12 +302,18 @@ def print_score(session: Session, lang: str, out: TextIO) -> None:
     en = lang == "en"
     right, asked = session.score()
     pct = 100.0 * right / asked if asked else 0.0
-    print("\n" + (f"Score: {right}/{asked} ({pct:.0f} %)" if en else f"Результат: {right}/{asked} ({pct:.0f} %)"),
-          file=out)
+    print(
+        "\n"
+        + (f"Score: {right}/{asked} ({pct:.0f} %)" if en else f"Результат: {right}/{asked} ({pct:.0f} %)"),
+        file=out,
+    )
     weak = session.weak_topics()
     if weak:
-        print(("Weak topics: " if en else "Слабые темы: ")
-              + ", ".join(f"{topic_title(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak), file=out)
+        print(
+            ("Weak topics: " if en else "Слабые темы: ")
+            + ", ".join(f"{topic_title(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak),
+            file=out,
+        )
 
 
 def topic_title(key: str, lang: str) -> str:
@@ -225,4 +325,3 @@ def topic_title(key: str, lang: str) -> str:
 
 def percent(right: int, asked: int) -> float:
     return 0.0 if asked == 0 else round(100.0 * right / asked, 1)
-

@@ -51,22 +51,23 @@ class Measure:
 
     duration: float = 0.0
     wall: float = 0.0
-    static_pen: float = 0.0          # deepest reach of a ball into a static body, m
+    static_pen: float = 0.0  # deepest reach of a ball into a static body, m
     static_pen_at: str = ""
-    ball_pen: float = 0.0            # deepest overlap of two balls, m
+    ball_pen: float = 0.0  # deepest overlap of two balls, m
     ball_pen_at: str = ""
-    kind_pen: dict[str, float] = field(default_factory=dict)   # deepest reach per surface kind, m
-    energy_rise: float = 0.0         # largest rise of the total energy between samples, J
+    kind_pen: dict[str, float] = field(default_factory=dict)  # deepest reach per surface kind, m
+    energy_rise: float = 0.0  # largest rise of the total energy between samples, J
     energy_rise_at: str = ""
-    failures: list[tuple[str, str]] = field(default_factory=list)   # (check, message)
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (check, message)
 
     def fail(self, check: str, msg: str) -> None:
         self.failures.append((check, msg))
 
 
 def run(stroke: Stroke, sample_hz: float | None = None) -> ShotRecord:
-    return simulate(stroke.table, stroke.balls, stroke.shot, objects=stroke.objects, lamp=stroke.lamp,
-                    sample_hz=sample_hz)
+    return simulate(
+        stroke.table, stroke.balls, stroke.shot, objects=stroke.objects, lamp=stroke.lamp, sample_hz=sample_hz
+    )
 
 
 def measure_seed(seed: int, sample_hz: float, record: bool = True) -> Measure:
@@ -114,8 +115,11 @@ def check_record(stroke: Stroke, rec: ShotRecord, m: Measure) -> None:
         if f.status == BallStatus.ON_TABLE:
             if f.pos is None or not _finite(list(f.pos)):
                 m.fail("accounted", f"{b} on_table without a finite position")
-            elif (abs(f.pos[2] - R) > 1e-3 or abs(f.pos[0]) > spec.half_length + 0.2
-                  or abs(f.pos[1]) > spec.half_width + 0.2):
+            elif (
+                abs(f.pos[2] - R) > 1e-3
+                or abs(f.pos[0]) > spec.half_length + 0.2
+                or abs(f.pos[1]) > spec.half_width + 0.2
+            ):
                 m.fail("accounted", f"{b} on_table at {f.pos}: not on the bed")
         elif f.status == BallStatus.POCKETED:
             if f.pocket not in POCKET_IDS:
@@ -165,7 +169,10 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
                 if pen > m.static_pen:
                     m.static_pen, m.static_pen_at = pen, f"{b} t={t} slate"
                 if pen > BED_TOL:
-                    m.fail("static", f"{b} {pen * 1e3:.3f} mm into the slate at t={t} ({x:.4f}, {y:.4f}, {z:.5f})")
+                    m.fail(
+                        "static",
+                        f"{b} {pen * 1e3:.3f} mm into the slate at t={t} ({x:.4f}, {y:.4f}, {z:.5f})",
+                    )
                 continue
             speed = math.sqrt(v2)
             tol = STATIC_TOL + speed * h
@@ -176,12 +183,15 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
                 if pen > m.static_pen:
                     m.static_pen, m.static_pen_at = pen, f"{b} t={t} {surf.kind}:{surf.id}"
                 if pen > tol:
-                    m.fail("static", f"{b} {pen * 1e3:.2f} mm into {surf.kind}:{surf.id} at t={t} "
-                                     f"({x:.4f}, {y:.4f}, {z:.4f})")
+                    m.fail(
+                        "static",
+                        f"{b} {pen * 1e3:.2f} mm into {surf.kind}:{surf.id} at t={t} "
+                        f"({x:.4f}, {y:.4f}, {z:.4f})",
+                    )
         names = sorted(rows)
         for i, a in enumerate(names):
             ra = rows[a]
-            for b in names[i + 1:]:
+            for b in names[i + 1 :]:
                 rb = rows[b]
                 dist = math.dist(ra[1:4], rb[1:4])
                 pen = 2.0 * R - dist
@@ -197,7 +207,10 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
             if rise > m.energy_rise:
                 m.energy_rise, m.energy_rise_at = rise, f"t={prev_t}..{t} E {e0:.6f} -> {e1:.6f} J"
             if rise > ENERGY_ABS + ENERGY_REL * abs(e0):
-                m.fail("energy", f"total energy rose {rise:.6f} J ({e0:.6f} -> {e1:.6f}) between t={prev_t} and {t}")
+                m.fail(
+                    "energy",
+                    f"total energy rose {rise:.6f} J ({e0:.6f} -> {e1:.6f}) between t={prev_t} and {t}",
+                )
         prev, prev_t = energy, t
 
 
@@ -219,8 +232,9 @@ def check_referee(stroke: Stroke, rec: ShotRecord, m: Measure) -> None:
             m.fail("referee", f"{game}: {type(exc).__name__}: {exc}")
 
 
-def check_stroke(stroke: Stroke, sample_hz: float | None = None, twice: bool = True,
-                 referee: bool = True) -> tuple[ShotRecord | None, Measure]:
+def check_stroke(
+    stroke: Stroke, sample_hz: float | None = None, twice: bool = True, referee: bool = True
+) -> tuple[ShotRecord | None, Measure]:
     m = Measure()
     t0 = time.perf_counter()
     try:

@@ -38,8 +38,8 @@ from physics.tables import TABLE_IDS, TableSpec, load_table
 
 T = TypeVar("T")
 
-MAX_CUE_SPEED = 16.0     # m/s: a "ridiculous" break (physics.md 2.2); the task's upper bound
-MAX_ELEVATION = 89.0     # deg
+MAX_CUE_SPEED = 16.0  # m/s: a "ridiculous" break (physics.md 2.2); the task's upper bound
+MAX_ELEVATION = 89.0  # deg
 LAYOUT_KINDS = ("free", "cushion", "frozen", "jaw")
 STATIC_CLEARANCE = 1e-5  # m: a placed ball may not reach into a static body deeper than this
 
@@ -99,15 +99,20 @@ class Stroke:
     shot: ShotParams
     objects: tuple[SceneObject, ...] = ()
     lamp: tuple[float, float, float] = (0.0, 0.0, 1.0)
-    kinds: dict[str, str] = field(default_factory=dict)   # ball -> how it was placed (for reports)
+    kinds: dict[str, str] = field(default_factory=dict)  # ball -> how it was placed (for reports)
     seed: int | None = None
 
     def describe(self) -> dict[str, Any]:
         """A JSON-friendly form (the campaign's worst cases; a repro scenario can be written from it)."""
-        return {"table": self.table, "seed": self.seed,
-                "balls": {b: [x, y] for b, (x, y) in self.balls.items()}, "kinds": dict(self.kinds),
-                "shot": self.shot.to_dict(), "lamp": list(self.lamp),
-                "objects": [{"kind": o.kind, "at": list(o.at)} for o in self.objects]}
+        return {
+            "table": self.table,
+            "seed": self.seed,
+            "balls": {b: [x, y] for b, (x, y) in self.balls.items()},
+            "kinds": dict(self.kinds),
+            "shot": self.shot.to_dict(),
+            "lamp": list(self.lamp),
+            "objects": [{"kind": o.kind, "at": list(o.at)} for o in self.objects],
+        }
 
     def scenario_toml(self, game: str = "practice") -> str:
         """The stroke as a scenario file (design.md format) for a reproducer.
@@ -115,14 +120,31 @@ class Stroke:
         Balls in the jaws lie outside the box the scenario format accepts; such a file documents
         the stroke but must be fed to ``simulate`` through :func:`tests.hardening.repro`.
         """
-        lines = [f'title = "hardening repro (seed {self.seed})"', f'game = "{game}"', f'table = "{self.table}"',
-                 "", "[balls]"]
+        lines = [
+            f'title = "hardening repro (seed {self.seed})"',
+            f'game = "{game}"',
+            f'table = "{self.table}"',
+            "",
+            "[balls]",
+        ]
         lines += [f'"{b}" = [{x!r}, {y!r}]' for b, (x, y) in self.balls.items()]
         s = self.shot
-        lines += ["", "[shot]", f'ball = "{s.ball}"', f"cue_speed = {s.cue_speed!r}", f"direction = {s.direction!r}",
-                  f"elevation = {s.elevation!r}", f"tip = [{s.tip[0]!r}, {s.tip[1]!r}]"]
+        lines += [
+            "",
+            "[shot]",
+            f'ball = "{s.ball}"',
+            f"cue_speed = {s.cue_speed!r}",
+            f"direction = {s.direction!r}",
+            f"elevation = {s.elevation!r}",
+            f"tip = [{s.tip[0]!r}, {s.tip[1]!r}]",
+        ]
         for o in self.objects:
-            lines += ["", "[[objects]]", f'kind = "{o.kind}"', f"at = [{o.at[0]!r}, {o.at[1]!r}, {o.at[2]!r}]"]
+            lines += [
+                "",
+                "[[objects]]",
+                f'kind = "{o.kind}"',
+                f"at = [{o.at[0]!r}, {o.at[1]!r}, {o.at[2]!r}]",
+            ]
         lines += ["", f"# lamp = {list(self.lamp)!r}", ""]
         return "\n".join(lines)
 
@@ -149,7 +171,9 @@ def _clear_of_balls(balls: dict[str, tuple[float, float]], x: float, y: float, R
     return all(math.hypot(x - bx, y - by) >= 2.0 * R - 1e-12 for bx, by in balls.values())
 
 
-def _place(d: Draw, geo: TableGeometry, kind: str, balls: dict[str, tuple[float, float]]) -> tuple[float, float]:
+def _place(
+    d: Draw, geo: TableGeometry, kind: str, balls: dict[str, tuple[float, float]]
+) -> tuple[float, float]:
     spec = geo.spec
     R = spec.ball_radius
     x0, x1, y0, y1 = geo.safe_box()
@@ -199,7 +223,7 @@ def build_layout(d: Draw, table_id: str) -> tuple[dict[str, tuple[float, float]]
                 balls[b], kinds[b] = (x, y), kind
                 break
         else:
-            if b == "cue":   # the struck ball must be there: the open bed's centre region always has room
+            if b == "cue":  # the struck ball must be there: the open bed's centre region always has room
                 x0, x1, y0, y1 = geo.safe_box()
                 for k in range(200):
                     x, y = x0 + (x1 - x0) * ((k * 0.618) % 1.0), y0 + (y1 - y0) * ((k * 0.382) % 1.0)
@@ -211,8 +235,14 @@ def build_layout(d: Draw, table_id: str) -> tuple[dict[str, tuple[float, float]]
 
 def build_shot(d: Draw, spec: TableSpec) -> ShotParams:
     # Speeds: a quarter of the strokes are soft (where creeping and resting logic matter).
-    speed = d.choice((d.floats(0.0, 1.0), d.floats(0.0, MAX_CUE_SPEED), d.floats(0.0, MAX_CUE_SPEED),
-                      d.floats(8.0, MAX_CUE_SPEED)))
+    speed = d.choice(
+        (
+            d.floats(0.0, 1.0),
+            d.floats(0.0, MAX_CUE_SPEED),
+            d.floats(0.0, MAX_CUE_SPEED),
+            d.floats(8.0, MAX_CUE_SPEED),
+        )
+    )
     elev = d.choice((d.floats(0.0, 10.0), d.floats(0.0, MAX_ELEVATION), d.floats(30.0, MAX_ELEVATION)))
     # Tip offsets: inside the miscue limit (~0.51 R) and beyond it up to the ball's edge.
     r = d.choice((d.floats(0.0, 0.5), d.floats(0.5, 1.0)))
@@ -225,16 +255,24 @@ def build_objects(d: Draw, spec: TableSpec) -> tuple[SceneObject, ...]:
     objs: list[SceneObject] = []
     hl, hw = spec.half_length, spec.half_width
     rail_mid = spec.cushion_width + spec.rail_width / 2.0
-    if d.integers(0, 1):   # chalk on a rail top (long or short rail)
+    if d.integers(0, 1):  # chalk on a rail top (long or short rail)
         if d.integers(0, 1):
-            objs.append(SceneObject("chalk", (d.floats(-hl, hl), d.choice((1.0, -1.0)) * (hw + rail_mid), 0.0)))
+            objs.append(
+                SceneObject("chalk", (d.floats(-hl, hl), d.choice((1.0, -1.0)) * (hw + rail_mid), 0.0))
+            )
         else:
-            objs.append(SceneObject("chalk", (d.choice((1.0, -1.0)) * (hl + rail_mid), d.floats(-hw, hw), 0.0)))
-    if d.integers(0, 1):   # a person on the floor beside a long side, 0.3-0.6 m from the rail
+            objs.append(
+                SceneObject("chalk", (d.choice((1.0, -1.0)) * (hl + rail_mid), d.floats(-hw, hw), 0.0))
+            )
+    if d.integers(0, 1):  # a person on the floor beside a long side, 0.3-0.6 m from the rail
         yo = hw + spec.cushion_width + spec.rail_width + 0.15 + d.floats(0.3, 0.6)
         objs.append(SceneObject("person", (d.floats(-hl, hl), d.choice((1.0, -1.0)) * yo, 0.0)))
-    if d.integers(0, 3) == 0:   # a cue lying along a long rail
-        objs.append(SceneObject("cue-on-rail", (d.floats(-hl / 2, hl / 2), d.choice((1.0, -1.0)) * (hw + rail_mid), 0.0)))
+    if d.integers(0, 3) == 0:  # a cue lying along a long rail
+        objs.append(
+            SceneObject(
+                "cue-on-rail", (d.floats(-hl / 2, hl / 2), d.choice((1.0, -1.0)) * (hw + rail_mid), 0.0)
+            )
+        )
     return tuple(objs)
 
 

@@ -29,15 +29,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _history(data_home: Path, *extra: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "main.py", "--lang", "en", "train", "--text", *extra], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=300, input=stdin)
+    return subprocess.run(
+        [sys.executable, "main.py", "--lang", "en", "train", "--text", *extra],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        input=stdin,
+    )
 
 
 def _db(tmp_path: Path) -> Path:
     path = default_path(tmp_path / "billiards3d")
     with Store(path) as s:
-        sid = s.new_session("russian-pyramid", None, 1, [("case-a", "russian-pyramid", "jump"),
-                                                          ("case-b", "russian-pyramid", "jump")])
+        sid = s.new_session(
+            "russian-pyramid",
+            None,
+            1,
+            [("case-a", "russian-pyramid", "jump"), ("case-b", "russian-pyramid", "jump")],
+        )
         s.record_answer(sid.id, 0, "case-a", "russian-pyramid", "jump", "foul", ["yes"], True, True, False)
     # Fold the WAL into the main file so the file alone is the whole history.
     con = sqlite3.connect(path)
@@ -60,7 +71,7 @@ def _digest(p: Path) -> str:
 
 BREAKERS: dict[str, Callable[[Path], None]] = {
     "truncated to 100 bytes": lambda p: p.write_bytes(p.read_bytes()[:100]),
-    "truncated mid-page": lambda p: p.write_bytes(p.read_bytes()[:4096 + 1000]),
+    "truncated mid-page": lambda p: p.write_bytes(p.read_bytes()[: 4096 + 1000]),
     "text in UTF-16": lambda p: p.write_bytes("история тренировок".encode("utf-16")),
     "zeros (a huge preallocated file)": lambda p: p.write_bytes(b"\0" * (8 * 1024 * 1024)),
     "another program's SQLite": lambda p: (p.unlink(), _sql(p, "CREATE TABLE notes (x TEXT)")),
@@ -84,7 +95,7 @@ def test_broken_history_says_one_line_exits_2_and_keeps_the_file(tmp_path: Path,
 ROW_BREAKERS = {
     "items not JSON": "UPDATE sessions SET items = 'case-a, case-b'",
     "items of the wrong shape": "UPDATE sessions SET items = '[1, 2, 3]'",
-    "unknown case ids": "UPDATE sessions SET items = '[[\"no-such-case\", \"chess\", \"jump\"]]'",
+    "unknown case ids": 'UPDATE sessions SET items = \'[["no-such-case", "chess", "jump"]]\'',
     "position a string": "UPDATE sessions SET position = 'two'",
     "huge position": "UPDATE sessions SET position = 9223372036854775807",
     "answer not JSON": "UPDATE answers SET answer = '{'",
@@ -102,7 +113,10 @@ def test_damaged_rows_never_crash_the_trainer(tmp_path: Path, case: str) -> None
     path = _db(tmp_path)
     _sql(path, ROW_BREAKERS[case])
     con = sqlite3.connect(path)
-    rows_before = con.execute("SELECT * FROM sessions").fetchall(), con.execute("SELECT * FROM answers").fetchall()
+    rows_before = (
+        con.execute("SELECT * FROM sessions").fetchall(),
+        con.execute("SELECT * FROM answers").fetchall(),
+    )
     con.close()
     for args in (("--history",), ("--cases", "2")):
         r = _history(tmp_path, *args, stdin="")
@@ -111,7 +125,10 @@ def test_damaged_rows_never_crash_the_trainer(tmp_path: Path, case: str) -> None
         if r.returncode == 2:
             assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     con = sqlite3.connect(path)
-    rows_after = con.execute("SELECT * FROM sessions").fetchall(), con.execute("SELECT * FROM answers").fetchall()
+    rows_after = (
+        con.execute("SELECT * FROM sessions").fetchall(),
+        con.execute("SELECT * FROM answers").fetchall(),
+    )
     con.close()
     assert rows_after[0][0][4:6] == rows_before[0][0][4:6] and rows_after[1][:1] == rows_before[1][:1]
 
@@ -132,8 +149,13 @@ WRITER = textwrap.dedent("""
 @pytest.mark.parametrize("seed", range(3))
 def test_sigkill_while_answering_loses_at_most_the_answer_in_flight(tmp_path: Path, seed: int) -> None:
     path = tmp_path / "trainer.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(random.Random(seed).uniform(0.05, 0.8))

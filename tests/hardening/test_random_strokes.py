@@ -26,8 +26,13 @@ from tests.hardening.checks import (
 )
 from tests.hardening.strategies import Stroke, draw_stroke, strokes, table_geometry
 
-CI = settings(deadline=None, derandomize=True, database=None, print_blob=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+CI = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 SAMPLE_HZ = 100.0
 
 
@@ -74,7 +79,7 @@ def test_layouts_are_legal_and_cover_every_kind() -> None:
         seen.update(s.kinds.values())
         names = sorted(s.balls)
         for i, a in enumerate(names):
-            for b in names[i + 1:]:
+            for b in names[i + 1 :]:
                 d = ((s.balls[a][0] - s.balls[b][0]) ** 2 + (s.balls[a][1] - s.balls[b][1]) ** 2) ** 0.5
                 assert d >= 2 * R - 1e-12, (seed, a, b, d)
                 frozen += abs(d - 2 * R) < 1e-12
@@ -118,7 +123,7 @@ def test_landing_of_a_miscued_ball_creates_no_energy() -> None:
     from physics.simulate import simulate_scenario
 
     sc = load_scenario(str(Path(__file__).parent / "repro" / "slate_landing_adds_spin_energy.toml"))
-    stroke = Stroke(sc.table.id, dict(sc.balls), sc.shot, (), (0.0, 0.0, 1.0))   # type: ignore[arg-type]
+    stroke = Stroke(sc.table.id, dict(sc.balls), sc.shot, (), (0.0, 0.0, 1.0))  # type: ignore[arg-type]
     rec = simulate_scenario(sc, sample_hz=SAMPLE_HZ)
     m = Measure()
     check_samples(stroke, rec, m)

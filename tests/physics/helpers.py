@@ -16,10 +16,20 @@ PYRAMID = load_table("pyramid-12ft")
 P = PhysicsParams.for_table(PYRAMID)
 
 
-def stroke(balls: dict[str, tuple[float, float]], ball_speed: float | None = None, *, cue_speed: float | None = None,
-           direction: float = 0.0, elevation: float = 0.0, tip: tuple[float, float] = (0.0, 0.0),
-           spec: TableSpec = PYRAMID, params: PhysicsParams | None = None, sample_hz: float | None = 1000.0,
-           lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0), objects=()) -> ShotRecord:
+def stroke(
+    balls: dict[str, tuple[float, float]],
+    ball_speed: float | None = None,
+    *,
+    cue_speed: float | None = None,
+    direction: float = 0.0,
+    elevation: float = 0.0,
+    tip: tuple[float, float] = (0.0, 0.0),
+    spec: TableSpec = PYRAMID,
+    params: PhysicsParams | None = None,
+    sample_hz: float | None = 1000.0,
+    lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
+    objects=(),
+) -> ShotRecord:
     p = params or PhysicsParams.for_table(spec)
     if cue_speed is None:
         assert ball_speed is not None

@@ -33,8 +33,13 @@ def _variation(seed: int) -> tuple[dict[str, tuple[float, float]], ShotParams]:
     rng = random.Random(seed)
     layout = initial_layout("russian-pyramid", SPEC, seed=seed)
     tip = (rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.3))
-    shot = ShotParams(ball="cue", cue_speed=cue_speed_for(BALL_SPEED, math.hypot(*tip), P),
-                      direction=rng.uniform(-1.5, 1.5), elevation=rng.uniform(0.0, 6.0), tip=tip)
+    shot = ShotParams(
+        ball="cue",
+        cue_speed=cue_speed_for(BALL_SPEED, math.hypot(*tip), P),
+        direction=rng.uniform(-1.5, 1.5),
+        elevation=rng.uniform(0.0, 6.0),
+        tip=tip,
+    )
     return layout, shot
 
 
@@ -52,7 +57,13 @@ def _check(record) -> None:
             assert geo.in_bed_outline(f.pos[0], f.pos[1]), ball
             on_table.append(f.pos)
         else:
-            assert f.status == BallStatus.OFF_TABLE and f.rest in ("rail", "floor", "frame", "lamp", "pocket"), ball
+            assert f.status == BallStatus.OFF_TABLE and f.rest in (
+                "rail",
+                "floor",
+                "frame",
+                "lamp",
+                "pocket",
+            ), ball
         # Never inside a cushion, jaw, rail, the frame or the slate (1 mm of contact slop allowed).
         worst = min((d for _s, _p, _n, d in geo.contacts(f.pos, R)), default=0.0)
         assert worst > -1e-3, (ball, f, worst)

@@ -19,7 +19,7 @@ def _state(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np
     v = rng.normal(size=(n, 3)) * rng.choice([0.0, 1e-10, 0.01, 1.0, 5.0])
     w = rng.normal(size=(n, 3)) * rng.choice([0.0, 1.0, 50.0])
     if n and rng.random() < 0.3:
-        w[:, :2] = np.stack((-v[:, 1], v[:, 0]), 1) / P.R        # rolling without slip
+        w[:, :2] = np.stack((-v[:, 1], v[:, 0]), 1) / P.R  # rolling without slip
     if n and rng.random() < 0.2:
         pos[0, 1] = -0.0
         v[0, 1] = -0.0
@@ -36,7 +36,7 @@ def test_plain_float_and_array_forms_agree_bit_for_bit(monkeypatch: pytest.Monke
         dt = float(rng.choice([0.0, 1e-3, 0.05, 0.2, 3.0]) * rng.random())
         a = cloth._advance_scalar(pos, v, w, dt, P)
         with monkeypatch.context() as m:
-            m.setattr(cloth, "SCALAR_MAX", -1)       # force the array form
+            m.setattr(cloth, "SCALAR_MAX", -1)  # force the array form
             b = cloth.advance(pos, v, w, dt, P)
         assert len(a) == len(b)
         for x, y in zip(a, b, strict=True):

@@ -31,8 +31,8 @@ def _predicted_separation(v: np.ndarray, w: np.ndarray, n: np.ndarray) -> float:
     """
     e = P.e_ball
     vn = float(v @ n)
-    jn = (1 + e) / 2 * vn                         # per unit mass
-    u = v + np.cross(w, R * n)                    # cue ball's contact point; the object ball's is at rest
+    jn = (1 + e) / 2 * vn  # per unit mass
+    u = v + np.cross(w, R * n)  # cue ball's contact point; the object ball's is at rest
     slip = u - (u @ n) * n
     s = float(np.linalg.norm(slip))
     mu = P.mu_ball_a + P.mu_ball_b * math.exp(-P.mu_ball_c * s)
@@ -57,7 +57,7 @@ def test_ninety_degree_rule_for_a_stun_half_ball_hit(v0: float) -> None:
     assert hit is not None and hit.balls == ("cue", "1")
     pre = _before(rec, "cue", hit.t)
     cue, ob = _after(rec, "cue", hit.t), _after(rec, "1", hit.t)
-    assert abs(pre[8]) < 0.1 * abs(pre[4]) / R       # stun: little roll left at contact
+    assert abs(pre[8]) < 0.1 * abs(pre[4]) / R  # stun: little roll left at contact
     vc, vo = cue[4:6], ob[4:6]
     angle = math.degrees(math.acos(float(vc @ vo) / (np.linalg.norm(vc) * np.linalg.norm(vo))))
     assert 85.0 <= angle <= 90.0
@@ -86,7 +86,7 @@ def _cushion_ratio_closed_form() -> float:
     """Square-on rolling hit, cushion impulse only (collide.cushion's model written out by hand)."""
     th = PYRAMID.contact_angle
     e, mu = P.e_cushion, P.mu_cushion
-    jn = (1 + e) * math.cos(th)                       # per unit m v
+    jn = (1 + e) * math.cos(th)  # per unit m v
     jt = min(mu * jn, 2.0 / 7.0 * (1 + math.sin(th)))
     return abs(1 - jn * math.cos(th) - jt * math.sin(th))
 
@@ -114,7 +114,11 @@ def test_a_break_never_gains_energy() -> None:
     rec = stroke(layout, cue_speed=10.0, sample_hz=500.0)
     m, inertia = P.m, P.inertia
     a = np.concatenate([np.array(r) for r in rec.samples.values()])
-    e = 0.5 * m * (a[:, 4:7] ** 2).sum(axis=1) + 0.5 * inertia * (a[:, 7:10] ** 2).sum(axis=1) + m * 9.81 * a[:, 3]
+    e = (
+        0.5 * m * (a[:, 4:7] ** 2).sum(axis=1)
+        + 0.5 * inertia * (a[:, 7:10] ** 2).sum(axis=1)
+        + m * 9.81 * a[:, 3]
+    )
     ts, inv, count = np.unique(a[:, 0], return_inverse=True, return_counts=True)
     total = np.bincount(inv, weights=e)
     # Kinetic + rotational + potential energy of the balls in play, instant by instant (a pocketed

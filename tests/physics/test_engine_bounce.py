@@ -18,7 +18,9 @@ from physics.params import G, PhysicsParams
 from physics.tables import load_table
 
 
-def _drop(table: str, xy: tuple[float, float], z_top: float, height: float, e_key: str) -> tuple[float, float, float]:
+def _drop(
+    table: str, xy: tuple[float, float], z_top: float, height: float, e_key: str
+) -> tuple[float, float, float]:
     """A ball dropped from ``height`` (its bottom above the surface at z_top) onto the surface under ``xy``:
     (impact speed, speed of the first rebound, the surface's restitution)."""
     spec = load_table(table)
@@ -30,9 +32,9 @@ def _drop(table: str, xy: tuple[float, float], z_top: float, height: float, e_ke
     assert eng.samples is not None
     rows = np.array(eng.samples["b"])
     vz = rows[:, 6]
-    k = int(np.argmax(vz > 0.0))          # first row moving up: after the first impact
+    k = int(np.argmax(vz > 0.0))  # first row moving up: after the first impact
     assert k > 0
-    return float(-vz[:k].min()), float(vz[k:k + 5].max()), float(getattr(p, e_key))
+    return float(-vz[:k].min()), float(vz[k : k + 5].max()), float(getattr(p, e_key))
 
 
 @pytest.mark.parametrize("height", [0.005, 0.02, 0.1, 0.3])
@@ -82,6 +84,6 @@ def test_a_fast_ball_barely_enters_a_wall(speed: float) -> None:
             if surf.kind == "wall":
                 worst = max(worst, -dist)
     assert worst <= MICRO_TRAVEL + 1e-3, worst
-    k = int(np.argmax(rows[:, 4] < 0.0))      # first row moving back (a slower ball bounces on the floor first)
+    k = int(np.argmax(rows[:, 4] < 0.0))  # first row moving back (a slower ball bounces on the floor first)
     assert k > 0
     assert -rows[k, 4] == pytest.approx(DEFAULT_MATERIALS["wall"][0] * rows[k - 1, 4], rel=0.01)

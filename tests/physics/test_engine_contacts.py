@@ -55,14 +55,14 @@ def test_a_spinning_ball_pushes_a_frozen_ball_as_one_rolling_pair() -> None:
     a = (cue[100][4] - cue[20][4]) / 0.08
     expected = (5 * p.mu_slide - 7 * p.mu_roll) * G / 12
     assert a == pytest.approx(expected, rel=0.05)
-    assert one[100][4] == pytest.approx(cue[100][4], abs=1e-3)      # together (within a substep's push)
+    assert one[100][4] == pytest.approx(cue[100][4], abs=1e-3)  # together (within a substep's push)
     assert one[100][8] == pytest.approx(one[100][4] / R, rel=0.02)  # the pushed ball rolls
     # One contact event for the whole push, not one per substep.
     assert len([e for e in eng.events if e.type == EventType.BALL_BALL]) == 1
     # Both come to rest, apart or touching, never inside each other.
     fc, fo = eng.pos[0], eng.pos[1]
     assert math.dist(fc, fo) >= 2 * R - BALL_TOL
-    assert fo[0] > 2 * R + 0.05                                    # it was pushed, a good 5 cm
+    assert fo[0] > 2 * R + 0.05  # it was pushed, a good 5 cm
 
 
 @pytest.mark.parametrize("seed", [300964, 300256, 300219, 300743])
@@ -99,7 +99,7 @@ def test_a_pyramid_break_never_runs_a_ball_into_the_next() -> None:
     worst = 0.0
     for rows in by_t.values():
         for i, a in enumerate(rows):
-            for b in rows[i + 1:]:
+            for b in rows[i + 1 :]:
                 worst = max(worst, 2 * R - math.dist(a[1:4], b[1:4]))
     assert worst <= BALL_TOL
 
@@ -121,7 +121,7 @@ def test_a_ball_spinning_in_place_on_the_floor_ends_the_stroke(seed: int) -> Non
     assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
     assert rec.samples is not None
     t_rest = max(e.t for e in rec.events if e.type == EventType.REST and e.ball == "cue")
-    last = [r for r in rec.samples["cue"] if r[0] < t_rest - 1e-9][-1]   # the row before it was put to rest
+    last = [r for r in rec.samples["cue"] if r[0] < t_rest - 1e-9][-1]  # the row before it was put to rest
     # Still spinning about the vertical at the end (the rule, not the spin's decay, ended it) ...
     assert abs(last[9]) > 10.0
     # ... and not moving from its place: slower than the rest speed, so the final position is where it spins
@@ -174,8 +174,9 @@ def test_a_rolling_ball_meets_the_far_cushion_when_its_motion_says(y0: float, sp
 
     spec = load_table("pyramid-12ft")
     p = PhysicsParams.for_table(spec)
-    shot = ShotParams(ball="cue", cue_speed=cue_speed_for(speed, 0.4, p), direction=-90.0, elevation=0.0,
-                      tip=(0.0, 0.4))
+    shot = ShotParams(
+        ball="cue", cue_speed=cue_speed_for(speed, 0.4, p), direction=-90.0, elevation=0.0, tip=(0.0, 0.4)
+    )
     rec = simulate(spec, {"cue": (-1.0, y0)}, shot, p)
     hit = next(e for e in rec.events if e.type == EventType.CUSHION)
     lim = spec.half_width - p.R * math.cos(p.contact_angle)

@@ -34,7 +34,7 @@ def _spin_in_place(where: str, w0: float) -> Engine:
     R = P.R
     if where == "floor":
         eng.pos[0] = (SPEC.half_length + 0.6, 0.0, SPEC.floor_z + R)
-    else:   # the middle of the left rail top
+    else:  # the middle of the left rail top
         eng.pos[0] = (0.5, SPEC.half_width + SPEC.cushion_width + SPEC.rail_width / 2, SPEC.rail_height + R)
     eng.omg[0] = (0.0, 0.0, w0)
     eng._to_bullet(0)
@@ -50,7 +50,7 @@ def test_spin_in_place_on_the_floor_ends_the_stroke_where_the_ball_is() -> None:
     rests at once where it is (the stroke does not wait for the floor's slow pivot friction)."""
     eng = _spin_in_place("floor", 300.0)
     stop = [e for e in eng.events if e.type == EventType.REST]
-    assert len(stop) == 1 and stop[0].t <= 0.15     # two Bullet steps (50 ms) apart: the rest test
+    assert len(stop) == 1 and stop[0].t <= 0.15  # two Bullet steps (50 ms) apart: the rest test
     f = eng.finals["cue"]
     assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
     assert abs(f.pos[0] - (SPEC.half_length + 0.6)) < 1e-3 and abs(f.pos[1]) < 1e-3
@@ -73,7 +73,7 @@ def test_spin_about_the_vertical_on_the_rail_top_decays_at_the_rail_rate() -> No
     R, v0, w0 = P.R, 0.3, 12.0
     eng.pos[0] = (-0.5, SPEC.half_width + SPEC.cushion_width + SPEC.rail_width / 2, SPEC.rail_height + R)
     eng.vel[0] = (v0, 0.0, 0.0)
-    eng.omg[0] = (0.0, v0 / R, w0)          # rolling along +x, and spinning
+    eng.omg[0] = (0.0, v0 / R, w0)  # rolling along +x, and spinning
     eng._to_bullet(0)
     try:
         eng.run(None)

@@ -52,8 +52,9 @@ def built(table_id: str) -> tuple[BulletWorld, TableGeometry]:
     return world, build_table_geometry(world, spec, _objects(spec), lamp=LAMP)
 
 
-def ray(world: BulletWorld, geo: TableGeometry, a: tuple[float, float, float],
-        b: tuple[float, float, float]) -> tuple[float, float, float, str] | None:
+def ray(
+    world: BulletWorld, geo: TableGeometry, a: tuple[float, float, float], b: tuple[float, float, float]
+) -> tuple[float, float, float, str] | None:
     res = world.ray_test_closest(Point3(*a), Point3(*b))
     if not res.has_hit():
         return None
@@ -63,9 +64,13 @@ def ray(world: BulletWorld, geo: TableGeometry, a: tuple[float, float, float],
     return (p.x, p.y, p.z, surf.kind)
 
 
-def add_ball(world: BulletWorld, geo: TableGeometry, pos: tuple[float, float, float],
-             vel: tuple[float, float, float] = (0.0, 0.0, 0.0),
-             omega: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> BulletRigidBodyNode:
+def add_ball(
+    world: BulletWorld,
+    geo: TableGeometry,
+    pos: tuple[float, float, float],
+    vel: tuple[float, float, float] = (0.0, 0.0, 0.0),
+    omega: tuple[float, float, float] = (0.0, 0.0, 0.0),
+) -> BulletRigidBodyNode:
     """A plain Bullet ball: the spec's mass and radius, CCD, never sleeping.
 
     Restitution and friction 1 on the ball, so Bullet's product combine yields the surface's own.
@@ -155,7 +160,7 @@ def test_cushion_contact_height_and_normal_tilt(table_id: str) -> None:
     s = geo.spec
     R, h = s.ball_radius, s.cushion_nose_height
     theta = math.degrees(math.asin((h - R) / R))
-    d0 = math.sqrt(R * R - (h - R) ** 2)     # centre to nose line, horizontally, when touching
+    d0 = math.sqrt(R * R - (h - R) ** 2)  # centre to nose line, horizontally, when touching
     for cid, cu in s.cushions.items():
         for f in (0.1, 0.5, 0.9):
             x = cu.start[0] + f * (cu.end[0] - cu.start[0]) + cu.normal[0] * (d0 - 0.0002)
@@ -168,7 +173,9 @@ def test_cushion_contact_height_and_normal_tilt(table_id: str) -> None:
             assert below == pytest.approx(theta, abs=1.0), (cid, f)
             # The normal points from the nose into the bed, across the cushion line.
             horiz = math.hypot(normal[0], normal[1])
-            assert (normal[0] * cu.normal[0] + normal[1] * cu.normal[1]) / horiz == pytest.approx(1.0, abs=1e-3)
+            assert (normal[0] * cu.normal[0] + normal[1] * cu.normal[1]) / horiz == pytest.approx(
+                1.0, abs=1e-3
+            )
 
 
 @tables
@@ -198,9 +205,12 @@ def test_jaw_facets_press_the_ball_down_at_nose_height(table_id: str) -> None:
             span = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
             for k in range(jaw.facets):
                 az = a0 + (k + 0.5) * span / jaw.facets
-                dist = rj * math.cos(span / jaw.facets / 2) + d0 - 0.001   # facet's nose line, then the ball
-                near = [c for c in touching(geo, (cx + dist * math.cos(az), cy + dist * math.sin(az), R + 1e-5), R)
-                        if c[0].kind != "bed"]
+                dist = rj * math.cos(span / jaw.facets / 2) + d0 - 0.001  # facet's nose line, then the ball
+                near = [
+                    c
+                    for c in touching(geo, (cx + dist * math.cos(az), cy + dist * math.sin(az), R + 1e-5), R)
+                    if c[0].kind != "bed"
+                ]
                 # Next to the cushion's end the ball may touch that too (a crease); nothing else.
                 assert {c[0].kind for c in near} <= {"jaw", "cushion"}, (pid, k, near)
                 hits = [c for c in near if c[0].kind == "jaw" and c[0].id == pid]
@@ -240,8 +250,11 @@ def test_jaw_rounds_are_exact(table_id: str) -> None:
             for f in (0.0, 0.2, 0.5, 0.8, 1.0):
                 az = a0 + f * span
                 dist = rj + d0 - 0.0001
-                hits = [c for c in geo.contacts((cx + dist * math.cos(az), cy + dist * math.sin(az), R), R)
-                        if c[0].kind == "jaw" and c[0].id == pid and c[3] < 0.0]
+                hits = [
+                    c
+                    for c in geo.contacts((cx + dist * math.cos(az), cy + dist * math.sin(az), R), R)
+                    if c[0].kind == "jaw" and c[0].id == pid and c[3] < 0.0
+                ]
                 assert hits, (pid, jaw.cushion, f)
                 _, point, n, depth = min(hits, key=lambda c: c[3])
                 assert depth == pytest.approx(-0.0001 * math.cos(math.radians(theta)), abs=2e-5), (pid, f)
@@ -310,8 +323,12 @@ def test_rail_tops_floor_and_frame(table_id: str) -> None:
     world, geo = built(table_id)
     s = geo.spec
     mid_rail = s.cushion_width + s.rail_width / 2
-    for x, y in ((0.3, s.half_width + mid_rail), (-0.3, -s.half_width - mid_rail),
-                 (s.half_length + mid_rail, 0.1), (-s.half_length - mid_rail, -0.1)):
+    for x, y in (
+        (0.3, s.half_width + mid_rail),
+        (-0.3, -s.half_width - mid_rail),
+        (s.half_length + mid_rail, 0.1),
+        (-s.half_length - mid_rail, -0.1),
+    ):
         hit = ray(world, geo, (x, y, s.rail_height + 0.03), (x, y, s.rail_height - 0.03))
         assert hit is not None and hit[3] == "rail_top", (x, y, hit)
         z, kind = top_at(geo, x, y, s.rail_height)
@@ -324,7 +341,11 @@ def test_rail_tops_floor_and_frame(table_id: str) -> None:
     # top down to the floor.
     yo = s.half_width + s.cushion_width + s.rail_width
     for z in (-0.1, s.floor_z + 0.05):
-        hits = [c for c in touching(geo, (s.half_length / 2, yo + 0.002 - 0.0003, z), 0.002) if c[0].kind == "frame"]
+        hits = [
+            c
+            for c in touching(geo, (s.half_length / 2, yo + 0.002 - 0.0003, z), 0.002)
+            if c[0].kind == "frame"
+        ]
         assert hits and hits[0][1][1] == pytest.approx(yo, abs=0.0005) and hits[0][2][1] > 0.99
 
 
@@ -334,17 +355,23 @@ def test_lamp_and_objects_where_placed(table_id: str) -> None:
     s = geo.spec
     hit = ray(world, geo, (LAMP[0], LAMP[1], LAMP[2] - 0.05), (LAMP[0], LAMP[1], LAMP[2] + 0.05))
     assert hit is not None and hit[3] == "lamp"
-    under = [c for c in touching(geo, (LAMP[0], LAMP[1], LAMP[2] - 0.002 + 0.0003), 0.002) if c[0].kind == "lamp"]
+    under = [
+        c for c in touching(geo, (LAMP[0], LAMP[1], LAMP[2] - 0.002 + 0.0003), 0.002) if c[0].kind == "lamp"
+    ]
     assert under and under[0][1][2] == pytest.approx(LAMP[2], abs=0.0005) and under[0][2][2] < -0.99
     length = geo.extras.lamp_shade[0]
-    assert 1.2 <= length <= 1.6   # large enough for a lofted ball to reach it
+    assert 1.2 <= length <= 1.6  # large enough for a lofted ball to reach it
     chalk, person, cue = _objects(s)
     assert top_at(geo, chalk.at[0], chalk.at[1], s.rail_height + 0.022) == (
-        pytest.approx(s.rail_height + 0.022, abs=0.0005), "chalk")
+        pytest.approx(s.rail_height + 0.022, abs=0.0005),
+        "chalk",
+    )
     assert top_at(geo, person.at[0], person.at[1], s.floor_z + 1.75) == (
-        pytest.approx(s.floor_z + 1.75, abs=0.0005), "person")
+        pytest.approx(s.floor_z + 1.75, abs=0.0005),
+        "person",
+    )
     z, kind = top_at(geo, cue.at[0], cue.at[1], s.rail_height + 0.022)
-    assert kind == "cue" and z == pytest.approx(s.rail_height + 0.022, abs=0.0005)   # lying on the rail
+    assert kind == "cue" and z == pytest.approx(s.rail_height + 0.022, abs=0.0005)  # lying on the rail
 
 
 def test_lamp_none_builds_no_lamp() -> None:
@@ -363,20 +390,37 @@ def test_every_node_is_tagged_and_materials_override() -> None:
         kinds.add(surf.kind)
         # The pocket's live back is a part of the well ("pocket") with the table's own facing.
         assert surf.material in ("", "pocket_back") and (surf.material == "" or surf.kind == "pocket")
-        want = ((0.8, 0.14) if surf.kind == "cushion" else POCKET_BACK_BY_TABLE["pyramid-12ft"]
-                if surf.material == "pocket_back" else DEFAULT_MATERIALS[surf.kind])
+        want = (
+            (0.8, 0.14)
+            if surf.kind == "cushion"
+            else POCKET_BACK_BY_TABLE["pyramid-12ft"]
+            if surf.material == "pocket_back"
+            else DEFAULT_MATERIALS[surf.kind]
+        )
         assert (surf.restitution, surf.friction) == want
-        assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(want[1])
+        assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(
+            want[1]
+        )
         assert node.get_into_collide_mask() == geo.collide_mask
         # Every margin is under a millimetre, except the exact jaw rounds: a sphere that is all margin.
         shape = node.get_shape(0)
-        assert shape.get_margin() <= 0.001 or (surf.kind == "jaw" and isinstance(shape, BulletMultiSphereShape))
+        assert shape.get_margin() <= 0.001 or (
+            surf.kind == "jaw" and isinstance(shape, BulletMultiSphereShape)
+        )
     assert {"bed", "cushion", "jaw", "pocket", "rail_top", "frame", "floor", "lamp"} <= kinds
     assert sum(geo.surface(n).material == "pocket_back" for n in geo.nodes) == 6  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("materials", [{"velvet": (0.5, 0.2)}, {"bed": (1.5, 0.2)}, {"bed": (0.5, -1.0)},
-                                       {"bed": (float("nan"), 0.2)}, {"bed": (0.5,)}])
+@pytest.mark.parametrize(
+    "materials",
+    [
+        {"velvet": (0.5, 0.2)},
+        {"bed": (1.5, 0.2)},
+        {"bed": (0.5, -1.0)},
+        {"bed": (float("nan"), 0.2)},
+        {"bed": (0.5,)},
+    ],
+)
 def test_bad_materials_are_input_errors(materials: dict) -> None:
     with pytest.raises(InputError):
         build_table_geometry(BulletWorld(), load_table("pool-9ft"), materials=materials)
@@ -389,9 +433,13 @@ def test_person_inside_the_table_is_an_input_error() -> None:
 
 def test_build_is_deterministic() -> None:
     def snapshot() -> list[tuple]:
-        geo = build_table_geometry(BulletWorld(), load_table("snooker-12ft"), _objects(load_table("snooker-12ft")))
-        return [(n.get_name(), tuple(n.get_transform().get_pos()), n.get_shape_bounds().get_radius())
-                for n in geo.nodes]
+        geo = build_table_geometry(
+            BulletWorld(), load_table("snooker-12ft"), _objects(load_table("snooker-12ft"))
+        )
+        return [
+            (n.get_name(), tuple(n.get_transform().get_pos()), n.get_shape_bounds().get_radius())
+            for n in geo.nodes
+        ]
 
     assert snapshot() == snapshot()
 
@@ -422,7 +470,7 @@ def test_rest_place_and_bed_outline(table_id: str) -> None:
         assert geo.in_bed_outline(*well), pid
         assert geo.pocket_of((*well, p.floor_z + R)) == pid
         assert geo.rest_place((*well, p.floor_z + R)) == "pocket"
-        assert geo.pocket_of((*well, R)) is None          # above the hole, not yet dropped
+        assert geo.pocket_of((*well, R)) is None  # above the hole, not yet dropped
         assert geo.pocket_of((*mouth, R)) is None
 
 
@@ -453,9 +501,9 @@ def test_ball_at_rest_on_the_cloth_neither_sinks_nor_jitters(table_id: str) -> N
             zs.append(pos_of(ball)[2])
             speeds.append(ball.get_linear_velocity().length())
         x, y, _ = pos_of(ball)
-        assert max(abs(z - R) for z in zs) < 1e-4          # within 0.1 mm of resting on the cloth
+        assert max(abs(z - R) for z in zs) < 1e-4  # within 0.1 mm of resting on the cloth
         assert max(speeds) < 1e-3
-        assert math.hypot(x - 0.31, y + 0.17) < 1e-4      # no creep beyond 0.1 mm
+        assert math.hypot(x - 0.31, y + 0.17) < 1e-4  # no creep beyond 0.1 mm
     finally:
         world.remove(ball)
 
@@ -528,8 +576,11 @@ def test_fast_rolling_ball_crosses_the_bed_without_a_hop(table_id: str) -> None:
     s = geo.spec
     R, v = s.ball_radius, 5.0
     x0, x1, y0, y1 = geo.safe_box(R)
-    paths = [((x0, 0.3 * y1), (x1, 0.3 * y1)), ((0.4 * x1, y0), (0.4 * x1, y1)),
-             ((0.8 * x0, 0.8 * y0), (x1, y1))]
+    paths = [
+        ((x0, 0.3 * y1), (x1, 0.3 * y1)),
+        ((0.4 * x1, y0), (0.4 * x1, y1)),
+        ((0.8 * x0, 0.8 * y0), (x1, y1)),
+    ]
     for (ax, ay), (bx, by) in paths:
         length = math.hypot(bx - ax, by - ay)
         ux, uy = (bx - ax) / length, (by - ay) / length
@@ -552,7 +603,7 @@ def test_ball_landing_on_the_cushion_top_rolls_back_onto_the_bed(table_id: str) 
     world, geo = built(table_id)
     s = geo.spec
     R = s.ball_radius
-    y = s.half_width + 0.3 * s.cushion_width * 0.5   # over the rubber's sloping top, near the nose
+    y = s.half_width + 0.3 * s.cushion_width * 0.5  # over the rubber's sloping top, near the nose
     z = geo.support_z(0.4, y) + R + 0.002
     ball = add_ball(world, geo, (0.4, y, z))
     try:
@@ -581,15 +632,19 @@ def test_no_hole_in_the_table_outside_the_wells(table_id: str) -> None:
         for j in range(ny + 1):
             x, y = -xo + 0.003 + i * (2 * xo - 0.006) / nx, -yo + 0.003 + j * (2 * yo - 0.006) / ny
             if abs(x) < s.half_length - 0.1 and abs(y) < s.half_width - 0.1:
-                continue    # the open bed, tested above
+                continue  # the open bed, tested above
             if any(p.in_well(x, y, tol=r + 0.001) for p in geo.pockets.values()):
                 continue
-            res = world.sweep_test_closest(shape, TransformState.make_pos(Point3(x, y, 0.3)),
-                                           TransformState.make_pos(Point3(x, y, -0.5)), geo.collide_mask, 0.0)
+            res = world.sweep_test_closest(
+                shape,
+                TransformState.make_pos(Point3(x, y, 0.3)),
+                TransformState.make_pos(Point3(x, y, -0.5)),
+                geo.collide_mask,
+                0.0,
+            )
             assert res.has_hit(), (x, y)
             z = 0.3 - 0.8 * res.get_hit_fraction()
             assert z > r - 0.002, (x, y, z)
-
 
 
 @tables
@@ -608,7 +663,7 @@ def test_hard_rolling_ball_is_pressed_into_the_slate_by_the_cushion(table_id: st
                 world.do_physics(0.001, 1, 0.001)
                 rise = max(rise, pos_of(ball)[2] - R)
             assert rise < 5e-4, (v, rise)
-            assert ball.get_linear_velocity().y < 0.0      # it came back off the cushion
+            assert ball.get_linear_velocity().y < 0.0  # it came back off the cushion
         finally:
             world.remove(ball)
 
@@ -655,14 +710,17 @@ def test_rail_height_is_derived_from_the_top_tilt(tmp_path, monkeypatch) -> None
         theta = math.asin((s.cushion_nose_height - s.ball_radius) / s.ball_radius)
         edge = s.cushion_nose_height + tables.NOSE_EDGE_RISE
         run = s.cushion_width + tables.NOSE_EDGE_RISE * math.tan(theta)
-        assert math.degrees(math.atan2(s.rail_height - edge, run)) == pytest.approx(s.cushion_top_tilt, abs=1e-9)
+        assert math.degrees(math.atan2(s.rail_height - edge, run)) == pytest.approx(
+            s.cushion_top_tilt, abs=1e-9
+        )
         assert s.cushion_nose_height < s.rail_height < 2 * s.ball_radius
     # Snooker: floor to rail top 851-876 mm [WPBSA] (physics.md 1.1).
     s = load_table("snooker-12ft")
     assert 0.851 <= s.bed_height + s.rail_height <= 0.876
     text = (tables.TABLES_DIR / "pool-9ft.toml").read_text(encoding="utf-8")
-    (tmp_path / "pool-9ft.toml").write_text(text.replace("rail_width =", "rail_height = 0.04\nrail_width ="),
-                                             encoding="utf-8")
+    (tmp_path / "pool-9ft.toml").write_text(
+        text.replace("rail_width =", "rail_height = 0.04\nrail_width ="), encoding="utf-8"
+    )
     monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
     with pytest.raises(InputError, match="rail_height"):
         tables.load_table.__wrapped__("pool-9ft")

@@ -34,11 +34,31 @@ def _snapshot(g: TableGeometry) -> list[tuple]:
         ts = n.get_transform()
         shape = n.get_shape(0)
         b = n.get_shape_bounds()
-        out.append((n.get_name(), tuple(ts.get_pos()), tuple(ts.get_hpr()), type(shape).__name__,
-                    shape.get_margin(), tuple(b.get_center()), b.get_radius(), n.get_restitution(),
-                    n.get_friction(), n.get_python_tag("surface")))
-    out.append((tuple(sorted(g.pockets.items())), g.cushion_contact, g.lamp_box, tuple(g.object_boxes),
-                repr(g._tops), repr(g._passages), repr(g._openings)))
+        out.append(
+            (
+                n.get_name(),
+                tuple(ts.get_pos()),
+                tuple(ts.get_hpr()),
+                type(shape).__name__,
+                shape.get_margin(),
+                tuple(b.get_center()),
+                b.get_radius(),
+                n.get_restitution(),
+                n.get_friction(),
+                n.get_python_tag("surface"),
+            )
+        )
+    out.append(
+        (
+            tuple(sorted(g.pockets.items())),
+            g.cushion_contact,
+            g.lamp_box,
+            tuple(g.object_boxes),
+            repr(g._tops),
+            repr(g._passages),
+            repr(g._openings),
+        )
+    )
     return out
 
 
@@ -58,8 +78,9 @@ def test_cached_build_equals_a_build_from_scratch(table_id: str) -> None:
     # Same spec content in another object: the same blueprint, again equal.
     twin = dataclasses.replace(spec)
     assert twin is not spec
-    assert _snapshot(build_table_geometry(BulletWorld(), twin, _objects(table_id), (0.1, 0.2, 1.1))) \
-        == _snapshot(cold)
+    assert _snapshot(
+        build_table_geometry(BulletWorld(), twin, _objects(table_id), (0.1, 0.2, 1.1))
+    ) == _snapshot(cold)
 
 
 def test_worlds_share_shapes_but_never_bodies() -> None:
@@ -74,8 +95,11 @@ def test_worlds_share_shapes_but_never_bodies() -> None:
     # Materials belong to the world's bodies, not to the shared blueprint.
     for a, b in zip(g1.nodes, g2.nodes, strict=True):
         kind = a.get_python_tag("surface").kind
-        own = (POCKET_BACK_BY_TABLE[spec.id] if a.get_python_tag("surface").material == "pocket_back"
-               else DEFAULT_MATERIALS[kind])
+        own = (
+            POCKET_BACK_BY_TABLE[spec.id]
+            if a.get_python_tag("surface").material == "pocket_back"
+            else DEFAULT_MATERIALS[kind]
+        )
         assert a.get_restitution() == pytest.approx(own[0])
         want = (0.8, 0.14) if kind == "cushion" else own
         assert (b.get_python_tag("surface").restitution, b.get_python_tag("surface").friction) == want

@@ -27,8 +27,9 @@ HZ = 1000
 ELASTIC = {"jaw": (1.0, 0.0), "cushion": (1.0, 0.0), "bed": (0.5, 0.0)}
 
 
-def _rebound(table_id: str, pocket: str, jaw_index: int, along: float, incidence: float,
-             speed: float) -> tuple[float, float]:
+def _rebound(
+    table_id: str, pocket: str, jaw_index: int, along: float, incidence: float, speed: float
+) -> tuple[float, float]:
     """(measured, mirrored) plan headings in degrees after a ball hits a jaw's round.
 
     ``along`` is the place on the arc (0 at the nose line's tangent point, 1 at the facing's),
@@ -47,7 +48,7 @@ def _rebound(table_id: str, pocket: str, jaw_index: int, along: float, incidence
     a0 = math.atan2(jaw.fillet_start[1] - cy, jaw.fillet_start[0] - cx)
     a1 = math.atan2(jaw.fillet_end[1] - cy, jaw.fillet_end[0] - cx)
     az = a0 + along * ((a1 - a0 + math.pi) % (2 * math.pi) - math.pi)
-    n = (math.cos(az), math.sin(az))               # plan normal at the contact: from the centre outwards
+    n = (math.cos(az), math.sin(az))  # plan normal at the contact: from the centre outwards
     heading = math.atan2(-n[1], -n[0]) + math.radians(incidence)
     u = (math.cos(heading), math.sin(heading))
     # Touching: the centre rj + R cos(theta) from the round's axis, on the cloth.
@@ -61,7 +62,7 @@ def _rebound(table_id: str, pocket: str, jaw_index: int, along: float, incidence
     ball.set_transform(TransformState.make_pos(Point3(cx + d * n[0], cy + d * n[1], R)))
     ball.set_linear_velocity(Vec3(speed * u[0], speed * u[1], 0.0))
     world.attach(ball)
-    for _ in range(4 * HZ // 1000):                  # 4 ms: the contact is over, nothing else reached
+    for _ in range(4 * HZ // 1000):  # 4 ms: the contact is over, nothing else reached
         world.do_physics(1.0 / HZ, 1, 1.0 / HZ)
     v = ball.get_linear_velocity()
     dot = u[0] * n[0] + u[1] * n[1]
@@ -75,7 +76,9 @@ def _diff(a: float, b: float) -> float:
 
 @pytest.mark.parametrize("table_id", ["pyramid-12ft", "pool-9ft"])
 @pytest.mark.parametrize("pocket", ["foot-left", "middle-left"])
-def test_a_ball_rebounds_off_a_jaw_round_about_the_line_through_its_centre(table_id: str, pocket: str) -> None:
+def test_a_ball_rebounds_off_a_jaw_round_about_the_line_through_its_centre(
+    table_id: str, pocket: str
+) -> None:
     worst = 0.0
     for jaw_index in (0, 1):
         for along in (0.25, 0.5, 0.75):

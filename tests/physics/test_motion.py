@@ -15,12 +15,12 @@ R = P.R
 def test_stun_ball_rolls_at_five_sevenths_after_the_slide_distance(v0: float) -> None:
     rec = stroke({"cue": (-1.6, 0.0)}, v0)
     r = rows(rec)
-    assert speed(r)[0] == pytest.approx(v0, rel=1e-3)           # a centre hit: pure slide, no spin
-    k = int(np.argmax(slip_speed(r, R) < 1e-6))                   # first sample rolling
+    assert speed(r)[0] == pytest.approx(v0, rel=1e-3)  # a centre hit: pure slide, no spin
+    k = int(np.argmax(slip_speed(r, R) < 1e-6))  # first sample rolling
     assert k > 0
     assert speed(r)[k] == pytest.approx(5.0 / 7.0 * v0, rel=0.01)
     slide = r[k, 1] - r[0, 1]
-    assert slide == pytest.approx(12.0 * v0 ** 2 / (49.0 * P.mu_slide * G), rel=0.03)
+    assert slide == pytest.approx(12.0 * v0**2 / (49.0 * P.mu_slide * G), rel=0.03)
 
 
 @pytest.mark.parametrize("v", [0.5, 0.8])
@@ -41,7 +41,7 @@ def test_spin_about_the_vertical_decays_at_the_spin_deceleration() -> None:
     rec = stroke({"cue": (-1.6, 0.0)}, 1.0, tip=(0.4, 0.0))
     r = rows(rec)
     wz = r[:, 9]
-    assert wz[0] > 20.0         # right English: the right side is pushed forward, anticlockwise from above
+    assert wz[0] > 20.0  # right English: the right side is pushed forward, anticlockwise from above
     live = np.nonzero(np.abs(wz) > 1.0)[0]
     i0, i1 = live[1], live[-1]
     rate = (wz[i1] - wz[i0]) / (r[i1, 0] - r[i0, 0])

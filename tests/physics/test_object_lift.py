@@ -37,29 +37,37 @@ def _landing_x(spec, cue_speed: float, elevation: float) -> float:
     return land.pos[0]
 
 
-@pytest.mark.parametrize(("spec", "cue_speed", "elevation", "short"), [
-    (PYRAMID, 3.0, 45.0, 0.02),
-    (PYRAMID, 5.0, 50.0, 0.01),
-    (POOL, 4.0, 60.0, 0.01),
-    (POOL, 3.0, 45.0, 0.02),
-])
+@pytest.mark.parametrize(
+    ("spec", "cue_speed", "elevation", "short"),
+    [
+        (PYRAMID, 3.0, 45.0, 0.02),
+        (PYRAMID, 5.0, 50.0, 0.01),
+        (POOL, 4.0, 60.0, 0.01),
+        (POOL, 3.0, 45.0, 0.02),
+    ],
+)
 def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec, cue_speed, elevation, short):
     p = PhysicsParams.for_table(spec)
     R = p.R
-    x_obj = _landing_x(spec, cue_speed, elevation) - short   # the cue ball comes down onto it
-    rec = stroke({"cue": (-0.8, 0.0), "1": (x_obj, 0.0)}, cue_speed=cue_speed, elevation=elevation, spec=spec,
-                 sample_hz=1000.0)
+    x_obj = _landing_x(spec, cue_speed, elevation) - short  # the cue ball comes down onto it
+    rec = stroke(
+        {"cue": (-0.8, 0.0), "1": (x_obj, 0.0)},
+        cue_speed=cue_speed,
+        elevation=elevation,
+        spec=spec,
+        sample_hz=1000.0,
+    )
     hit = next(e for e in rec.events if e.type == "ball_ball")
     assert hit.pos is not None
     pa = np.array(hit.pos)
-    assert pa[2] > R + 0.005                                  # the cue ball is in the air, above the equator
+    assert pa[2] > R + 0.005  # the cue ball is in the air, above the equator
     # The cue ball's velocity at contact: its last sample before the hit, carried on ballistically.
     cue = rows(rec, "cue")
     k = int(np.searchsorted(cue[:, 0], hit.t, side="right")) - 1
     va = cue[k, 4:7] + np.array([0.0, 0.0, -G]) * (hit.t - cue[k, 0])
     pb = np.array([x_obj, 0.0, R])
     n = (pb - pa) / np.linalg.norm(pb - pa)
-    assert n[2] < -0.1                                        # contact above the object ball's equator
+    assert n[2] < -0.1  # contact above the object ball's equator
     dvz = 0.5 * (1.0 + p.e_ball) * float(np.dot(va, n)) * float(n[2])
     expected = p.e_table * -dvz
     takeoff = next(e for e in rec.events if e.type == "airborne" and e.ball == "1")
@@ -83,7 +91,9 @@ def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -
     rec = stroke({"cue": (-0.8, 0.0), "1": (-0.3, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
     assert any(e.type == "ball_ball" for e in rec.events)
     # Until the struck ball reaches a cushion (what a cushion or a jaw does is another matter).
-    until = min((e.t for e in rec.events if e.ball == "1" and e.type in ("cushion", "pocketed")), default=math.inf)
+    until = min(
+        (e.t for e in rec.events if e.ball == "1" and e.type in ("cushion", "pocketed")), default=math.inf
+    )
     assert not any(e.type == "airborne" and e.ball == "1" and e.t < until for e in rec.events)
     obj = rows(rec, "1")
     before = obj[obj[:, 0] < until]
@@ -105,4 +115,4 @@ def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     assert "1" in fliers
     assert rec.final["1"].status == "off_table"
     first = next(e for e in rec.events if e.type == "ball_ball")
-    assert first.pos is not None and first.pos[2] > POOL.ball_radius   # the apex was hit from above
+    assert first.pos is not None and first.pos[2] > POOL.ball_radius  # the apex was hit from above

@@ -42,22 +42,28 @@ from physics.record import EventType, ShotParams, ShotRecord
 from physics.simulate import simulate
 from physics.tables import TABLE_IDS, load_table
 
-POCKETS = ("foot-left", "middle-left")   # one corner, one middle; the tables are symmetric
-ORDINARY = (1.5, 2.0, 2.5, 3.0)          # m/s: ordinary pots, rolling (issue: "up to ~3 m/s")
-VERY_FAST = tuple(5.0 + 0.25 * k for k in range(9))   # m/s, 5 to 7: power pots (slowest out: 4.5-5.75)
+POCKETS = ("foot-left", "middle-left")  # one corner, one middle; the tables are symmetric
+ORDINARY = (1.5, 2.0, 2.5, 3.0)  # m/s: ordinary pots, rolling (issue: "up to ~3 m/s")
+VERY_FAST = tuple(5.0 + 0.25 * k for k in range(9))  # m/s, 5 to 7: power pots (slowest out: 4.5-5.75)
 
 
-def straight_pot(table: str, pocket: str, speed: float, sample_hz: float | None = None,
-                 offset: float = 0.0) -> ShotRecord:
+def straight_pot(
+    table: str, pocket: str, speed: float, sample_hz: float | None = None, offset: float = 0.0
+) -> ShotRecord:
     """The cue ball 0.45 m out on the pocket's axis (or ``offset`` m beside it), rolling straight in at ``speed``."""
     spec = load_table(table)
     pk = spec.pockets[pocket]
     p = PhysicsParams.for_table(spec)
-    tip = (0.0, 0.4)   # 2/5 R above centre: natural roll from the tip, no sliding phase
+    tip = (0.0, 0.4)  # 2/5 R above centre: natural roll from the tip, no sliding phase
     x = pk.centre[0] - 0.45 * pk.axis[0] - offset * pk.axis[1]
     y = pk.centre[1] - 0.45 * pk.axis[1] + offset * pk.axis[0]
-    shot = ShotParams(ball="cue", cue_speed=cue_speed_for(speed, 0.4, p),
-                      direction=math.degrees(math.atan2(pk.axis[1], pk.axis[0])), elevation=0.0, tip=tip)
+    shot = ShotParams(
+        ball="cue",
+        cue_speed=cue_speed_for(speed, 0.4, p),
+        direction=math.degrees(math.atan2(pk.axis[1], pk.axis[0])),
+        elevation=0.0,
+        tip=tip,
+    )
     return simulate(spec, {"cue": (x, y)}, shot, p, sample_hz=sample_hz)
 
 
@@ -93,8 +99,8 @@ def test_very_fast_straight_pots_can_come_back_out(table: str) -> None:
             f = rec.final["cue"]
             # On the bed (a ball may come to rest in a pocket's mouth, beyond the nose line).
             assert f.pos is not None and geo.in_bed_outline(f.pos[0], f.pos[1])
-            assert f.pos[2] == pytest.approx(spec.ball_radius, abs=1e-6)       # at rest on the cloth
-            assert not rec.of_type(EventType.POCKETED)                            # never pocketed
+            assert f.pos[2] == pytest.approx(spec.ball_radius, abs=1e-6)  # at rest on the cloth
+            assert not rec.of_type(EventType.POCKETED)  # never pocketed
             # What threw it back is the pocket (its rim: a pocket_jaw event), never a cushion.
             first = [e for e in rec.events if e.type in (EventType.CUSHION, EventType.POCKET_JAW)][0]
             assert first.type == EventType.POCKET_JAW and first.pocket == pocket
@@ -109,8 +115,11 @@ def test_energy_never_rises_across_the_bounce() -> None:
     assert rec.samples is not None
     r = np.array(rec.samples["cue"], dtype=float)
     m, R = spec.ball_mass, spec.ball_radius
-    e = (0.5 * m * (r[:, 4] ** 2 + r[:, 5] ** 2 + r[:, 6] ** 2)
-         + 0.5 * 0.4 * m * R * R * (r[:, 7] ** 2 + r[:, 8] ** 2 + r[:, 9] ** 2) + m * G * (r[:, 3] - R))
+    e = (
+        0.5 * m * (r[:, 4] ** 2 + r[:, 5] ** 2 + r[:, 6] ** 2)
+        + 0.5 * 0.4 * m * R * R * (r[:, 7] ** 2 + r[:, 8] ** 2 + r[:, 9] ** 2)
+        + m * G * (r[:, 3] - R)
+    )
     # Float noise only: at most 1 uJ above the lowest energy so far (measured 0.002 mJ of 7.2 J).
     assert float(np.max(e[1:] - np.minimum.accumulate(e)[:-1])) < 1e-5
     # And the bounce itself loses energy: after the back, at most e_back^2 of the normal part is left.
@@ -130,11 +139,17 @@ def test_the_back_is_live_above_the_cloth_and_dead_below() -> None:
         assert {(s.restitution, s.friction) for s in backs if s} == {POCKET_BACK_BY_TABLE[table]}
         R = spec.ball_radius
         for pid, p in geo.pockets.items():
-            a_back = p.a_drop + p.well_length - R          # a ball centre touching the back
-            for z, material in ((POCKET_BACK_FROM + 0.3 * R, "pocket_back"), (POCKET_BACK_FROM - 0.5 * R, "")):
-                x, y = p.world(a_back + 0.0005, 0.0)          # pressed 0.5 mm into it
-                hits = [(s.kind, s.material) for s, _pt, n, d in geo.contacts((x, y, z), R)
-                        if d < 0.0 and n[0] * p.axis[0] + n[1] * p.axis[1] < -0.9]
+            a_back = p.a_drop + p.well_length - R  # a ball centre touching the back
+            for z, material in (
+                (POCKET_BACK_FROM + 0.3 * R, "pocket_back"),
+                (POCKET_BACK_FROM - 0.5 * R, ""),
+            ):
+                x, y = p.world(a_back + 0.0005, 0.0)  # pressed 0.5 mm into it
+                hits = [
+                    (s.kind, s.material)
+                    for s, _pt, n, d in geo.contacts((x, y, z), R)
+                    if d < 0.0 and n[0] * p.axis[0] + n[1] * p.axis[1] < -0.9
+                ]
                 assert hits == [("pocket", material)], (table, pid, z, hits)
 
 
@@ -144,10 +159,10 @@ def test_a_ball_is_pocketed_only_when_wholly_below_the_cloth() -> None:
     R = spec.ball_radius
     for pid, p in geo.pockets.items():
         x, y = p.world(p.a_drop + p.well_length / 2, 0.0)
-        assert geo.pocket_of((x, y, -0.5 * R)) is None       # the back can still throw it out
+        assert geo.pocket_of((x, y, -0.5 * R)) is None  # the back can still throw it out
         assert geo.pocket_of((x, y, -R + 1e-4)) is None
         assert geo.pocket_of((x, y, -R - 1e-4)) == pid
-        assert geo.pocket_of((x, y, p.floor_z + R)) == pid   # lying in the bottom
+        assert geo.pocket_of((x, y, p.floor_z + R)) == pid  # lying in the bottom
 
 
 def test_pocket_shapes_are_the_built_pockets() -> None:
@@ -163,7 +178,11 @@ def test_a_ball_thrown_back_from_the_hole_reads_as_row_15() -> None:
 
     out = straight_pot("pool-9ft", "middle-left", 6.0)
     assert came_out(out) and features(out).bounced_out_of_pocket
-    jawed = straight_pot("pool-9ft", "middle-left", 2.5, offset=0.05)   # 5 cm off the axis: a jaw turns it away
-    assert came_out(jawed) and jawed.of_type(EventType.POCKET_JAW) and not features(jawed).bounced_out_of_pocket
+    jawed = straight_pot(
+        "pool-9ft", "middle-left", 2.5, offset=0.05
+    )  # 5 cm off the axis: a jaw turns it away
+    assert (
+        came_out(jawed) and jawed.of_type(EventType.POCKET_JAW) and not features(jawed).bounced_out_of_pocket
+    )
     down = straight_pot("pool-9ft", "middle-left", 3.0)
     assert not came_out(down) and not features(down).bounced_out_of_pocket

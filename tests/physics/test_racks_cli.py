@@ -26,7 +26,7 @@ def test_every_game_has_a_legal_opening_layout(game: str, seed: int | None) -> N
     for b, (x, y) in layout.items():
         assert abs(x) <= spec.half_length - R and abs(y) <= spec.half_width - R, b
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             assert math.dist(layout[a], layout[b]) >= 2 * R, (a, b)
     if game.startswith("pool-8") or game == "straight-pool" or game in ("russian-pyramid", "american"):
         assert len(layout) == 16
@@ -68,15 +68,19 @@ def test_simulate_writes_the_shot_record_json(tmp_path: Path, capsys: pytest.Cap
     assert "первое касание" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("body, key", [
-    (SHOT.replace('"1" = [0.0, 0.0]', '"1" = [-1.0, 0.01]'), "balls.1"),
-    (SHOT.replace("cue_speed = 2.0", "cue_speed = -1.0"), "shot.cue_speed"),
-    (SHOT.replace("direction = 0.0", "direction = 0.0\nelevation = 95.0"), "shot.elevation"),
-    (SHOT.replace("direction = 0.0", "direction = 0.0\ntip = [0.9, 0.9]"), "shot.tip"),
-    (SHOT.replace('"1" = [0.0, 0.0]', '"1" = [9.0, 0.0]'), "balls.1"),
-])
-def test_bad_scenarios_fail_in_one_line_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                    body: str, key: str) -> None:
+@pytest.mark.parametrize(
+    "body, key",
+    [
+        (SHOT.replace('"1" = [0.0, 0.0]', '"1" = [-1.0, 0.01]'), "balls.1"),
+        (SHOT.replace("cue_speed = 2.0", "cue_speed = -1.0"), "shot.cue_speed"),
+        (SHOT.replace("direction = 0.0", "direction = 0.0\nelevation = 95.0"), "shot.elevation"),
+        (SHOT.replace("direction = 0.0", "direction = 0.0\ntip = [0.9, 0.9]"), "shot.tip"),
+        (SHOT.replace('"1" = [0.0, 0.0]', '"1" = [9.0, 0.0]'), "balls.1"),
+    ],
+)
+def test_bad_scenarios_fail_in_one_line_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, key: str
+) -> None:
     f = _scenario(tmp_path, body)
     assert run(["simulate", f]) == 2
     err = capsys.readouterr().err.strip()
@@ -90,7 +94,9 @@ def test_bad_sample_rate_fails_with_exit_2(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_a_recorded_stroke_is_read_not_simulated(tmp_path: Path) -> None:
-    body = SHOT + """
+    body = (
+        SHOT
+        + """
 [[events]]
 t = 0.0
 type = "cue_strike"
@@ -106,6 +112,7 @@ pocket = "foot-left"
 status = "pocketed"
 pocket = "foot-left"
 """
+    )
     scenario, rec = load_or_simulate(_scenario(tmp_path, body), None, Settings())
     assert scenario.is_recorded
     assert [e.type for e in rec.events] == ["cue_strike", "pocketed"]

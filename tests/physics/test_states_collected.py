@@ -18,7 +18,12 @@ def test_varied_strokes_leave_no_cached_transform_states_behind() -> None:
     before = TransformState.get_num_states()
     for i in range(12):
         # Every stroke different (so no state is shared with the one before): ~300 new states each.
-        shot = ShotParams(ball="cue", cue_speed=2.0 + 0.37 * i, direction=-20.0 + 3.3 * i, elevation=15.0 + 2 * i,
-                          tip=(0.0, 0.1))
+        shot = ShotParams(
+            ball="cue",
+            cue_speed=2.0 + 0.37 * i,
+            direction=-20.0 + 3.3 * i,
+            elevation=15.0 + 2 * i,
+            tip=(0.0, 0.1),
+        )
         simulate(t, layout, shot)
     assert TransformState.get_num_states() - before < 300

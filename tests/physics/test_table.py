@@ -29,7 +29,7 @@ def test_a_45_degree_jump_clears_a_ball_0_3_m_ahead_and_lands_beyond_it() -> Non
     landing = next(e for e in rec.events if e.type == EventType.LANDED and e.ball == "cue")
     assert landing.on == "bed" and landing.pos is not None and landing.pos[0] > -0.2 + R
     first_hit = rec.first_contact("cue")
-    assert first_hit is None or first_hit.t > landing.t   # it never touched the ball on the way over
+    assert first_hit is None or first_hit.t > landing.t  # it never touched the ball on the way over
 
 
 def test_a_break_with_five_degrees_of_elevation_hops_8_to_20_mm() -> None:
@@ -69,7 +69,9 @@ def test_a_ball_that_hits_the_lamp_comes_back_onto_the_table() -> None:
     # A low shade hung over the right rail (its inner side 88 mm outside the bed's edge): the ball, lofted out
     # over the rail, meets that side and is thrown back over the rail onto the bed.
     lamp = (0.3, -1.2, 0.3)
-    rec = stroke({"cue": (0.3, -0.6)}, cue_speed=5.0, direction=-90.0, elevation=60.0, sample_hz=None, lamp=lamp)
+    rec = stroke(
+        {"cue": (0.3, -0.6)}, cue_speed=5.0, direction=-90.0, elevation=60.0, sample_hz=None, lamp=lamp
+    )
     kinds = _types(rec)
     touched = [e for e in rec.events if e.type == EventType.TOUCHED and e.object == "lamp"]
     assert touched
@@ -111,8 +113,9 @@ def test_squirt_sends_the_ball_away_from_the_side_of_the_offset() -> None:
     r = rows(rec)
     angle = math.degrees(math.atan2(r[0, 5], r[0, 4]))
     b = 0.4
-    expected = math.degrees(math.atan(2.5 * b * math.sqrt(1 - b * b)
-                                      / (1 + P.squirt_mass_ratio + 2.5 * (1 - b * b))))
-    assert angle == pytest.approx(expected, rel=1e-3)   # right English: the ball goes left (+y)
-    assert 1.0 < angle < 3.0                              # measured cues: 1.8-2.5° at ~0.45 R [TP B.1]
+    expected = math.degrees(
+        math.atan(2.5 * b * math.sqrt(1 - b * b) / (1 + P.squirt_mass_ratio + 2.5 * (1 - b * b)))
+    )
+    assert angle == pytest.approx(expected, rel=1e-3)  # right English: the ball goes left (+y)
+    assert 1.0 < angle < 3.0  # measured cues: 1.8-2.5° at ~0.45 R [TP B.1]
     assert np.isfinite(r).all()

@@ -13,7 +13,9 @@ from rules.state import MatchState
 
 
 def test_notation_builds_initial_and_final_for_every_ball() -> None:
-    rec = record("cue=-1.2,0 7=0.5,0.1 3=foot-spot", "cue>7 7@foot-left cue|head cue=-1.0,0.2 call=7@foot-left")
+    rec = record(
+        "cue=-1.2,0 7=0.5,0.1 3=foot-spot", "cue>7 7@foot-left cue|head cue=-1.0,0.2 call=7@foot-left"
+    )
     assert set(rec.initial) == set(rec.final) == {"cue", "7", "3"}
     assert rec.events[0].type == EventType.CUE_STRIKE and rec.events[0].t == 0.0
     assert rec.final["7"].status == BallStatus.POCKETED and rec.final["7"].pocket == "foot-left"
@@ -42,14 +44,34 @@ class _Bare(Referee):
 
 
 def test_bare_referee_template_and_apply() -> None:
-    st = MatchState(game="russian-pyramid", players=("A", "B"), balls={"cue": (-1.2, 0.0), "7": (0.5, 0.1)},
-                    in_hand=None, is_break=False, phase="play")
+    st = MatchState(
+        game="russian-pyramid",
+        players=("A", "B"),
+        balls={"cue": (-1.2, 0.0), "7": (0.5, 0.1)},
+        in_hand=None,
+        is_break=False,
+        phase="play",
+    )
     rec = record("cue=-1.2,0 7=0.5,0.1", "cue>7 7@foot-left")
     ruling = _Bare().judge(st, rec)
-    assert not ruling.foul and ruling.counted == ("7",) and ruling.scores == (1, 0) and ruling.next_player == 0
+    assert (
+        not ruling.foul and ruling.counted == ("7",) and ruling.scores == (1, 0) and ruling.next_player == 0
+    )
     d = ruling.to_dict()
-    for key in ("foul", "fouls", "counted", "points", "scores", "off_table", "respot", "next_player", "in_hand",
-                "options", "frame_over", "winner"):
+    for key in (
+        "foul",
+        "fouls",
+        "counted",
+        "points",
+        "scores",
+        "off_table",
+        "respot",
+        "next_player",
+        "in_hand",
+        "options",
+        "frame_over",
+        "winner",
+    ):
         assert key in d
     nxt = st.apply(ruling)
     assert nxt.balls == {"cue": (-1.2, 0.0)} and nxt.history[-1] is st and nxt.undo() is st

@@ -34,15 +34,18 @@ def test_legal_safety_stroke_is_no_foul(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
-@pytest.mark.parametrize(("script", "code"), [
-    ("cue|foot cue|left-foot", "miss"),                        # (1)
-    ("cue>7 " + SAFE + " cue^ cue!floor", "cue_ball_off_table"),  # (2)
-    ("cue>7 " + SAFE + " 7~cue", "ball_touched"),             # (4) a ball on the bed touched by a cue
-    ("cue>7 " + SAFE + " 7^ 7~chalk", "touched_player_object"),  # a flying ball meets chalk on the rail
-    ("cue*miscue cue>7 " + SAFE, "miscue"),                   # (5)
-    ("cue*scoop cue^ cue^3 cue>7 " + SAFE, "scoop"),          # (5): not a stroke along the cue's axis
-    ("cue* cue>7 cue* " + SAFE, "double_hit"),                # (9)
-])
+@pytest.mark.parametrize(
+    ("script", "code"),
+    [
+        ("cue|foot cue|left-foot", "miss"),  # (1)
+        ("cue>7 " + SAFE + " cue^ cue!floor", "cue_ball_off_table"),  # (2)
+        ("cue>7 " + SAFE + " 7~cue", "ball_touched"),  # (4) a ball on the bed touched by a cue
+        ("cue>7 " + SAFE + " 7^ 7~chalk", "touched_player_object"),  # a flying ball meets chalk on the rail
+        ("cue*miscue cue>7 " + SAFE, "miscue"),  # (5)
+        ("cue*scoop cue^ cue^3 cue>7 " + SAFE, "scoop"),  # (5): not a stroke along the cue's axis
+        ("cue* cue>7 cue* " + SAFE, "double_hit"),  # (9)
+    ],
+)
 def test_general_fouls(game: str, script: str, code: str) -> None:
     r = judge(game, PLAY, script, scores=[0, 0])
     assert code in r.codes() and r.foul and r.next_player == 1 and "play_on" in r.options
@@ -50,12 +53,15 @@ def test_general_fouls(game: str, script: str, code: str) -> None:
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
-@pytest.mark.parametrize(("direction", "end", "foul"), [
-    (0.0, "cue=0.2,0", True),       # straight through the frozen ball: a push
-    (30.0, "cue=0.2,0.1", True),    # under 45°
-    (50.0, "cue=0.2,0.3", False),   # 45° or more off the line of centres
-    (10.0, "cue=-0.3,0", False),    # it came back off the frozen ball
-])
+@pytest.mark.parametrize(
+    ("direction", "end", "foul"),
+    [
+        (0.0, "cue=0.2,0", True),  # straight through the frozen ball: a push
+        (30.0, "cue=0.2,0.1", True),  # under 45°
+        (50.0, "cue=0.2,0.3", False),  # 45° or more off the line of centres
+        (10.0, "cue=-0.3,0", False),  # it came back off the frozen ball
+    ],
+)
 def test_frozen_cue_ball_45_degrees(game: str, direction: float, end: str, foul: bool) -> None:
     r = judge(game, "cue=0,0 7=0.068,0 3=0.2,-0.4", f"dir={direction} cue>7 {SAFE} {end}")
     assert ("frozen_ball_angle" in r.codes()) is foul
@@ -72,7 +78,9 @@ def test_from_hand_ball_in_the_house_hit_before_leaving_it(game: str) -> None:
     lay = "cue=-1.3,0 2=-1.0,0.1 7=0.5,0.2"
     r = judge(game, lay, "cue>2 " + SAFE, in_hand="house")
     assert "house_ball_first" in r.codes()
-    ok = judge(game, lay, "cue:head-string cue|foot cue:head-string cue>2 2|head 2|left-head", in_hand="house")
+    ok = judge(
+        game, lay, "cue:head-string cue|foot cue:head-string cue>2 2|head 2|left-head", in_hand="house"
+    )
     assert "house_ball_first" not in ok.codes()
 
 
@@ -141,9 +149,15 @@ def test_rows_1_4_fixture_then_back_on_the_bed_stays_in_play(game: str, obj: str
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 @pytest.mark.parametrize("rest", ["rail", "floor"])
-def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count(game: str, rest: str) -> None:
+def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count(
+    game: str, rest: str
+) -> None:
     r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7!{rest}")
-    assert not r.foul and r.off_table == ("7",) and [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
+    assert (
+        not r.foul
+        and r.off_table == ("7",)
+        and [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
+    )
     assert r.next_player == 1
     pot = judge(game, PLAY, f"cue>7 7>3 3@foot-right 7^ 7!{rest}" + call(game, "3", "foot-right"))
     assert not pot.foul and pot.counted == ("3",) and pot.next_player == 0  # the striker keeps the stroke
@@ -168,10 +182,12 @@ def test_row_5_players_things_within_the_table_are_a_foul_ball_stays_in_play(gam
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_rows_7_to_10_elevated_jumps_are_legal(game: str) -> None:
-    for script in (f"elev=35 cue^ cue^3 cue_bed cue>7 {SAFE}",    # 7: over a blocker onto the ball
-                   f"cue>7 cue^ cue^3 cue_bed {SAFE}",             # 8: jumps after the first contact
-                   f"elev=35 cue^ cue>7 cue^7 cue_bed {SAFE}",     # 9: clips the ball on and lands beyond
-                   f"elev=35 cue^ cue>7 cue_bed {SAFE}"):          # 10: drops back on the near side
+    for script in (
+        f"elev=35 cue^ cue^3 cue_bed cue>7 {SAFE}",  # 7: over a blocker onto the ball
+        f"cue>7 cue^ cue^3 cue_bed {SAFE}",  # 8: jumps after the first contact
+        f"elev=35 cue^ cue>7 cue^7 cue_bed {SAFE}",  # 9: clips the ball on and lands beyond
+        f"elev=35 cue^ cue>7 cue_bed {SAFE}",
+    ):  # 10: drops back on the near side
         assert not judge(game, PLAY, script).foul, script
 
 
@@ -196,7 +212,7 @@ def test_row_13_hanging_ball_falling_within_five_seconds_counts(game: str) -> No
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_14_hanging_ball_falls_before_the_cue_ball_arrives_replay(game: str) -> None:
-    lip = (T.half_length - R, T.half_width - R)                  # hanging over the foot-left drop
+    lip = (T.half_length - R, T.half_width - R)  # hanging over the foot-left drop
     r = judge(game, f"cue=-0.5,0 7={lip[0]},{lip[1]} 3=0.2,-0.4", "7@foot-left cue>3")
     assert r.replay and not r.foul and r.positions["7"] == lip
 
@@ -236,8 +252,10 @@ def test_touches_judged_by_where_they_happened(game: str) -> None:
     st = MatchState.from_scenario(game, {}, {b: (p[0], p[1]) for b, p in rec.initial.items()}, "t")
 
     def with_pos(obj: str, pos: tuple[float, float, float]) -> object:
-        ev = tuple(Event(e.t, e.type, ball=e.ball, object=obj, pos=pos) if e.type == EventType.TOUCHED else e
-                   for e in rec.events)
+        ev = tuple(
+            Event(e.t, e.type, ball=e.ball, object=obj, pos=pos) if e.type == EventType.TOUCHED else e
+            for e in rec.events
+        )
         return ref.judge(st, type(rec)(rec.table, rec.params, ev, rec.final, None, rec.initial, rec.shot))
 
     # A player leaning over the bed: within the table - a foul, the ball stays in play.
@@ -260,7 +278,7 @@ def test_hanging_cue_ball_falling_after_the_stroke_is_put_back_without_penalty(g
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_push_through_a_close_ball(game: str) -> None:
-    lay = "cue=0,0 7=0.070,0 3=0.2,-0.4"   # 2 mm between the balls
+    lay = "cue=0,0 7=0.070,0 3=0.2,-0.4"  # 2 mm between the balls
     # At 4 m/s the cue ball crosses 2 mm in 0.5 ms: the tip (on the ball ~1 ms) pushes both balls.
     assert "push_shot" in judge(game, lay, f"cue* t=0.0005 cue>7 {SAFE}").codes()
     # A close ball may be played at any angle without a push (003): contact after the tip has left.

@@ -21,13 +21,20 @@ REF = get_referee("golf")
 MID = "cue=-0.3,0.2 1=0.5,-0.3"
 
 
-def gstate(balls: str = MID, players: int = 2, holes: list[int] | None = None, opening: bool = False,
-           **kw: object) -> MatchState:
+def gstate(
+    balls: str = MID, players: int = 2, holes: list[int] | None = None, opening: bool = False, **kw: object
+) -> MatchState:
     """Player 0 to play; every other player's ball in his hand (on his shelf)."""
     n = players
     shelves = tuple((str(p + 1),) if str(p + 1) not in layout(balls, T) else () for p in range(n))
-    return state("golf", layout(balls, T), players=n, shelves=shelves,
-                 extra={"holes": holes or [0] * n, "opening": opening}, **kw)  # type: ignore[arg-type]
+    return state(
+        "golf",
+        layout(balls, T),
+        players=n,
+        shelves=shelves,
+        extra={"holes": holes or [0] * n, "opening": opening},
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def judge(script: str, balls: str = MID, **kw: object):
@@ -62,7 +69,9 @@ def test_holing_hands_over_with_the_start_position_on_hole_one() -> None:
 
 def test_last_player_on_hole_one_sends_first_player_to_hole_two() -> None:
     balls = "cue=-0.3,0.2 2=0.5,-0.3"
-    st = state("golf", layout(balls, T), to_play=1, shelves=(("1",), ()), extra={"holes": [1, 0], "opening": False})
+    st = state(
+        "golf", layout(balls, T), to_play=1, shelves=(("1",), ()), extra={"holes": [1, 0], "opening": False}
+    )
     r = REF.judge(st, record(balls, "cue>2 2@foot-right cue=0.1,0.1", table=T))
     assert r.next_player == 0 and r.positions == {"cue": (0.1, 0.1), "1": FOOT}
     assert r.extra["holes"] == [1, 1] and r.extra["opening"] is False
@@ -74,19 +83,22 @@ def test_last_player_on_hole_one_sends_first_player_to_hole_two() -> None:
     assert r3.counted == ("1",) and r3.next_player == 1
 
 
-@pytest.mark.parametrize(("script", "code"), [
-    ("cue>1 1@head-left", "wrong_pocket"),
-    ("cue>1", "no_rail"),
-    ("cue|foot", "miss"),
-    ("cue>1 1|foot 1!floor", "ball_off_table"),
-    ("cue>1 1|foot 1~lamp 1<", "ball_off_table"),
-    ("cue>1 1|foot 1~chalk 1<", "ball_off_table"),
-    ("cue>1 1|foot cue@head-left", "cue_ball_pocketed"),
-    ("cue>1 1|foot cue!floor", "cue_ball_off_table"),
-    ("cue*scoop cue^ cue>1 1|foot", "scoop"),
-    ("cue*miscue cue^ cue>1 1|foot", "miscue"),
-    ("cue* cue* cue>1 1|foot", "double_hit"),
-])
+@pytest.mark.parametrize(
+    ("script", "code"),
+    [
+        ("cue>1 1@head-left", "wrong_pocket"),
+        ("cue>1", "no_rail"),
+        ("cue|foot", "miss"),
+        ("cue>1 1|foot 1!floor", "ball_off_table"),
+        ("cue>1 1|foot 1~lamp 1<", "ball_off_table"),
+        ("cue>1 1|foot 1~chalk 1<", "ball_off_table"),
+        ("cue>1 1|foot cue@head-left", "cue_ball_pocketed"),
+        ("cue>1 1|foot cue!floor", "cue_ball_off_table"),
+        ("cue*scoop cue^ cue>1 1|foot", "scoop"),
+        ("cue*miscue cue^ cue>1 1|foot", "miscue"),
+        ("cue* cue* cue>1 1|foot", "double_hit"),
+    ],
+)
 def test_golf_fouls_cost_three_strokes(script: str, code: str) -> None:
     _, r = judge(script)
     assert code in r.codes() and r.points == (4, 0) and r.next_player == 0, r.codes()
@@ -96,13 +108,16 @@ def test_golf_fouls_cost_three_strokes(script: str, code: str) -> None:
         assert r.in_hand == InHand.BEHIND_HEAD_STRING
 
 
-@pytest.mark.parametrize(("script", "legal"), [
-    ("cue>1 1|foot 1~rail_top 1<", True),                          # rail top and back: in play
-    ("elev=30 cue* cue^ cue_bed cue>1 1|foot", True),              # legal jump
-    ("cue*miscue cue>1 1|foot", True),                             # miscue without a jump
-    ("cue>1 1#foot-right 1|foot", True),                           # bounced out of the pocket
-    ("cue>1 1?foot-right 1?foot-right+6", False),                   # hung 5 s+: replaced, no rail
-])
+@pytest.mark.parametrize(
+    ("script", "legal"),
+    [
+        ("cue>1 1|foot 1~rail_top 1<", True),  # rail top and back: in play
+        ("elev=30 cue* cue^ cue_bed cue>1 1|foot", True),  # legal jump
+        ("cue*miscue cue>1 1|foot", True),  # miscue without a jump
+        ("cue>1 1#foot-right 1|foot", True),  # bounced out of the pocket
+        ("cue>1 1?foot-right 1?foot-right+6", False),  # hung 5 s+: replaced, no rail
+    ],
+)
 def test_golf_table_rows(script: str, legal: bool) -> None:
     _, r = judge(script)
     assert (not r.foul) == legal, r.codes()
@@ -117,37 +132,62 @@ def test_house_choice_after_scratch() -> None:
     hs = TABLE.lines["head-string"]
     balls = f"cue=0.2,0.2 1={hs - 0.2},0.1"
     _, r = judge("cue>1 1|head cue@foot-left", balls=balls)
-    assert r.in_hand == InHand.BEHIND_HEAD_STRING and r.options == ("spot_object_ball", "cue_ball_on_head_spot")
+    assert r.in_hand == InHand.BEHIND_HEAD_STRING and r.options == (
+        "spot_object_ball",
+        "cue_ball_on_head_spot",
+    )
 
 
 def test_three_players_and_the_end() -> None:
     # Player 2 holes the sixth hole last: the frame ends, the fewest strokes wins.
     balls = "cue=-0.3,0.2 3=0.5,0.3"
-    st = state("golf", layout(balls, T), players=3, to_play=2, scores=(30, 26, 27),
-               shelves=(("1",), ("2",), ()), extra={"holes": [6, 6, 5], "opening": False})
+    st = state(
+        "golf",
+        layout(balls, T),
+        players=3,
+        to_play=2,
+        scores=(30, 26, 27),
+        shelves=(("1",), ("2",), ()),
+        extra={"holes": [6, 6, 5], "opening": False},
+    )
     r = REF.judge(st, record(balls, "cue>3 3@foot-left", table=T))
     assert HOLES[5] == "foot-left" and r.frame_over and r.winner == 1 and r.scores == (30, 26, 28)
     check_places(st, r)
-    tie = state("golf", layout(balls, T), players=3, to_play=2, scores=(30, 26, 25),
-                shelves=(("1",), ("2",), ()), extra={"holes": [6, 6, 5], "opening": False})
+    tie = state(
+        "golf",
+        layout(balls, T),
+        players=3,
+        to_play=2,
+        scores=(30, 26, 25),
+        shelves=(("1",), ("2",), ()),
+        extra={"holes": [6, 6, 5], "opening": False},
+    )
     rt = REF.judge(tie, record(balls, "cue>3 3@foot-left", table=T))
     assert rt.frame_over and rt.winner is None
     # Mid-round with three players: after player 0 the next is player 1, on the same hole.
-    mid = state("golf", layout("cue=-0.3,0.2 1=0.5,0.3", T), players=3, shelves=((), ("2",), ("3",)),
-                extra={"holes": [2, 2, 2], "opening": False})
+    mid = state(
+        "golf",
+        layout("cue=-0.3,0.2 1=0.5,0.3", T),
+        players=3,
+        shelves=((), ("2",), ("3",)),
+        extra={"holes": [2, 2, 2], "opening": False},
+    )
     rm = REF.judge(mid, record("cue=-0.3,0.2 1=0.5,0.3", "cue>1 1@head-right", table=T))
     assert rm.counted == ("1",) and rm.next_player == 1 and rm.positions["2"] == FOOT and "2" in rm.from_shelf
     check_places(mid, rm)
 
 
-@pytest.mark.parametrize(("script", "legal"), [
-    ("cue>1 cue^ cue_bed 1|foot", True),                                    # 8: jumps after the contact
-    ("elev=30 cue* cue^ cue>1 cue_bed 1|foot", True),                       # 9/10: clips or drops back
-    ("cue>1 1|foot 1~person 1<", False),                                    # 5: a person sends it back
-    ("cue>1 1|foot 1~cue 1<", False),                                       # 5: a cue sends it back
-    ("cue>1 1#foot-right 1!floor", False),                                  # 16: out of the pocket, floor
-    ("cue>1 1!rail", False),                                                # 2: rests on the rail
-])
+@pytest.mark.parametrize(
+    ("script", "legal"),
+    [
+        ("cue>1 cue^ cue_bed 1|foot", True),  # 8: jumps after the contact
+        ("elev=30 cue* cue^ cue>1 cue_bed 1|foot", True),  # 9/10: clips or drops back
+        ("cue>1 1|foot 1~person 1<", False),  # 5: a person sends it back
+        ("cue>1 1|foot 1~cue 1<", False),  # 5: a cue sends it back
+        ("cue>1 1#foot-right 1!floor", False),  # 16: out of the pocket, floor
+        ("cue>1 1!rail", False),  # 2: rests on the rail
+    ],
+)
 def test_golf_more_table_rows(script: str, legal: bool) -> None:
     _, r = judge(script)
     assert (not r.foul) == legal, r.codes()

@@ -66,12 +66,12 @@ def test_both_faulted_is_played_again() -> None:
 
 
 def test_crossing_onto_the_opponents_half_loses() -> None:
-    rec = lag("pyramid-12ft", 1, 3.0, -8.0)      # aimed across the long axis
+    rec = lag("pyramid-12ft", 1, 3.0, -8.0)  # aimed across the long axis
     assert LagFault.OPPONENT_HALF in lag_faults(PYR, "russian-pyramid", ball(0, 1, rec))
 
 
 def test_a_long_cushion_loses() -> None:
-    rec = lag("pyramid-12ft", 1, 2.0, 8.0)       # aimed at its own long cushion
+    rec = lag("pyramid-12ft", 1, 2.0, 8.0)  # aimed at its own long cushion
     assert any(e.cushion in ("left-head", "left-foot") for e in rec.events)
     assert LagFault.LONG_CUSHION in lag_faults(PYR, "russian-pyramid", ball(0, 1, rec))
 
@@ -89,7 +89,7 @@ def test_a_pocketed_ball_loses() -> None:
 
 @pytest.mark.parametrize("game,lost", [("pool-9-ball", True), ("golf", False)])
 def test_two_foot_cushions_lose_in_pool_only(game: str, lost: bool) -> None:
-    rec = lag("pool-9ft", 1, 3.0)                # to the foot, back to the head, out to the foot again
+    rec = lag("pool-9ft", 1, 3.0)  # to the foot, back to the head, out to the foot again
     assert [e.cushion for e in rec.events if e.cushion].count("foot") >= 2
     assert (LagFault.FOOT_TWICE in lag_faults(POOL, game, ball(0, 1, rec))) is lost
 

@@ -189,19 +189,33 @@ def test_eight_ball_open_table_groups_and_wrong_ball() -> None:
 
 def test_eight_ball_called_ball_missed_ends_inning() -> None:
     st = state("pool-8-ball", layout(EIGHT_MID, T))
-    r = get_referee("pool-8-ball").judge(st, record(EIGHT_MID, "cue>9 9|foot 1@foot-right call=9@foot-left",
-                                                    table=T))
+    r = get_referee("pool-8-ball").judge(
+        st, record(EIGHT_MID, "cue>9 9|foot 1@foot-right call=9@foot-left", table=T)
+    )
     assert not r.foul and r.next_player == 1 and r.extra["groups"] == ["", ""] and "1" in r.out_of_play
     check_places(st, r)
 
 
-@pytest.mark.parametrize(("script", "balls", "winner", "code"), [
-    ("cue>8 8@foot-left call=8@foot-left", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 0, None),
-    ("cue>1 1>8 8@foot-left call=1@foot-right", EIGHT_MID, 1, "eight_ball_early"),
-    ("cue>8 8@foot-right call=8@foot-left", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 1, "eight_ball_wrong_pocket"),
-    ("cue>8 8@foot-left cue@head-left call=8@foot-left", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 1, "eight_ball_on_foul"),
-    ("cue>8 8!floor cue|foot", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 1, "eight_ball_off_table"),
-])
+@pytest.mark.parametrize(
+    ("script", "balls", "winner", "code"),
+    [
+        ("cue>8 8@foot-left call=8@foot-left", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 0, None),
+        ("cue>1 1>8 8@foot-left call=1@foot-right", EIGHT_MID, 1, "eight_ball_early"),
+        (
+            "cue>8 8@foot-right call=8@foot-left",
+            "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2",
+            1,
+            "eight_ball_wrong_pocket",
+        ),
+        (
+            "cue>8 8@foot-left cue@head-left call=8@foot-left",
+            "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2",
+            1,
+            "eight_ball_on_foul",
+        ),
+        ("cue>8 8!floor cue|foot", "cue=-0.8,0 8=0.3,-0.4 9=0.6,0.2", 1, "eight_ball_off_table"),
+    ],
+)
 def test_eight_ball_end_of_frame(script: str, balls: str, winner: int, code: str | None) -> None:
     st = state("pool-8-ball", layout(balls, T), extra={"groups": ["solids", "stripes"]})
     r = get_referee("pool-8-ball").judge(st, record(balls, script, table=T))
@@ -304,15 +318,20 @@ def test_straight_pool_kitchen_rules() -> None:
     ref = get_referee("straight-pool")
     hs = TABLE.lines["head-string"]
     balls = f"cue={hs - 0.2},0 1={hs - 0.1},0.3 3=0.6,0.2"
-    st = state("straight-pool", {k: v for k, v in layout(balls, T).items() if k != "cue"},
-               in_hand=InHand.BEHIND_HEAD_STRING)
+    st = state(
+        "straight-pool",
+        {k: v for k, v in layout(balls, T).items() if k != "cue"},
+        in_hand=InHand.BEHIND_HEAD_STRING,
+    )
     r = ref.judge(st, record(balls, "cue>1 1|left-head", table=T))
     assert r.codes() == ["ball_behind_head_string_first"]
     ok = ref.judge(st, record(balls, "cue|foot cue:head-string cue>1 1|left-head", table=T))
     assert not ok.foul
     placed = f"cue={hs + 0.1},0 3=0.6,0.2"
-    bad = ref.judge(state("straight-pool", {"3": (0.6, 0.2)}, in_hand=InHand.BEHIND_HEAD_STRING),
-                    record(placed, "cue>3 3|foot", table=T))
+    bad = ref.judge(
+        state("straight-pool", {"3": (0.6, 0.2)}, in_hand=InHand.BEHIND_HEAD_STRING),
+        record(placed, "cue>3 3|foot", table=T),
+    )
     assert bad.codes() == ["cue_ball_misplaced"]
 
 
@@ -331,8 +350,10 @@ def test_straight_pool_rerack_and_target() -> None:
     assert nxt.shelves == ((), ()) and len(nxt.balls) == 16
     # The 15th ball lying in the rack area goes to the head spot.
     balls2 = f"cue=-0.8,0 14=0.2,0 15={slots[4][0]},{slots[4][1]}"
-    r2 = ref.judge(state("straight-pool", layout(balls2, T), shelves=(shelf, ())),
-                   record(balls2, "cue>14 14@foot-left call=14@foot-left", table=T))
+    r2 = ref.judge(
+        state("straight-pool", layout(balls2, T), shelves=(shelf, ())),
+        record(balls2, "cue>14 14@foot-left call=14@foot-left", table=T),
+    )
     assert r2.positions["15"] == TABLE.spot("head-spot")
     # Reaching the target ends the frame.
     near = state("straight-pool", layout(MID, T), scores=(49, 3), extra={"target": 50})
@@ -378,8 +399,10 @@ def test_a_low_tip_is_no_scoop_on_a_level_cue_or_when_the_hop_comes_later(game: 
     from dataclasses import replace as dc_replace
 
     st = state(game, layout(MID, T))
-    for script in ("elev=3 cue* cue^ cue^5 cue_bed cue>1 1|foot",      # a level cue
-                   "elev=40 cue* cue>1 cue^ cue^5 cue_bed 1|foot"):    # lifted by the object ball
+    for script in (
+        "elev=3 cue* cue^ cue^5 cue_bed cue>1 1|foot",  # a level cue
+        "elev=40 cue* cue>1 cue^ cue^5 cue_bed 1|foot",
+    ):  # lifted by the object ball
         rec = record(MID, script, table=T)
         assert rec.shot is not None
         low = dc_replace(rec, shot=dc_replace(rec.shot, tip=(0.0, -0.4)))
@@ -394,16 +417,19 @@ def test_nine_ball_push_out() -> None:
     assert not brk.foul and brk.extra["push_out_available"] is True
     after = check_places(st, brk)
     layout_now = "cue=-0.6,0.1 1=0.2,0 3=0.6,0.2 9=0.4,-0.3"
-    pushed_state = state("pool-9-ball", layout(layout_now, T), to_play=1,
-                         extra={**after.extra, "push_out": True})
+    pushed_state = state(
+        "pool-9-ball", layout(layout_now, T), to_play=1, extra={**after.extra, "push_out": True}
+    )
     push = ref.judge(pushed_state, record(layout_now, "cue>3 3@foot-left", table=T))
     assert not push.foul and push.counted == () and "3" in push.out_of_play
     assert push.next_player == 0 and push.options == (Option.PLAY_ON,)
     back = check_places(pushed_state, push, Option.PLAY_ON)
     assert back.to_play == 1 and back.extra["push_out_available"] is False
     # The same stroke without a push out declared: a foul, and later push outs are refused.
-    plain = ref.judge(state("pool-9-ball", layout(layout_now, T), to_play=1, extra={"push_out": True}),
-                      record(layout_now, "cue>3 3@foot-left", table=T))
+    plain = ref.judge(
+        state("pool-9-ball", layout(layout_now, T), to_play=1, extra={"push_out": True}),
+        record(layout_now, "cue>3 3@foot-left", table=T),
+    )
     assert plain.codes() == ["wrong_ball_first"]
     # A push out still fouls on a scratch; the 9 pushed in is spotted.
     nine = ref.judge(pushed_state, record(layout_now, "cue>9 9@foot-left", table=T))

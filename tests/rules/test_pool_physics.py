@@ -20,8 +20,13 @@ def test_corner_pot_counts_in_every_pool_game() -> None:
     b1 = (hl - 0.3 / math.sqrt(2) - 0.03, hw - 0.3 / math.sqrt(2) - 0.03)
     cue = (b1[0] - 0.4 / math.sqrt(2), b1[1] - 0.4 / math.sqrt(2))
     balls = {"cue": cue, "1": b1, "5": (-0.6, -0.3)}
-    rec = simulate("pool-9ft", balls, ShotParams(ball="cue", cue_speed=2.0, direction=45.0, elevation=5.0,
-                                                 call_ball="1", call_pocket="foot-left"))
+    rec = simulate(
+        "pool-9ft",
+        balls,
+        ShotParams(
+            ball="cue", cue_speed=2.0, direction=45.0, elevation=5.0, call_ball="1", call_pocket="foot-left"
+        ),
+    )
     assert rec.final["1"].pocket == "foot-left"
     for game in ("pool-8-ball", "pool-9-ball", "straight-pool"):
         st = state(game, balls)

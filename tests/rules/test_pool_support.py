@@ -18,9 +18,19 @@ def state(game: str, balls: dict[BallId, Point], players: int = 2, **kw: Any) ->
     ref = get_referee(game)
     extra = {**ref.initial_extra(players), **kw.pop("extra", {})}
     base: dict[str, Any] = dict(
-        game=game, players=tuple(f"P{i}" for i in range(players)), balls=dict(balls), in_hand=None,
-        is_break=False, phase="play", scores=(0,) * players, frames_won=(0,) * players,
-        shelves=((),) * players, owed=(0,) * players, fouls_in_row=(0,) * players, extra=extra)
+        game=game,
+        players=tuple(f"P{i}" for i in range(players)),
+        balls=dict(balls),
+        in_hand=None,
+        is_break=False,
+        phase="play",
+        scores=(0,) * players,
+        frames_won=(0,) * players,
+        shelves=((),) * players,
+        owed=(0,) * players,
+        fouls_in_row=(0,) * players,
+        extra=extra,
+    )
     base.update(kw)
     st = MatchState(**base)
     return replace(st, out=st.missing_balls(ref.ball_set(players)))
@@ -45,8 +55,15 @@ def check_places(st: MatchState, ruling: Ruling, decision: str | None = None) ->
 # --- random strokes for the property tests -----------------------------------------------------
 POCKETS = ("head-left", "head-right", "middle-left", "middle-right", "foot-left", "foot-right")
 CUSHIONS = ("head", "foot", "left-head", "left-foot", "right-head", "right-foot")
-LEAVES = ("{b}!floor", "{b}!rail", "{b}~lamp {b}<", "{b}~chalk {b}<", "{b}~rail_top {b}<", "{b}~person {b}<",
-          "{b}#{p} {b}!floor")
+LEAVES = (
+    "{b}!floor",
+    "{b}!rail",
+    "{b}~lamp {b}<",
+    "{b}~chalk {b}<",
+    "{b}~rail_top {b}<",
+    "{b}~person {b}<",
+    "{b}#{p} {b}!floor",
+)
 
 
 def grid(table_id: str, balls: list[BallId]) -> dict[BallId, Point]:
@@ -77,9 +94,11 @@ def random_case(draw: Any, game: str, players: int = 2) -> tuple[MatchState, Any
     pos = grid(table_id, ["cue", *on_bed])
     others = [b for b in every if b not in on_bed]
     to_play = draw(st_.integers(0, players - 1))
-    kw: dict[str, Any] = {"to_play": to_play,
-                          "fouls_in_row": tuple(draw(st_.integers(0, 2)) for _ in range(players)),
-                          "scores": tuple(draw(st_.integers(-20, 80)) for _ in range(players))}
+    kw: dict[str, Any] = {
+        "to_play": to_play,
+        "fouls_in_row": tuple(draw(st_.integers(0, 2)) for _ in range(players)),
+        "scores": tuple(draw(st_.integers(-20, 80)) for _ in range(players)),
+    }
     extra: dict[str, Any] = {}
     shelves: list[tuple[BallId, ...]] = [() for _ in range(players)]
     if game == "straight-pool":
@@ -96,8 +115,11 @@ def random_case(draw: Any, game: str, players: int = 2) -> tuple[MatchState, Any
         extra = {"holes": holes, "opening": draw(st_.booleans())}
     elif game in ("snooker", "american-snooker"):
         kw["ball_on"] = draw(st_.sampled_from([None, "red", "colour", "yellow", "pink", "black"]))
-        extra = {"free_ball_for": draw(st_.integers(-1, players - 1)), "misses": draw(st_.integers(0, 2)),
-                 "miss_by": draw(st_.integers(-1, players - 1))}
+        extra = {
+            "free_ball_for": draw(st_.integers(-1, players - 1)),
+            "misses": draw(st_.integers(0, 2)),
+            "miss_by": draw(st_.integers(-1, players - 1)),
+        }
     elif game == "pool-8-ball":
         extra = {"groups": draw(st_.sampled_from([["", ""], ["solids", "stripes"], ["stripes", "solids"]]))}
     kw["is_break"] = draw(st_.booleans())

@@ -33,9 +33,12 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
     rest = [b for b in OBJECTS if b not in layout]
     where = draw(st.lists(st.sampled_from([0, 1, 2]), min_size=len(rest), max_size=len(rest)))
     shelves = [[b for b, w in zip(rest, where, strict=True) if w == k] for k in (0, 1)]
-    state: dict[str, object] = {"shelves": shelves, "to_play": draw(st.sampled_from([0, 1])),
-                                "owed": [draw(st.integers(0, 2)), draw(st.integers(0, 2))],
-                                "in_hand": "house" if in_hand else "none"}
+    state: dict[str, object] = {
+        "shelves": shelves,
+        "to_play": draw(st.sampled_from([0, 1])),
+        "owed": [draw(st.integers(0, 2)), draw(st.integers(0, 2))],
+        "in_hand": "house" if in_hand else "none",
+    }
     if ref.points_game:
         state["scores"] = [draw(st.integers(0, 70)), draw(st.integers(0, 70))]
         state["extra"] = {"quiet_fouls": [draw(st.integers(0, 3)), draw(st.integers(0, 3))]}
@@ -47,9 +50,12 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
         st.builds(lambda a, p: f"{a}@{p}", ball, st.sampled_from(POCKET_IDS)),
         st.builds(lambda a, c: f"{a}|{c}", ball, st.sampled_from(CUSHION_IDS)),
         st.builds(lambda a, o: f"{a}~{o}", ball, st.sampled_from(OBJS)),
-        st.builds(lambda a: f"{a}^", ball), st.builds(lambda a: f"{a}<", ball),
+        st.builds(lambda a: f"{a}^", ball),
+        st.builds(lambda a: f"{a}<", ball),
         st.builds(lambda a, r: f"{a}!{r}", ball, st.sampled_from(["floor", "rail"])),
-        st.builds(lambda a, ln: f"{a}:{ln}", ball, st.sampled_from(["centre-line", "head-string", "foot-string"])),
+        st.builds(
+            lambda a, ln: f"{a}:{ln}", ball, st.sampled_from(["centre-line", "head-string", "foot-string"])
+        ),
         st.builds(lambda a, p, t: f"{a}?{p}+{t}", ball, st.sampled_from(POCKET_IDS), st.sampled_from([1, 6])),
         st.builds(lambda a, c: f"{a}={c[0]},{c[1]}", ball, st.sampled_from(GRID)),
     )
@@ -76,7 +82,9 @@ def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchS
     decisions: list[str | None] = [None] + list(ruling.options)
     if ruling.choice is not None:
         decisions += list(ruling.choice.among)
-    decisions = [d for d in decisions if d not in ("lag", "remove_ball")] + (["lag:1"] if "lag" in ruling.options else [])
+    decisions = [d for d in decisions if d not in ("lag", "remove_ball")] + (
+        ["lag:1"] if "lag" in ruling.options else []
+    )
     decision = rnd.choice(decisions)
     nxt = state.apply(ruling, decision)
     for b in balls:
@@ -94,7 +102,9 @@ def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchS
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.data())
-def test_a_second_stroke_from_the_state_a_ruling_left(sit: tuple[str, MatchState, str, str], data: st.DataObject) -> None:
+def test_a_second_stroke_from_the_state_a_ruling_left(
+    sit: tuple[str, MatchState, str, str], data: st.DataObject
+) -> None:
     game, state, lay, script = sit
     ref = get_referee(game)
     r1 = ref.judge(state, record(lay, script))
@@ -103,7 +113,11 @@ def test_a_second_stroke_from_the_state_a_ruling_left(sit: tuple[str, MatchState
     s1 = state.apply(r1, r1.choice.among[0] if r1.choice and r1.choice.among else None)
     layout2 = dict(s1.balls)
     if s1.in_hand is not None:
-        free = [p for p in HOUSE_GRID if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 0.0047 for q in layout2.values())]
+        free = [
+            p
+            for p in HOUSE_GRID
+            if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 0.0047 for q in layout2.values())
+        ]
         layout2[s1.cue] = data.draw(st.sampled_from(free))
     if s1.cue not in layout2 or s1.frame_over:
         return

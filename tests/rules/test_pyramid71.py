@@ -24,8 +24,10 @@ def test_ace_scores_eleven_and_every_ball_falling_with_the_called_one_counts() -
     assert r.counted == ("1", "7") and r.points == (18, 0)
 
 
-@pytest.mark.parametrize("script", ["cue>7 7@foot-left", "cue>7 7@foot-left call=7@foot-right",
-                                    "cue>7 7>3 3@foot-right call=7@foot-left"])
+@pytest.mark.parametrize(
+    "script",
+    ["cue>7 7@foot-left", "cue>7 7@foot-left call=7@foot-right", "cue>7 7>3 3@foot-right call=7@foot-left"],
+)
 def test_uncalled_or_wrong_pocket_is_respotted_on_the_back_spot_without_penalty(script: str) -> None:
     r = judge(G, PLAY, script, scores=[10, 20])
     assert not r.foul and r.counted == () and r.scores == (10, 20) and r.next_player == 1
@@ -41,7 +43,11 @@ def test_respot_with_the_back_spot_taken_goes_toward_the_back_cushion_not_frozen
 
 
 def test_several_respots_in_rising_order_frozen_to_each_other() -> None:
-    r = judge(G, "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4 12=0.3,0.3", "cue>12 12>7 12@foot-left 7@foot-right cue>3 3@head-left")
+    r = judge(
+        G,
+        "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4 12=0.3,0.3",
+        "cue>12 12>7 12@foot-left 7@foot-right cue>3 3@head-left",
+    )
     assert [s.ball for s in r.respot] == ["3", "7", "12"]
     xs = [s.at[0] for s in r.respot]
     assert xs[0] == pytest.approx(BACK_SPOT[0]) and xs[1] - xs[0] == pytest.approx(2 * R)
@@ -84,7 +90,9 @@ def test_penalty_reaching_71_ends_the_frame_for_the_opponent() -> None:
 
 
 def test_seventy_all_respots_the_last_ball_and_calls_a_lag() -> None:
-    st, r = judge_st(G, "cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left", scores=[65, 70])
+    st, r = judge_st(
+        G, "cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left", scores=[65, 70]
+    )
     assert r.scores == (70, 70) and not r.frame_over and r.phase == "70:70"
     assert [(s.ball, s.at) for s in r.respot] == [("5", BACK_SPOT)]
     assert r.in_hand == InHand.HOUSE and "lag" in r.options and "cue" not in r.positions

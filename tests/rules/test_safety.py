@@ -21,15 +21,18 @@ def codes(game: str, script: str, layout: str = PLAY) -> list[str]:
 
 
 @pytest.mark.parametrize("game", FAST)
-@pytest.mark.parametrize(("script", "legal"), [
-    ("cue>7", False),                                   # nothing after the hit
-    ("cue>7 7|foot", False),                            # one cushion only
-    ("cue>7 7|foot 7|foot", False),                     # the same cushion twice
-    ("cue>7 7|foot 7|left-foot", True),                 # (II a) one ball, two cushions
-    ("cue>7 7|foot cue|left-head", True),               # (II b) two balls, two cushions
-    ("cue>7 7:centre-line", True),                      # (I) a ball crosses the centre line
-    ("cue|right-head cue>7 7|foot", False),             # a cushion before the hit does not count
-])
+@pytest.mark.parametrize(
+    ("script", "legal"),
+    [
+        ("cue>7", False),  # nothing after the hit
+        ("cue>7 7|foot", False),  # one cushion only
+        ("cue>7 7|foot 7|foot", False),  # the same cushion twice
+        ("cue>7 7|foot 7|left-foot", True),  # (II a) one ball, two cushions
+        ("cue>7 7|foot cue|left-head", True),  # (II b) two balls, two cushions
+        ("cue>7 7:centre-line", True),  # (I) a ball crosses the centre line
+        ("cue|right-head cue>7 7|foot", False),  # a cushion before the hit does not count
+    ],
+)
 def test_fast_safety(game: str, script: str, legal: bool) -> None:
     assert ("illegal_safety" not in codes(game, script)) is legal
 
@@ -65,30 +68,36 @@ def _front_of(pocket: str, dist: float, off_axis_deg: float = 0.0) -> str:
 
 
 @pytest.mark.parametrize("game", FAST + ("american",))
-@pytest.mark.parametrize(("script", "exempt"), [
-    ("cue>7 7#foot-left 7=1.5,0.6", True),                    # touched the jaw
-    ("cue>7 7|foot:0.06 7=1.5,0.3", True),                    # cushion within 68 mm of the jaw
-    ("cue>7 7|foot:0.08 7=1.5,0.3", False),                   # 80 mm: outside the pocket zone
-    ("cue>7 " + _front_of("foot-left", 0.130), True),         # stopped 130 mm in front of a corner's mouth
-    ("cue>7 " + _front_of("foot-left", 0.142), False),        # 142 mm: beyond two diameters
-    ("cue>7 " + _front_of("middle-left", 0.120, 30.0), True),  # 30° off a middle pocket's axis
-    ("cue>7 " + _front_of("middle-left", 0.120, 55.0), False),  # 55°: outside the pocket's sector
-])
+@pytest.mark.parametrize(
+    ("script", "exempt"),
+    [
+        ("cue>7 7#foot-left 7=1.5,0.6", True),  # touched the jaw
+        ("cue>7 7|foot:0.06 7=1.5,0.3", True),  # cushion within 68 mm of the jaw
+        ("cue>7 7|foot:0.08 7=1.5,0.3", False),  # 80 mm: outside the pocket zone
+        ("cue>7 " + _front_of("foot-left", 0.130), True),  # stopped 130 mm in front of a corner's mouth
+        ("cue>7 " + _front_of("foot-left", 0.142), False),  # 142 mm: beyond two diameters
+        ("cue>7 " + _front_of("middle-left", 0.120, 30.0), True),  # 30° off a middle pocket's axis
+        ("cue>7 " + _front_of("middle-left", 0.120, 55.0), False),  # 55°: outside the pocket's sector
+    ],
+)
 def test_pocket_zone_exceptions(game: str, script: str, exempt: bool) -> None:
     assert ("illegal_safety" not in codes(game, script)) is exempt
 
 
 @pytest.mark.parametrize("game", ["american", "american-fast"])
-@pytest.mark.parametrize(("script", "legal"), [
-    ("cue>7", False),
-    ("cue>7 7|foot", False),
-    ("cue>7 7|foot 7|left-foot", True),                     # (3) off one cushion to a second
-    ("cue>7 7|foot 7>3 3|right-foot", True),                # (3) off one cushion, drives another to a second
-    ("cue>7 7|foot cue|left-head", False),                  # two balls, one cushion each: not in 000
-    ("cue:centre-line cue>7 7:centre-line", True),          # (2) two balls across the centre line
-    ("cue>3 3:centre-line 3|foot", False),                  # (1) 3 starts at +x: crossing takes it to the head half
-    ("cue>3 3:centre-line 3|head", True),                   # (1) across the centre line to the far short cushion
-])
+@pytest.mark.parametrize(
+    ("script", "legal"),
+    [
+        ("cue>7", False),
+        ("cue>7 7|foot", False),
+        ("cue>7 7|foot 7|left-foot", True),  # (3) off one cushion to a second
+        ("cue>7 7|foot 7>3 3|right-foot", True),  # (3) off one cushion, drives another to a second
+        ("cue>7 7|foot cue|left-head", False),  # two balls, one cushion each: not in 000
+        ("cue:centre-line cue>7 7:centre-line", True),  # (2) two balls across the centre line
+        ("cue>3 3:centre-line 3|foot", False),  # (1) 3 starts at +x: crossing takes it to the head half
+        ("cue>3 3:centre-line 3|head", True),  # (1) across the centre line to the far short cushion
+    ],
+)
 def test_american_safety(game: str, script: str, legal: bool) -> None:
     lay = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
     assert ("illegal_safety" not in codes(game, script, lay)) is legal
@@ -97,7 +106,9 @@ def test_american_safety(game: str, script: str, legal: bool) -> None:
 def test_fast_break_counts_balls_falling_after_the_cue_ball_comes_into_play() -> None:
     lay = "cue=-1.3,0 2=-1.0,0.6 7=0.5,0.2 3=0.2,-0.4"
     # The cue ball comes into play by crossing the house line or by meeting a ball outside the house.
-    fast = judge("pyramid-8-fast", lay, "cue:head-string cue>7 7@foot-left 7>3 3@middle-right", in_hand="house")
+    fast = judge(
+        "pyramid-8-fast", lay, "cue:head-string cue>7 7@foot-left 7>3 3@middle-right", in_hand="house"
+    )
     assert fast.counted == ("7", "3") and not fast.foul
     via_contact = judge("pyramid-8-fast", lay, "cue>7 7>2 2@head-left", in_hand="house")
     assert via_contact.counted == ("2",)

@@ -71,8 +71,10 @@ def test_back_cushion_spot_taken_goes_along_the_cushion_frozen_to_the_interferin
     (sp,) = r.respot
     assert sp.at == pytest.approx((BACK_CUSHION[0], 2 * R))
     both = judge("moscow-pyramid", lay, "cue>7 7>9 7^ 7!floor 9^ 9!rail")
-    assert [(s.ball, s.at) for s in both.respot] == [("7", pytest.approx((BACK_CUSHION[0], 2 * R))),
-                                                     ("9", pytest.approx((BACK_CUSHION[0], -2 * R)))]
+    assert [(s.ball, s.at) for s in both.respot] == [
+        ("7", pytest.approx((BACK_CUSHION[0], 2 * R))),
+        ("9", pytest.approx((BACK_CUSHION[0], -2 * R))),
+    ]
 
 
 def test_moscow_in_off_scores_and_the_opponent_picks_the_ball_to_come_off() -> None:
@@ -88,7 +90,9 @@ def test_moscow_in_off_scores_and_the_opponent_picks_the_ball_to_come_off() -> N
 
 def test_moscow_cue_ball_in_a_pocket_without_contact_is_a_foul_and_in_hand_for_the_opponent() -> None:
     r = judge("moscow-pyramid", PLAY, "cue@foot-left", shelves=[["1"], []])
-    assert set(r.codes()) == {"miss", "cue_ball_pocketed"} and r.in_hand == InHand.HOUSE and r.next_player == 1
+    assert (
+        set(r.codes()) == {"miss", "cue_ball_pocketed"} and r.in_hand == InHand.HOUSE and r.next_player == 1
+    )
     assert r.from_shelf == ("1",) and r.choice is None
 
 

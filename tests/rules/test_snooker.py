@@ -36,23 +36,27 @@ def test_red_then_nominated_colour() -> None:
     assert "red1" in r.out_of_play
     after = st.apply(r)
     balls = "cue=-0.5,0.3 red2=0.6,-0.3 " + COLOURS
-    r2 = get_referee("snooker").judge(after, record(balls, "cue>black black@foot-right call=black@foot-right",
-                                                    table=T))
+    r2 = get_referee("snooker").judge(
+        after, record(balls, "cue>black black@foot-right call=black@foot-right", table=T)
+    )
     assert r2.counted == ("black",) and r2.points == (7, 0) and r2.ball_on == "red"
     assert [x.ball for x in r2.respot] == ["black"] and r2.respot[0].at == TABLE.spot("black")
     check_places(after, r2)
 
 
-@pytest.mark.parametrize(("script", "kw", "code", "pts"), [
-    ("cue|foot", {}, "miss", 4),                                     # miss all, red on: minimum 4
-    ("cue>pink pink|foot", {}, "wrong_ball_first", 6),               # the ball concerned is worth more
-    ("cue>red1 red1>black black@foot-left", {}, "ball_not_on_potted", 7),
-    ("cue>blue cue@head-left call=blue@middle-left", {"ball_on": "colour"}, "cue_ball_pocketed", 5),
-    ("cue>red1 red1|foot black!floor", {}, "ball_off_table", 7),
-    ("cue>red1 red1!rail", {}, "ball_off_table", 4),
-    ("cue* cue* cue>red1", {}, "double_hit", 4),
-    ("cue>red1 red1|foot pink~chalk pink<", {}, "ball_touched", 6),
-])
+@pytest.mark.parametrize(
+    ("script", "kw", "code", "pts"),
+    [
+        ("cue|foot", {}, "miss", 4),  # miss all, red on: minimum 4
+        ("cue>pink pink|foot", {}, "wrong_ball_first", 6),  # the ball concerned is worth more
+        ("cue>red1 red1>black black@foot-left", {}, "ball_not_on_potted", 7),
+        ("cue>blue cue@head-left call=blue@middle-left", {"ball_on": "colour"}, "cue_ball_pocketed", 5),
+        ("cue>red1 red1|foot black!floor", {}, "ball_off_table", 7),
+        ("cue>red1 red1!rail", {}, "ball_off_table", 4),
+        ("cue* cue* cue>red1", {}, "double_hit", 4),
+        ("cue>red1 red1|foot pink~chalk pink<", {}, "ball_touched", 6),
+    ],
+)
 def test_penalty_values(script: str, kw: dict, code: str, pts: int) -> None:
     _, r = judge(script, **kw)
     assert code in r.codes() and r.points == (0, pts) and r.next_player == 1
@@ -82,16 +86,38 @@ def test_reds_never_respotted_colours_respotted() -> None:
 JUMP = "cue=-0.5,0 red2=-0.2,0 red1=0.5,0 " + COLOURS
 
 
-@pytest.mark.parametrize(("row", "script", "foul"), [
-    ("7 elevated jump over a blocker", "elev=30 cue* cue^ cue^red2 cue_bed cue>red1 red1@foot-left", True),
-    ("6 scoop", "cue*scoop cue^ cue^red2 cue>red1 red1|foot", True),
-    ("8 (a) jumps another ball after the first contact", "cue>red2 cue^ cue^pink cue_bed red2|foot", False),
-    ("9 clips the ball on and lands beyond", "elev=30 cue* cue^ cue>red2 cue^red2 cue_bed cue=0.2,0.05", True),
-    ("10 (b) strikes and drops back on the near side", "elev=30 cue* cue^ cue>red2 cue^red2 cue_bed cue=-0.4,0",
-     False),
-    ("(c) jumps the ball on after a cushion", "cue>red2 cue|foot cue^ cue^red2 cue_bed cue=-0.6,0", False),
-    ("11 miscue, no jump", "cue*miscue cue>red2 red2|foot", False),
-])
+@pytest.mark.parametrize(
+    ("row", "script", "foul"),
+    [
+        (
+            "7 elevated jump over a blocker",
+            "elev=30 cue* cue^ cue^red2 cue_bed cue>red1 red1@foot-left",
+            True,
+        ),
+        ("6 scoop", "cue*scoop cue^ cue^red2 cue>red1 red1|foot", True),
+        (
+            "8 (a) jumps another ball after the first contact",
+            "cue>red2 cue^ cue^pink cue_bed red2|foot",
+            False,
+        ),
+        (
+            "9 clips the ball on and lands beyond",
+            "elev=30 cue* cue^ cue>red2 cue^red2 cue_bed cue=0.2,0.05",
+            True,
+        ),
+        (
+            "10 (b) strikes and drops back on the near side",
+            "elev=30 cue* cue^ cue>red2 cue^red2 cue_bed cue=-0.4,0",
+            False,
+        ),
+        (
+            "(c) jumps the ball on after a cushion",
+            "cue>red2 cue|foot cue^ cue^red2 cue_bed cue=-0.6,0",
+            False,
+        ),
+        ("11 miscue, no jump", "cue*miscue cue>red2 red2|foot", False),
+    ],
+)
 def test_jump_shot_rows(row: str, script: str, foul: bool) -> None:
     _, r = judge(script, balls=JUMP)
     jumped = "jump_shot" in r.codes() or "scoop" in r.codes()
@@ -104,18 +130,21 @@ def test_jump_shot_rows(row: str, script: str, foul: bool) -> None:
 
 
 # --- balls leaving the table (rules-notes §2) ------------------------------------------------
-@pytest.mark.parametrize(("row", "script", "codes"), [
-    ("1 rail top and back", "cue>red1 red1|foot pink~rail_top pink<", []),
-    ("2 rests on the rail", "cue>red1 red1|foot pink!rail", ["ball_off_table"]),
-    ("3 floor", "cue>red1 red1|foot pink!floor", ["ball_off_table"]),
-    ("4 lamp and back: no foul", "cue>red1 red1|foot pink~lamp pink<", []),
-    ("5 chalk and back", "cue>red1 red1|foot pink~chalk pink<", ["ball_touched"]),
-    ("5 person and back", "cue>red1 red1|foot pink~person pink<", ["ball_touched"]),
-    ("5 cue and back", "cue>red1 red1|foot pink~cue pink<", ["ball_touched"]),
-    ("15 bounces out of the pocket", "cue>red1 red1#foot-left red1|foot", []),
-    ("16 out of the pocket to the floor", "cue>red1 red1#foot-left red1!floor", ["ball_off_table"]),
-    ("cue ball forced off", "cue>red1 cue!floor", ["cue_ball_off_table"]),
-])
+@pytest.mark.parametrize(
+    ("row", "script", "codes"),
+    [
+        ("1 rail top and back", "cue>red1 red1|foot pink~rail_top pink<", []),
+        ("2 rests on the rail", "cue>red1 red1|foot pink!rail", ["ball_off_table"]),
+        ("3 floor", "cue>red1 red1|foot pink!floor", ["ball_off_table"]),
+        ("4 lamp and back: no foul", "cue>red1 red1|foot pink~lamp pink<", []),
+        ("5 chalk and back", "cue>red1 red1|foot pink~chalk pink<", ["ball_touched"]),
+        ("5 person and back", "cue>red1 red1|foot pink~person pink<", ["ball_touched"]),
+        ("5 cue and back", "cue>red1 red1|foot pink~cue pink<", ["ball_touched"]),
+        ("15 bounces out of the pocket", "cue>red1 red1#foot-left red1|foot", []),
+        ("16 out of the pocket to the floor", "cue>red1 red1#foot-left red1!floor", ["ball_off_table"]),
+        ("cue ball forced off", "cue>red1 cue!floor", ["cue_ball_off_table"]),
+    ],
+)
 def test_off_table_rows(row: str, script: str, codes: list[str]) -> None:
     _, r = judge(script)
     assert r.codes() == codes, row
@@ -127,9 +156,9 @@ def test_off_table_rows(row: str, script: str, codes: list[str]) -> None:
 
 def test_hanging_ball_rows() -> None:
     _, late = judge("cue>red1 red1?foot-left red1?foot-left+6")
-    assert late.counted == () and "red1" in late.positions          # row 12: replaced
+    assert late.counted == () and "red1" in late.positions  # row 12: replaced
     _, early = judge("cue>red1 red1?foot-left red1?foot-left+1")
-    assert early.counted == ("red1",) and early.points == (1, 0)    # row 13: potted
+    assert early.counted == ("red1",) and early.points == (1, 0)  # row 13: potted
 
 
 def test_outside_interference_replayed() -> None:
@@ -149,8 +178,14 @@ def test_colour_respot_occupied_spots() -> None:
     assert got["blue"][1] == 0.0 and math.isclose(got["blue"][0], 2 * R)
     # Black with no room toward the top cushion: toward the centre.
     x_end = TABLE.half_length - R
-    wall = {**every, **{f"w{i}": (TABLE.spot("black")[0] + i * 2 * R, 0.0) for i in range(1, 20)
-                        if TABLE.spot("black")[0] + i * 2 * R <= x_end}}
+    wall = {
+        **every,
+        **{
+            f"w{i}": (TABLE.spot("black")[0] + i * 2 * R, 0.0)
+            for i in range(1, 20)
+            if TABLE.spot("black")[0] + i * 2 * R <= x_end
+        },
+    }
     wall["edge"] = (x_end, 0.0)
     got = dict(spot_colours(TABLE, ["black"], wall))
     assert got["black"][0] < TABLE.spot("black")[0]
@@ -161,8 +196,10 @@ def test_colour_respot_occupied_spots() -> None:
 
 def test_respot_via_ruling_with_occupied_spot() -> None:
     px, py = TABLE.spot("pink")
-    balls = f"cue=-0.5,0.3 red1=0.5,0.2 red2={px},{py} yellow=yellow green=green brown=brown blue=blue black=black " \
-            "pink=0.3,-0.4"
+    balls = (
+        f"cue=-0.5,0.3 red1=0.5,0.2 red2={px},{py} yellow=yellow green=green brown=brown blue=blue black=black "
+        "pink=0.3,-0.4"
+    )
     _, r = judge("cue>red1 red1>pink pink@foot-left", balls=balls)
     # Pink's spot holds a red and every other spot its own colour: frozen to the red, toward the top cushion.
     assert r.foul and r.respot[0].ball == "pink"
@@ -180,8 +217,9 @@ def test_free_ball_awarded_and_used() -> None:
     _, f = judge("cue|head", balls=SNOOKERED)
     assert f.foul and f.extra["free_ball_for"] == 1 and Option.PLAY_ON in f.options
     free_state = state("snooker", layout(SNOOKERED, T), to_play=1, extra={"free_ball_for": 1})
-    use = get_referee("snooker").judge(free_state, record(SNOOKERED, "cue>blue blue@foot-left call=blue@foot-left",
-                                                          table=T))
+    use = get_referee("snooker").judge(
+        free_state, record(SNOOKERED, "cue>blue blue@foot-left call=blue@foot-left", table=T)
+    )
     assert not use.foul and use.points == (0, 1) and use.ball_on == "colour"
     assert [x.ball for x in use.respot] == ["blue"]
     check_places(free_state, use)
@@ -239,7 +277,9 @@ def test_fresh_frame_rack_and_break() -> None:
     assert rebreak.balls == st.balls and rebreak.to_play == 0 and rebreak.in_hand == InHand.D
     assert ref.breaking(ref.stroke(rebreak, record(balls, "cue>red1", table=T)))
     accepted = check_places(st, bad)
-    assert accepted.to_play == 1 and not ref.breaking(ref.stroke(accepted, record(balls, "cue>red1", table=T)))
+    assert accepted.to_play == 1 and not ref.breaking(
+        ref.stroke(accepted, record(balls, "cue>red1", table=T))
+    )
 
 
 # --- American snooker -----------------------------------------------------------------------
@@ -270,11 +310,15 @@ def test_american_snooker_jumped_balls_and_rows() -> None:
     _, col_off = ajudge("cue>red1 red1>pink pink!floor red1|foot")
     assert not col_off.foul and [x.ball for x in col_off.respot] == ["pink"]
     _, cue_off = ajudge("cue>red1 red1|foot cue!floor")
-    assert cue_off.codes() == ["cue_ball_off_table"] and cue_off.in_hand == InHand.D and cue_off.points == (0, 7)
+    assert (
+        cue_off.codes() == ["cue_ball_off_table"] and cue_off.in_hand == InHand.D and cue_off.points == (0, 7)
+    )
     assert ajudge("cue>red1 red1|foot pink~lamp pink<")[1].codes() == []
     assert ajudge("cue>red1 red1|foot pink~chalk pink<")[1].codes() == ["ball_touched"]
-    jump = ajudge("elev=30 cue* cue^ cue^red2 cue_bed cue>red1 red1|foot",
-                  balls="cue=-0.5,0 red2=-0.2,0 red1=0.5,0 " + COLOURS)[1]
+    jump = ajudge(
+        "elev=30 cue* cue^ cue^red2 cue_bed cue>red1 red1|foot",
+        balls="cue=-0.5,0 red2=-0.2,0 red1=0.5,0 " + COLOURS,
+    )[1]
     assert "jump_shot" in jump.codes() and jump.points == (0, 7)
 
 
@@ -313,8 +357,9 @@ def test_in_hand_must_be_in_the_d() -> None:
 
 def test_free_ball_must_be_hit_first() -> None:
     free_state = state("snooker", layout(SNOOKERED, T), to_play=1, extra={"free_ball_for": 1})
-    r = get_referee("snooker").judge(free_state, record(SNOOKERED, "cue>red1 red1|foot call=blue@foot-left",
-                                                        table=T))
+    r = get_referee("snooker").judge(
+        free_state, record(SNOOKERED, "cue>red1 red1|foot call=blue@foot-left", table=T)
+    )
     assert r.codes() == ["wrong_ball_first"] and r.points == (4, 0)  # red on, a red struck: the minimum 4
 
 
@@ -324,13 +369,17 @@ def test_two_balls_struck_at_once() -> None:
     balls = "cue=-0.5,0 red1=0.2,0.0265 pink=0.2,-0.0265 " + COLOURS.replace("pink=pink ", "")
     rec = record(balls, "cue>red1 cue>pink red1|foot", table=T)
     t1 = rec.events[1].t
-    both = dc_replace(rec, events=tuple(dc_replace(e, t=t1) if i == 2 else e for i, e in enumerate(rec.events)))
+    both = dc_replace(
+        rec, events=tuple(dc_replace(e, t=t1) if i == 2 else e for i, e in enumerate(rec.events))
+    )
     st = state("snooker", layout(balls, T))
     r = get_referee("snooker").judge(st, both)
     # A red and a colour met together: the higher of the two (the pink, 6).
     assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6)
     two_reds = "cue=-0.5,0 red1=0.2,0.0265 red2=0.2,-0.0265 " + COLOURS
     rec2 = record(two_reds, "cue>red1 cue>red2 red1|foot", table=T)
-    rec2 = dc_replace(rec2, events=tuple(dc_replace(e, t=rec2.events[1].t) if i == 2 else e
-                                         for i, e in enumerate(rec2.events)))
+    rec2 = dc_replace(
+        rec2,
+        events=tuple(dc_replace(e, t=rec2.events[1].t) if i == 2 else e for i, e in enumerate(rec2.events)),
+    )
     assert not get_referee("snooker").judge(state("snooker", layout(two_reds, T)), rec2).foul

@@ -36,8 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CASE = ROOT / "assets" / "cases" / "snooker-outside-interference.toml"
 
 
-def judge(actual: str, undisturbed: str | None, balls: str = MID, game: str = "snooker",
-          **kw: object) -> tuple[MatchState, Ruling]:
+def judge(
+    actual: str, undisturbed: str | None, balls: str = MID, game: str = "snooker", **kw: object
+) -> tuple[MatchState, Ruling]:
     table = T if game == "snooker" else "snooker-10ft"
     st = state(game, layout(balls, table), **kw)  # type: ignore[arg-type]
     und = record(balls, undisturbed, table=table) if undisturbed is not None else None
@@ -79,7 +80,7 @@ def test_ball_is_placed_where_it_would_have_stopped() -> None:
     assert not r.foul and not r.replay and r.counted == () and r.points == (0, 0)
     assert r.positions["red1"] == pytest.approx((1.2, 0.5), abs=1e-9)
     assert [(x.ball, x.at) for x in r.respot] == [("red1", pytest.approx((1.2, 0.5), abs=1e-9))]
-    assert r.next_player == 1          # nothing potted: the turn passes as after any stroke without a pot
+    assert r.next_player == 1  # nothing potted: the turn passes as after any stroke without a pot
 
 
 def test_moved_on_the_bed_is_listed_with_the_respots() -> None:
@@ -93,10 +94,11 @@ def test_moved_on_the_bed_is_listed_with_the_respots() -> None:
 def test_cue_ball_the_spectator_saved_from_the_floor_is_forced_off() -> None:
     # Row 5's flight with a spectator instead of the player's side: it would have come to rest on the floor
     # (S2 R14), so it is a foul - value of the ball on (red, 1) raised to the minimum of 4 (S3 R10).
-    _, r = judge("cue>red1 cue^ cue- cue~spectator cue< cue_bed cue=-0.8,0.7",
-                 "cue>red1 cue^ cue- cue!floor")
+    _, r = judge("cue>red1 cue^ cue- cue~spectator cue< cue_bed cue=-0.8,0.7", "cue>red1 cue^ cue- cue!floor")
     assert r.foul and r.codes() == ["cue_ball_off_table"] and r.points == (0, 4)
-    assert r.off_table == ("cue",) and r.in_hand == InHand.D and r.next_player == 1 and "cue" not in r.positions
+    assert (
+        r.off_table == ("cue",) and r.in_hand == InHand.D and r.next_player == 1 and "cue" not in r.positions
+    )
     assert "WPBSA S3 R15" in r.fouls[0].explain["en"] and "WPBSA S3 R15" in r.fouls[0].explain["ru"]
 
 
@@ -113,14 +115,16 @@ def test_cue_ball_that_would_have_gone_in_off() -> None:
 
 def test_colour_not_on_that_would_have_been_potted_is_a_foul_and_respotted() -> None:
     _, r = judge("cue>red1 red1>pink pink~spectator pink=0.9,0.3", "cue>red1 red1>pink pink@foot-left")
-    assert r.codes() == ["ball_not_on_potted"] and r.points == (0, 6)      # the pink is worth 6
+    assert r.codes() == ["ball_not_on_potted"] and r.points == (0, 6)  # the pink is worth 6
     assert [(x.ball, x.at) for x in r.respot] == [("pink", TABLE.spot("pink"))]
 
 
 def test_the_strikers_own_foul_before_the_touch_still_counts() -> None:
     # The cue ball met the pink first (a foul of the striker, 6 points); the spectator then stopped red1,
     # which would have dropped in. The pot does not count after a foul, the red stays down (S3 R7).
-    _, r = judge("cue>pink cue>red1 red1~spectator red1=0.3,0.2", "cue>pink cue>red1 red1|foot red1@foot-left")
+    _, r = judge(
+        "cue>pink cue>red1 red1~spectator red1=0.3,0.2", "cue>pink cue>red1 red1|foot red1@foot-left"
+    )
     assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6) and r.counted == ()
     assert "red1" in r.out_of_play and "red1" not in r.positions and not r.replay
 
@@ -136,8 +140,14 @@ def test_a_foul_the_outsider_caused_does_not_count() -> None:
 def test_balls_the_disturbed_ball_would_have_moved_go_with_it() -> None:
     # Undisturbed, red1 would have knocked red2 in; the spectator stopped red1 before that. Both are judged
     # from the undisturbed run: red2 potted (1 point), red1 where it would have stopped.
-    _, r = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1>red2 red2@foot-right red1=0.8,0.1")
-    assert sorted(r.counted) == ["red2"] and r.points == (1, 0) and r.positions["red1"] == pytest.approx((0.8, 0.1))
+    _, r = judge(
+        "cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1>red2 red2@foot-right red1=0.8,0.1"
+    )
+    assert (
+        sorted(r.counted) == ["red2"]
+        and r.points == (1, 0)
+        and r.positions["red1"] == pytest.approx((0.8, 0.1))
+    )
     assert "red2" not in r.positions
 
 
@@ -158,8 +168,11 @@ def test_disturbed_set_grows_through_both_runs_from_the_touch_on() -> None:
     view, agent, t0, moved = referee_view(actual, und)
     assert agent == "spectator" and t0 == pytest.approx(0.3) and set(moved) == {"red1", "blue", "pink"}
     assert not any(e.object == "spectator" for e in view.events)
-    assert [e.balls for e in view.events if e.type == "ball_ball"] == [("cue", "red2"), ("cue", "red1"),
-                                                                         ("red1", "pink")]
+    assert [e.balls for e in view.events if e.type == "ball_ball"] == [
+        ("cue", "red2"),
+        ("cue", "red1"),
+        ("red1", "pink"),
+    ]
 
 
 def test_an_occupied_place_from_a_hand_made_run_is_moved_aside() -> None:
@@ -168,21 +181,39 @@ def test_an_occupied_place_from_a_hand_made_run_is_moved_aside() -> None:
     p = r.positions["red1"]
     others = [q for b, q in r.positions.items() if b != "red1"]
     assert min(math.dist(p, q) for q in others) >= 2 * R - 1e-12
-    assert math.dist(p, (0.6, -0.29)) <= 2 * R + R / 4      # the search steps a quarter radius
+    assert math.dist(p, (0.6, -0.29)) <= 2 * R + R / 4  # the search steps a quarter radius
 
 
-@pytest.mark.parametrize("script", [
-    "cue>red1 red1@foot-left", "cue>pink pink|foot", "cue>red1 cue@head-left", "cue|foot",
-    "cue>red1 red1>black black@foot-left", "cue>red1 red1|foot red1>red2 red2@middle-right",
-])
+@pytest.mark.parametrize(
+    "script",
+    [
+        "cue>red1 red1@foot-left",
+        "cue>pink pink|foot",
+        "cue>red1 cue@head-left",
+        "cue|foot",
+        "cue>red1 red1>black black@foot-left",
+        "cue>red1 red1|foot red1>red2 red2@middle-right",
+    ],
+)
 def test_a_touch_that_changed_nothing_leaves_the_ruling_as_without_it(script: str) -> None:
     # The spectator brushes red1 as it stops, and it would have stopped there anyway: the ruling is the
     # stroke's own, with the S3 R15 announcement added.
     st = state("snooker", layout(MID, T))
     plain = get_referee("snooker").judge(st, record(MID, script, table=T))
     _, r = judge(script + " red1~spectator", script)
-    for name in ("foul", "counted", "points", "scores", "off_table", "respot", "next_player", "in_hand",
-                 "out_of_play", "ball_on", "positions"):
+    for name in (
+        "foul",
+        "counted",
+        "points",
+        "scores",
+        "off_table",
+        "respot",
+        "next_player",
+        "in_hand",
+        "out_of_play",
+        "ball_on",
+        "positions",
+    ):
         assert getattr(r, name) == getattr(plain, name), name
     assert r.codes() == plain.codes() and note(r)
 
@@ -195,10 +226,16 @@ def test_same_input_same_ruling_bit_for_bit() -> None:
 
 # --- American snooker: 000 «Вмешательство постороннего» ----------------------------------------------------
 def test_american_snooker_restores_and_replays_even_with_the_undisturbed_run() -> None:
-    balls = "cue=-0.5,0.3 red1=0.5,0.2 red2=0.6,-0.3 yellow=-0.83,-0.23 green=-0.83,0.23 brown=-0.83,0 " \
-            "blue=0,0 pink=0.71,0 black=1.0,0"
-    st, r = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1@foot-left", balls=balls,
-                  game="american-snooker")
+    balls = (
+        "cue=-0.5,0.3 red1=0.5,0.2 red2=0.6,-0.3 yellow=-0.83,-0.23 green=-0.83,0.23 brown=-0.83,0 "
+        "blue=0,0 pink=0.71,0 black=1.0,0"
+    )
+    st, r = judge(
+        "cue>red1 red1~spectator red1=0.3,0.2",
+        "cue>red1 red1|foot red1@foot-left",
+        balls=balls,
+        game="american-snooker",
+    )
     assert r.replay and not r.foul and r.counted == () and dict(r.positions) == dict(st.balls)
     (w,) = r.warnings
     assert w.rule == "000: Вмешательство постороннего" and "replayed" in w.explain["en"]
@@ -215,7 +252,7 @@ def test_library_case_carries_the_undisturbed_run_and_it_decides() -> None:
     from physics.params import PhysicsParams
 
     actual = recorded_record(sc, PhysicsParams.for_table(sc.table))
-    assert actual.final["cue"].status == BallStatus.ON_TABLE       # the spectator sent it back onto the bed
+    assert actual.final["cue"].status == BallStatus.ON_TABLE  # the spectator sent it back onto the bed
     st = MatchState.from_scenario("snooker", sc.state, sc.balls, sc.path)
     ref = get_referee("snooker")
     judged = ref.judge(st, actual, und)
@@ -231,27 +268,37 @@ def test_stored_undisturbed_run_is_the_physics_without_the_spectator() -> None:
 
     sc = load_scenario(CASE)
     assert sc.shot is not None
-    settings = Settings()   # the tool simulates with the default settings
-    rec = simulate(sc.table, sc.balls, sc.shot, physics_params(sc.table, settings), (), settings.lamp_position)
+    settings = Settings()  # the tool simulates with the default settings
+    rec = simulate(
+        sc.table, sc.balls, sc.shot, physics_params(sc.table, settings), (), settings.lamp_position
+    )
     und = sc.undisturbed_record()
     assert und is not None
     assert rec.final["cue"].status == und.final["cue"].status == BallStatus.OFF_TABLE
     assert rec.final["red1"].status == BallStatus.ON_TABLE
-    assert math.dist(rec.final["red1"].pos[:2], und.final["red1"].pos[:2]) < 0.01   # type: ignore[index]
+    assert math.dist(rec.final["red1"].pos[:2], und.final["red1"].pos[:2]) < 0.01  # type: ignore[index]
 
 
-@pytest.mark.parametrize(("patch", "key"), [
-    ("[[undisturbed.events]]\nt = -1.0\ntype = \"rest\"\nball = \"cue\"\n", "undisturbed.events[0]"),
-    ("[[undisturbed.events]]\nt = 0.1\ntype = \"nope\"\n", "undisturbed.events"),
-    ("[undisturbed]\nevents = 3\n", "undisturbed"),
-    ("[[undisturbed.events]]\nt = 0.1\ntype = \"rest\"\nball = \"cue\"\n[undisturbed.final.red7]\n"
-     "status = \"on_table\"\n", "undisturbed.final.red7"),
-])
+@pytest.mark.parametrize(
+    ("patch", "key"),
+    [
+        ('[[undisturbed.events]]\nt = -1.0\ntype = "rest"\nball = "cue"\n', "undisturbed.events[0]"),
+        ('[[undisturbed.events]]\nt = 0.1\ntype = "nope"\n', "undisturbed.events"),
+        ("[undisturbed]\nevents = 3\n", "undisturbed"),
+        (
+            '[[undisturbed.events]]\nt = 0.1\ntype = "rest"\nball = "cue"\n[undisturbed.final.red7]\n'
+            'status = "on_table"\n',
+            "undisturbed.final.red7",
+        ),
+    ],
+)
 def test_bad_undisturbed_table_is_one_input_error(patch: str, key: str) -> None:
     import tomllib
 
-    base = 'game = "snooker"\n[balls]\ncue = [0.0, 0.0]\nred1 = [0.5, 0.2]\n' \
-           '[[events]]\nt = 0.0\ntype = "cue_strike"\nball = "cue"\n'
+    base = (
+        'game = "snooker"\n[balls]\ncue = [0.0, 0.0]\nred1 = [0.5, 0.2]\n'
+        '[[events]]\nt = 0.0\ntype = "cue_strike"\nball = "cue"\n'
+    )
     with pytest.raises(InputError) as err:
         parse_scenario(tomllib.loads(base + patch), "case.toml")
     assert err.value.file == "case.toml" and err.value.key == key
@@ -272,8 +319,13 @@ def test_the_referee_command_passes_the_undisturbed_run() -> None:
 
     sc = load_scenario(CASE)
     assert sc.is_recorded and sc.recorded_final is not None
-    rec = ShotRecord(table=sc.table.id, params={}, events=tuple(sc.recorded_events or ()),
-                     final=dict(sc.recorded_final), shot=sc.shot,
-                     initial={b: (x, y, sc.table.ball_radius) for b, (x, y) in sc.balls.items()})
+    rec = ShotRecord(
+        table=sc.table.id,
+        params={},
+        events=tuple(sc.recorded_events or ()),
+        final=dict(sc.recorded_final),
+        shot=sc.shot,
+        initial={b: (x, y, sc.table.ball_radius) for b, (x, y) in sc.balls.items()},
+    )
     _, r = judge_scenario(sc, rec)
     assert r.foul and r.codes() == ["cue_ball_off_table"] and r.next_player == 1

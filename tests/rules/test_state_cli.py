@@ -36,26 +36,29 @@ def test_new_frame_racks_fifteen_frozen_balls_with_the_cue_ball_in_hand(game: st
     assert len(st.balls) == 15 and "cue" not in st.balls and st.in_hand == InHand.HOUSE and st.is_break
     assert st.balls["4"] == pytest.approx((0.8875, 0.0))
     xs = sorted({round(p[0], 6) for p in st.balls.values()})
-    assert len(xs) == 5 and xs[1] - xs[0] == pytest.approx(3 ** 0.5 * R, abs=1e-4)
+    assert len(xs) == 5 and xs[1] - xs[0] == pytest.approx(3**0.5 * R, abs=1e-4)
     pts = list(st.balls.values())
-    gaps = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(pts) for b in pts[i + 1:]]
+    gaps = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(pts) for b in pts[i + 1 :]]
     assert min(gaps) >= 2 * R and min(gaps) < 2 * R + 1e-4
 
 
-@pytest.mark.parametrize(("state", "key"), [
-    ({"to_play": 2}, "state.to_play"),
-    ({"scores": [1]}, "state.scores"),
-    ({"scores": ["a", 2]}, "state.scores"),
-    ({"in_hand": "kitchen"}, "state.in_hand"),
-    ({"shelves": [["7"], []]}, "state.shelves"),          # 7 is on the bed
-    ({"shelves": [["1"], ["1"]]}, "state.shelves"),       # twice
-    ({"owed": [-1, 0]}, "state.owed"),
-    ({"phase": "70:70"}, "state.phase"),                  # not a phase of pyramid-8
-    ({"frames_won": [1, 0], "frames_to_win": 1}, "state.frames_to_win"),
-    ({"cue": "7"}, "state.cue"),                          # only Американка plays any ball
-    ({"colour": "red"}, "state.colour"),
-    ({"extra": {"quiet_fouls": [1, 1]}}, "state.extra.quiet_fouls"),
-])
+@pytest.mark.parametrize(
+    ("state", "key"),
+    [
+        ({"to_play": 2}, "state.to_play"),
+        ({"scores": [1]}, "state.scores"),
+        ({"scores": ["a", 2]}, "state.scores"),
+        ({"in_hand": "kitchen"}, "state.in_hand"),
+        ({"shelves": [["7"], []]}, "state.shelves"),  # 7 is on the bed
+        ({"shelves": [["1"], ["1"]]}, "state.shelves"),  # twice
+        ({"owed": [-1, 0]}, "state.owed"),
+        ({"phase": "70:70"}, "state.phase"),  # not a phase of pyramid-8
+        ({"frames_won": [1, 0], "frames_to_win": 1}, "state.frames_to_win"),
+        ({"cue": "7"}, "state.cue"),  # only Американка plays any ball
+        ({"colour": "red"}, "state.colour"),
+        ({"extra": {"quiet_fouls": [1, 1]}}, "state.extra.quiet_fouls"),
+    ],
+)
 def test_bad_state_names_file_and_key(state: dict[str, object], key: str) -> None:
     with pytest.raises(InputError) as exc:
         MatchState.from_scenario("pyramid-8", state, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "case.toml")
@@ -63,13 +66,26 @@ def test_bad_state_names_file_and_key(state: dict[str, object], key: str) -> Non
 
 
 def test_state_from_scenario_keys() -> None:
-    st = MatchState.from_scenario("american", {"to_play": 1, "shelves": [["1", "2"], ["3"]], "owed": [0, 1],
-                                              "cue": "9", "extra": {"spotted": ["9"]}},
-                                  {"cue": (-0.5, 0.0), "7": (0.5, 0.2), "9": (0.1, 0.1)}, "f")
+    st = MatchState.from_scenario(
+        "american",
+        {
+            "to_play": 1,
+            "shelves": [["1", "2"], ["3"]],
+            "owed": [0, 1],
+            "cue": "9",
+            "extra": {"spotted": ["9"]},
+        },
+        {"cue": (-0.5, 0.0), "7": (0.5, 0.2), "9": (0.1, 0.1)},
+        "f",
+    )
     assert st.to_play == 1 and st.scores == (2, 1) and st.owed == (0, 1) and st.cue == "9"
     assert st.in_hand is None and not st.is_break and "4" in st.out
-    hand = MatchState.from_scenario("russian-pyramid", {"in_hand": "house", "scores": [10, 20]},
-                                    {"cue": (-1.2, 0.0), "7": (0.5, 0.2)}, "f")
+    hand = MatchState.from_scenario(
+        "russian-pyramid",
+        {"in_hand": "house", "scores": [10, 20]},
+        {"cue": (-1.2, 0.0), "7": (0.5, 0.2)},
+        "f",
+    )
     assert hand.in_hand == InHand.HOUSE and "cue" not in hand.balls and hand.where("cue") == ["hand"]
 
 
@@ -82,8 +98,18 @@ def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
     breaker = 0
     for frame in range(3):
         w = frame % 2  # A, B, A: 1:0, 1:1, then A wins the decider 2:1
-        pre = MatchState.from_scenario(g, {"shelves": [shelf, []] if w == 0 else [[], shelf], "to_play": w,
-                                           "frames_won": frames, "frames_to_win": 2, "breaker": breaker}, lay, "m")
+        pre = MatchState.from_scenario(
+            g,
+            {
+                "shelves": [shelf, []] if w == 0 else [[], shelf],
+                "to_play": w,
+                "frames_won": frames,
+                "frames_to_win": 2,
+                "breaker": breaker,
+            },
+            lay,
+            "m",
+        )
         r = ref.judge(pre, record(lay, "cue>7 7@foot-left"))
         assert r.frame_over and r.winner == w and r.match_over is (frame == 2)
         after = pre.apply(r)
@@ -134,7 +160,9 @@ scores = [12, 30]
 
 
 def _lamp_record():  # type: ignore[no-untyped-def]
-    return record("cue=-0.5,0 7=0.5,0.2", "cue>7 7^ 7~lamp 7< 7_bed 7|foot 7|left-foot 7=1.0,0.4 call=7@foot-left")
+    return record(
+        "cue=-0.5,0 7=0.5,0.2", "cue>7 7^ 7~lamp 7< 7_bed 7|foot 7|left-foot 7=1.0,0.4 call=7@foot-left"
+    )
 
 
 def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -163,7 +191,9 @@ def test_games_command_lists_ids_with_both_names(capsys: pytest.CaptureFixture[s
 
 
 def test_american_without_the_coloured_ball_on_the_bed_plays_any_ball() -> None:
-    st = MatchState.from_scenario("american", {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f")
+    st = MatchState.from_scenario(
+        "american", {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f"
+    )
     assert st.in_hand is None and st.cue in ("7", "9") and st.where("cue") == ["shelf0"]
     r = get_referee("american").judge(st, record("7=0.5,0.2 9=0.1,0.1", "9* 9>7 7@foot-left"))
     assert not r.foul and r.counted == ("7",) and r.scores == (2, 0)

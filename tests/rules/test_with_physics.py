@@ -29,14 +29,33 @@ def test_break_from_hand_is_legal_under_every_pyramid_game() -> None:
 def test_straight_called_pot_counts() -> None:
     balls = {"cue": (0.0, 0.2), "7": (0.0, 0.6), "3": (-0.5, -0.3)}
     # Screw (tip below centre) so the cue ball comes back instead of following 7 in.
-    rec = simulate("pyramid-12ft", balls, ShotParams(ball="cue", cue_speed=1.5, direction=90.0, tip=(0.0, -0.5),
-                                                     call_ball="7", call_pocket="middle-left"))
+    rec = simulate(
+        "pyramid-12ft",
+        balls,
+        ShotParams(
+            ball="cue",
+            cue_speed=1.5,
+            direction=90.0,
+            tip=(0.0, -0.5),
+            call_ball="7",
+            call_pocket="middle-left",
+        ),
+    )
     st = MatchState.from_scenario("russian-pyramid", {"scores": [10, 0]}, balls, "t")
     r = get_referee("russian-pyramid").judge(st, rec)
     assert not r.foul and r.counted == ("7",) and r.scores == (17, 0) and r.next_player == 0
-    wrong = get_referee("russian-pyramid").judge(st, rec.__class__(
-        rec.table, rec.params, rec.events, rec.final, None, rec.initial,
-        ShotParams(ball="cue", call_ball="7", call_pocket="middle-right")))
+    wrong = get_referee("russian-pyramid").judge(
+        st,
+        rec.__class__(
+            rec.table,
+            rec.params,
+            rec.events,
+            rec.final,
+            None,
+            rec.initial,
+            ShotParams(ball="cue", call_ball="7", call_pocket="middle-right"),
+        ),
+    )
     assert not wrong.foul and wrong.counted == () and [x.ball for x in wrong.respot] == ["7"]
 
 
@@ -44,4 +63,6 @@ def test_shot_away_from_every_ball_is_a_miss() -> None:
     balls = {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}
     rec = simulate("pyramid-12ft", balls, ShotParams(ball="cue", cue_speed=1.0, direction=180.0))
     r = get_referee("pyramid-8").judge(MatchState.from_scenario("pyramid-8", {}, balls, "t"), rec)
-    assert "miss" in r.codes() and r.next_player == 1 and r.owed == (1, 0) and r.in_hand in (None, InHand.HOUSE)
+    assert (
+        "miss" in r.codes() and r.next_player == 1 and r.owed == (1, 0) and r.in_hand in (None, InHand.HOUSE)
+    )

@@ -10,8 +10,16 @@ from rules.registry import get_referee
 from rules.ruling import Ruling
 from rules.state import MatchState
 
-PYRAMID_GAMES = ("russian-pyramid", "russian-pyramid-fast", "american", "american-fast", "moscow-pyramid",
-                 "moscow-pyramid-fast", "pyramid-8", "pyramid-8-fast")
+PYRAMID_GAMES = (
+    "russian-pyramid",
+    "russian-pyramid-fast",
+    "american",
+    "american-fast",
+    "moscow-pyramid",
+    "moscow-pyramid-fast",
+    "pyramid-8",
+    "pyramid-8-fast",
+)
 R = 0.034
 
 

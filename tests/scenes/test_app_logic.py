@@ -39,7 +39,7 @@ def test_d_is_the_semicircle_behind_the_baulk_line() -> None:
     assert r is not None
     assert placement_allowed(SNK, "d", head - r + 1e-4, 0.0, {})
     assert not placement_allowed(SNK, "d", head - r - 1e-3, 0.0, {})
-    assert placement_allowed(SNK, "d", head, r - 1e-4, {})       # the D includes the baulk line itself
+    assert placement_allowed(SNK, "d", head, r - 1e-4, {})  # the D includes the baulk line itself
     assert not placement_allowed(SNK, "d", head + 1e-3, 0.0, {})
     a = math.radians(45)
     assert placement_allowed(SNK, "d", head - r * math.cos(a) * 0.99, r * math.sin(a) * 0.99, {})
@@ -55,7 +55,9 @@ def test_no_overlap_and_anywhere() -> None:
     assert not placement_allowed(POOL, "anywhere", math.nan, 0.0, others)
 
 
-@pytest.mark.parametrize("spec,zone", [(PYR, "house"), (SNK, "d"), (POOL, "behind-head-string"), (POOL, "anywhere")])
+@pytest.mark.parametrize(
+    "spec,zone", [(PYR, "house"), (SNK, "d"), (POOL, "behind-head-string"), (POOL, "anywhere")]
+)
 def test_default_placement_is_legal_even_when_the_natural_spot_is_taken(spec: object, zone: str) -> None:
     p = default_placement(spec, zone, {})  # type: ignore[arg-type]
     assert placement_allowed(spec, zone, *p, {})  # type: ignore[arg-type]
@@ -77,7 +79,7 @@ def test_aim_hit_straight_ball_ghost_is_two_radii_short() -> None:
 def test_aim_hit_cut_angle_follows_the_line_of_centres() -> None:
     # Offset b between the aim line and the object ball's centre gives a cut angle asin(b / 2R).
     R = PYR.ball_radius
-    b = R                  # half-ball hit: 30 degrees
+    b = R  # half-ball hit: 30 degrees
     pos = {"cue": (-1.0, 0.0), "7": (0.0, b)}
     hit = aim_hit(PYR, pos, "cue", 0.0)
     assert hit.ball == "7"
@@ -107,7 +109,7 @@ def test_tip_contact_on_the_ball_surface_and_offsets_follow_the_cue() -> None:
     R = 0.034
     centre = (0.0, 0.0, R)
     c = tip_contact(centre, R, CueState(direction=0.0, elevation=0.0))
-    assert c == pytest.approx((-R, 0.0, R), abs=1e-12)          # a level centre hit: behind the centre
+    assert c == pytest.approx((-R, 0.0, R), abs=1e-12)  # a level centre hit: behind the centre
     top = tip_contact(centre, R, CueState(direction=0.0, elevation=0.0, tip=(0.0, 0.5)))
     assert top[2] == pytest.approx(R + 0.5 * R, abs=1e-12)
     right = tip_contact(centre, R, CueState(direction=90.0, elevation=0.0, tip=(0.5, 0.0)))
@@ -138,7 +140,9 @@ def test_practice_position_round_trips_through_the_scenario_loader(tmp_path: Pat
     assert sc.balls == {"cue": (-1.234568, 0.1), "1": (0.8875, 0.0), "15": (0.95, 0.0345)}
     assert sc.shot == shot
     # Deterministic text: the same position writes the same bytes.
-    assert scenario_text(pos, "pyramid-12ft", shot) == scenario_text(dict(reversed(pos.items())), "pyramid-12ft", shot)
+    assert scenario_text(pos, "pyramid-12ft", shot) == scenario_text(
+        dict(reversed(pos.items())), "pyramid-12ft", shot
+    )
 
 
 def test_sound_files_are_short_mono_wavs_and_loudness_grows_with_speed() -> None:
@@ -163,13 +167,17 @@ def test_sounds_are_chosen_by_event_type() -> None:
     assert sound_for(Event(0.4, EventType.REST, ball="1")) is None
 
 
-@pytest.mark.parametrize("args,script,needle", [
-    (["play", "--game", "nope"], None, "error: --game: nope: a game id"),
-    (["play", "--scenario", "/nonexistent/x.toml"], None, "error: /nonexistent/x.toml: file:"),
-    (["play", "--offscreen"], "[{\"do\": 1}]", "actions: a JSON list of"),
-])
-def test_bad_window_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], script: str | None,
-                                                 needle: str) -> None:
+@pytest.mark.parametrize(
+    "args,script,needle",
+    [
+        (["play", "--game", "nope"], None, "error: --game: nope: a game id"),
+        (["play", "--scenario", "/nonexistent/x.toml"], None, "error: /nonexistent/x.toml: file:"),
+        (["play", "--offscreen"], '[{"do": 1}]', "actions: a JSON list of"),
+    ],
+)
+def test_bad_window_input_is_one_line_and_exit_2(
+    tmp_path: Path, args: list[str], script: str | None, needle: str
+) -> None:
     import os
     import subprocess
     import sys
@@ -179,8 +187,14 @@ def test_bad_window_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str]
     if script is not None:
         (tmp_path / "s.json").write_text(script, encoding="utf-8")
         env["BILLIARDS_SCRIPT"] = str(tmp_path / "s.json")
-    res = subprocess.run([sys.executable, str(root / "main.py"), *args], cwd=root, env=env, capture_output=True,
-                         text=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, str(root / "main.py"), *args],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert res.returncode == 2
     errors = [line for line in res.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and needle in errors[0]
@@ -221,7 +235,7 @@ def tr_pocket(pocket: str, lang: str) -> str:
 def test_house_placement_may_not_freeze_the_cue_ball_to_a_ball_in_the_house() -> None:
     R = PYR.ball_radius
     head = PYR.lines["head-string"]
-    in_house = {"5": (head - 0.3, 0.0), "7": (0.5, 0.2)}   # one ball up the table: the ordinary house
+    in_house = {"5": (head - 0.3, 0.0), "7": (0.5, 0.2)}  # one ball up the table: the ordinary house
     # Touching (2R apart) is allowed elsewhere, but not against a ball inside the house.
     assert placement_allowed(PYR, "anywhere", head - 0.3 + 2 * R, 0.0, in_house)
     assert not placement_allowed(PYR, "house", head - 0.3 + 2 * R, 0.0, in_house)
@@ -240,7 +254,7 @@ def test_every_object_ball_in_the_house_moves_the_house_to_the_other_end() -> No
     assert house_end(PYR, in_house) == (foot, 1)
     assert not placement_allowed(PYR, "house", head - 0.10, 0.0, in_house)
     assert placement_allowed(PYR, "house", foot + 0.001, 0.0, in_house)
-    assert not placement_allowed(PYR, "house", foot, 0.0, in_house)          # not on the line itself
+    assert not placement_allowed(PYR, "house", foot, 0.0, in_house)  # not on the line itself
     assert placement_allowed(PYR, "house", PYR.half_length - R, 0.0, in_house)
     p = default_placement(PYR, "house", in_house)
     assert p[0] > foot and placement_allowed(PYR, "house", *p, in_house)

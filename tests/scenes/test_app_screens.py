@@ -34,7 +34,9 @@ def app(offscreen_base: Any, tmp_path: Path) -> Any:
 
 
 def _scene_counts(base: Any) -> tuple[int, int, int]:
-    tasks = [t for t in base.taskMgr.getAllTasks() if t.name.startswith(("play-", "practice-", "replay-", "menu-"))]
+    tasks = [
+        t for t in base.taskMgr.getAllTasks() if t.name.startswith(("play-", "practice-", "replay-", "menu-"))
+    ]
     return base.render.getNumChildren(), base.aspect2d.getNumChildren(), len(tasks)
 
 
@@ -123,7 +125,7 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> N
     rep.seek(record.duration / 2)
     assert rep.player.t == pytest.approx(record.duration / 2)
     _frames(base, 3)
-    assert rep.player.t == pytest.approx(record.duration / 2)      # paused: time stands still
+    assert rep.player.t == pytest.approx(record.duration / 2)  # paused: time stands still
     for mode in ("top", "side", "follow", "orbit", "free", "player"):
         rep.script_action({"do": "camera", "mode": mode})
         _frames(base, 1)
@@ -143,14 +145,14 @@ def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path
     assert m.is_practice and "cue" in m.positions
     R = m.spec.ball_radius
     assert m.move_ball("1", 0.0, 0.3)
-    assert not m.move_ball("2", 0.0, 0.3 + 1.9 * R)    # would overlap the 1
+    assert not m.move_ball("2", 0.0, 0.3 + 1.9 * R)  # would overlap the 1
     assert not m.move_ball("2", m.spec.half_length, 0.0)  # off the bed
     path = pr.save_position(str(tmp_path / "pos.toml"))
     saved = dict(m.positions)
     m.move_ball("1", 0.2, -0.3)
     pr.load_position(str(path))
     assert m.positions.keys() == saved.keys()
-    for b, p in saved.items():                        # the file keeps micrometres
+    for b, p in saved.items():  # the file keeps micrometres
         assert m.positions[b] == pytest.approx(p, abs=1e-6)
     loaded = dict(m.positions)
     pr.script_action({"do": "aim_at", "ball": "1"})
@@ -170,7 +172,7 @@ def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path
             assert pts[-1][:2] == pytest.approx(final[ball].pos[:2], abs=1e-9)
     pr.undo()
     assert m.positions == loaded
-    pr.undo()                                          # back before the load
+    pr.undo()  # back before the load
     assert m.positions["1"] == (0.2, -0.3)
 
 
@@ -230,9 +232,9 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     play.script_action({"do": "aim", "direction": 40.0})
     play.script_action({"do": "power", "speed": 0.9})
     state_before = m.state
-    base.messenger.send(app.ctx.settings.controls.shoot)   # confirms the place of the ball in hand
+    base.messenger.send(app.ctx.settings.controls.shoot)  # confirms the place of the ball in hand
     assert str(play.phase) == "aim"
-    base.messenger.send(app.ctx.settings.controls.shoot)   # strikes
+    base.messenger.send(app.ctx.settings.controls.shoot)  # strikes
     assert str(play.phase) == "simulate"
     play.script_action({"do": "speed", "x": 8.0})
     _until_ready(base, play)
@@ -258,8 +260,9 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     cushions = pending.record.of_type(EventType.CUSHION)
     assert [k for k, _ in played].count("cushion") >= len(cushions) >= 1
     striker = pending.ruling_json["striker"]
-    expected = pending.state_before.apply(get_referee("russian-pyramid").judge(pending.state_before,
-                                                                               pending.record), "play_on")
+    expected = pending.state_before.apply(
+        get_referee("russian-pyramid").judge(pending.state_before, pending.record), "play_on"
+    )
     base.messenger.send(str(1 + pending.ruling_json["options"].index("play_on")))
     assert m.state.to_play == striker == expected.to_play
     assert m.state.scores == expected.scores
@@ -311,9 +314,25 @@ def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path
     settings.write_text("[display]\nwidth = 480\nheight = 270\nmsaa = 0\n", encoding="utf-8")
     out = tmp_path / "demo.png"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "BILLIARDS_SCRIPT")}
-    res = subprocess.run([sys.executable, str(root / "main.py"), "--settings", str(settings), "--lang", "en", "play",
-                          "--offscreen", "--out", str(out)], cwd=root, env=env, capture_output=True, text=True,
-                         timeout=600)
+    res = subprocess.run(
+        [
+            sys.executable,
+            str(root / "main.py"),
+            "--settings",
+            str(settings),
+            "--lang",
+            "en",
+            "play",
+            "--offscreen",
+            "--out",
+            str(out),
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert res.returncode == 0, res.stderr[-2000:]
     assert f"Screenshot: {out}" in res.stdout
     img = PNMImage()
@@ -322,8 +341,11 @@ def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path
     # The player's view looks down the cloth: the lower middle of the picture is green.
     w, h = img.getXSize(), img.getYSize()
     pts = [(w // 2 + dx, int(h * 0.6) + dy) for dx in range(-60, 61, 20) for dy in range(-20, 21, 10)]
-    green = sum(1 for x, y in pts if img.getGreen(x, y) > img.getRed(x, y) + 0.08
-                and img.getGreen(x, y) > img.getBlue(x, y) + 0.04)
+    green = sum(
+        1
+        for x, y in pts
+        if img.getGreen(x, y) > img.getRed(x, y) + 0.08 and img.getGreen(x, y) > img.getBlue(x, y) + 0.04
+    )
     assert green >= 0.6 * len(pts)
 
 
@@ -342,7 +364,7 @@ def test_mouse_picking_finds_the_point_ball_and_pocket_under_the_cursor(app: Any
             cam_pt = base.cam.getRelativePoint(play.view.root, Point3(x, y, R))
             screen = Point2()
             if not base.camLens.project(cam_pt, screen):
-                continue                      # behind or outside this camera's view
+                continue  # behind or outside this camera's view
             picked = play.view_point((screen.x, screen.y))
             assert picked is not None
             assert picked == pytest.approx((x, y), abs=1e-4)
@@ -368,9 +390,9 @@ def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     assert m.state.needs_lag and m.can_play_lag
     play._after_stroke_or_start()
     assert str(play.phase) == "aim" and m.lag_run is not None and m.lag_run.index == 0
-    assert set(m.positions) == {"cue"} and m.positions["cue"][1] > 0       # player 1: the left half
+    assert set(m.positions) == {"cue"} and m.positions["cue"][1] > 0  # player 1: the left half
     assert "Анна" in play.hud.text()["call"] and "Розыгрыш" in play.hud.text()["call"]
-    for speed in (2.0, 1.5):          # 2.0 m/s comes back nearer the head cushion than 1.5 m/s (see test_lag)
+    for speed in (2.0, 1.5):  # 2.0 m/s comes back nearer the head cushion than 1.5 m/s (see test_lag)
         play.script_action({"do": "aim", "direction": 0.0})
         play.script_action({"do": "power", "speed": speed})
         play.script_action({"do": "shoot"})
@@ -401,10 +423,10 @@ def test_the_seventy_all_lag_is_played_on_the_table(app: Any) -> None:
     m.state = dc_replace(m.state, scores=(65, 70), phase="play", to_play=0, in_hand=None)
     m.positions = {"cue": (-0.5, 0.0), "5": (0.5, 0.2), "3": (0.2, -0.4)}
     m.judge(record("cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left"))
-    play._stroke_done()                       # as after the playback of the stroke that made 70:70
+    play._stroke_done()  # as after the playback of the stroke that made 70:70
     assert str(play.phase) == "aim" and m.lag_run is not None and set(m.positions) == {m.lag_run.ball}
     assert "70:70" in play.status and "Анна" in play.hud.text()["call"]
-    for speed in (1.5, 2.0):                  # the faster lag comes back nearer the head cushion
+    for speed in (1.5, 2.0):  # the faster lag comes back nearer the head cushion
         play.script_action({"do": "aim", "direction": 0.0})
         play.script_action({"do": "power", "speed": speed})
         play.script_action({"do": "shoot"})

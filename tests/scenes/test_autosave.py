@@ -47,13 +47,18 @@ def test_match_in_progress_round_trips(tmp_path: Path) -> None:
     """Three real strokes of a 71 match (simulated, judged, applied): every field of the state survives."""
     from physics.simulate import simulate
 
-    st = MatchState.new("russian-pyramid", ("A", "B"), layout={"cue": (-0.9, 0.05), "1": (0.3, 0.0), "2": (0.6, 0.3)})
+    st = MatchState.new(
+        "russian-pyramid", ("A", "B"), layout={"cue": (-0.9, 0.05), "1": (0.3, 0.0), "2": (0.6, 0.3)}
+    )
     ref = get_referee("russian-pyramid")
     for k, (speed, direction) in enumerate([(3.0, 0.0), (2.0, 30.0), (1.5, 200.0)]):
         balls = dict(st.balls)
         if "cue" not in balls:
-            balls["cue"] = next(p for p in [(-0.9, 0.05), (-0.9, -0.4), (-1.2, 0.3)]
-                                if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > 0.1 ** 2 for q in balls.values()))
+            balls["cue"] = next(
+                p
+                for p in [(-0.9, 0.05), (-0.9, -0.4), (-1.2, 0.3)]
+                if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 > 0.1**2 for q in balls.values())
+            )
         rec = simulate(ref.table, balls, ShotParams(cue_speed=speed, direction=direction, elevation=5.0))
         st = st.apply(ref.judge(st, rec), None)
         save_match(tmp_path / "m.json", st, k + 1)
@@ -63,8 +68,15 @@ def test_match_in_progress_round_trips(tmp_path: Path) -> None:
 
 def _valid(tmp_path: Path) -> tuple[Path, dict]:
     st = _new("russian-pyramid")
-    st = replace(st, balls={**st.balls, "cue": (-0.9, 0.05)}, scores=(12, 30), to_play=1, is_break=False,
-                 phase="play", in_hand=None)
+    st = replace(
+        st,
+        balls={**st.balls, "cue": (-0.9, 0.05)},
+        scores=(12, 30),
+        to_play=1,
+        is_break=False,
+        phase="play",
+        in_hand=None,
+    )
     p = tmp_path / "match.json"
     save_match(p, st, 7)
     return p, json.loads(p.read_text("utf-8"))
@@ -93,8 +105,10 @@ BROKEN = {
     "many strokes": (lambda d: d.__setitem__("saved_strokes", -3), "saved_strokes"),
     # unknown ids
     "unknown game": (lambda d: d["payload"].__setitem__("game", "chess"), "payload.game"),
-    "snooker ball in a pyramid game": (lambda d: d["payload"]["balls"].__setitem__("red3", [0.1, 0.1]),
-                                       "payload.balls.red3"),
+    "snooker ball in a pyramid game": (
+        lambda d: d["payload"]["balls"].__setitem__("red3", [0.1, 0.1]),
+        "payload.balls.red3",
+    ),
     "unknown ball": (lambda d: d["payload"]["balls"].__setitem__("16", [0.1, 0.1]), "payload.balls.16"),
     "unknown phase": (lambda d: d["payload"].__setitem__("phase", "overtime"), "payload.phase"),
     "unknown in_hand": (lambda d: d["payload"].__setitem__("in_hand", "pocket"), "payload.in_hand"),
@@ -130,7 +144,11 @@ def test_wrong_encoding_is_refused(tmp_path: Path, encoding: str) -> None:
     p, doc = _valid(tmp_path)
     doc["payload"]["players"] = ["Игрок", "Ёж"]
     text = json.dumps(doc, ensure_ascii=False)
-    raw = text.encode(encoding) if encoding != "latin-1-junk" else text.encode("utf-8")[:40] + b"\xff\xfe" + b"}"
+    raw = (
+        text.encode(encoding)
+        if encoding != "latin-1-junk"
+        else text.encode("utf-8")[:40] + b"\xff\xfe" + b"}"
+    )
     p.write_bytes(raw)
     with pytest.raises(InputError) as ei:
         load_match(p)
@@ -159,8 +177,13 @@ def test_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
     doc["payload"]["game"] = "chess"
     _write(p, doc)
     before = _digest(p)
-    r = subprocess.run([sys.executable, "-m", "scenes.autosave", str(p)], cwd=ROOT, capture_output=True,
-                       text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "scenes.autosave", str(p)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {p}: payload.game:"), r.stderr
@@ -207,8 +230,13 @@ def test_sigkill_while_saving_loses_at_most_the_stroke_in_flight(tmp_path: Path,
     """A writer saves after every 'stroke' and acknowledges each save; it is killed at a random moment.
     The file then loads, and holds the last acknowledged stroke or the one in flight."""
     p = tmp_path / "match.json"
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(p)], cwd=ROOT, stdout=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(p)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(random.Random(seed).uniform(0.05, 0.6))

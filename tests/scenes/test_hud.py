@@ -7,16 +7,30 @@ import pytest
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
 from scenes.i18n import GAME_NAMES, STRINGS, game_name, tr
 
-FOUL = FoulLine("cue_ball_off_table", "003: Выскочившие шары",
-                "Биток вылетел за пределы стола: это фол.", "The cue ball left the table: a foul.")
+FOUL = FoulLine(
+    "cue_ball_off_table",
+    "003: Выскочившие шары",
+    "Биток вылетел за пределы стола: это фол.",
+    "The cue ball left the table: a foul.",
+)
 
 
 def _snapshot(**kw: object) -> HudSnapshot:
     base = dict(
         game_name="Russian pyramid (71)",
-        players=(PlayerLine("Анна", 12, 1, at_table=False), PlayerLine("Boris", 35, 0, owed=2, at_table=True)),
-        frames_to_win=2, current_break=8, needs_call=True, call_ball="7", call_pocket="foot-left",
-        last=LastCall(True, (FOUL,), (), (-5, 5)), options=("play_on", "make_offender_replay"), in_hand="house")
+        players=(
+            PlayerLine("Анна", 12, 1, at_table=False),
+            PlayerLine("Boris", 35, 0, owed=2, at_table=True),
+        ),
+        frames_to_win=2,
+        current_break=8,
+        needs_call=True,
+        call_ball="7",
+        call_pocket="foot-left",
+        last=LastCall(True, (FOUL,), (), (-5, 5)),
+        options=("play_on", "make_offender_replay"),
+        in_hand="house",
+    )
     base.update(kw)
     return HudSnapshot(**base)  # type: ignore[arg-type]
 
@@ -48,8 +62,12 @@ def test_hud_languages_differ_and_are_cyrillic_in_russian() -> None:
 
 
 def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
-    t = hud_text(_snapshot(call_ball=None, call_pocket=None, golf_pocket="middle-left", last=None,
-                           options=(), in_hand=None), "en")
+    t = hud_text(
+        _snapshot(
+            call_ball=None, call_pocket=None, golf_pocket="middle-left", last=None, options=(), in_hand=None
+        ),
+        "en",
+    )
     assert tr("hud.call_none", "en") in t["required"]
     assert "middle-left" in t["required"]
     assert t["call"] == ""
@@ -75,7 +93,7 @@ def test_hud_redraws_only_on_a_new_snapshot(offscreen_base: object) -> None:
     try:
         s = _snapshot()
         assert hud.show(s) is True
-        assert hud.show(_snapshot()) is False           # equal snapshot: nothing redrawn
+        assert hud.show(_snapshot()) is False  # equal snapshot: nothing redrawn
         assert hud.redraws == 1
         assert hud.show(_snapshot(current_break=9)) is True
         assert hud.redraws == 2

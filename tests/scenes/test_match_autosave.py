@@ -28,8 +28,14 @@ def test_match_saves_after_each_stroke_and_resumes(tmp_path: Path) -> None:
 def test_cli_resume_without_a_save_is_one_line_exit_2(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     env.pop("DISPLAY", None)
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--resume"],
-                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--resume"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
     assert r.returncode == 2
     assert len(r.stderr.strip().splitlines()) == 1 and "match-autosave.json" in r.stderr
 
@@ -37,14 +43,34 @@ def test_cli_resume_without_a_save_is_one_line_exit_2(tmp_path: Path) -> None:
 def test_cli_resumes_the_match_the_demo_left(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     env.pop("DISPLAY", None)
-    first = subprocess.run([sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--out",
-                            str(tmp_path / "a.png")], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    first = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--out", str(tmp_path / "a.png")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
     assert first.returncode == 0, first.stderr
     saved = tmp_path / "billiards3d" / "match-autosave.json"
     assert saved.exists()
     before = saved.read_bytes()
-    again = subprocess.run([sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--resume", "--out",
-                            str(tmp_path / "b.png")], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    again = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "play",
+            "--offscreen",
+            "--resume",
+            "--out",
+            str(tmp_path / "b.png"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "b.png").stat().st_size > 10_000
-    assert saved.read_bytes() == before   # resuming and looking changes nothing
+    assert saved.read_bytes() == before  # resuming and looking changes nothing

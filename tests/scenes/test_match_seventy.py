@@ -13,7 +13,7 @@ from rules.notation import record
 from rules.ruling import InHand
 from scenes.match import MatchController
 
-BACK_SPOT_X = 0.8875      # the pyramid table's back spot (see tests/rules/test_pyramid71.py)
+BACK_SPOT_X = 0.8875  # the pyramid table's back spot (see tests/rules/test_pyramid71.py)
 
 
 def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
@@ -24,12 +24,14 @@ def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
     m.judge(record("cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left"))
     assert m.ruling_needs_lag
     run = m.start_lag()
-    assert run.resume is not None and set(m.positions) == {run.ball}    # the lag on a cleared table
+    assert run.resume is not None and set(m.positions) == {run.ball}  # the lag on a cleared table
     # Player 1 lags slower than player 2: 2.0 m/s comes back nearer the head cushion than 1.5 m/s
     # (tests/rules/test_lag.py), so player 2 (index 1) wins.
     for speed in (1.5, 2.0):
-        assert m.lag_stroke(m.simulate(ShotParams(ball=m.lag_run.ball, cue_speed=speed, direction=0.0))) \
-            is None or speed == 2.0
+        assert (
+            m.lag_stroke(m.simulate(ShotParams(ball=m.lag_run.ball, cue_speed=speed, direction=0.0))) is None
+            or speed == 2.0
+        )
     assert m.lag_run.result.winner == 1
     m.finish_lag()
     assert m.lag_run is None and m.pending is None
@@ -48,9 +50,9 @@ def test_a_tied_seventy_all_lag_is_played_again_with_the_frame_kept() -> None:
     m.positions = {"cue": (-0.5, 0.0), "5": (0.5, 0.2), "3": (0.2, -0.4)}
     m.judge(record("cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left"))
     m.start_lag()
-    for _ in range(2):      # mirror strokes tie (tests/rules/test_lag.py)
+    for _ in range(2):  # mirror strokes tie (tests/rules/test_lag.py)
         m.lag_stroke(m.simulate(ShotParams(ball=m.lag_run.ball, cue_speed=2.0, direction=0.0)))
     assert m.lag_run.result.winner is None
     m.finish_lag()
     assert m.lag_run is not None and m.lag_run.index == 0 and m.lag_run.resume is not None
-    assert m.state.scores == (65, 70)           # nothing applied yet
+    assert m.state.scores == (65, 70)  # nothing applied yet

@@ -20,13 +20,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 POOL_LAYOUT = {
     "game": "pool-9-ball",
-    "balls": {"cue": [-0.70, 0.10], "1": [0.635, 0.0], "9": [0.30, 0.30], "5": [0.0, -0.40], "8": [-0.3, -0.45]},
+    "balls": {
+        "cue": [-0.70, 0.10],
+        "1": [0.635, 0.0],
+        "9": [0.30, 0.30],
+        "5": [0.0, -0.40],
+        "8": [-0.3, -0.45],
+    },
 }
 SNOOKER_LAYOUT = {
     "game": "snooker",
     # (The green ball is left out: on green baize its colour is meant to be close to the cloth's.)
-    "balls": {"cue": [-1.2, 0.1], "yellow": [-1.0475, -0.292], "pink": [0.89225, 0.0], "black": [1.2605, 0.0],
-              "red1": [0.95, 0.3]},
+    "balls": {
+        "cue": [-1.2, 0.1],
+        "yellow": [-1.0475, -0.292],
+        "pink": [0.89225, 0.0],
+        "black": [1.2605, 0.0],
+        "red1": [0.95, 0.3],
+    },
 }
 
 
@@ -58,12 +69,14 @@ def test_render_shows_cloth_and_every_ball(offscreen_base: Any, layout: dict, ca
         assert px is not None, ball
         x, y = px
         if not (1 <= x < 319 and 1 <= y < 179):
-            continue                        # the player's view may leave a ball behind the camera's edge
+            continue  # the player's view may leave a ball behind the camera's edge
         c = _rgb(img, x, y)
         assert not _is_cloth(c), (ball, c)
         # ... and a ball radius and a half to the side, the cloth again (the ball is drawn its real size).
         if camera == "top":
-            scale = 320 / (scenario.table.length + 2 * (scenario.table.cushion_width + scenario.table.rail_width))
+            scale = 320 / (
+                scenario.table.length + 2 * (scenario.table.cushion_width + scenario.table.rail_width)
+            )
             side = _rgb(img, x, y + 1.6 * R * scale + 2)
             assert _is_cloth(side), (ball, side)
 
@@ -76,7 +89,7 @@ def test_top_view_frames_the_whole_table(offscreen_base: Any) -> None:
     cloth = [x for x, c in enumerate(row) if _is_cloth(c)]
     assert cloth and cloth[0] > 5 and cloth[-1] < 314
     left_rail = row[cloth[0] - 8]
-    assert left_rail[0] > left_rail[1] > left_rail[2]      # brown wood: red > green > blue
+    assert left_rail[0] > left_rail[1] > left_rail[2]  # brown wood: red > green > blue
     col = [_rgb(img, 160, y) for y in range(180)]
     cloth_v = [y for y, c in enumerate(col) if _is_cloth(c)]
     assert cloth_v and cloth_v[0] > 3 and cloth_v[-1] < 176
@@ -100,20 +113,27 @@ def test_simulated_stroke_draws_the_ball_where_the_record_has_it(offscreen_base:
     states, player = scene_states(scenario, record, t)
     assert player is not None
     cue = states["cue"].pos
-    assert cue[0] > -0.70 + 0.1                          # the cue ball has moved along +x by then
+    assert cue[0] > -0.70 + 0.1  # the cue ball has moved along +x by then
     px = drawn.balls["cue"]
     assert px is not None and not _is_cloth(_rgb(drawn.image, *px))
     start = draw_scenario(offscreen_base, scenario, record, 0.0, "top", (320, 180)).balls["cue"]
-    assert start is not None and px[0] > start[0] + 5   # and on the picture it is to the right (foot) of its start
+    assert (
+        start is not None and px[0] > start[0] + 5
+    )  # and on the picture it is to the right (foot) of its start
 
 
-@pytest.mark.parametrize("argv, key", [
-    (["--size", "12x5"], "--size"),
-    (["--size", "wide"], "--size"),
-    (["--at", "-1"], "--at"),
-    (["--out", "picture.jpg"], "--out"),
-])
-def test_bad_render_input_is_one_line_and_exit_2(tmp_path: Path, capsys: Any, argv: list[str], key: str) -> None:
+@pytest.mark.parametrize(
+    "argv, key",
+    [
+        (["--size", "12x5"], "--size"),
+        (["--size", "wide"], "--size"),
+        (["--at", "-1"], "--at"),
+        (["--out", "picture.jpg"], "--out"),
+    ],
+)
+def test_bad_render_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: Any, argv: list[str], key: str
+) -> None:
     f = tmp_path / "s.toml"
     f.write_text('game = "pool-9-ball"\n[balls]\ncue = [0.0, 0.0]\n', encoding="utf-8")
     out = ["--out", str(tmp_path / "x.png")] if "--out" not in argv else []
@@ -134,12 +154,30 @@ def test_bad_scenario_file_is_exit_2(tmp_path: Path, capsys: Any) -> None:
 def test_render_command_end_to_end_without_a_display(tmp_path: Path) -> None:
     """The real CLI in a fresh process (its own ShowBase), with no display in the environment."""
     f = tmp_path / "layout.toml"
-    f.write_text('game = "russian-pyramid"\n[balls]\ncue = [-0.9, 0.2]\n"1" = [0.8875, 0.0]\n', encoding="utf-8")
+    f.write_text(
+        'game = "russian-pyramid"\n[balls]\ncue = [-0.9, 0.2]\n"1" = [0.8875, 0.0]\n', encoding="utf-8"
+    )
     out = tmp_path / "shot.png"
     env = {k: v for k, v in __import__("os").environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "render", str(f), "--out", str(out),
-                           "--camera", "top", "--size", "320x180"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "render",
+            str(f),
+            "--out",
+            str(out),
+            "--camera",
+            "top",
+            "--size",
+            "320x180",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     img = PNMImage()
     assert img.read(str(out))
@@ -149,14 +187,18 @@ def test_render_command_end_to_end_without_a_display(tmp_path: Path) -> None:
 
 def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -> None:
     """A scenario that carries its stroke as events and finals (no samples) shows the layout, then the end."""
-    layout = dict(POOL_LAYOUT, events=[
-        {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False},
-        {"t": 0.8, "type": "ball_ball", "balls": ["cue", "1"]},
-        {"t": 1.5, "type": "pocketed", "ball": "1", "pocket": "foot-left"},
-    ], final={
-        "cue": {"status": "on_table", "pos": [0.40, 0.20, 0.028575]},
-        "1": {"status": "pocketed", "pocket": "foot-left"},
-    })
+    layout = dict(
+        POOL_LAYOUT,
+        events=[
+            {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False},
+            {"t": 0.8, "type": "ball_ball", "balls": ["cue", "1"]},
+            {"t": 1.5, "type": "pocketed", "ball": "1", "pocket": "foot-left"},
+        ],
+        final={
+            "cue": {"status": "on_table", "pos": [0.40, 0.20, 0.028575]},
+            "1": {"status": "pocketed", "pocket": "foot-left"},
+        },
+    )
     scenario = parse_scenario(layout, "recorded.toml")
     record = stroke_record(scenario, Settings())
     assert record is not None and record.samples is None
@@ -185,7 +227,7 @@ def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> N
     assert player is not None
     R = scenario.table.ball_radius
     sinking = player.state_at("7", t_pot - 0.01)
-    assert sinking.visible and sinking.pos[2] < R - 0.005          # already below its resting height
+    assert sinking.visible and sinking.pos[2] < R - 0.005  # already below its resting height
     assert not player.state_at("7", t_pot).visible
     drawn = draw_scenario(offscreen_base, scenario, record, t_pot + 0.1, "top", (320, 180))
     assert "7" not in drawn.balls and drawn.balls["cue"] is not None

@@ -20,7 +20,8 @@ def test_frame_bench_reports_consistent_shares(offscreen_base: Any) -> None:
     assert r["cull_traversal_ms"] <= r["scene_update_ms"]
     assert r["physics_share"] == pytest.approx(r["physics_ms_per_frame"] / FRAME_MS, abs=1e-3)
     assert r["physics_plus_scene_share"] == pytest.approx(
-        (r["physics_ms_per_frame"] + r["scene_update_ms"]) / FRAME_MS, abs=1e-3)
+        (r["physics_ms_per_frame"] + r["scene_update_ms"]) / FRAME_MS, abs=1e-3
+    )
     assert r["ok"] == (r["physics_plus_scene_share"] < 0.5)
     for lang, word in (("en", "physics"), ("ru", "физика")):
         text = format_frame_bench(r, lang)

@@ -18,7 +18,16 @@ from scenes.table_view import TableView, _signed_area, default_ball_style, pocke
 from scenes.textures import CUE_WHITE, POOL_COLOURS, SNOOKER_COLOURS, BallStyle, ball_image, ball_look
 
 POOL_BALLS = ["cue", *(str(n) for n in range(1, 16))]
-SNOOKER_BALLS = ["cue", *(f"red{n}" for n in range(1, 16)), "yellow", "green", "brown", "blue", "pink", "black"]
+SNOOKER_BALLS = [
+    "cue",
+    *(f"red{n}" for n in range(1, 16)),
+    "yellow",
+    "green",
+    "brown",
+    "blue",
+    "pink",
+    "black",
+]
 
 
 def _balls(style: str) -> list[str]:
@@ -57,11 +66,13 @@ def test_fallback_pockets_take_a_ball_where_the_corridor_ends(table_id: str) -> 
     R = spec.ball_radius
     for pid, pk in spec.pockets.items():
         p = pocket_shape(spec, pk)
-        assert p.hole_radius > R, pid                       # a ball fits through the hole
+        assert p.hole_radius > R, pid  # a ball fits through the hole
         # The hole's near edge lies on the pocket axis exactly `corridor` behind the mouth line.
-        along = (p.hole_centre[0] - p.mouth_mid[0]) * p.axis[0] + (p.hole_centre[1] - p.mouth_mid[1]) * p.axis[1]
+        along = (p.hole_centre[0] - p.mouth_mid[0]) * p.axis[0] + (
+            p.hole_centre[1] - p.mouth_mid[1]
+        ) * p.axis[1]
         assert along - p.hole_radius == pytest.approx(pk.corridor, abs=1e-9)
-        assert p.bite_radius >= p.hole_radius              # the rail cut frames the hole
+        assert p.bite_radius >= p.hole_radius  # the rail cut frames the hole
         assert p.half_mouth == pytest.approx(pk.mouth / 2)
 
 
@@ -98,7 +109,10 @@ def test_pockets_are_drawn_where_the_physics_drops_the_ball(offscreen_base: Any,
         throats = sum(4 * p.half_mouth * (spec.corner_corridor + 2 * R) for p in view.pockets.values())
         assert bed - throats < area < bed + throats
         for q in outline:
-            assert abs(q[0]) <= spec.half_length + spec.cushion_width and abs(q[1]) <= spec.half_width + spec.cushion_width
+            assert (
+                abs(q[0]) <= spec.half_length + spec.cushion_width
+                and abs(q[1]) <= spec.half_width + spec.cushion_width
+            )
     finally:
         view.destroy()
 
@@ -134,14 +148,17 @@ def test_ball_sets_have_their_colours_stripes_and_numbers() -> None:
     solid = ball_image(ball_look("3", "pool"))
     assert np.allclose(_colour_at(solid, 1.5, 0.0), POOL_COLOURS[3], atol=0.01)
     stripe = ball_image(ball_look("11", "pool"))
-    assert np.allclose(_colour_at(stripe, 1.5, 0.0), POOL_COLOURS[3], atol=0.01)     # 11 = red stripe
-    assert np.allclose(_colour_at(stripe, 1.5, 1.3), CUE_WHITE, atol=0.01)          # white caps
+    assert np.allclose(_colour_at(stripe, 1.5, 0.0), POOL_COLOURS[3], atol=0.01)  # 11 = red stripe
+    assert np.allclose(_colour_at(stripe, 1.5, 1.3), CUE_WHITE, atol=0.01)  # white caps
     # The number is drawn (dark ink) on the label discs at longitudes 0 and pi.
     for lon in (0.0, math.pi):
         w = stripe.shape[1]
         col = int(lon / (2 * math.pi) * w)
-        patch = stripe[118:138, max(col - 12, 0):col + 12] if lon else np.concatenate(
-            [stripe[118:138, -12:], stripe[118:138, :12]], axis=1)
+        patch = (
+            stripe[118:138, max(col - 12, 0) : col + 12]
+            if lon
+            else np.concatenate([stripe[118:138, -12:], stripe[118:138, :12]], axis=1)
+        )
         assert patch.min() < 0.2
     red = ball_image(ball_look("red7", "snooker"))
     assert np.allclose(red.reshape(-1, 3).mean(axis=0), SNOOKER_COLOURS["red"], atol=0.01)
@@ -151,11 +168,18 @@ def test_ball_sets_have_their_colours_stripes_and_numbers() -> None:
     assert ivory.label == "5" and cue.dots and sum(cue.base) > sum(ivory.base)
 
 
-def _record(rows: dict[str, list[list[float]]], events: tuple[Event, ...] = (), final: dict | None = None) -> ShotRecord:
-    return ShotRecord(table="pool-9ft", params={"R": 0.028575}, events=events,
-                      final=final or {b: BallFinal(BallStatus.ON_TABLE, tuple(r[-1][1:4])) for b, r in rows.items()},
-                      samples={b: tuple(tuple(x) for x in r) for b, r in rows.items()},
-                      initial={b: tuple(r[0][1:4]) for b, r in rows.items()}, duration=max(r[-1][0] for r in rows.values()))
+def _record(
+    rows: dict[str, list[list[float]]], events: tuple[Event, ...] = (), final: dict | None = None
+) -> ShotRecord:
+    return ShotRecord(
+        table="pool-9ft",
+        params={"R": 0.028575},
+        events=events,
+        final=final or {b: BallFinal(BallStatus.ON_TABLE, tuple(r[-1][1:4])) for b, r in rows.items()},
+        samples={b: tuple(tuple(x) for x in r) for b, r in rows.items()},
+        initial={b: tuple(r[0][1:4]) for b, r in rows.items()},
+        duration=max(r[-1][0] for r in rows.values()),
+    )
 
 
 def _rolling_rows(v: float, R: float, hz: float, seconds: float) -> list[list[float]]:
@@ -168,7 +192,9 @@ def test_replay_matches_samples_and_interpolates_between_rows() -> None:
     R = 0.028575
     rows = _rolling_rows(1.0, R, 120.0, 1.0)
     # A second ball whose path bends: linear interpolation between rows must stay on the chord.
-    bend = [[k / 120, 0.3 * math.cos(k / 12), 0.3 * math.sin(k / 12), R, 0, 0, 0, 0, 0, 0] for k in range(121)]
+    bend = [
+        [k / 120, 0.3 * math.cos(k / 12), 0.3 * math.sin(k / 12), R, 0, 0, 0, 0, 0, 0] for k in range(121)
+    ]
     player = ReplayPlayer(_record({"cue": rows, "1": bend}))
     for row in rows[::17]:
         s = player.state_at("cue", row[0])
@@ -188,9 +214,9 @@ def test_rolling_ball_turns_by_distance_over_radius() -> None:
     R = 0.028575
     player = ReplayPlayer(_record({"cue": _rolling_rows(1.0, R, 120.0, 1.0)}))
     q0 = Quat(*player.state_at("cue", 0.0).quat)
-    for t in (0.01, 0.03, 0.0555):   # turns below pi, where a quaternion angle is unambiguous
+    for t in (0.01, 0.03, 0.0555):  # turns below pi, where a quaternion angle is unambiguous
         q = Quat(*player.state_at("cue", t).quat)
-        rel = q0.conjugate() * q   # Panda3D's a * b applies a, then b: the world-frame turn since t = 0
+        rel = q0.conjugate() * q  # Panda3D's a * b applies a, then b: the world-frame turn since t = 0
         angle = 2 * math.acos(min(1.0, abs(rel.getR())))
         assert angle == pytest.approx((1.0 * t) / R, rel=1e-6)
         axis = rel.getAxisNormalized()
@@ -207,12 +233,16 @@ def test_pocketed_ball_vanishes_at_its_pocketed_time_and_off_table_ball_stays() 
     off = [[k / 120, 1.0 + 0.01 * k, -0.2, R + 0.01 * k, 1.2, 0, 1.2, 0, 0, 0] for k in range(60)]
     still = [[0.0, 0.0, 0.0, R, 0, 0, 0, 0, 0, 0]]
     t_pocket = 0.2
-    events = (Event(0.0, EventType.CUE_STRIKE, ball="cue"),
-              Event(t_pocket, EventType.POCKETED, ball="3", pocket="foot-left"),
-              Event(0.4, EventType.LEFT_TABLE, ball="cue"))
-    final = {"3": BallFinal(BallStatus.POCKETED, pocket="foot-left"),
-             "cue": BallFinal(BallStatus.OFF_TABLE, tuple(off[-1][1:4]), rest="floor"),
-             "5": BallFinal(BallStatus.ON_TABLE, (0.0, 0.0, R))}
+    events = (
+        Event(0.0, EventType.CUE_STRIKE, ball="cue"),
+        Event(t_pocket, EventType.POCKETED, ball="3", pocket="foot-left"),
+        Event(0.4, EventType.LEFT_TABLE, ball="cue"),
+    )
+    final = {
+        "3": BallFinal(BallStatus.POCKETED, pocket="foot-left"),
+        "cue": BallFinal(BallStatus.OFF_TABLE, tuple(off[-1][1:4]), rest="floor"),
+        "5": BallFinal(BallStatus.ON_TABLE, (0.0, 0.0, R)),
+    }
     rec = _record({"3": into, "cue": off, "5": still}, events, final)
     rec = ShotRecord(rec.table, rec.params, rec.events, rec.final, rec.samples, rec.initial, duration=2.0)
     player = ReplayPlayer(rec)
@@ -306,12 +336,12 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
         rig.set_mode(CameraMode.PLAYER, target=ball, aim=30.0, snap=True)
         eye = rig.eye
         aim = (math.cos(math.radians(30)), math.sin(math.radians(30)))
-        assert (ball[0] - eye.x) * aim[0] + (ball[1] - eye.y) * aim[1] > 0.5      # behind the ball
+        assert (ball[0] - eye.x) * aim[0] + (ball[1] - eye.y) * aim[1] > 0.5  # behind the ball
         px = shot.project(ball)
-        assert px is not None and abs(px[0] - 80) < 2                                # ball in the middle
+        assert px is not None and abs(px[0] - 80) < 2  # ball in the middle
         view = TableView(scene, spec, [], "pyramid", software=True)
         rig.set_mode(CameraMode.TOP)
-        assert view.lamp_np.isHidden()          # from straight above the shade would hide the table's middle
+        assert view.lamp_np.isHidden()  # from straight above the shade would hide the table's middle
         goal, _ = rig.goal
         gaps = []
         for _ in range(120):
@@ -332,13 +362,18 @@ def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: A
 
     spec = load_table("pyramid-12ft")
     rail_y = spec.half_width + spec.cushion_width + 0.5 * spec.rail_width
-    objects = (SceneObject("chalk", (1.0, rail_y, 0.0)), SceneObject("person", (0.4, -1.5, 0.0)),
-               SceneObject("cue-on-rail", (-0.5, rail_y, 0.0)))
+    objects = (
+        SceneObject("chalk", (1.0, rail_y, 0.0)),
+        SceneObject("person", (0.4, -1.5, 0.0)),
+        SceneObject("cue-on-rail", (-0.5, rail_y, 0.0)),
+    )
     lamp = (0.1, -0.05, 1.0)
     view = TableView(NodePath("scene"), spec, [], "pyramid", lamp=lamp, objects=objects, software=True)
     try:
         assert view.geometry is not None
-        for node, (kind, lo, hi) in zip(view.objects_np.getChildren(), view.geometry.object_boxes, strict=True):
+        for node, (kind, lo, hi) in zip(
+            view.objects_np.getChildren(), view.geometry.object_boxes, strict=True
+        ):
             b_lo, b_hi = node.getTightBounds()
             assert kind in node.getName()
             # Standing on the surface the simulation has it on, within the box it collides with, and as tall
@@ -346,7 +381,9 @@ def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: A
             # radius the physics uses, so only its footprint and length are compared).
             assert b_lo.z == pytest.approx(lo[2], abs=1e-3)
             if kind == "cue":
-                assert max(b_hi.x - b_lo.x, b_hi.y - b_lo.y) == pytest.approx(max(hi[0] - lo[0], hi[1] - lo[1]), abs=1e-3)
+                assert max(b_hi.x - b_lo.x, b_hi.y - b_lo.y) == pytest.approx(
+                    max(hi[0] - lo[0], hi[1] - lo[1]), abs=1e-3
+                )
                 assert (b_lo.x + b_hi.x) / 2 == pytest.approx((lo[0] + hi[0]) / 2, abs=1e-3)
                 continue
             assert b_hi.z == pytest.approx(hi[2], abs=1e-3)
@@ -371,7 +408,7 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
     shot = OffscreenShot(offscreen_base, scene, (160, 90))
     try:
         rig = CameraRig(shot.camera, spec, smooth_time=0.0)
-        ball = (0.4, 0.2, 0.15)                    # a ball in the air, 15 cm above the cloth
+        ball = (0.4, 0.2, 0.15)  # a ball in the air, 15 cm above the cloth
         rig.set_mode(CameraMode.SIDE, target=ball, snap=True)
         # Across the table, just over the near rail, level with the ball: it is in the middle of the picture.
         assert abs(rig.eye.y) > spec.half_width + spec.cushion_width + spec.rail_width
@@ -382,7 +419,7 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
         rig.set_target((0.5, -0.3, spec.ball_radius))
         rig.update(1 / 60)
         assert (rig.look.x, rig.look.y) == pytest.approx((0.5, -0.3), abs=1e-6)
-        assert rig.eye.y < -0.3                   # trailing behind a ball that runs along +y
+        assert rig.eye.y < -0.3  # trailing behind a ball that runs along +y
         rig.set_mode(CameraMode.FREE)
         eye0 = Vec3(rig.eye)
         rig.move(0.5, 0.0, 0.0)
@@ -394,15 +431,20 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
         rig.update(1 / 60)
         look1 = rig.look - rig.eye
         assert look0.length() == pytest.approx(look1.length(), abs=1e-6)
-        assert math.degrees(math.atan2(look1.y, look1.x) - math.atan2(look0.y, look0.x)) % 360 == pytest.approx(90.0, abs=1e-3)
+        assert math.degrees(
+            math.atan2(look1.y, look1.x) - math.atan2(look0.y, look0.x)
+        ) % 360 == pytest.approx(90.0, abs=1e-3)
     finally:
         shot.close()
 
 
 def test_update_reports_each_event_once_for_sounds() -> None:
     R = 0.028575
-    events = (Event(0.0, EventType.CUE_STRIKE, ball="cue"), Event(0.1, EventType.CUSHION, ball="cue", cushion="foot"),
-              Event(0.3, EventType.REST, ball="cue"))
+    events = (
+        Event(0.0, EventType.CUE_STRIKE, ball="cue"),
+        Event(0.1, EventType.CUSHION, ball="cue", cushion="foot"),
+        Event(0.3, EventType.REST, ball="cue"),
+    )
     player = ReplayPlayer(_record({"cue": _rolling_rows(1.0, R, 120.0, 0.5)}, events))
     seen: list[EventType] = []
     for _ in range(40):

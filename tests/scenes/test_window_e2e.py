@@ -36,8 +36,11 @@ def xvfb() -> Iterator[str]:
     if exe is None:
         pytest.skip("Xvfb is not installed (apt-get install xvfb libgl1-mesa-dri)")
     n = _free_display()
-    proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [exe, f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     sock = Path(f"/tmp/.X11-unix/X{n}")
     deadline = time.monotonic() + 20
     while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
@@ -55,14 +58,27 @@ def xvfb() -> Iterator[str]:
             proc.kill()
 
 
-def _run_app(display: str, script: list[dict[str, object]], tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _run_app(
+    display: str, script: list[dict[str, object]], tmp: Path, *args: str
+) -> subprocess.CompletedProcess[str]:
     path = tmp / "script.json"
     path.write_text(json.dumps(script), encoding="utf-8")
-    env = {**os.environ, "DISPLAY": display, "BILLIARDS_SCRIPT": str(path), "BILLIARDS_DEBUG": "1",
-           "XDG_DATA_HOME": str(tmp / "data")}
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "BILLIARDS_SCRIPT": str(path),
+        "BILLIARDS_DEBUG": "1",
+        "XDG_DATA_HOME": str(tmp / "data"),
+    }
     env.pop("WAYLAND_DISPLAY", None)
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=900)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 def _pixels(path: Path) -> tuple[int, int, object]:
@@ -85,15 +101,17 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
         {"do": "start", "game": "russian-pyramid", "players": names, "frames_to_win": 2},
         {"do": "frames", "n": 3},
         # From the house, out towards the left cushion and softly: a stroke that touches no ball.
-        {"do": "key", "key": "space"},                       # confirm the ball in hand where it stands
-        {"do": "aim", "direction": 40.0}, {"do": "power", "speed": 0.9},
-        {"do": "key", "key": "space"},                       # strike
+        {"do": "key", "key": "space"},  # confirm the ball in hand where it stands
+        {"do": "aim", "direction": 40.0},
+        {"do": "power", "speed": 0.9},
+        {"do": "key", "key": "space"},  # strike
         {"do": "speed", "x": 8.0},
         {"do": "wait_rest", "timeout": 600},
         {"do": "dump", "path": str(dump)},
-        {"do": "camera", "mode": "top", "snap": True}, {"do": "frames", "n": 3},
+        {"do": "camera", "mode": "top", "snap": True},
+        {"do": "frames", "n": 3},
         {"do": "screenshot", "path": str(shot)},
-        {"do": "key", "key": "1"},                           # the first option offered
+        {"do": "key", "key": "1"},  # the first option offered
         {"do": "frames", "n": 2},
         {"do": "dump", "path": str(after)},
         {"do": "quit"},
@@ -101,8 +119,18 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     # A small window keeps Mesa's software renderer quick; everything else is the user's default settings.
     settings = tmp_path / "settings.toml"
     settings.write_text("[display]\nwidth = 800\nheight = 450\nmsaa = 0\n", encoding="utf-8")
-    res = _run_app(xvfb, script, tmp_path, "--settings", str(settings), "--lang", "en", "play",
-                   "--game", "russian-pyramid")
+    res = _run_app(
+        xvfb,
+        script,
+        tmp_path,
+        "--settings",
+        str(settings),
+        "--lang",
+        "en",
+        "play",
+        "--game",
+        "russian-pyramid",
+    )
     assert res.returncode == 0, res.stderr[-3000:]
     d = json.loads(dump.read_text(encoding="utf-8"))
     assert d["screen"] == "play" and d["game"] == "russian-pyramid"

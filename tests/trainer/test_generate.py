@@ -56,7 +56,25 @@ def test_bad_category_and_game() -> None:
 
 
 def test_generate_command_line(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--lang", "en", "train", "--generate", "1", "--game",
-                        "russian-pyramid", "--category", "bogus", "--out", str(tmp_path)],
-                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--lang",
+            "en",
+            "train",
+            "--generate",
+            "1",
+            "--game",
+            "russian-pyramid",
+            "--category",
+            "bogus",
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "--category" in r.stderr

@@ -22,10 +22,23 @@ SETTINGS = Settings()
 # rules-notes §2: the row each topic illustrates (rows 14 and 17 are recorded strokes: the physics makes the
 # balls' motion, the drop of a hanging ball and a spectator's touch are written into the event log).
 ROWS_BY_TOPIC: dict[Topic, int] = {
-    Topic.RAIL_TOP_RETURNS: 1, Topic.RAIL_TOP_STAYS: 2, Topic.OFF_FLOOR: 3, Topic.LAMP: 4, Topic.CHALK: 5,
-    Topic.PERSON: 5, Topic.SCOOP: 6, Topic.JUMP: 7, Topic.JUMP_AFTER_CONTACT: 8, Topic.CLIPPED_BALL_ON: 9,
-    Topic.JUMP_DROP_BACK: 10, Topic.MISCUE: 11, Topic.HANGING_AFTER_5S: 12, Topic.HANGING_BEFORE_5S: 13,
-    Topic.POCKET_BOUNCE_OUT: 15, Topic.POCKET_BOUNCE_FLOOR: 16, Topic.HANGING_ON_ARRIVAL: 14,
+    Topic.RAIL_TOP_RETURNS: 1,
+    Topic.RAIL_TOP_STAYS: 2,
+    Topic.OFF_FLOOR: 3,
+    Topic.LAMP: 4,
+    Topic.CHALK: 5,
+    Topic.PERSON: 5,
+    Topic.SCOOP: 6,
+    Topic.JUMP: 7,
+    Topic.JUMP_AFTER_CONTACT: 8,
+    Topic.CLIPPED_BALL_ON: 9,
+    Topic.JUMP_DROP_BACK: 10,
+    Topic.MISCUE: 11,
+    Topic.HANGING_AFTER_5S: 12,
+    Topic.HANGING_BEFORE_5S: 13,
+    Topic.POCKET_BOUNCE_OUT: 15,
+    Topic.POCKET_BOUNCE_FLOOR: 16,
+    Topic.HANGING_ON_ARRIVAL: 14,
     Topic.OUTSIDE_INTERFERENCE: 17,
 }
 
@@ -39,22 +52,86 @@ def test_library_size_and_rows() -> None:
 
 # The topics each rulebook family's cases must show: every row of rules-notes §2 under every family.
 REQUIRED: dict[str, set[str]] = {
-    "ru": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
-           "rail-top-stays", "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s",
-           "hanging-drops-on-arrival", "outside-interference", "pocket-bounce-floor", "rail-top-returns",
-           "pocket-bounce-out"},
-    "wpa": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
-            "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-            "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival",
-            "pocket-bounce-out"},
-    "snooker": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
-                "lamp", "chalk", "person", "hanging-before-5s", "hanging-after-5s", "pocket-bounce-floor",
-                "rail-top-returns", "rail-top-stays", "pocket-bounce-out", "hanging-drops-on-arrival",
-                "outside-interference"},
-    "golf": {"jump", "scoop", "miscue", "jump-after-contact", "clipped-ball-on", "jump-drop-back", "off-floor",
-             "rail-top-stays", "lamp", "person", "chalk", "hanging-before-5s", "hanging-after-5s",
-             "outside-interference", "pocket-bounce-floor", "rail-top-returns", "hanging-drops-on-arrival",
-             "pocket-bounce-out"},
+    "ru": {
+        "jump",
+        "scoop",
+        "miscue",
+        "jump-after-contact",
+        "clipped-ball-on",
+        "jump-drop-back",
+        "off-floor",
+        "rail-top-stays",
+        "lamp",
+        "chalk",
+        "person",
+        "hanging-before-5s",
+        "hanging-after-5s",
+        "hanging-drops-on-arrival",
+        "outside-interference",
+        "pocket-bounce-floor",
+        "rail-top-returns",
+        "pocket-bounce-out",
+    },
+    "wpa": {
+        "jump",
+        "scoop",
+        "miscue",
+        "jump-after-contact",
+        "clipped-ball-on",
+        "jump-drop-back",
+        "off-floor",
+        "rail-top-stays",
+        "lamp",
+        "person",
+        "chalk",
+        "hanging-before-5s",
+        "hanging-after-5s",
+        "outside-interference",
+        "pocket-bounce-floor",
+        "rail-top-returns",
+        "hanging-drops-on-arrival",
+        "pocket-bounce-out",
+    },
+    "snooker": {
+        "jump",
+        "scoop",
+        "miscue",
+        "jump-after-contact",
+        "clipped-ball-on",
+        "jump-drop-back",
+        "off-floor",
+        "lamp",
+        "chalk",
+        "person",
+        "hanging-before-5s",
+        "hanging-after-5s",
+        "pocket-bounce-floor",
+        "rail-top-returns",
+        "rail-top-stays",
+        "pocket-bounce-out",
+        "hanging-drops-on-arrival",
+        "outside-interference",
+    },
+    "golf": {
+        "jump",
+        "scoop",
+        "miscue",
+        "jump-after-contact",
+        "clipped-ball-on",
+        "jump-drop-back",
+        "off-floor",
+        "rail-top-stays",
+        "lamp",
+        "person",
+        "chalk",
+        "hanging-before-5s",
+        "hanging-after-5s",
+        "outside-interference",
+        "pocket-bounce-floor",
+        "rail-top-returns",
+        "hanging-drops-on-arrival",
+        "pocket-bounce-out",
+    },
 }
 
 
@@ -69,12 +146,15 @@ def test_topics_covered_under_each_family() -> None:
 
 def test_contrasts_the_rules_notes_teach() -> None:
     """The disagreements of rules-notes §2 hold in the library: lamp, miscue and jump shots."""
+
     def ruling(case_id: str, game: str) -> Expected:
         return next(c for c in LIBRARY if c.id == case_id).expected[game]
 
     # Lamp (row 4): a fixture in Russian billiards, off the table in pool, silent in snooker (rests on the bed).
     assert not ruling("pyramid-lamp", "russian-pyramid").foul
-    assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == ("cue",)
+    assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == (
+        "cue",
+    )
     assert not ruling("snooker-lamp", "snooker").foul
     # Miscue without a jump (row 11): a foul in pyramid only.
     assert ruling("pyramid-miscue", "russian-pyramid").codes == ("miscue",)
@@ -84,14 +164,19 @@ def test_contrasts_the_rules_notes_teach() -> None:
     assert not ruling("pool-jump-over-blocker", "pool-9-ball").foul
     assert ruling("snooker-jump-over-blocker", "snooker").codes == ("jump_shot",)
     assert not ruling("snooker-jump-after-contact", "snooker").foul
-    assert not ruling("snooker-jump-drop-back", "snooker").foul                  # exception (b), row 10
+    assert not ruling("snooker-jump-drop-back", "snooker").foul  # exception (b), row 10
     # Hanging ball (rows 12-13): counted within 5 s, put back after.
     assert ruling("pyramid-hanging-before-5s", "russian-pyramid").counted == ("7",)
     late = ruling("pyramid-hanging-after-5s", "russian-pyramid")
     assert late.counted == () and [r.ball for r in late.respot] == ["7"]
     # Row 14: a hanging ball falling before the cue ball reaches it is no pot: the stroke is replayed.
-    for case, game in (("pyramid", "russian-pyramid"), ("pool", "pool-8-ball"), ("golf", "golf"),
-                       ("snooker", "snooker"), ("snooker10", "american-snooker")):
+    for case, game in (
+        ("pyramid", "russian-pyramid"),
+        ("pool", "pool-8-ball"),
+        ("golf", "golf"),
+        ("snooker", "snooker"),
+        ("snooker10", "american-snooker"),
+    ):
         early = ruling(f"{case}-hanging-drops-on-arrival", game)
         assert not early.foul and early.counted == () and early.next_player == 0, case
     # Rows 5 and 17, the same flight: off the player's side it is a jumped cue ball (a foul); off a spectator
@@ -104,7 +189,9 @@ def test_contrasts_the_rules_notes_teach() -> None:
 
 def _run(case: Case) -> list[str]:
     record = record_for(case, SETTINGS)
-    problems = [] if shows_topic(case.topic, record) else [f"{case.id}: the stroke no longer shows {case.topic}"]
+    problems = (
+        [] if shows_topic(case.topic, record) else [f"{case.id}: the stroke no longer shows {case.topic}"]
+    )
     for g in case.games:
         got = Expected.from_ruling(rule(case, record, g), record)
         problems += [f"{case.id} [{g}] {d}" for d in case.expected[g].differences(got)]
@@ -118,7 +205,7 @@ def test_case_ruling_holds(case: Case) -> None:
 
 
 def test_bad_case_file_is_one_input_error(tmp_path: Path) -> None:
-    good = (LIBRARY[0].path and Path(LIBRARY[0].path).read_text(encoding="utf-8"))
+    good = LIBRARY[0].path and Path(LIBRARY[0].path).read_text(encoding="utf-8")
     cases = {
         "no-meta.toml": good.replace("[meta]", "[metadata]"),
         "bad-topic.toml": good.replace('topic = "', 'topic = "x'),
@@ -136,12 +223,19 @@ def test_bad_case_file_is_one_input_error(tmp_path: Path) -> None:
 def test_bad_user_case_stops_the_trainer_with_one_line(tmp_path: Path) -> None:
     data = tmp_path / "data"
     (data / "cases").mkdir(parents=True)
-    (data / "cases" / "mine.toml").write_text('game = "russian-pyramid"\n[balls]\ncue = [0, 0]\n[meta]\ntopic = "lamp"\n',
-                                              encoding="utf-8")
+    (data / "cases" / "mine.toml").write_text(
+        'game = "russian-pyramid"\n[balls]\ncue = [0, 0]\n[meta]\ntopic = "lamp"\n', encoding="utf-8"
+    )
     settings = tmp_path / "settings.toml"
     settings.write_text(f'[trainer]\ndata_dir = "{data}"\n', encoding="utf-8")
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train", "--text"],
-                       capture_output=True, text=True, cwd=ROOT, input="", timeout=120)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train", "--text"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        input="",
+        timeout=120,
+    )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "mine.toml" in lines[0] and "meta.games" in lines[0]

@@ -12,26 +12,51 @@ R = 0.034
 
 
 def _case() -> Case:
-    sc = parse_scenario({"game": "russian-pyramid", "balls": {"cue": [-0.9, 0.0], "7": [0.5, 0.2]},
-                         "shot": {"cue_speed": 3.0}}, "mem.toml")
+    sc = parse_scenario(
+        {
+            "game": "russian-pyramid",
+            "balls": {"cue": [-0.9, 0.0], "7": [0.5, 0.2]},
+            "shot": {"cue_speed": 3.0},
+        },
+        "mem.toml",
+    )
     return Case(id="mem", scenario=sc, topic=Topic.OFF_FLOOR, games=("russian-pyramid",), expected={})
 
 
 def _record() -> ShotRecord:
     return ShotRecord(
-        table="pyramid-12ft", params={}, shot=ShotParams(cue_speed=3.0),
-        events=(Event(0.0, EventType.CUE_STRIKE, ball="cue", miscue=False, scoop=False),
-                Event(0.4, EventType.BALL_BALL, balls=("cue", "7")),
-                Event(0.6, EventType.LEFT_TABLE, ball="7"),
-                Event(0.9, EventType.OFF_TABLE, ball="7", rest="floor")),
-        final={"cue": BallFinal(BallStatus.ON_TABLE, (0.1, 0.0, R)),
-               "7": BallFinal(BallStatus.OFF_TABLE, (2.0, 0.3, -0.776), rest="floor")},
-        initial={"cue": (-0.9, 0.0, R), "7": (0.5, 0.2, R)})
+        table="pyramid-12ft",
+        params={},
+        shot=ShotParams(cue_speed=3.0),
+        events=(
+            Event(0.0, EventType.CUE_STRIKE, ball="cue", miscue=False, scoop=False),
+            Event(0.4, EventType.BALL_BALL, balls=("cue", "7")),
+            Event(0.6, EventType.LEFT_TABLE, ball="7"),
+            Event(0.9, EventType.OFF_TABLE, ball="7", rest="floor"),
+        ),
+        final={
+            "cue": BallFinal(BallStatus.ON_TABLE, (0.1, 0.0, R)),
+            "7": BallFinal(BallStatus.OFF_TABLE, (2.0, 0.3, -0.776), rest="floor"),
+        },
+        initial={"cue": (-0.9, 0.0, R), "7": (0.5, 0.2, R)},
+    )
 
 
-RULING = {"foul": False, "fouls": [], "counted": [], "points": [0, 0], "scores": [0, 0], "off_table": ["7"],
-          "respot": [{"ball": "7", "at": [0.8875, 0.0]}], "next_player": 1, "in_hand": None, "options": [],
-          "frame_over": False, "winner": None, "striker": 0}
+RULING = {
+    "foul": False,
+    "fouls": [],
+    "counted": [],
+    "points": [0, 0],
+    "scores": [0, 0],
+    "off_table": ["7"],
+    "respot": [{"ball": "7", "at": [0.8875, 0.0]}],
+    "next_player": 1,
+    "in_hand": None,
+    "options": [],
+    "frame_over": False,
+    "winner": None,
+    "striker": 0,
+}
 
 
 def test_right_answers_all_check_and_wrong_ones_fail() -> None:
@@ -54,10 +79,10 @@ def test_parse_rejects_bad_answers() -> None:
     q = questions_for(_case(), "russian-pyramid", _record(), RULING)[1]
     assert q.parse("") is None and q.parse("0") is None and q.parse("x") is None
     assert q.parse(str(len(q.options) + 1)) is None
-    assert q.parse("1 2") is None            # "none" together with a ball
+    assert q.parse("1 2") is None  # "none" together with a ball
     assert q.parse("2, 3") == frozenset({"cue", "7"})
     legal = questions_for(_case(), "russian-pyramid", _record(), RULING)[0]
-    assert legal.parse("1 2") is None        # one answer only
+    assert legal.parse("1 2") is None  # one answer only
 
 
 def test_place_names() -> None:
@@ -72,8 +97,17 @@ def test_place_names() -> None:
 
 
 def test_explanation_carries_the_foul_and_its_rule() -> None:
-    ruling = dict(RULING, foul=True, fouls=[{"code": "cue_ball_off_table", "rule": "003: Выскочившие шары",
-                                              "explain": {"en": "The cue ball jumped.", "ru": "Биток выскочил."}}])
+    ruling = dict(
+        RULING,
+        foul=True,
+        fouls=[
+            {
+                "code": "cue_ball_off_table",
+                "rule": "003: Выскочившие шары",
+                "explain": {"en": "The cue ball jumped.", "ru": "Биток выскочил."},
+            }
+        ],
+    )
     en = explanation(_case(), "russian-pyramid", ruling, "en")
     ru = explanation(_case(), "russian-pyramid", ruling, "ru")
     assert en == ["The cue ball jumped. [003: Выскочившие шары]"]

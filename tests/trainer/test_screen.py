@@ -44,17 +44,22 @@ print(json.dumps(out, ensure_ascii=False))
 
 
 def test_trainer_screen_walkthrough(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, "-c", SCRIPT, str(ROOT), str(tmp_path)], capture_output=True, text=True,
-                       cwd=ROOT, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(ROOT), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     d = json.loads(r.stdout.strip().splitlines()[-1])
     assert d["pick"]["phase"] == "pick"
-    assert d["watch"]["phase"] == "watch" and d["watch"]["camera"] == "side"     # jumps: side view
+    assert d["watch"]["phase"] == "watch" and d["watch"]["camera"] == "side"  # jumps: side view
     v1 = d["verdict1"]
     assert v1["phase"] == "verdict" and v1["score"] == [5, 5]
     # The ruling with the rule it rests on ("[...]" after the explanation).
     assert "[" in v1["verdict"] and "]" in v1["verdict"]
-    assert d["paused_at"] is not None and d["paused_at"] > 0.0                # replay at the deciding moment
+    assert d["paused_at"] is not None and d["paused_at"] > 0.0  # replay at the deciding moment
     assert d["verdict2"]["score"] == [5, 10]
     assert d["score"]["phase"] == "score" and d["score"]["score"] == [5, 10]
     assert d["clean"]

@@ -28,7 +28,9 @@ LIBRARY = load_library()
 TOPIC = "hanging-after-5s"
 
 
-def _answers(settings: Settings, game: str | None, topic: str | None, n: int, seed: int, right: bool) -> list[str]:
+def _answers(
+    settings: Settings, game: str | None, topic: str | None, n: int, seed: int, right: bool
+) -> list[str]:
     """The lines a scripted trainee types: the referee's answers (or a wrong option for each question)."""
     with Store(":memory:") as scratch:
         session = Session.start(scratch, LIBRARY, settings, game, topic, n, seed)
@@ -108,18 +110,31 @@ def test_killed_session_resumes_with_nothing_lost(tmp_path: Path) -> None:
     settings = replace(Settings(), trainer=Trainer(data_dir=str(data)))
     n_cases, seed = 3, 11
     lines = _answers(settings, None, TOPIC, n_cases, seed, right=True)
-    k = len(lines) // 2 + 1          # mid-way through a case: that case is partly answered
-    cmd = [sys.executable, str(ROOT / "main.py"), "--settings", str(settings_file), "train", "--text",
-           "--topic", TOPIC, "--cases", str(n_cases), "--seed", str(seed)]
+    k = len(lines) // 2 + 1  # mid-way through a case: that case is partly answered
+    cmd = [
+        sys.executable,
+        str(ROOT / "main.py"),
+        "--settings",
+        str(settings_file),
+        "train",
+        "--text",
+        "--topic",
+        TOPIC,
+        "--cases",
+        str(n_cases),
+        "--seed",
+        str(seed),
+    ]
     db = data / "trainer.sqlite3"
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=ROOT, text=True)
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, text=True
+    )
     assert proc.stdin is not None
     for i, line in enumerate(lines[:k]):
         proc.stdin.write(line + "\n")
         proc.stdin.flush()
         deadline = time.monotonic() + 60
-        while _count(db) < i + 1:      # wait for the answer to be committed (a wait, not a timing assert)
+        while _count(db) < i + 1:  # wait for the answer to be committed (a wait, not a timing assert)
             assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
             assert time.monotonic() < deadline, "the answer was never stored"
             time.sleep(0.02)
@@ -127,8 +142,9 @@ def test_killed_session_resumes_with_nothing_lost(tmp_path: Path) -> None:
     proc.wait()
     assert _count(db) == k
 
-    r = subprocess.run(cmd, input="\n".join(lines[k:]) + "\n", capture_output=True, text=True, cwd=ROOT,
-                       timeout=300)
+    r = subprocess.run(
+        cmd, input="\n".join(lines[k:]) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
     assert r.returncode == 0, r.stderr
     assert "resumed" in r.stdout
     with Store(db) as store:

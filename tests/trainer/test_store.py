@@ -16,10 +16,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _fill(store: Store) -> int:
-    row = store.new_session("russian-pyramid", None, 7, [("a", "russian-pyramid", "lamp"),
-                                                         ("b", "russian-pyramid", "jump")])
+    row = store.new_session(
+        "russian-pyramid", None, 7, [("a", "russian-pyramid", "lamp"), ("b", "russian-pyramid", "jump")]
+    )
     store.record_answer(row.id, 0, "a", "russian-pyramid", "lamp", "legal", ["foul"], False, False, False)
-    store.record_answer(row.id, 0, "a", "russian-pyramid", "lamp", "next", ["opponent:house"], True, True, False)
+    store.record_answer(
+        row.id, 0, "a", "russian-pyramid", "lamp", "next", ["opponent:house"], True, True, False
+    )
     store.record_answer(row.id, 1, "b", "russian-pyramid", "jump", "legal", ["legal"], True, True, True)
     return row.id
 
@@ -82,8 +85,13 @@ def test_corrupt_database_one_line_exit_2(tmp_path: Path) -> None:
     (data / "trainer.sqlite3").write_bytes(b"\x00garbage" * 100)
     settings = tmp_path / "settings.toml"
     settings.write_text(f'[trainer]\ndata_dir = "{data}"\n[language]\nui = "en"\n', encoding="utf-8")
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train", "--history"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train", "--history"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "trainer.sqlite3" in lines[0] and "database" in lines[0]

@@ -26,4 +26,6 @@ for k in range(int(sys.argv[1]) if len(sys.argv) > 1 else 8):
     m.stroke(ShotParams(cue_speed=rng.uniform(2, 6), direction=rng.uniform(0, 360), elevation=5.0))
     m.apply()
     rows = sum(len(r) for r in m.last.record.samples.values()) if m.last and m.last.record.samples else 0
-    print(f"stroke {k + 1}: RSS {rss() >> 20} MiB, undo history {len(m.history)}, sample rows in the last record {rows}")
+    print(
+        f"stroke {k + 1}: RSS {rss() >> 20} MiB, undo history {len(m.history)}, sample rows in the last record {rows}"
+    )
