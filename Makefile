@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint setup clean
+.PHONY: play test bench lint check setup clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet "panda3d>=1.10.14,<1.11" "numpy>=1.26" "pytest>=8" "hypothesis>=6.100" "ruff>=0.5" "mypy>=1.10"
+	$(BIN)/python -m pip install --quiet ".[dev]"
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -25,6 +25,13 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The code's own checks: lint, format, strict types on the pure packages, the fast tests.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict physics rules
+	$(BIN)/python -m pytest -m "not slow"
 
 clean:
 	rm -rf $(VENV)
