@@ -25,15 +25,33 @@ class InputError(ValueError):
 
 
 def read_toml(path: str | Path, what: str) -> dict[str, Any]:
-    """Read a TOML file; an unreadable file, bad encoding or bad TOML is one InputError naming the file."""
+    """Read a TOML file; an unreadable file, bad encoding or bad TOML is one InputError naming the file.
+
+    The size and the nesting depth are checked before the parser sees the text (physics.limits), and a
+    UTF-8 byte-order mark, which Windows editors write, is accepted.
+    """
+    from physics.limits import MAX_DEPTH, MAX_FILE_BYTES, nesting_depth  # limits imports InputError
+
     p = Path(path)
     try:
+        if p.is_dir():
+            raise InputError(str(p), "file", f"a {what}, not a folder")
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(
+                str(p), "file", f"a {what} of at most {MAX_FILE_BYTES // (1024 * 1024)} MB (got {size} bytes)"
+            )
         raw = p.read_bytes()
     except OSError as exc:
         raise InputError(str(p), "file", f"a readable {what} ({exc.strerror})") from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(str(p), "file", "UTF-8 text") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(str(p), "file", f"UTF-8 text (bad byte at offset {exc.start})") from None
+    text = text.removeprefix("\ufeff")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise InputError(str(p), "file", f"arrays and tables nested at most {MAX_DEPTH} deep")
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(str(p), "toml", f"valid TOML ({exc})") from None

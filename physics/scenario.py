@@ -15,14 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError, read_toml
+from physics.file_checks import (
+    OVERLAP_TOLERANCE,
+    check_nested_keys,
+    check_object,
+    floor_to,
+    recorded_stroke,
+)
 from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
 from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_table
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
-OBJECT_KINDS = ("chalk", "person", "cue-on-rail")
 MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
-# Balls closer than this (centre distance below 2R by more) overlap; frozen balls are exactly 2R.
-OVERLAP_TOLERANCE = 1e-4
 
 
 @dataclass(frozen=True)
@@ -111,21 +115,6 @@ def _title(file: str, v: Any) -> dict[str, str]:
     raise InputError(file, "title", 'a string or { en = "...", ru = "..." }')
 
 
-def _recorded(
-    file: str, src: Mapping[str, Any], prefix: str
-) -> tuple[tuple[Event, ...], dict[str, BallFinal]]:
-    """A recorded stroke's ``events`` and ``final`` tables (``prefix`` names where they sit in the file)."""
-    try:
-        events = tuple(Event.from_dict(e) for e in src["events"])
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise InputError(file, f"{prefix}events", f"event tables as in design.md ({exc})") from None
-    try:
-        final = {b: BallFinal.from_dict(f) for b, f in src.get("final", {}).items()}
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise InputError(file, f"{prefix}final", f"final tables as in design.md ({exc})") from None
-    return events, final
-
-
 def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
     known = {
         "title",
@@ -144,6 +133,7 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
     for k in data:
         if k not in known:
             raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
+    check_nested_keys(file, data)
     game = data.get("game", "practice")
     if game not in GAME_IDS:
         raise InputError(file, "game", f"a game id: {', '.join(GAME_IDS)}")
@@ -168,11 +158,18 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
             )
         x, y = _vec(file, key, pos, 2)
         if abs(x) > max_x + 1e-6 or abs(y) > max_y + 1e-6:  # a micrometre of rounding in files
-            raise InputError(file, key, f"a position on the bed: |x| <= {max_x:.5f}, |y| <= {max_y:.5f}")
+            raise InputError(
+                file,
+                key,
+                f"a position on the bed: |x| <= {floor_to(max_x + 1e-6)}, |y| <= {floor_to(max_y + 1e-6)}",
+            )
         for other, (ox, oy) in balls.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
                 raise InputError(
-                    file, key, f"no overlap with ball {other!r} (centres at least {2 * R:.4f} m apart)"
+                    file,
+                    key,
+                    f"no overlap with ball {other!r} (centres at least "
+                    f"{floor_to(2 * R - OVERLAP_TOLERANCE, 4)} m apart)",
                 )
         balls[bid] = (x, y)
 
@@ -227,45 +224,29 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         raise InputError(file, "objects", "an array of tables ([[objects]])")
     for i, o in enumerate(objs_raw):
         key = f"objects[{i}]"
-        if not isinstance(o, dict):
-            raise InputError(file, key, "a table")
-        kind = o.get("kind")
-        if kind not in OBJECT_KINDS:
-            raise InputError(file, f"{key}.kind", f"one of {', '.join(OBJECT_KINDS)}")
+        check_object(file, key, o, balls, table)
         at = _vec(file, f"{key}.at", o.get("at"), 3)
         objects.append(
-            SceneObject(kind, (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")})
+            SceneObject(
+                o["kind"], (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")}
+            )
         )
 
     events = final = None
     if "events" in data:
-        events, final = _recorded(file, data, "")
-    if shot is None and events is None:
-        pass  # a position only: practice layouts
+        events, final = recorded_stroke(file, "", data, balls, table)
+    elif "final" in data:
+        raise InputError(file, "final", "only with a recorded stroke ([[events]])")
     u_events = u_final = None
     if "undisturbed" in data:
         u = data["undisturbed"]
         if events is None:
             raise InputError(file, "undisturbed", "only with a recorded stroke ([[events]])")
-        if not isinstance(u, dict) or not isinstance(u.get("events"), list) or set(u) - {"events", "final"}:
+        if not isinstance(u, dict):
             raise InputError(
                 file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables"
             )
-        u_events, u_final = _recorded(file, u, "undisturbed.")
-
-        def finite(xs: Any) -> bool:
-            return xs is None or all(isinstance(x, (int, float)) and math.isfinite(x) for x in xs)
-
-        for i, e in enumerate(u_events):
-            if not (math.isfinite(e.t) and e.t >= 0 and finite(e.pos)):
-                raise InputError(
-                    file, f"undisturbed.events[{i}]", "a time t >= 0 and a position of finite numbers"
-                )
-        for b, f in u_final.items():
-            if b not in balls:
-                raise InputError(file, f"undisturbed.final.{b}", "a ball placed in [balls]")
-            if not finite(f.pos):
-                raise InputError(file, f"undisturbed.final.{b}.pos", "finite numbers")
+        u_events, u_final = recorded_stroke(file, "undisturbed.", u, balls, table)
 
     expected = data.get("expected", {})
     meta = data.get("meta", {})

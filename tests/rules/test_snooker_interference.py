@@ -282,9 +282,9 @@ def test_stored_undisturbed_run_is_the_physics_without_the_spectator() -> None:
 @pytest.mark.parametrize(
     ("patch", "key"),
     [
-        ('[[undisturbed.events]]\nt = -1.0\ntype = "rest"\nball = "cue"\n', "undisturbed.events[0]"),
-        ('[[undisturbed.events]]\nt = 0.1\ntype = "nope"\n', "undisturbed.events"),
-        ("[undisturbed]\nevents = 3\n", "undisturbed"),
+        ('[[undisturbed.events]]\nt = -1.0\ntype = "rest"\nball = "cue"\n', "undisturbed.events[0].t"),
+        ('[[undisturbed.events]]\nt = 0.1\ntype = "nope"\n', "undisturbed.events[0].type"),
+        ("[undisturbed]\nevents = 3\n", "undisturbed.events"),
         (
             '[[undisturbed.events]]\nt = 0.1\ntype = "rest"\nball = "cue"\n[undisturbed.final.red7]\n'
             'status = "on_table"\n',
