@@ -167,6 +167,7 @@ class Referee:
     any_ball_cue: ClassVar[bool] = False  # Американка: any ball may be struck
     cue_may_be_credited: ClassVar[bool] = False  # Американка: the striking ball can be pocketed and counted
     shelf_game: ClassVar[bool] = False  # the score is the number of balls on the shelf
+    negative_scores: ClassVar[bool] = False  # a foul can take a score below 0 (71, Moscow, 14.1)
     player_range: ClassVar[tuple[int, int]] = (2, 2)
     break_in_hand: ClassVar[InHand | None] = InHand.HOUSE
     phases: ClassVar[tuple[str, ...]] = ("break", "play")

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from physics.errors import InputError
+from physics.limits import check_name
 from physics.record import BallId
 from rules.ruling import InHand, Option, Point, Ruling
 
@@ -122,6 +123,8 @@ class MatchState:
             raise InputError("match", "players", f"{lo}..{hi} players for {game_id}")
         if frames_to_win < 1:
             raise InputError("match", "frames_to_win", "an integer >= 1")
+        for i, name in enumerate(players):
+            check_name("match", f"players[{i}]", name)
         rack = dict(layout) if layout is not None else ref.rack(n)
         in_hand = ref.break_in_hand if ref.cue_ball not in rack else None
         st = cls(
@@ -161,9 +164,9 @@ class MatchState:
                 n_guess = len(state["scores"])  # golf: as many players as scores
             players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(n_guess))
         else:
-            if not isinstance(players_raw, list) or not all(isinstance(p, str) and p for p in players_raw):
+            if not isinstance(players_raw, list):
                 raise InputError(file, "state.players", "a list of player names")
-            players = tuple(players_raw)
+            players = tuple(check_name(file, f"state.players[{i}]", p) for i, p in enumerate(players_raw))
         n = len(players)
         lo, hi = ref.player_range
         if not lo <= n <= hi:

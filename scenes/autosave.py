@@ -31,23 +31,20 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.limits import MAX_DEPTH, MAX_ITEMS, MAX_STRING
+from physics.limits import MAX_FILE_BYTES as MAX_BYTES
+from physics.limits import MAX_SCORE as MAX_INT
 
 FORMAT = "billiards3d"
 VERSION = 1
-MAX_BYTES = 4 * 1024 * 1024  # a match with its full state is a few kB; anything this big is not ours
-MAX_DEPTH = 16
-MAX_ITEMS = 10_000  # per list or object
-MAX_STRING = 200  # player names, ids
-MAX_INT = 10**6  # scores, counters: far above any real match
 MAX_FLOAT = 1e3  # positions in metres
 MATCH_FILE = "match.json"
 
+# The snapshot keys a scenario's [state] also has (frames are checked here: a saved match may be over).
 _STATE_FROM_SNAPSHOT = (
     "players",
     "to_play",
     "scores",
-    "frames_won",
-    "frames_to_win",
     "breaker",
     "break",
     "in_hand",
@@ -197,7 +194,9 @@ def _flag(file: str, snap: Mapping[str, Any], key: str) -> bool:
 
 
 def load_match(path: str | Path) -> tuple[Any, int]:
-    """A saved match as ``(MatchState, saved_strokes)``; InputError for anything we would not have written."""
+    """A saved match as ``(MatchState, saved_strokes)``; InputError for anything we would not have written:
+    wrong types, unknown ids, and states no match reaches (a ball nowhere or in two places, two balls in one
+    place, a score below 0 where the rules never give one, a finished match without its winner)."""
     from rules.registry import get_referee
     from rules.state import MatchState
 
@@ -210,28 +209,7 @@ def load_match(path: str | Path) -> tuple[Any, int]:
         ref = get_referee(game)
     except InputError as exc:
         raise InputError(file, "payload.game", exc.expected) from None
-    balls_raw = snap.get("balls")
-    if not isinstance(balls_raw, dict):
-        raise InputError(file, "payload.balls", "an object of ball ids to [x, y]")
-    spec = ref.table
-    R = spec.ball_radius
-    balls: dict[str, tuple[float, float]] = {}
-    for b, pos in balls_raw.items():
-        key = f"payload.balls.{b}"
-        if (
-            not isinstance(pos, list)
-            or len(pos) != 2
-            or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in pos)
-        ):
-            raise InputError(file, key, "[x, y] in metres")
-        x, y = float(pos[0]), float(pos[1])
-        if abs(x) > spec.half_length - R + 1e-6 or abs(y) > spec.half_width - R + 1e-6:
-            raise InputError(
-                file,
-                key,
-                f"a position on the bed: |x| <= {spec.half_length - R:.4f}, |y| <= {spec.half_width - R:.4f}",
-            )
-        balls[b] = (x, y)
+    balls = _saved_balls(file, snap, ref.table)
     state_raw = {k: snap[k] for k in _STATE_FROM_SNAPSHOT if k in snap and snap[k] is not None}
     if "in_hand" in snap and snap["in_hand"] is None:
         state_raw["in_hand"] = "none"  # the snapshot's null: the cue ball is on the bed
@@ -259,7 +237,100 @@ def load_match(path: str | Path) -> tuple[Any, int]:
         match_over=_flag(file, snap, "match_over"),
         needs_lag=_flag(file, snap, "needs_lag"),
     )
+    st = _frames(file, snap, st)
+    st = replace(st, out=_out(file, snap, st, ref.ball_set(st.n_players)))
+    if not ref.negative_scores and any(sc < 0 for sc in st.scores):
+        raise InputError(file, "payload.scores", f"scores >= 0 (no rule of {game} takes a score below 0)")
     return st, strokes
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _saved_balls(file: str, snap: Mapping[str, Any], spec: Any) -> dict[str, tuple[float, float]]:
+    """``payload.balls``: where the physics can leave a ball on the bed (against a cushion, in a pocket's
+    mouth: physics.file_checks.bed_bounds), no two balls in one place."""
+    from physics.file_checks import OVERLAP_TOLERANCE, bed_bounds, floor_to
+
+    balls_raw = snap.get("balls")
+    if not isinstance(balls_raw, dict):
+        raise InputError(file, "payload.balls", "an object of ball ids to [x, y]")
+    R = spec.ball_radius
+    xb, yb = bed_bounds(spec)
+    balls: dict[str, tuple[float, float]] = {}
+    for b, pos in balls_raw.items():
+        key = f"payload.balls.{b}"
+        if (
+            not isinstance(pos, list)
+            or len(pos) != 2
+            or not all(_int(c) or isinstance(c, float) for c in pos)
+        ):
+            raise InputError(file, key, "[x, y] in metres")
+        x, y = float(pos[0]), float(pos[1])
+        if abs(x) > xb or abs(y) > yb:
+            raise InputError(
+                file, key, f"a position on the bed: |x| <= {floor_to(xb)}, |y| <= {floor_to(yb)}"
+            )
+        for other, (ox, oy) in balls.items():
+            if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
+                raise InputError(
+                    file,
+                    key,
+                    f"a place clear of ball {other!r} (centres at least {floor_to(2 * R, 4)} m apart)",
+                )
+        balls[b] = (x, y)
+    return balls
+
+
+def _frames(file: str, snap: Mapping[str, Any], st: Any) -> Any:
+    """Frames won and to win: below the target while the match goes on; the winner's exactly at it once over."""
+    n = st.n_players
+    ftw = snap.get("frames_to_win", 1)
+    if not _int(ftw) or not 1 <= ftw <= MAX_INT:
+        raise InputError(file, "payload.frames_to_win", "an integer >= 1")
+    won = snap.get("frames_won", [0] * n)
+    if not isinstance(won, list) or len(won) != n or not all(_int(w) and w >= 0 for w in won):
+        raise InputError(file, "payload.frames_won", f"a list of {n} integers >= 0")
+    if st.match_over:
+        if not st.frame_over:
+            raise InputError(file, "payload.frame_over", "true: the match is over, so is its last frame")
+        if st.winner is None:
+            raise InputError(file, "payload.winner", "the winner's index: the match is over")
+        if won[st.winner] != ftw or any(w >= ftw for p, w in enumerate(won) if p != st.winner):
+            raise InputError(
+                file,
+                "payload.frames_won",
+                f"{ftw} frames for the winner (player {st.winner}), fewer for the rest",
+            )
+    elif any(w >= ftw for w in won):
+        raise InputError(file, "payload.frames_won", f"fewer than {ftw} frames each while the match goes on")
+    return replace(st, frames_to_win=ftw, frames_won=tuple(won))
+
+
+def _out(file: str, snap: Mapping[str, Any], st: Any, ball_set: tuple[str, ...]) -> tuple[str, ...]:
+    """``payload.out`` with the rest of the state: every ball of the game in exactly one place."""
+    out = snap.get("out")
+    if not isinstance(out, list) or not all(isinstance(b, str) for b in out) or len(set(out)) != len(out):
+        raise InputError(file, "payload.out", "a list of ball ids, each once")
+    placed = (
+        set(st.balls) | {b for s in st.shelves for b in s} | ({st.cue} if st.in_hand is not None else set())
+    )
+    for b in out:
+        if b not in ball_set:
+            raise InputError(file, "payload.out", f"balls of {st.game} (got {b!r})")
+        if b in placed:
+            raise InputError(
+                file, "payload.out", f"balls out of play only ({b!r} is also on the bed, a shelf or in hand)"
+            )
+    for b in ball_set:
+        if b not in placed and b not in out:
+            raise InputError(
+                file,
+                "payload.balls",
+                f"every ball of {st.game} on the bed, in hand, on a shelf or out ({b!r} is nowhere)",
+            )
+    return tuple(out)
 
 
 def main(argv: list[str] | None = None) -> int:

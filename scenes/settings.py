@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError, read_toml
+from physics.limits import MAX_PLAYERS, check_name
 from physics.tables import GAME_IDS
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
@@ -193,6 +194,40 @@ def _check(file: str, key: str, value: Any, default: Any) -> Any:
     return value
 
 
+# Panda3D's names of the keys a keyboard sends (letters arrive lower-case).
+KEY_NAMES = frozenset(
+    [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    + [str(d) for d in range(10)]
+    + list("`-=[]\\;',./")
+    + [f"f{i}" for i in range(1, 13)]
+    + [f"arrow_{d}" for d in ("left", "right", "up", "down")]
+    + ["space", "escape", "enter", "tab", "backspace", "insert", "delete", "home", "end", "page_up"]
+    + ["page_down", "shift", "control", "alt", "lshift", "rshift", "lcontrol", "rcontrol", "lalt", "ralt"]
+    + ["caps_lock", "num_lock", "scroll_lock", "print_screen", "pause", "menu"]
+)
+# Keys the screens bind themselves: the option numbers, the trainer's confirm, practice's F5/F6/F9.
+RESERVED_KEYS = frozenset([str(d) for d in range(1, 10)] + ["enter", "f5", "f6", "f9"])
+
+
+def _check_controls(file: str, raw: dict[str, Any]) -> None:
+    """Every key a name Panda3D sends, free of the app's own keys, and one action per key."""
+    defaults = Controls()
+    bound = {getattr(defaults, f.name): f.name for f in fields(Controls) if f.name not in raw}
+    for action, key in raw.items():
+        full = f"controls.{action}"
+        if not isinstance(key, str) or key not in KEY_NAMES:
+            raise InputError(
+                file,
+                full,
+                "a Panda3D key name: a-z, 0-9, punctuation, f1..f12, arrow_left, space, escape, ...",
+            )
+        if key in RESERVED_KEYS:
+            raise InputError(file, full, f"a key other than 1..9, enter, f5, f6, f9 (the app uses {key!r})")
+        if key in bound:
+            raise InputError(file, full, f"a key no other action uses ({bound[key]} is on {key!r})")
+        bound[key] = action
+
+
 def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | None = None) -> Any:
     if not isinstance(raw, dict):
         raise InputError(file, name, "a table")
@@ -213,15 +248,13 @@ def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | 
                 allowed += list(PHYSICS_OVERRIDES)
             raise InputError(file, full, f"a known key: {', '.join(allowed)}")
         if name == "players" and key == "names":
-            if (
-                not isinstance(value, list)
-                or not 1 <= len(value) <= 8
-                or not all(isinstance(v, str) and 0 < len(v) <= 32 for v in value)
-            ):
-                raise InputError(file, full, "a list of 1 to 8 names, each 1 to 32 characters")
-            kw[key] = tuple(value)
+            if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
+                raise InputError(file, full, f"a list of 1 to {MAX_PLAYERS} names")
+            kw[key] = tuple(check_name(file, f"{full}[{i}]", v) for i, v in enumerate(value))
             continue
         kw[key] = _check(file, full, value, getattr(defaults, key))
+    if name == "controls":
+        _check_controls(file, raw)
     return cls(**kw)
 
 

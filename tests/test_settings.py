@@ -75,3 +75,38 @@ def test_cli_broken_toml_and_encoding_exit_2(tmp_path: Path) -> None:
         )
         assert r.returncode == 2, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
+
+
+# [controls]: a key name Panda3D sends, one action per key, none of the keys the app keeps for itself.
+@pytest.mark.parametrize(
+    ("controls", "key"),
+    [
+        ({"shoot": ""}, "controls.shoot"),
+        ({"shoot": "spacebar"}, "controls.shoot"),
+        ({"shoot": "A"}, "controls.shoot"),  # Panda3D sends letters lower-case: "A" never arrives
+        ({"shoot": 32}, "controls.shoot"),
+        ({"shoot": "e"}, "controls.shoot"),  # elevation_up is on "e" already (the default)
+        ({"tip_left": "q", "aim_left": "q"}, "controls.aim_left"),
+        ({"shoot": "f5"}, "controls.shoot"),  # practice: save the position
+        ({"shoot": "1"}, "controls.shoot"),  # option numbers
+        ({"shoot": "enter"}, "controls.shoot"),  # the trainer's confirm
+        ({"shoot": "mouse1"}, "controls.shoot"),
+        ({"shoott": "space"}, "controls.shoott"),
+    ],
+)
+def test_bad_controls_name_the_key(controls: dict, key: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_settings({"controls": controls}, "x.toml")
+    assert exc.value.key == key, exc.value
+
+
+def test_controls_may_move_to_free_keys() -> None:
+    s = parse_settings({"controls": {"shoot": "g", "elevation_up": "space", "menu": "q"}})
+    assert (s.controls.shoot, s.controls.elevation_up, s.controls.menu) == ("g", "space", "q")
+
+
+def test_the_shipped_controls_are_all_distinct() -> None:
+    from dataclasses import astuple
+
+    keys = astuple(load_settings().controls)
+    assert len(set(keys)) == len(keys)

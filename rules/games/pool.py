@@ -720,6 +720,7 @@ class StraightPool(PoolReferee):
     id = "straight-pool"
     aliases = ("14.1", "straight")
     names = {"en": "14.1 continuous (straight pool)", "ru": "Пул 14.1 с продолжением"}
+    negative_scores = True  # -1 a foul, -2 a breaking violation, -15 the third foul in a row
     foul_in_hand: ClassVar[InHand] = InHand.BEHIND_HEAD_STRING
     phases = ("break", "play")
 

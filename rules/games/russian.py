@@ -776,6 +776,7 @@ class RussianPyramid(Pyramid):
     names = {"en": "Russian pyramid (71)", "ru": "Русская пирамида (71 очко)"}
     calls = True
     points_game = True
+    negative_scores = True  # a foul takes PENALTY_POINTS off the striker, from 0 too
     phases = ("break", "play", "70:70")
     penalty_rule = R_71_PENALTY
     spot_rule = R_71_SPOT
@@ -953,6 +954,7 @@ class MoscowPyramid(Pyramid):
     cue_pocket_foul = False
     spotting = "cushion"
     shelf_game = True
+    negative_scores = True  # an in-off with no object ball left to take off costs a point
     penalty_rule = R_MO_PENALTY
     spot_rule = R_MO_SPOT
 

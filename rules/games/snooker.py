@@ -240,6 +240,19 @@ class SnookerBase(Referee):
             for j in range(k + 1):
                 out[REDS[i]] = (x0 + k * math.sqrt(3.0) * r, (j - k / 2) * 2 * r)
                 i += 1
+        # On the 10 ft table the back row of reds reaches the black spot (54 mm balls): the black stands as
+        # near its spot as it can towards the top cushion, as when its spot is taken (physics/racks.py alike).
+        bx, by = out["black"]
+        back = max(
+            (
+                rx + math.sqrt(4 * r * r - (by - ry) ** 2)
+                for b, (rx, ry) in out.items()
+                if b in REDS and abs(by - ry) < 2 * r
+            ),
+            default=bx,
+        )
+        if back > bx:
+            out["black"] = (back, by)
         return out
 
     def initial_extra(self, n_players: int) -> dict[str, Any]:

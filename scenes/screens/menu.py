@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from physics.limits import MAX_NAME, MAX_PLAYERS
 from physics.tables import GAME_IDS
 from scenes.i18n import game_name, tr, ui_font
 from scenes.screens import Screen
 
 MATCH_GAMES = tuple(g for g in GAME_IDS if g != "practice")
-MAX_PLAYERS = 8
+
+
+def clip_name(text: str) -> str:
+    """A typed name as the match keeps it: printable characters only, trimmed, at most MAX_NAME of them
+    (the autosave reads back exactly what the menu lets through)."""
+    return "".join(c for c in text if c.isprintable()).strip()[:MAX_NAME].strip()
 
 
 class MenuScreen(Screen):
@@ -104,6 +110,7 @@ class MenuScreen(Screen):
                 extraArgs=[i],
                 focusOutCommand=self._sync_names,
             )
+            e.guiItem.setMaxChars(MAX_NAME)
             self._widgets.append(e)
             self.entries.append(e)
 
@@ -141,7 +148,7 @@ class MenuScreen(Screen):
 
     def _sync_names(self) -> None:
         self.choice["names"] = [
-            e.get().strip() or tr("menu.player_n", self.lang, n=i + 1) for i, e in enumerate(self.entries)
+            clip_name(e.get()) or tr("menu.player_n", self.lang, n=i + 1) for i, e in enumerate(self.entries)
         ]
 
     def _name_entered(self, text: str, index: int) -> None:

@@ -1,0 +1,178 @@
+"""One set of limits for writing and reading (issue 17 §1): nothing the app writes is refused when read
+back, and the autosave reader checks what a saved match means, not only its types.
+
+Before: a 250-letter player name (menu, scenario [state], script) was saved after a stroke and then
+refused by ``play --resume``; a saved match with a ball deleted, two balls in one place, a negative
+snooker score or a finished match without a winner was resumed as if nothing were wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from physics.errors import InputError
+from physics.limits import MAX_NAME
+from physics.scenario import parse_scenario
+from rules.state import MatchState
+from scenes.autosave import load_match, save_match
+from scenes.settings import parse_settings
+
+LONG = "Щ" * 250
+
+
+def test_a_long_name_in_a_scenario_state_is_refused_when_read(tmp_path: Path) -> None:
+    sc = parse_scenario(
+        {"game": "russian-pyramid", "balls": {"cue": [-0.9, 0.0]}, "state": {"players": [LONG, "B"]}},
+        "s.toml",
+    )
+    with pytest.raises(InputError) as exc:
+        MatchState.from_scenario(sc.game, sc.state, sc.balls, "s.toml")
+    assert exc.value.key == "state.players[0]" and str(MAX_NAME) in exc.value.expected
+
+
+def test_a_long_name_never_reaches_a_new_match() -> None:
+    with pytest.raises(InputError) as exc:
+        MatchState.new("russian-pyramid", (LONG, "B"))
+    assert exc.value.key == "players[0]"
+
+
+def test_settings_names_keep_to_the_same_limit() -> None:
+    parse_settings({"players": {"names": ["Щ" * MAX_NAME]}})
+    with pytest.raises(InputError):
+        parse_settings({"players": {"names": ["Щ" * (MAX_NAME + 1)]}})
+
+
+def test_the_longest_name_allowed_is_saved_and_resumed(tmp_path: Path) -> None:
+    st = MatchState.new("russian-pyramid", ("Щ" * MAX_NAME, "Ж" * MAX_NAME))
+    save_match(tmp_path / "m.json", st, 1)
+    back, _ = load_match(tmp_path / "m.json")
+    assert back.players == st.players
+
+
+def test_the_menu_keeps_names_to_the_limit() -> None:
+    from scenes.screens.menu import clip_name
+
+    assert clip_name(LONG) == "Щ" * MAX_NAME
+    assert clip_name("  Аня \t") == "Аня"
+    assert clip_name("a\x07b") == "ab"
+
+
+# --- the autosave reader checks meaning ----------------------------------------------------------------
+
+
+def _saved(tmp_path: Path, game: str = "russian-pyramid", **changes: object) -> tuple[Path, dict]:
+    st = MatchState.new(game, ("A", "B"))
+    st = replace(st, is_break=False, phase="play", **changes)  # type: ignore[arg-type]
+    p = tmp_path / "match.json"
+    save_match(p, st, 3)
+    return p, json.loads(p.read_text("utf-8"))
+
+
+def _refused(p: Path, doc: dict, key: str) -> InputError:
+    p.write_text(json.dumps(doc), "utf-8")
+    before = p.read_bytes()
+    with pytest.raises(InputError) as exc:
+        load_match(p)
+    assert exc.value.key == key, exc.value
+    assert p.read_bytes() == before
+    return exc.value
+
+
+def test_a_ball_missing_from_a_saved_match_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    del doc["payload"]["balls"]["7"]
+    _refused(p, doc, "payload.balls")
+
+
+def test_a_ball_in_two_places_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    doc["payload"]["out"] = ["7"]
+    _refused(p, doc, "payload.out")
+
+
+def test_two_balls_in_one_place_are_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    balls = doc["payload"]["balls"]
+    balls["7"] = list(balls["8"])
+    later = [b for b in balls if b in ("7", "8")][-1]
+    e = _refused(p, doc, f"payload.balls.{later}")
+    assert "clear of ball" in e.expected
+
+
+def test_a_negative_score_where_the_rules_never_give_one_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path, game="snooker")
+    doc["payload"]["scores"] = [-4, 10]
+    _refused(p, doc, "payload.scores")
+
+
+def test_a_negative_score_where_the_rules_give_one_is_kept(tmp_path: Path) -> None:
+    # Russian pyramid 71 and 14.1 take a point off the striker for a foul: -1 after an opening foul.
+    for game in ("russian-pyramid", "straight-pool"):
+        p, doc = _saved(tmp_path, game=game)
+        doc["payload"]["scores"] = [-1, 0]
+        p.write_text(json.dumps(doc), "utf-8")
+        assert load_match(p)[0].scores == (-1, 0)
+
+
+def test_a_finished_match_without_a_winner_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    doc["payload"].update(match_over=True, frame_over=True, winner=None)
+    _refused(p, doc, "payload.winner")
+
+
+def test_a_finished_match_whose_winner_has_not_won_enough_frames_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    doc["payload"].update(match_over=True, frame_over=True, winner=0, frames_won=[0, 0])
+    _refused(p, doc, "payload.frames_won")
+
+
+def test_a_match_over_but_frame_not_over_is_refused(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    doc["payload"].update(match_over=True, frame_over=False, winner=0, frames_won=[1, 0])
+    _refused(p, doc, "payload.frame_over")
+
+
+def test_a_finished_match_resumes(tmp_path: Path) -> None:
+    p, doc = _saved(tmp_path)
+    doc["payload"].update(match_over=True, frame_over=True, winner=1, frames_won=[0, 1])
+    p.write_text(json.dumps(doc), "utf-8")
+    st, _ = load_match(p)
+    assert st.match_over and st.winner == 1
+
+
+def test_a_ball_frozen_to_a_cushion_is_saved_and_resumed(tmp_path: Path) -> None:
+    """A ball resting against a cushion has its centre R cos(theta) from the nose line, nearer than R: the
+    autosave reader once refused the position the physics and the scenario files both accept."""
+    import math
+
+    from physics.tables import load_table
+
+    spec = load_table("pyramid-12ft")
+    y = spec.half_width - spec.ball_radius * math.cos(spec.contact_angle)
+    st = MatchState.new("russian-pyramid", ("A", "B"))
+    st = replace(st, balls={**st.balls, "7": (0.0, y)}, is_break=False, phase="play")
+    save_match(tmp_path / "m.json", st, 1)
+    assert load_match(tmp_path / "m.json")[0].balls["7"] == (0.0, y)
+
+
+@pytest.mark.parametrize(
+    "game", ["snooker", "american-snooker", "russian-pyramid", "pool-8-ball", "pool-9-ball"]
+)
+def test_every_fresh_rack_has_no_two_balls_in_one_place(game: str) -> None:
+    """American snooker's rack once stood the black 2.1 mm inside red13, so a fresh match's autosave was
+    refused on resume."""
+    import math
+
+    from rules.registry import get_referee
+
+    ref = get_referee(game)
+    rack = ref.rack(ref.player_range[0])
+    R = ref.table.ball_radius
+    names = list(rack)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert math.dist(rack[a], rack[b]) >= 2 * R - 1e-9, (a, b)
