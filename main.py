@@ -89,6 +89,9 @@ def run(argv: list[str]) -> int:
 
 
 def _dispatch(command: str, args: Any, settings: Any) -> int:
+    # The referee's registry tells the scenario loader what each game id means (physics knows no game).
+    import rules.registry  # noqa: F401
+
     if command == "simulate":
         from physics.cli import simulate_command
 

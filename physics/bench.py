@@ -14,12 +14,12 @@ import time
 from typing import Any
 
 from physics.params import PhysicsParams
-from physics.racks import initial_layout
+from physics.racks import BENCH_POOL, BENCH_PYRAMID, initial_layout
 from physics.record import ShotParams
 from physics.simulate import simulate
-from physics.tables import GAME_TABLES, load_table
+from physics.tables import load_table
 
-CASES = (("pyramid-break", "russian-pyramid", 8.0), ("pool-break", "pool-8-ball", 8.0))
+CASES = (("pyramid-break", "pyramid-12ft", BENCH_PYRAMID, 8.0), ("pool-break", "pool-9ft", BENCH_POOL, 8.0))
 
 
 def _params(spec: Any, settings: Any | None) -> PhysicsParams:
@@ -34,11 +34,11 @@ RUNS = 3
 
 def run_bench(settings: Any | None = None, runs: int = RUNS) -> dict[str, Any]:
     results: dict[str, Any] = {}
-    for name, game, speed in CASES:
-        spec = load_table(GAME_TABLES[game])
+    for name, table, rack, speed in CASES:
+        spec = load_table(table)
         params = _params(spec, settings)
         simulate(spec, {"cue": (0.0, 0.0)}, ShotParams(cue_speed=1.0), params)  # warm-up
-        layout = initial_layout(game, spec)
+        layout = initial_layout(rack, spec)
         shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)  # head spot -> apex on the foot spot
         timings: list[tuple[float, float]] = []
         for _ in range(max(1, runs)):

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from physics.errors import InputError
 from physics.record import BallFinal, BallStatus, Event, EventType, event_fields
-from physics.tables import GAME_IDS, TableSpec
+from physics.tables import TableSpec
 
 # Free-vocabulary words in events (``on``, ``object``, ``rest``): short lower-case names; which of them a
 # rulebook understands is the referee's business (rules/base.py).
@@ -76,8 +76,9 @@ def known_keys(file: str, key: str, table: Mapping[str, Any], allowed: tuple[str
             raise InputError(file, f"{key}.{k}" if key else k, f"a known key ({', '.join(sorted(allowed))})")
 
 
-def check_nested_keys(file: str, data: Mapping[str, Any]) -> None:
-    """Typos below the top level: ``title.de``, ``shot.call.balll``, ``meta.topicc``, ``expected.<game>.foull``."""
+def check_nested_keys(file: str, data: Mapping[str, Any], game_ids: Sequence[str] = ()) -> None:
+    """Typos below the top level: ``title.de``, ``shot.call.balll``, ``meta.topicc``, ``expected.<game>.foull``
+    (``game_ids``: the games with a referee, from the scenario loader's catalog)."""
     title = data.get("title")
     if isinstance(title, dict):
         known_keys(file, "title", title, ("en", "ru"))
@@ -90,7 +91,7 @@ def check_nested_keys(file: str, data: Mapping[str, Any]) -> None:
     expected = data.get("expected")
     if isinstance(expected, dict):
         for game, ruling in expected.items():
-            if game not in GAME_IDS or game == "practice":
+            if game not in game_ids:
                 raise InputError(file, f"expected.{game}", "a game id with a referee (python main.py games)")
             if not isinstance(ruling, dict):
                 raise InputError(file, f"expected.{game}", "a table: the ruling expected under that game")

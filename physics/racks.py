@@ -1,45 +1,56 @@
-"""Opening layouts for every game id (design.md ball ids, table frame).
+"""Opening layouts from a rack description (design.md ball ids, table frame). No game knowledge here.
 
-Racked balls touch (frozen rack, centres 2R + 1 µm apart along each row). With ``seed`` the rack
-is built with 0.1 mm between neighbours and each racked ball is moved by a seeded amount of at
-most 0.05 mm (never into a neighbour), modelling the small gaps of a real rack.
+A game's rules say *what* is racked (:class:`Rack`: rows of ball ids from the apex, balls on named spots,
+the cue ball's start); this module says *where* the balls go on a given table. Racked balls touch (a
+frozen rack, centres 2R + 1 µm apart along each row). With ``seed`` the rack is built with 0.1 mm between
+neighbours and each racked ball is moved by a seeded amount of at most 0.05 mm (never into a neighbour),
+modelling the small gaps of a real rack.
+
+``BENCH_PYRAMID`` and ``BENCH_POOL`` are two fixed layouts the bench and the physics tests break: a
+15-ball triangle on the foot spot with the cue ball on the head spot (their ids are labels only).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from physics.tables import GAME_TABLES, TableSpec
+from physics.record import BallId
+from physics.tables import TableSpec
 
-PYRAMID_GAMES = (
-    "russian-pyramid",
-    "russian-pyramid-fast",
-    "american",
-    "american-fast",
-    "moscow-pyramid",
-    "moscow-pyramid-fast",
-    "pyramid-8",
-    "pyramid-8-fast",
-    "practice",
-)
-# Rows from the apex (foot spot) towards the foot cushion.
-_EIGHT_BALL = (("1",), ("9", "2"), ("10", "8", "3"), ("11", "7", "14", "4"), ("5", "13", "15", "6", "12"))
-_NINE_BALL = (("1",), ("2", "3"), ("4", "9", "5"), ("6", "7"), ("8",))
-_STRAIGHT = (("1",), ("2", "3"), ("4", "5", "6"), ("7", "8", "9", "10"), ("11", "12", "13", "14", "15"))
-_PYRAMID = _STRAIGHT
+Point = tuple[float, float]
 JITTER = 1e-4  # m, largest seeded displacement of a racked ball
+TOUCH_GAP = 1e-6  # m between touching neighbours, so rounding never makes them overlap
 
 
-def _triangle(
-    rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float, gap: float = 1e-6
-) -> dict[str, tuple[float, float]]:
-    """Rows of touching balls; row k has its centres ``2R cos 30°`` further towards +x.
+@dataclass(frozen=True)
+class Rack:
+    """What to lay out: ``rows`` of a triangle (or any rows: a diamond is 1, 2, 3, 2, 1), apex first, each
+    row listed from its -y end to its +y end (right to left looking from the head); the apex ball's centre ``apex_offset``
+    beyond the spot ``apex`` toward the foot cushion; balls on named spots (``spots``) or at given points
+    (``points``). A spotted ball the rows would touch moves toward the foot cushion until it is clear (a
+    spot taken by a racked ball)."""
 
-    ``gap`` (1 µm) keeps neighbours from overlapping through rounding.
-    """
+    rows: tuple[tuple[BallId, ...], ...] = ()
+    apex: str = "foot-spot"
+    apex_offset: float = 0.0
+    spots: tuple[tuple[BallId, str], ...] = ()
+    points: tuple[tuple[BallId, Point], ...] = ()
+
+    def ball_ids(self) -> tuple[BallId, ...]:
+        return (
+            tuple(b for b, _ in self.points)
+            + tuple(b for b, _ in self.spots)
+            + tuple(b for row in self.rows for b in row)
+        )
+
+
+def _rows(rows: tuple[tuple[BallId, ...], ...], apex: Point, R: float, gap: float) -> dict[BallId, Point]:
+    """Row k has its centres ``2R cos 30°`` further towards +x; within a row the first ball is at -y."""
     d = 2.0 * R + gap
-    out: dict[str, tuple[float, float]] = {}
+    out: dict[BallId, Point] = {}
     for k, row in enumerate(rows):
         x = apex[0] + k * d * math.sqrt(3.0) / 2.0
         n = len(row)
@@ -48,15 +59,7 @@ def _triangle(
     return out
 
 
-def _diamond(
-    rows: tuple[tuple[str, ...], ...], apex: tuple[float, float], R: float, gap: float = 1e-6
-) -> dict[str, tuple[float, float]]:
-    return _triangle(rows, apex, R, gap)
-
-
-def _jitter(
-    layout: dict[str, tuple[float, float]], racked: set[str], seed: int | None, R: float
-) -> dict[str, tuple[float, float]]:
+def _jitter(layout: dict[BallId, Point], racked: set[BallId], seed: int | None) -> dict[BallId, Point]:
     if seed is None:
         return layout
     rng = random.Random(seed)
@@ -69,62 +72,37 @@ def _jitter(
     return out
 
 
-def initial_layout(
-    game_id: str, spec: TableSpec, n_players: int = 2, seed: int | None = None
-) -> dict[str, tuple[float, float]]:
-    """The opening layout of ``game_id`` on ``spec``; ``cue`` first."""
-    if game_id not in GAME_TABLES:
-        raise ValueError(f"unknown game id {game_id!r}")
+def _clear_of(p: Point, rack: Mapping[BallId, Point], d: float) -> Point:
+    """``p`` moved toward +x along its line until no racked ball is closer than ``d``."""
+    x, y = p
+    for q in sorted(rack.values()):
+        if abs(y - q[1]) < d and math.hypot(x - q[0], y - q[1]) < d:
+            x = max(x, q[0] + math.sqrt(d * d - (y - q[1]) ** 2))
+    return (x, y)
+
+
+def initial_layout(rack: Rack, spec: TableSpec, seed: int | None = None) -> dict[BallId, Point]:
+    """The layout ``rack`` describes on ``spec``: points and spotted balls first (in their order), then the rows."""
     R = spec.ball_radius
-    head = spec.spots.get("head-spot", (-spec.length / 4, 0.0))
-    foot = spec.spots.get("foot-spot", (spec.length / 4, 0.0))
-    layout: dict[str, tuple[float, float]] = {}
-    racked: set[str] = set()
     # A seeded rack leaves JITTER between neighbours and moves each ball by at most JITTER / 2.
-    gap = JITTER if seed is not None else 1e-6
-    if game_id in PYRAMID_GAMES:
-        layout["cue"] = head
-        rack = _triangle(_PYRAMID, foot, R, gap)
-    elif game_id == "pool-8-ball":
-        layout["cue"] = head
-        rack = _triangle(_EIGHT_BALL, foot, R, gap)
-    elif game_id == "pool-9-ball":
-        layout["cue"] = head
-        rack = _diamond(_NINE_BALL, foot, R, gap)
-    elif game_id == "straight-pool":
-        layout["cue"] = head
-        rack = _triangle(_STRAIGHT, foot, R, gap)
-    elif game_id in ("snooker", "american-snooker"):
-        d = spec.d_radius or 0.29
-        brown = spec.spots["brown"]
-        # Cue ball in the D, halfway between the brown and the green spots, a little behind the line.
-        layout["cue"] = (brown[0] - d / 3.0, brown[1] + d / 2.0)
-        for colour in ("yellow", "green", "brown", "blue", "pink", "black"):
-            layout[colour] = spec.spots[colour]
-        pink = spec.spots["pink"]
-        apex = (pink[0] + 2.0 * R + 1e-3, pink[1])  # the apex red as near the pink as it can be
-        rows = tuple(
-            tuple(f"red{k}" for k in range(r * (r - 1) // 2 + 1, r * (r + 1) // 2 + 1)) for r in range(1, 6)
-        )
-        rack = _triangle(rows, apex, R, gap)
-        # On a small table the back row of reds can reach the black spot (snooker-10ft with 54 mm balls):
-        # then the black stands as near its spot as it can towards the top cushion, as when a spot is taken.
-        bx, by = layout["black"]
-        d = 2.0 * R + gap
-        back_x = max(
-            (rx + math.sqrt(d * d - (by - ry) ** 2) for rx, ry in rack.values() if abs(by - ry) < d),
-            default=bx,
-        )
-        if back_x > bx:
-            layout["black"] = (back_x, by)
-    elif game_id == "golf":
-        # Cue ball in the kitchen on the head spot; each player's ball starts on the foot spot. They would
-        # all overlap there, so only the first player's ball ("1") is placed; the rest come in on their turns.
-        layout["cue"] = head
-        rack = {"1": foot}
-        del n_players
-    else:  # pragma: no cover - GAME_TABLES and the branches above agree (tested)
-        raise ValueError(game_id)
-    racked = set(rack)
-    layout.update(rack)
-    return _jitter(layout, racked, seed, R)
+    gap = JITTER if seed is not None else TOUCH_GAP
+    ax, ay = spec.spot(rack.apex) if rack.rows else (0.0, 0.0)
+    rows = _rows(rack.rows, (ax + rack.apex_offset, ay), R, gap)
+    layout: dict[BallId, Point] = {b: (float(p[0]), float(p[1])) for b, p in rack.points}
+    for b, spot in rack.spots:
+        layout[b] = _clear_of(spec.spot(spot), rows, 2.0 * R + gap)
+    layout.update(rows)
+    return _jitter(layout, set(rows), seed)
+
+
+# Rows of the two bench layouts (labels only), apex first.
+_BENCH_TRIANGLE = (("1",), ("2", "3"), ("4", "5", "6"), ("7", "8", "9", "10"), ("11", "12", "13", "14", "15"))
+_BENCH_POOL_ROWS = (
+    ("1",),
+    ("9", "2"),
+    ("10", "8", "3"),
+    ("11", "7", "14", "4"),
+    ("5", "13", "15", "6", "12"),
+)
+BENCH_PYRAMID = Rack(rows=_BENCH_TRIANGLE, spots=(("cue", "head-spot"),))
+BENCH_POOL = Rack(rows=_BENCH_POOL_ROWS, spots=(("cue", "head-spot"),))

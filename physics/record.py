@@ -191,7 +191,7 @@ class ShotParams:
             cue_speed=float(d.get("cue_speed", 0.0)),
             direction=float(d.get("direction", 0.0)),
             elevation=float(d.get("elevation", 0.0)),
-            tip=tuple(d.get("tip", (0.0, 0.0))),  # type: ignore[arg-type]
+            tip=tuple(d.get("tip", (0.0, 0.0))),
             call_ball=call.get("ball"),
             call_pocket=call.get("pocket"),
         )
@@ -263,8 +263,8 @@ class ShotRecord:
             params=dict(d.get("params", {})),
             events=tuple(Event.from_dict(e) for e in d.get("events", [])),
             final={b: BallFinal.from_dict(f) for b, f in d.get("final", {}).items()},
-            samples={b: tuple(tuple(r) for r in rows) for b, rows in samples.items()} if samples else None,  # type: ignore[misc]
-            initial={b: tuple(p) for b, p in d.get("initial", {}).items()},  # type: ignore[misc]
+            samples={b: tuple(tuple(r) for r in rows) for b, rows in samples.items()} if samples else None,
+            initial={b: tuple(p) for b, p in d.get("initial", {}).items()},
             shot=ShotParams.from_dict(d["shot"]) if d.get("shot") else None,
             duration=float(d.get("duration", 0.0)),
         )

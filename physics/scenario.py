@@ -3,16 +3,21 @@
 Parsing validates everything a user can get wrong and raises :class:`InputError` naming the
 file, the key and what was expected. The ``[state]`` table is handed to the referee as it is
 (the referee validates it); everything physical is checked here.
+
+Games. Physics knows no game: what a ``game = "..."`` id means (its table, its balls) comes from a
+:class:`GameCatalog`. The referee's registry (``rules/registry.py``) is one and installs itself when it is
+imported (:func:`install_catalog`); a caller may also pass one. Without any, only ``practice`` (no
+referee: any table, any ball the table is equipped with) is known.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from physics.errors import InputError, read_toml
 from physics.file_checks import (
@@ -23,9 +28,10 @@ from physics.file_checks import (
     recorded_stroke,
 )
 from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
-from physics.tables import GAME_IDS, GAME_TABLES, TABLE_IDS, TableSpec, load_table
+from physics.tables import TABLE_IDS, TableSpec, load_table
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
+PRACTICE = "practice"  # physics only, no referee (design.md)
 MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
 
 
@@ -34,6 +40,46 @@ class SceneObject:
     kind: str
     at: tuple[float, float, float]
     params: Mapping[str, Any] = field(default_factory=dict)
+    owner: str = "striker"  # whose it is (file_checks.OBJECT_OWNERS): the referee judges a touch by it
+
+
+class GameCatalog(Protocol):
+    """What the loader needs to know about the games (the referee's registry provides it)."""
+
+    def game_ids(self) -> Sequence[str]:
+        """Every game id with a referee (``practice`` is not one)."""
+        ...
+
+    def tables_of(self, game: str) -> Sequence[str]:
+        """The tables ``game`` is played on; the first is its own (the default of ``table``)."""
+        ...
+
+    def balls_of(self, game: str, state: Mapping[str, Any]) -> Sequence[str]:
+        """The balls ``game`` plays with for a scenario's ``[state]`` (golf: one ball per player)."""
+        ...
+
+
+_installed: GameCatalog | None = None
+
+
+def install_catalog(catalog: GameCatalog) -> None:
+    """Make ``catalog`` the one :func:`parse_scenario` uses when it is given none."""
+    global _installed
+    _installed = catalog
+
+
+def installed_catalog() -> GameCatalog | None:
+    return _installed
+
+
+def game_balls(
+    catalog: GameCatalog | None, game: str, table: TableSpec, state: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """The ball ids a scenario of ``game`` on ``table`` may place: the one rule ``simulate`` and
+    ``referee`` share. Practice: any ball the table is equipped with."""
+    if game == PRACTICE or catalog is None:
+        return table.equipment
+    return tuple(catalog.balls_of(game, state))
 
 
 @dataclass(frozen=True)
@@ -115,7 +161,23 @@ def _title(file: str, v: Any) -> dict[str, str]:
     raise InputError(file, "title", 'a string or { en = "...", ru = "..." }')
 
 
-def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenario:
+def _game_and_table(data: Mapping[str, Any], file: str, catalog: GameCatalog | None) -> tuple[str, TableSpec]:
+    game = data.get("game", PRACTICE)
+    ids = [PRACTICE, *(catalog.game_ids() if catalog is not None else ())]
+    if not isinstance(game, str) or game not in ids:
+        raise InputError(file, "game", f"a game id: {', '.join(ids)}")
+    tables = TABLE_IDS if game == PRACTICE or catalog is None else tuple(catalog.tables_of(game))
+    table_id = data.get("table", tables[0])
+    if table_id not in tables:
+        what = "a table id" if game == PRACTICE else f"a table {game} is played on"
+        raise InputError(file, "table", f"{what}: {', '.join(tables)}")
+    return game, load_table(table_id)
+
+
+def parse_scenario(
+    data: Mapping[str, Any], file: str = "<scenario>", catalog: GameCatalog | None = None
+) -> Scenario:
+    """Validate a scenario file's tables. ``catalog``: what the game ids mean (default: the installed one)."""
     known = {
         "title",
         "game",
@@ -133,14 +195,13 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
     for k in data:
         if k not in known:
             raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
-    check_nested_keys(file, data)
-    game = data.get("game", "practice")
-    if game not in GAME_IDS:
-        raise InputError(file, "game", f"a game id: {', '.join(GAME_IDS)}")
-    table_id = data.get("table", GAME_TABLES[game])
-    if table_id not in TABLE_IDS:
-        raise InputError(file, "table", f"a table id: {', '.join(TABLE_IDS)}")
-    table = load_table(table_id)
+    catalog = catalog if catalog is not None else _installed
+    check_nested_keys(file, data, tuple(catalog.game_ids()) if catalog is not None else ())
+    game, table = _game_and_table(data, file, catalog)
+    state = data.get("state", {})
+    if not isinstance(state, dict):
+        raise InputError(file, "state", "a table")
+    allowed_balls = game_balls(catalog, game, table, state)
 
     balls_raw = data.get("balls")
     if not isinstance(balls_raw, dict) or not balls_raw:
@@ -156,6 +217,8 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
             raise InputError(
                 file, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black"
             )
+        if bid not in allowed_balls:
+            raise InputError(file, key, f"a ball of {game} on {table.id}: {', '.join(allowed_balls)}")
         x, y = _vec(file, key, pos, 2)
         if abs(x) > max_x + 1e-6 or abs(y) > max_y + 1e-6:  # a micrometre of rounding in files
             raise InputError(
@@ -214,10 +277,6 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
             call_pocket=call_pocket,
         )
 
-    state = data.get("state", {})
-    if not isinstance(state, dict):
-        raise InputError(file, "state", "a table")
-
     objects: list[SceneObject] = []
     objs_raw = data.get("objects", [])
     if not isinstance(objs_raw, list):
@@ -226,11 +285,8 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
         key = f"objects[{i}]"
         check_object(file, key, o, balls, table)
         at = _vec(file, f"{key}.at", o.get("at"), 3)
-        objects.append(
-            SceneObject(
-                o["kind"], (at[0], at[1], at[2]), {k: v for k, v in o.items() if k not in ("kind", "at")}
-            )
-        )
+        params = {k: v for k, v in o.items() if k not in ("kind", "at", "owner")}
+        objects.append(SceneObject(o["kind"], (at[0], at[1], at[2]), params, str(o.get("owner", "striker"))))
 
     events = final = None
     if "events" in data:
@@ -272,5 +328,5 @@ def parse_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> Scenari
     )
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    return parse_scenario(read_toml(path, "scenario file"), str(Path(path)))
+def load_scenario(path: str | Path, catalog: GameCatalog | None = None) -> Scenario:
+    return parse_scenario(read_toml(path, "scenario file"), str(Path(path)), catalog)

@@ -23,25 +23,25 @@ TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "tables"
 NOSE_EDGE_RISE = 0.0015  # m
 TABLE_IDS: tuple[str, ...] = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
 
-# Every game id of design.md with its own table. The referee's registry must agree (tested).
-GAME_TABLES: dict[str, str] = {
-    "russian-pyramid": "pyramid-12ft",
-    "russian-pyramid-fast": "pyramid-12ft",
-    "american": "pyramid-12ft",
-    "american-fast": "pyramid-12ft",
-    "moscow-pyramid": "pyramid-12ft",
-    "moscow-pyramid-fast": "pyramid-12ft",
-    "pyramid-8": "pyramid-12ft",
-    "pyramid-8-fast": "pyramid-12ft",
-    "pool-8-ball": "pool-9ft",
-    "pool-9-ball": "pool-9ft",
-    "straight-pool": "pool-9ft",
-    "snooker": "snooker-12ft",
-    "american-snooker": "snooker-10ft",
-    "golf": "pool-9ft",
-    "practice": "pyramid-12ft",
+# The balls each table is equipped with (design.md ids). Which of them a game plays is the game's business
+# (its referee declares its ball set); practice on a table may use any of them.
+_NUMBERED: tuple[str, ...] = ("cue", *(str(i) for i in range(1, 16)))
+_SNOOKER: tuple[str, ...] = (
+    "cue",
+    *(f"red{i}" for i in range(1, 16)),
+    "yellow",
+    "green",
+    "brown",
+    "blue",
+    "pink",
+    "black",
+)
+TABLE_BALLS: dict[str, tuple[str, ...]] = {
+    "pyramid-12ft": _NUMBERED,
+    "pool-9ft": _NUMBERED,
+    "snooker-12ft": _SNOOKER,
+    "snooker-10ft": _SNOOKER,
 }
-GAME_IDS: tuple[str, ...] = tuple(GAME_TABLES)
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,13 @@ class TableSpec:
     def spot(self, name: str) -> tuple[float, float]:
         return self.spots[name]
 
+    @property
+    def equipment(self) -> tuple[str, ...]:
+        """The balls this table is played with (``TABLE_BALLS``)."""
+        return TABLE_BALLS[self.id]
 
-def _pockets(L: float, W: float, d: dict) -> dict[PocketId, Pocket]:
+
+def _pockets(L: float, W: float, d: dict[str, float]) -> dict[PocketId, Pocket]:
     hl, hw = L / 2, W / 2
     s = 1 / math.sqrt(2)
     out: dict[PocketId, Pocket] = {}

@@ -6,9 +6,13 @@ How a game is written (see ``rules/games/russian.py`` for complete examples)::
     class EightBall(Referee):
         id = "pool-8-ball"; table_id = "pool-9ft"; aliases = ("8-ball",)
         names = {"en": "8-ball", "ru": "Восьмёрка"}
+        family = Family.POOL                           # the rulebook family (trainer, HUD)
         balls = ("cue", "1", ..., "15")
         break_in_hand = InHand.BEHIND_HEAD_STRING
         fixtures = frozenset({"rail_top", "frame"})     # a ball may touch these and come back in play
+        state_type = PoolState                          # the family's frozen match progress
+
+        def rack_spec(self, n): return Rack(rows=...)   # what is racked; physics lays it out
 
         def check_fouls(self, s: Stroke, d: Draft) -> None: ...   # d.fouls.append(self.foul(...))
         def count(self, s, d): ...        # d.counted
@@ -27,6 +31,11 @@ touched, the balls pocketed by the stroke (without hanging balls that dropped to
 table under this game's idea of the table (``fixtures``: what a ball may touch and still come back in
 play - the lamp is a fixture in Russian billiards, not in pool), touches of players' things.
 
+A game declares everything the rest of the program asks of it: its id and names, its table(s), its ball
+set and rack, its family, whether strokes are called (``calls``), where the ball in hand may go
+(:meth:`Referee.may_place`) and what the player at the table must do next (:meth:`Referee.required`). The
+registry (``rules/registry.py``) is the only list of games.
+
 Outside interference. A rulebook that restores the position and replays the stroke needs nothing but the
 record. One that puts a disturbed ball where it would have come to rest (WPBSA S3 R15) needs to know where
 that is, and only physics can say: the caller may pass ``judge(..., undisturbed=record)``, the same stroke
@@ -36,15 +45,29 @@ physics itself. Without it such a rulebook cannot judge the disturbed ball and f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from physics.racks import Rack, initial_layout
 from physics.record import BallId, BallStatus, EventType, ShotRecord
+from physics.scenario import SceneObject
 from physics.tables import TableSpec, load_table
 from rules import filters as F
-from rules.ruling import Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
+from rules.contract import (
+    CallKind,
+    Family,
+    FamilyState,
+    NoteCode,
+    Option,
+    Phase,
+    RefereeWarning,
+    Required,
+    WarningCode,
+)
+from rules.ruling import Alternative, Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
 from rules.state import MatchState
 
 # Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``.
@@ -59,6 +82,16 @@ _WITHIN_BY_DEFAULT = frozenset(
 
 def text(en: str, ru: str) -> Text:
     return {"en": en, "ru": ru}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Whether the ball in hand may stand at a point, and if not, why (``en``/``ru``) and whether the
+    referee warns the player (003: a cue ball placed outside the house is warned about before it counts)."""
+
+    ok: bool
+    why: Text = field(default_factory=dict)
+    warning: WarningCode | None = None
 
 
 @dataclass(frozen=True)
@@ -128,15 +161,16 @@ class Draft:
     next_player: int
     cue: BallId
     owed: list[int]
-    phase: str
+    phase: Phase
     ball_on: str | None
+    family: FamilyState
     fouls: list[Foul] = field(default_factory=list)
     counted: list[BallId] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     off_table: list[BallId] = field(default_factory=list)
     respot: list[Respot] = field(default_factory=list)
     in_hand: InHand | None = None
-    options: list[str] = field(default_factory=list)
+    options: list[Option] = field(default_factory=list)
     frame_over: bool = False
     winner: int | None = None
     credit: dict[int, list[BallId]] = field(default_factory=dict)
@@ -144,15 +178,24 @@ class Draft:
     out_of_play: list[BallId] = field(default_factory=list)
     choice: Choice | None = None
     warnings: list[Note] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    standing: list[RefereeWarning] = field(default_factory=list)  # warnings in force after the stroke
+    alternatives: dict[Option, Alternative] = field(default_factory=dict)
+    worth: int = 0  # snooker: the highest penalty of the stroke's fouls
     notes: list[Text] = field(default_factory=list)  # sentences for the summary
 
     @property
     def foul(self) -> bool:
         return bool(self.fouls)
 
-    def has(self, code: FoulCode | str) -> bool:
+    def has(self, code: FoulCode) -> bool:
         return any(f.code == code for f in self.fouls)
+
+    def lift(self, code: WarningCode, player: int) -> None:
+        self.standing = [w for w in self.standing if not (w.code == code and w.player == player)]
+
+    def warn(self, code: WarningCode, player: int) -> None:
+        if not any(w.code == code and w.player == player for w in self.standing):
+            self.standing.append(RefereeWarning(code, player))
 
 
 class Referee:
@@ -160,7 +203,10 @@ class Referee:
 
     id: ClassVar[str]
     names: ClassVar[Mapping[str, str]]
-    table_id: ClassVar[str]
+    table_id: ClassVar[str]  # the game's own table (design.md)
+    other_tables: ClassVar[tuple[str, ...]] = ()  # other tables the game may be played on
+    family: ClassVar[Family]
+    calls: ClassVar[bool] = False  # ball and pocket are called before every stroke
     aliases: ClassVar[tuple[str, ...]] = ()
     balls: ClassVar[tuple[BallId, ...]] = ()
     cue_ball: ClassVar[BallId] = "cue"
@@ -170,39 +216,112 @@ class Referee:
     negative_scores: ClassVar[bool] = False  # a foul can take a score below 0 (71, Moscow, 14.1)
     player_range: ClassVar[tuple[int, int]] = (2, 2)
     break_in_hand: ClassVar[InHand | None] = InHand.HOUSE
-    phases: ClassVar[tuple[str, ...]] = ("break", "play")
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.BREAK, Phase.PLAY})
     fixtures: ClassVar[frozenset[str]] = frozenset({"rail_top", "frame", "bracket", "pocket"})
     hanging_seconds: ClassVar[float] = 5.0
+    state_type: ClassVar[type[FamilyState]] = FamilyState
 
     # --- declarations -----------------------------------------------------------------------
     @cached_property
     def table(self) -> TableSpec:
         return load_table(self.table_id)
 
+    @classmethod
+    def tables(cls) -> tuple[str, ...]:
+        """The tables the game is played on, its own first."""
+        return (cls.table_id, *cls.other_tables)
+
     def ball_set(self, n_players: int) -> tuple[BallId, ...]:
         return self.balls
 
-    def rack(self, n_players: int) -> dict[BallId, Point]:
-        """The layout of a fresh frame (the cue ball left out when it starts in hand)."""
+    def rack_spec(self, n_players: int) -> Rack:
+        """What a fresh frame racks (the cue ball left out when it starts in hand)."""
         raise NotImplementedError
 
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {}
+    def rack(self, n_players: int) -> dict[BallId, Point]:
+        """The layout of a fresh frame on the game's table."""
+        return initial_layout(self.rack_spec(n_players), self.table)
 
-    def validate_extra(self, extra: Mapping[str, Any], file: str) -> dict[str, Any]:
-        """Check a scenario's ``[state.extra]``; raise InputError(file, "state.extra.<key>", ...)."""
-        from physics.errors import InputError
-
-        for k in extra:
-            raise InputError(file, f"state.extra.{k}", f"no extra keys for {self.id}")
-        return {}
-
-    def foul(self, code: FoulCode | str, rule: str, en: str, ru: str) -> Foul:
+    def foul(self, code: FoulCode, rule: str, en: str, ru: str) -> Foul:
         return Foul(code, rule, text(en, ru))
 
+    # --- before the stroke: placing the ball in hand, what is required --------------------------
+    def in_hand_area(self, zone: InHand, others: Mapping[BallId, Point]) -> Placement | None:
+        """``None`` when ``zone`` is this game's business to refine (the house); see :meth:`may_place`."""
+        return None
+
+    def may_place(self, state: MatchState, x: float, y: float, others: Mapping[BallId, Point]) -> Placement:
+        """May the striker put the ball in hand at (x, y), with the other balls at ``others``?
+
+        On the bed, overlapping no ball, inside the zone the state names (a ball's position is its
+        centre; design.md's zones). Games refine the zone (the house's rules: :meth:`place_in_zone`)."""
+        t = self.table
+        r = t.ball_radius
+        if (
+            not (math.isfinite(x) and math.isfinite(y))
+            or abs(x) > t.half_length - r
+            or abs(y) > t.half_width - r
+        ):
+            return Placement(False, text("not on the bed", "вне игрового поля"))
+        for b, (ox, oy) in others.items():
+            if math.hypot(x - ox, y - oy) < 2 * r:
+                return Placement(False, text(f"it would overlap {b}", f"мешает шар {b}"))
+        zone = state.in_hand
+        if zone is None or zone == InHand.ANYWHERE:
+            return Placement(True)
+        return self.place_in_zone(state, zone, x, y, others)
+
+    def place_in_zone(
+        self, state: MatchState, zone: InHand, x: float, y: float, others: Mapping[BallId, Point]
+    ) -> Placement:
+        t = self.table
+        head = t.lines["head-string"]
+        if zone == InHand.BEHIND_HEAD_STRING:
+            ok = x < head  # 000 «Дом и передняя линия»: the string is not part of the kitchen
+            return Placement(ok, {} if ok else text("behind the head string", "за передней линией"))
+        if zone == InHand.D:
+            ok = x <= head and math.hypot(x - head, y) <= (t.d_radius or 0.0)
+            return Placement(ok, {} if ok else text("on or inside the D", "на линии или внутри «D»"))
+        ok = x < head
+        return Placement(ok, {} if ok else text("in the house", "в доме"))
+
+    def hand_spot(self, state: MatchState, others: Mapping[BallId, Point]) -> Point:
+        """Where the ball in hand starts before the player moves it: the middle of its zone."""
+        t = self.table
+        head = t.lines["head-string"]
+        if state.in_hand == InHand.D:
+            return (head - (t.d_radius or 0.0) / 2, 0.0)
+        if state.in_hand in (InHand.BEHIND_HEAD_STRING, InHand.HOUSE):
+            return ((head - t.half_length) / 2, 0.0)
+        return t.spots.get("head-spot", (head, 0.0))
+
+    def required(self, state: MatchState) -> Required:
+        """What the player at the table must do next (the HUD shows it)."""
+        return Required(
+            ball_on=self.ball_on(state),
+            call=self.call_needed(state),
+            in_hand=state.in_hand,
+            warnings=tuple(w for w in state.warnings if w.player == state.to_play),
+        )
+
+    def ball_on(self, state: MatchState) -> tuple[str, ...]:
+        """Balls (or a group) the cue ball must meet first; empty when any object ball will do."""
+        return ()
+
+    def call_needed(self, state: MatchState) -> CallKind:
+        return CallKind.BALL_AND_POCKET if self.calls and not state.is_break else CallKind.NONE
+
     # --- the template -----------------------------------------------------------------------
-    def judge(self, state: MatchState, record: ShotRecord, undisturbed: ShotRecord | None = None) -> Ruling:
-        """``undisturbed``: optional, the same stroke without an outsider's interference (module docstring)."""
+    def judge(
+        self,
+        state: MatchState,
+        record: ShotRecord,
+        undisturbed: ShotRecord | None = None,
+        objects: Sequence[SceneObject] = (),
+    ) -> Ruling:
+        """``undisturbed``: optional, the same stroke without an outsider's interference (module docstring);
+        ``objects``: the scenario's ``[[objects]]`` (whose each one is)."""
+        del objects  # used from issue 12 §1 on (owners)
         s = self.stroke(state, record)
         if undisturbed is not None and s.outside_agent is not None:
             s = self.undisturb(s, undisturbed)
@@ -212,9 +331,11 @@ class Referee:
             next_player=s.striker,
             cue=state.cue,
             owed=list(state.owed),
-            phase="play" if state.phase == "break" else state.phase,
+            phase=Phase.PLAY if state.phase == Phase.BREAK else state.phase,
             ball_on=state.ball_on,
+            family=state.family,
             points=[0] * state.n_players,
+            standing=list(state.warnings),
         )
         reason = self.replay_reason(s)
         if reason is not None:
@@ -320,7 +441,7 @@ class Referee:
         if b is None:
             return None
         return Note(
-            "hanging_ball_fell",
+            NoteCode.HANGING_BALL_FELL,
             rule,
             text(
                 f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are put back "
@@ -407,6 +528,8 @@ class Referee:
             warnings=(reason,),
             phase=st.phase,
             ball_on=st.ball_on,
+            family=st.family,
+            standing=st.warnings,
             game=self.id,
             explain=text(
                 f"Replay ({reason.rule}): {reason.explain['en']}",
@@ -440,7 +563,9 @@ class Referee:
             warnings=tuple(d.warnings),
             phase=d.phase,
             ball_on=d.ball_on,
-            extra=dict(d.extra),
+            family=d.family,
+            standing=tuple(d.standing),
+            alternatives=dict(d.alternatives),
             explain=self.explain(s, d),
             game=self.id,
             match_over=d.frame_over

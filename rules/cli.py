@@ -33,15 +33,15 @@ def judge_scenario(
     raw = dict(scenario.state)
     same = scenario.game != "practice" and get_referee(scenario.game).id == ref.id
     if same:
-        state = MatchState.from_scenario(ref.id, raw, scenario.balls, scenario.path)
+        state = MatchState.from_scenario(ref, raw, scenario.balls, scenario.path)
     else:
         try:
             state = MatchState.from_scenario(
-                ref.id, {k: v for k, v in raw.items() if k in _PORTABLE}, scenario.balls, scenario.path
+                ref, {k: v for k, v in raw.items() if k in _PORTABLE}, scenario.balls, scenario.path
             )
         except InputError:
             # The scenario's match (golf's three players...) does not fit this game: judge a fresh one.
-            state = MatchState.from_scenario(ref.id, {}, scenario.balls, scenario.path)
+            state = MatchState.from_scenario(ref, {}, scenario.balls, scenario.path)
     # A recorded stroke with an outsider's touch may carry the same stroke without it ([undisturbed]):
     # the rulebooks that put a disturbed ball where it would have stopped need it (WPBSA S3 R15).
     undisturbed = scenario.undisturbed_record() if scenario.is_recorded else None

@@ -1,44 +1,54 @@
-"""The registry of referees: ``@register`` on a :class:`rules.base.Referee` subclass, found by id or alias.
+"""The registry of referees: the one list of games, and the lookups everything else uses.
 
 Game modules live in ``rules/games/`` (``russian.py``, ``pool.py``, ``snooker.py``, ``golf.py``); each
-registers its classes when imported. ``rules/games/__init__.py`` imports whichever exist, so the
-registry is complete as soon as anything asks it for a game.
+registers its classes (``@register``, ``rules/registration.py``) when imported, in the order the games
+are listed (``games``, the menu, the trainer); the registry imports the game modules when first asked.
+A game declares everything the rest of the program needs (``rules/base.py``); nothing else lists games.
+
+Importing this module installs the registry as the scenario loader's catalog of games
+(:func:`physics.scenario.install_catalog`): physics never imports the rules, the rules tell it.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from physics.errors import InputError
-from physics.tables import GAME_TABLES
+from physics.scenario import install_catalog
 from rules.base import Referee
+from rules.contract import Family
+from rules.registration import _ALIASES, _BY_ID, register, unregister
+from rules.state import scenario_balls
 
-_BY_ID: dict[str, type[Referee]] = {}
-_ALIASES: dict[str, str] = {}
+__all__ = [
+    "CATALOG",
+    "GameEntry",
+    "family",
+    "game_ids",
+    "games",
+    "games_for_table",
+    "get_referee",
+    "register",
+]
+
 _INSTANCES: dict[str, Referee] = {}
 
-R = TypeVar("R", bound=type[Referee])
+
+class GameEntry(NamedTuple):
+    id: str
+    names: dict[str, str]
+    table: str
 
 
-def register(cls: R) -> R:
-    """Class decorator: make a referee findable by its id and aliases (checked against design.md)."""
-    gid = cls.id
-    if gid not in GAME_TABLES or gid == "practice":
-        raise ValueError(f"{cls.__name__}: unknown game id {gid!r}")
-    if cls.table_id != GAME_TABLES[gid]:
-        raise ValueError(
-            f"{cls.__name__}: table {cls.table_id!r} but design.md plays {gid} on {GAME_TABLES[gid]}"
-        )
-    if gid in _BY_ID and _BY_ID[gid] is not cls:
-        raise ValueError(f"game {gid!r} registered twice")
-    _BY_ID[gid] = cls
-    for a in cls.aliases:
-        _ALIASES[a.lower()] = gid
-    return cls
+def forget(game: str) -> None:
+    """Unregister a game and drop its instance (a test's throwaway game)."""
+    unregister(game)
+    _INSTANCES.pop(game, None)
 
 
 def _load() -> None:
-    import rules.games  # noqa: F401  (registers every game module that exists)
+    import rules.games  # noqa: F401  (registers every game module)
 
 
 def get_referee(game: str) -> Referee:
@@ -46,21 +56,48 @@ def get_referee(game: str) -> Referee:
     _load()
     gid = game if game in _BY_ID else _ALIASES.get(game.lower(), game)
     if gid not in _BY_ID:
-        raise InputError("game", game, f"a game with a referee: {', '.join(sorted(_BY_ID))}")
+        raise InputError("game", game, f"a game with a referee: {', '.join(_BY_ID)}")
     if gid not in _INSTANCES:
         _INSTANCES[gid] = _BY_ID[gid]()
     return _INSTANCES[gid]
 
 
-def games() -> list[tuple[str, dict[str, str], str]]:
-    """(id, names {en, ru}, table id) of every registered game, in design.md's order."""
+def game_ids() -> tuple[str, ...]:
+    """Every game with a referee, in the registry's order."""
     _load()
-    order = list(GAME_TABLES)
-    return [
-        (gid, dict(_BY_ID[gid].names), _BY_ID[gid].table_id)
-        for gid in sorted(_BY_ID, key=lambda g: order.index(g))
-    ]
+    return tuple(_BY_ID)
+
+
+def referees() -> tuple[Referee, ...]:
+    return tuple(get_referee(g) for g in game_ids())
+
+
+def games() -> list[GameEntry]:
+    """(id, names {en, ru}, table id) of every registered game, in the registry's order."""
+    return [GameEntry(r.id, dict(r.names), r.table_id) for r in referees()]
 
 
 def games_for_table(table_id: str) -> list[str]:
-    return [gid for gid, _, t in games() if t == table_id]
+    """Games played on a table (their own or one they may be played on)."""
+    return [r.id for r in referees() if table_id in r.tables()]
+
+
+def family(game: str) -> Family:
+    return get_referee(game).family
+
+
+class _Catalog:
+    """The registry as the scenario loader's :class:`physics.scenario.GameCatalog`."""
+
+    def game_ids(self) -> Sequence[str]:
+        return game_ids()
+
+    def tables_of(self, game: str) -> Sequence[str]:
+        return get_referee(game).tables()
+
+    def balls_of(self, game: str, state: Mapping[str, Any]) -> Sequence[str]:
+        return scenario_balls(get_referee(game), state)
+
+
+CATALOG = _Catalog()
+install_catalog(CATALOG)

@@ -18,77 +18,71 @@ ruling out without looking at the shot record again:
 - ``replay``: the stroke does not count at all: the position is restored and it is played again
   (outside interference, a hanging ball that dropped by itself, a break that never left the house).
 - ``warnings``: things the referee must announce (second foul in a row, ...), ``{en, ru}`` texts.
-- ``phase``/``ball_on``/``extra``: game progress carried into the next state (``"70:70"``, snooker's
-  ball on, pool's groups...). ``extra`` is merged into ``MatchState.extra``.
+- ``standing``: the referee's warnings in force after this stroke (:class:`rules.contract.RefereeWarning`:
+  the third-miss warning, the stalemate warning...): they become the next state's ``warnings``.
+- ``phase``/``ball_on``/``family``: game progress carried into the next state (``70:70``, snooker's
+  ball on, pool's groups...); ``family`` is the game family's typed state, and its plain form is the JSON
+  ``extra`` (the key scenario files and old rulings use).
+- ``alternatives``: for an option that sets the table up differently (golf's rule 4), the table it gives.
 - ``explain``: one-paragraph summary in both languages.
 - ``match_over``: the frame's winner has now won the match (frames to a set number of wins).
 
-Foul codes: :class:`FoulCode` lists the codes the core and the Russian games use; other games may
-add their own codes as plain strings (``Foul.code`` is ``FoulCode | str``), stable once published.
+Codes are enums (``rules/contract.py``): :class:`FoulCode` for fouls, :class:`NoteCode` for
+announcements; their values are the published strings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from physics.record import BallId
+from rules.contract import (
+    FamilyState,
+    FoulCode,
+    InHand,
+    NoteCode,
+    Option,
+    Phase,
+    Point,
+    RefereeWarning,
+    Text,
+)
+from rules.frozen import FrozenMap, freeze
 
-Point = tuple[float, float]
-Text = Mapping[str, str]  # {"en": ..., "ru": ...}
+__all__ = [
+    "Alternative",
+    "Choice",
+    "Foul",
+    "FoulCode",
+    "InHand",
+    "Note",
+    "NoteCode",
+    "Option",
+    "Phase",
+    "Point",
+    "Respot",
+    "Ruling",
+    "Text",
+]
 
 
-class InHand(StrEnum):
-    """Where the incoming striker may place the cue ball (design.md's closed set)."""
-
-    HOUSE = "house"
-    D = "d"
-    BEHIND_HEAD_STRING = "behind-head-string"
-    ANYWHERE = "anywhere"
-
-
-class Option(StrEnum):
-    """What the next player may choose instead of the default (design.md ``options``)."""
-
-    PLAY_ON = "play_on"  # «играй дальше»: the offender must play the next stroke
-    MAKE_OFFENDER_REPLAY = "make_offender_replay"  # restore the position, the offender plays again
-    REMOVE_BALL = "remove_ball"  # pick a ball to come off (see Ruling.choice)
-    LAG = "lag"  # who plays next is decided by a lag (70:70, deciding frame)
-
-
-class FoulCode(StrEnum):
-    """Stable foul codes. The text/section each one cites is on the Foul itself."""
-
-    MISS = "miss"  # the cue ball touched no object ball
-    CUE_BALL_OFF_TABLE = "cue_ball_off_table"  # the cue ball jumped the table
-    CUE_BALL_POCKETED = "cue_ball_pocketed"
-    BALL_OFF_TABLE = "ball_off_table"  # an object ball off the table (where that is a foul)
-    TOUCHED_PLAYER_OBJECT = "touched_player_object"  # a ball touched a player's things within the table
-    BALL_TOUCHED = "ball_touched"  # a ball on the bed touched by cue, hand, clothes...
-    MISCUE = "miscue"  # кикс: not a clean strike with the tip
-    SCOOP = "scoop"  # подцепка: tip under the ball, cue elevated
-    DOUBLE_HIT = "double_hit"
-    WRONG_BALL_STRUCK = "wrong_ball_struck"  # the cue struck a ball other than the cue ball
-    FROZEN_BALL_ANGLE = "frozen_ball_angle"  # cue ball frozen to an object ball played under 45°
-    HOUSE_BALL_FIRST = "house_ball_first"  # from hand: hit a ball in the house before leaving it
-    CUE_BALL_OUTSIDE_HOUSE = "cue_ball_outside_house"  # from hand: cue ball placed outside the house
-    ILLEGAL_SAFETY = "illegal_safety"  # отыгрыш without its required result
-    WRONG_BALL_FIRST = "wrong_ball_first"  # first contact not with a legal ball (pool, snooker)
-    NO_RAIL = "no_rail"  # no ball to a cushion after contact (pool)
-    JUMP_SHOT = "jump_shot"  # snooker's jump shot
-    PUSH_SHOT = "push_shot"
-    OPPONENT_INTERFERENCE = "opponent_interference"
+def _text(t: Text) -> FrozenMap[str, str]:
+    return freeze(t)
 
 
 @dataclass(frozen=True, slots=True)
 class Foul:
     """One broken rule: a stable code, the rule cited (``"003: Выскочившие шары"``) and why, in en/ru."""
 
-    code: FoulCode | str
+    code: FoulCode
     rule: str
     explain: Text
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", FoulCode(self.code))
+        object.__setattr__(self, "explain", _text(self.explain))
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
@@ -109,25 +103,47 @@ class Respot:
 class Note:
     """A referee's announcement (warning) with the rule it comes from."""
 
-    code: str
+    code: NoteCode
     rule: str
     explain: Text
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", NoteCode(self.code))
+        object.__setattr__(self, "explain", _text(self.explain))
+
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "explain": dict(self.explain)}
+        return {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A pick the next player must make: ``by`` chooses one of ``among``; it goes to ``credit_to``'s shelf."""
 
-    kind: str  # "remove_ball"
+    kind: Option  # Option.REMOVE_BALL
     by: int
     among: tuple[BallId, ...]
     credit_to: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "by": self.by, "among": list(self.among), "credit_to": self.credit_to}
+        return {"kind": str(self.kind), "by": self.by, "among": list(self.among), "credit_to": self.credit_to}
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """The table an option sets up instead of the ruling's own: the balls on the bed and where the cue
+    ball is in hand (golf's rule 4)."""
+
+    positions: Mapping[BallId, Point]
+    in_hand: InHand | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "positions", freeze(self.positions))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "positions": {b: [round(p[0], 6), round(p[1], 6)] for b, p in self.positions.items()},
+            "in_hand": str(self.in_hand) if self.in_hand is not None else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -143,26 +159,39 @@ class Ruling:
     respot: tuple[Respot, ...]
     next_player: int
     in_hand: InHand | None
-    options: tuple[str, ...]
+    options: tuple[Option, ...]
     frame_over: bool
     winner: int | None
     # --- extensions (see the module docstring) ---
     striker: int = 0
-    positions: Mapping[BallId, Point] = field(default_factory=dict)
+    positions: Mapping[BallId, Point] = field(default_factory=FrozenMap)
     cue: BallId = "cue"
-    credit: Mapping[int, tuple[BallId, ...]] = field(default_factory=dict)
+    credit: Mapping[int, tuple[BallId, ...]] = field(default_factory=FrozenMap)
     from_shelf: tuple[BallId, ...] = ()
     out_of_play: tuple[BallId, ...] = ()
     owed: tuple[int, ...] = ()
     choice: Choice | None = None
     replay: bool = False
     warnings: tuple[Note, ...] = ()
-    phase: str = "play"
+    phase: Phase = Phase.PLAY
     ball_on: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    explain: Text = field(default_factory=dict)
+    family: FamilyState | None = None
+    explain: Text = field(default_factory=FrozenMap)
     game: str = ""
     match_over: bool = False  # this frame's winner has won the match
+    standing: tuple[RefereeWarning, ...] = ()
+    alternatives: Mapping[Option, Alternative] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        for name in ("positions", "credit", "explain", "alternatives"):
+            object.__setattr__(self, name, freeze(getattr(self, name)))
+        object.__setattr__(self, "phase", Phase(self.phase))
+        object.__setattr__(self, "options", tuple(Option(o) for o in self.options))
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The family state in its plain form (the JSON ``extra``; empty when the game keeps none)."""
+        return freeze(self.family.to_extra()) if self.family is not None else FrozenMap()
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -191,13 +220,16 @@ class Ruling:
                 "choice": self.choice.to_dict() if self.choice is not None else None,
                 "replay": self.replay,
                 "warnings": [w.to_dict() for w in self.warnings],
-                "phase": self.phase,
+                "phase": str(self.phase),
                 "ball_on": self.ball_on,
                 "positions": {b: [round(p[0], 6), round(p[1], 6)] for b, p in self.positions.items()},
                 "explain": dict(self.explain),
                 "match_over": self.match_over,
+                "standing_warnings": [w.to_dict() for w in self.standing],
             }
         )
+        if self.alternatives:
+            d["alternatives"] = {str(o): a.to_dict() for o, a in self.alternatives.items()}
         if self.extra:
             d["extra"] = dict(self.extra)
         return d

@@ -26,28 +26,49 @@ Undo is a stack of snapshots: every state keeps the states before it in ``histor
 ``shelves``        list (one per player) of lists of ball ids credited to that player
 ``owed``           list of ints: penalty balls owed («долг»)
 ``fouls_in_row``   list of ints: consecutive fouls of each player
-``phase``          game phase: "break", "play", "70:70" (pyramid) or a game's own
+``phase``          game phase: "break", "play", "70:70" (pyramid), "respotted-black" (snooker)
 ``ball_on``        snooker: the ball on ("red", a colour name)
 ``last_counted``   the last object ball counted (71: the 70:70 rule respots it)
-``extra``          a table of game-specific values (each game documents its keys)
+``extra``          a table of the game family's values (each game documents its keys); read into
+                   the family's frozen state (:class:`rules.contract.FamilyState`)
+``warnings``       list of the referee's standing warnings: ``{ code = "third_miss", player = 0 }``
+                   (codes: :class:`rules.contract.WarningCode`); default: what ``extra``'s counters
+                   imply (two misses in a row imply the third-miss warning...)
 =================  ==========================================================================
 
 Balls of the game that are neither on the bed, in hand, nor on a shelf are ``out``.
+
+The state never looks a game up: it is built from the game's rules (:class:`rules.contract.GameRules`,
+a ``Referee``) and keeps them (``rules``) for the next frame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from physics.errors import InputError
 from physics.limits import check_name
 from physics.record import BallId
-from rules.ruling import InHand, Option, Point, Ruling
-
-if TYPE_CHECKING:
-    from rules.base import Referee
+from rules.contract import (
+    Choose,
+    Decision,
+    FamilyState,
+    GameRules,
+    InHand,
+    LagWinner,
+    Option,
+    Phase,
+    PickBall,
+    Point,
+    RefereeWarning,
+    WarningCode,
+    decision_text,
+    parse_decision,
+)
+from rules.frozen import freeze
+from rules.ruling import Ruling
 
 STATE_KEYS = (
     "players",
@@ -66,13 +87,42 @@ STATE_KEYS = (
     "ball_on",
     "last_counted",
     "extra",
+    "warnings",
 )
 
 
-def _referee(game: str) -> Referee:
-    from rules.registry import get_referee  # lazy: the registry imports the games, which import this module
+def scenario_players(rules: GameRules, state: Mapping[str, Any]) -> int:
+    """How many players a scenario's ``[state]`` describes: ``players``, else as many as ``scores`` has
+    (within the game's range: golf), else the game's fewest."""
+    players = state.get("players")
+    if isinstance(players, list) and players:
+        return len(players)
+    lo, hi = rules.player_range
+    scores = state.get("scores")
+    if lo < hi and isinstance(scores, list) and lo <= len(scores) <= hi:
+        return len(scores)
+    return lo
 
-    return get_referee(game)
+
+def scenario_balls(rules: GameRules, state: Mapping[str, Any]) -> tuple[BallId, ...]:
+    """The balls a scenario of this game may place: the one rule ``simulate`` and ``referee`` share."""
+    return rules.ball_set(scenario_players(rules, state))
+
+
+def _warnings(file: str, raw: Any, n: int) -> tuple[RefereeWarning, ...]:
+    codes = [str(c) for c in WarningCode]
+    if not isinstance(raw, list):
+        raise InputError(file, "state.warnings", '[{ code = "...", player = 0 }, ...]')
+    out: list[RefereeWarning] = []
+    for i, w in enumerate(raw):
+        key = f"state.warnings[{i}]"
+        if not isinstance(w, dict) or set(w) - {"code", "player"} or w.get("code") not in codes:
+            raise InputError(file, key, f"{{ code = one of {', '.join(codes)}, player = index }}")
+        p = w.get("player", 0)
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
+            raise InputError(file, f"{key}.player", f"a player index 0..{n - 1}")
+        out.append(RefereeWarning(WarningCode(w["code"]), p))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -82,6 +132,7 @@ class MatchState:
     game: str
     players: tuple[str, ...]
     balls: Mapping[BallId, Point]
+    rules: GameRules | None = field(default=None, compare=False, repr=False)
     to_play: int = 0
     scores: tuple[int, ...] = (0, 0)
     frames_won: tuple[int, ...] = (0, 0)
@@ -94,7 +145,7 @@ class MatchState:
     out: tuple[BallId, ...] = ()
     owed: tuple[int, ...] = (0, 0)
     fouls_in_row: tuple[int, ...] = (0, 0)
-    phase: str = "break"
+    phase: Phase = Phase.BREAK
     ball_on: str | None = None
     last_counted: BallId | None = None
     frame_over: bool = False
@@ -102,25 +153,56 @@ class MatchState:
     match_over: bool = False
     needs_lag: bool = False
     frame_no: int = 1
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    family: FamilyState = field(default_factory=FamilyState)
+    warnings: tuple[RefereeWarning, ...] = ()
     history: tuple[MatchState, ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "balls", freeze(self.balls))
+        object.__setattr__(self, "phase", Phase(self.phase))
+        if self.rules is not None and self.rules.id != self.game:
+            raise ValueError(f"state of {self.game} built with the rules of {self.rules.id}")
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """The family state in its plain form (``[state.extra]`` of scenario files)."""
+        return freeze(self.family.to_extra())
+
+    def warned(self, code: WarningCode, player: int | None = None) -> bool:
+        """Has the referee given this warning (to ``player``, default the striker) and not lifted it?"""
+        p = self.to_play if player is None else player
+        return any(w.code == code and w.player == p for w in self.warnings)
+
+    def warn(self, code: WarningCode, player: int | None = None) -> MatchState:
+        """The state with the warning given (a placement outside the house...); no stroke is played."""
+        p = self.to_play if player is None else player
+        if self.warned(code, p):
+            return self
+        return replace(
+            self, warnings=self.warnings + (RefereeWarning(code, p),), history=self.history + (self,)
+        )
+
+    def the_rules(self) -> GameRules:
+        if self.rules is None:
+            raise ValueError(f"a state of {self.game} built without its rules")
+        return self.rules
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
     def new(
         cls,
-        game_id: str,
+        rules: GameRules,
         players: Sequence[str] = ("Player 1", "Player 2"),
         frames_to_win: int = 1,
         layout: Mapping[BallId, Point] | None = None,
         breaker: int = 0,
     ) -> MatchState:
         """A fresh match: the game's rack (or ``layout``), ``breaker`` to play from hand."""
-        ref = _referee(game_id)
+        ref = rules
         n = len(players)
         lo, hi = ref.player_range
         if not lo <= n <= hi:
-            raise InputError("match", "players", f"{lo}..{hi} players for {game_id}")
+            raise InputError("match", "players", f"{lo}..{hi} players for {ref.id}")
         if frames_to_win < 1:
             raise InputError("match", "frames_to_win", "an integer >= 1")
         for i, name in enumerate(players):
@@ -131,6 +213,7 @@ class MatchState:
             game=ref.id,
             players=tuple(players),
             balls=rack,
+            rules=ref,
             to_play=breaker,
             scores=(0,) * n,
             frames_won=(0,) * n,
@@ -142,27 +225,28 @@ class MatchState:
             shelves=((),) * n,
             owed=(0,) * n,
             fouls_in_row=(0,) * n,
-            phase="break",
-            extra=ref.initial_extra(n),
+            phase=Phase.BREAK,
+            family=ref.state_type.initial(n),
         )
         return replace(st, out=st.missing_balls(ref.ball_set(n)))
 
     @classmethod
     def from_scenario(
-        cls, game_id: str, state: Mapping[str, Any], balls: Mapping[BallId, Point], file: str = "<scenario>"
+        cls,
+        rules: GameRules,
+        state: Mapping[str, Any],
+        balls: Mapping[BallId, Point],
+        file: str = "<scenario>",
     ) -> MatchState:
         """Build the state a scenario's ``[state]`` table describes (keys in the module docstring)."""
-        ref = _referee(game_id)
+        ref = rules
+        game_id = ref.id
         for k in state:
             if k not in STATE_KEYS:
                 raise InputError(file, f"state.{k}", f"a known key ({', '.join(STATE_KEYS)})")
         players_raw = state.get("players")
         if players_raw is None:
-            lo_n, hi_n = ref.player_range
-            n_guess = lo_n
-            if lo_n < hi_n and isinstance(state.get("scores"), list) and lo_n <= len(state["scores"]) <= hi_n:
-                n_guess = len(state["scores"])  # golf: as many players as scores
-            players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(n_guess))
+            players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(scenario_players(ref, state)))
         else:
             if not isinstance(players_raw, list):
                 raise InputError(file, "state.players", "a list of player names")
@@ -269,9 +353,9 @@ class MatchState:
         # (the record's initial position), so before the stroke it is in hand, not on the bed.
         balls = {b: p for b, p in balls.items() if not (in_hand is not None and b == cue)}
         if phase is None:
-            phase = "break" if is_break else "play"
-        if not isinstance(phase, str) or phase not in ref.phases:
-            raise InputError(file, "state.phase", f"one of {', '.join(ref.phases)}")
+            phase = Phase.BREAK if is_break else Phase.PLAY
+        if not isinstance(phase, str) or phase not in {str(p) for p in ref.phases}:
+            raise InputError(file, "state.phase", f"one of {', '.join(sorted(str(p) for p in ref.phases))}")
         ball_on = state.get("ball_on")
         if ball_on is not None and not isinstance(ball_on, str):
             raise InputError(file, "state.ball_on", "a ball or colour name")
@@ -281,12 +365,14 @@ class MatchState:
         extra_raw = state.get("extra", {})
         if not isinstance(extra_raw, dict):
             raise InputError(file, "state.extra", "a table")
-        extra = {**ref.initial_extra(n), **ref.validate_extra(extra_raw, file)}
+        family = ref.state_type.from_extra(extra_raw, n, file)
+        warnings = _warnings(file, state["warnings"], n) if "warnings" in state else family.implied_warnings()
 
         st = cls(
             game=ref.id,
             players=players,
             balls=dict(balls),
+            rules=ref,
             to_play=to_play,
             scores=scores,
             frames_won=frames_won,
@@ -298,10 +384,11 @@ class MatchState:
             shelves=shelves,
             owed=owed,
             fouls_in_row=fouls_in_row,
-            phase=phase,
+            phase=Phase(phase),
             ball_on=ball_on,
             last_counted=last,
-            extra=extra,
+            family=family,
+            warnings=warnings,
         )
         return replace(st, out=st.missing_balls(ball_set))
 
@@ -333,18 +420,12 @@ class MatchState:
         return out
 
     # --- transitions ------------------------------------------------------------------------
-    def apply(self, ruling: Ruling, decision: str | None = None) -> MatchState:
-        """Carry a ruling out. ``decision``: the next player's option (``"play_on"``,
-        ``"make_offender_replay"``), the ball picked for a ``choice``, or ``"lag:<p>"`` for a lag winner."""
+    def apply(self, ruling: Ruling, decision: Decision | str | None = None) -> MatchState:
+        """Carry a ruling out. ``decision``: the next player's choice (:data:`rules.contract.Decision`; a
+        string is read by :func:`rules.contract.parse_decision`: ``"play_on"``, a ball id, ``"lag:<p>"``)."""
         hist = self.history + (self,)
-        if (
-            decision is not None
-            and decision not in ruling.options
-            and not (ruling.choice is not None and decision in ruling.choice.among)
-            and not (Option.LAG in ruling.options and decision.startswith("lag:"))
-        ):
-            allowed = list(ruling.options) + (list(ruling.choice.among) if ruling.choice else [])
-            raise InputError("decision", decision, f"one of {', '.join(allowed) or 'no decision'}")
+        dec = parse_decision(decision) if isinstance(decision, str) else decision
+        self._check_decision(ruling, dec)
         if ruling.replay:
             return replace(self, history=hist)
 
@@ -360,10 +441,11 @@ class MatchState:
         scores = tuple(ruling.scores)
         to_play = ruling.next_player
         in_hand = ruling.in_hand
+        cue = ruling.cue
         if ruling.choice is not None:
             pick = (
-                decision
-                if decision in ruling.choice.among
+                dec.ball
+                if isinstance(dec, PickBall)
                 else (ruling.choice.among[0] if ruling.choice.among else None)
             )
             if pick is not None:
@@ -372,32 +454,31 @@ class MatchState:
                     shelves[ruling.choice.credit_to].append(pick)
                 else:
                     out.append(pick)
-        if decision == Option.PLAY_ON:
+        if isinstance(dec, Choose) and dec.option == Option.PLAY_ON:
             to_play = ruling.striker
-        elif decision == Option.MAKE_OFFENDER_REPLAY:
+        elif isinstance(dec, Choose) and dec.option == Option.MAKE_OFFENDER_REPLAY:
             # Every ball goes back where it was before the stroke; only the penalty stands.
             balls = dict(self.balls)
             shelves = [list(s) for s in self.shelves]
             out = list(self.out)
             to_play = ruling.striker
             in_hand = self.in_hand
-        elif decision is not None and decision.startswith("lag:"):
-            lag = int(decision[4:]) if decision[4:].isdigit() else -1
-            if not 0 <= lag < self.n_players:
-                raise InputError("decision", decision, f"lag:<player index 0..{self.n_players - 1}>")
-            to_play = lag
+            cue = self.cue
+        elif isinstance(dec, Choose) and dec.option in ruling.alternatives:
+            alt = ruling.alternatives[dec.option]
+            balls, in_hand = dict(alt.positions), alt.in_hand
+        elif isinstance(dec, LagWinner):
+            to_play = dec.player
         fouls_in_row = list(self.fouls_in_row)
         fouls_in_row[ruling.striker] = fouls_in_row[ruling.striker] + 1 if ruling.foul else 0
         frames_won = list(self.frames_won)
         match_over = False
-        needs_lag = False
         if ruling.frame_over and ruling.winner is not None:
             frames_won[ruling.winner] += 1
             match_over = frames_won[ruling.winner] >= self.frames_to_win
         # A ball out of play that the ruling puts on the bed is back in play (golf: the next player's ball
         # is spotted when his turn comes).
         out = [b for b in out if b not in balls]
-        cue = self.cue if decision == Option.MAKE_OFFENDER_REPLAY else ruling.cue
         last = self.last_counted
         for b in ruling.counted:
             if b != cue:
@@ -421,28 +502,42 @@ class MatchState:
             frame_over=ruling.frame_over,
             winner=ruling.winner,
             match_over=match_over,
-            needs_lag=needs_lag,
-            extra={**self.extra, **ruling.extra},
+            needs_lag=False,
+            family=ruling.family if ruling.family is not None else self.family,
+            warnings=ruling.standing,
             history=hist,
         )
+
+    def _check_decision(self, ruling: Ruling, dec: Decision | None) -> None:
+        if dec is None:
+            return
+        ok = (
+            (isinstance(dec, Choose) and dec.option in ruling.options and dec.option != Option.LAG)
+            or (isinstance(dec, PickBall) and ruling.choice is not None and dec.ball in ruling.choice.among)
+            or (isinstance(dec, LagWinner) and Option.LAG in ruling.options)
+        )
+        if not ok:
+            allowed = [str(o) for o in ruling.options] + (list(ruling.choice.among) if ruling.choice else [])
+            raise InputError("decision", decision_text(dec), f"one of {', '.join(allowed) or 'no decision'}")
+        if isinstance(dec, LagWinner) and not 0 <= dec.player < self.n_players:
+            raise InputError("decision", decision_text(dec), f"lag:<player index 0..{self.n_players - 1}>")
 
     def next_frame(self, lag_winner: int | None = None) -> MatchState:
         """Rack the next frame. Breaks alternate (003: Общие правила, розыгрыш начального удара); before the
         deciding frame the lag is played again, so its winner must be given then (``needs_lag``)."""
         if self.match_over:
             raise InputError("match", "next_frame", "a match that is not over")
-        ref = _referee(self.game)
+        ref = self.the_rules()
         n = self.n_players
         decider = all(w == self.frames_to_win - 1 for w in self.frames_won) and self.frames_to_win > 1
         if decider and lag_winner is None:
             return replace(self, needs_lag=True, history=self.history + (self,))
         breaker = lag_winner if lag_winner is not None else (self.breaker + 1) % n
-        fresh = MatchState.new(self.game, self.players, self.frames_to_win, breaker=breaker)
+        fresh = MatchState.new(ref, self.players, self.frames_to_win, breaker=breaker)
         return replace(
             fresh,
             frames_won=self.frames_won,
             frame_no=self.frame_no + 1,
-            extra={**ref.initial_extra(n)},
             history=self.history + (self,),
         )
 
@@ -470,7 +565,7 @@ class MatchState:
             "out": list(self.out),
             "owed": list(self.owed),
             "fouls_in_row": list(self.fouls_in_row),
-            "phase": self.phase,
+            "phase": str(self.phase),
             "ball_on": self.ball_on,
             "last_counted": self.last_counted,
             "frame_over": self.frame_over,
@@ -479,4 +574,5 @@ class MatchState:
             "needs_lag": self.needs_lag,
             "frame_no": self.frame_no,
             "extra": dict(self.extra),
+            "warnings": [w.to_dict() for w in self.warnings],
         }

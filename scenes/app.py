@@ -268,10 +268,12 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     # Bad input fails before any window opens: one line, exit 2 (main.py prints InputError).
     game = getattr(args, "game", None)
     if command == "play" and game is not None:
-        from physics.tables import GAME_IDS
+        from physics.scenario import PRACTICE
+        from rules.registry import game_ids
 
-        if game not in GAME_IDS:
-            raise InputError("--game", game, f"a game id: {', '.join(GAME_IDS)}")
+        ids = (PRACTICE, *game_ids())
+        if game not in ids:
+            raise InputError("--game", game, f"a game id: {', '.join(ids)}")
     if command == "play" and getattr(args, "scenario", None):
         from physics.scenario import load_scenario
 

@@ -56,6 +56,7 @@ _STATE_FROM_SNAPSHOT = (
     "ball_on",
     "last_counted",
     "extra",
+    "warnings",
 )
 
 
@@ -214,7 +215,7 @@ def load_match(path: str | Path) -> tuple[Any, int]:
     if "in_hand" in snap and snap["in_hand"] is None:
         state_raw["in_hand"] = "none"  # the snapshot's null: the cue ball is on the bed
     try:
-        st = MatchState.from_scenario(game, state_raw, balls, file)
+        st = MatchState.from_scenario(ref, state_raw, balls, file)
     except InputError as exc:
         raise InputError(
             file,

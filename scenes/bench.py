@@ -25,12 +25,12 @@ BREAK_SPEED = 8.0  # m/s at the cue: a firm pool break (physics.md §2.2: power 
 
 
 def _break_stroke() -> tuple[Any, dict[str, tuple[float, float]], Any]:
-    from physics.racks import initial_layout
+    from physics.racks import BENCH_POOL, initial_layout
     from physics.record import ShotParams
     from physics.tables import load_table
 
     spec = load_table("pool-9ft")
-    layout = initial_layout("pool-8-ball", spec, seed=1)
+    layout = initial_layout(BENCH_POOL, spec, seed=1)
     cue = layout["cue"]
     apex = layout["1"] if "1" in layout else spec.spots["foot-spot"]
     direction = math.degrees(math.atan2(apex[1] - cue[1], apex[0] - cue[0]))

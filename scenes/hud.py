@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.names import ball_name, balls_list
 from scenes.i18n import option_name, pocket_name, tr, ui_font, zone_name
 
 
@@ -47,7 +48,7 @@ class HudSnapshot:
     players: tuple[PlayerLine, ...]
     frames_to_win: int = 1
     current_break: int = 0
-    ball_on: tuple[str, ...] = ()  # what must be hit first (snooker: reds/colour, 9-ball: lowest)
+    ball_on: tuple[str, ...] = ()  # what must be hit first: ball ids or a group (rules.contract.Required)
     needs_call: bool = False  # Russian pyramid etc.: ball and pocket must be called
     nominate: bool = False  # snooker: a colour or a free ball must be nominated
     call_ball: str | None = None
@@ -82,17 +83,26 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
 
     required: list[str] = []
     if s.ball_on:
-        required.append(tr("hud.required", lang, text=", ".join(s.ball_on)))
+        required.append(tr("hud.required", lang, text=", ".join(ball_name(b, lang) for b in s.ball_on)))
     if s.golf_pocket:
         required.append(tr("hud.required", lang, text=pocket_name(s.golf_pocket, lang)))
     if s.needs_call:
         if s.call_ball and s.call_pocket:
-            required.append(tr("hud.call", lang, ball=s.call_ball, pocket=pocket_name(s.call_pocket, lang)))
+            required.append(
+                tr(
+                    "hud.call",
+                    lang,
+                    ball=ball_name(s.call_ball, lang),
+                    pocket=pocket_name(s.call_pocket, lang),
+                )
+            )
         else:
             required.append(tr("hud.call_none", lang))
     if s.nominate:
         required.append(
-            tr("hud.nominated", lang, ball=s.call_ball) if s.call_ball else tr("hud.nominate", lang)
+            tr("hud.nominated", lang, ball=ball_name(s.call_ball, lang))
+            if s.call_ball
+            else tr("hud.nominate", lang)
         )
     if s.in_hand:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
@@ -105,7 +115,7 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
             explain = f.explain_ru if lang == "ru" else f.explain_en
             call.append(f"• {explain} [{f.rule}]")
         if s.last.counted:
-            call.append(tr("hud.counted", lang, balls=", ".join(s.last.counted)))
+            call.append(tr("hud.counted", lang, balls=balls_list(s.last.counted, lang)))
         elif not s.practice:
             call.append(tr("hud.nothing_counted", lang))
     if s.options:

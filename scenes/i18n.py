@@ -2,13 +2,11 @@
 
 ``tr(key, lang, **fmt)`` picks the language chosen by ``settings.lang``; a missing key is a
 programming error (KeyError), never a silent English fallback. Game names come from the referee's
-registry when it is present (it declares ru/en names per game); ``GAME_NAMES`` is used only when the
-registry cannot be imported (the window still lists every game id of design.md).
+registry (each game declares its ru/en names); practice, which has no referee, is named here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +35,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hud.at_table": ("у стола", "at the table"),
     "hud.break": ("Серия: {n}", "Break: {n}"),
     "hud.required": ("Нужно: {text}", "Required: {text}"),
-    "hud.call": ("Заказ: шар {ball} в лузу {pocket}", "Call: ball {ball} into {pocket}"),
+    "hud.call": ("Заказ: {ball} в лузу {pocket}", "Call: {ball} into {pocket}"),
     "hud.call_none": ("Заказ: кликните шар, затем лузу", "Call: click a ball, then a pocket"),
     "hud.nominate": ("Назовите шар: щёлкните его правой кнопкой", "Nominate a ball: right-click it"),
     "hud.nominated": ("Назван шар: {ball}", "Nominated: {ball}"),
@@ -118,24 +116,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "trainer.missing": ("Экран тренажёра ещё не установлен", "The trainer screen is not installed"),
 }
 
-# Fallback only (see module docstring); the referee registry is the source of game names.
-GAME_NAMES: dict[str, tuple[str, str]] = {
-    "russian-pyramid": ("Русская пирамида (71)", "Russian pyramid (71)"),
-    "russian-pyramid-fast": ("Русская пирамида, быстрая", "Russian pyramid, fast"),
-    "american": ("Американка", "American (Amerikanka)"),
-    "american-fast": ("Американка, быстрая", "American, fast"),
-    "moscow-pyramid": ("Московская пирамида", "Moscow pyramid"),
-    "moscow-pyramid-fast": ("Московская пирамида, быстрая", "Moscow pyramid, fast"),
-    "pyramid-8": ("Пирамида «8 шаров»", "Pyramid eight-ball"),
-    "pyramid-8-fast": ("Пирамида «8 шаров», быстрая", "Pyramid eight-ball, fast"),
-    "pool-8-ball": ("Пул «восьмёрка»", "8-ball pool"),
-    "pool-9-ball": ("Пул «девятка»", "9-ball pool"),
-    "straight-pool": ("Пул 14.1", "Straight pool (14.1)"),
-    "snooker": ("Снукер", "Snooker"),
-    "american-snooker": ("Американский снукер", "American snooker"),
-    "golf": ("Гольф", "Golf"),
-    "practice": ("Тренировка", "Practice"),
-}
+PRACTICE_NAME = ("Тренировка", "Practice")
 
 
 def tr(key: str, lang: str, /, **fmt: Any) -> str:
@@ -146,18 +127,14 @@ def tr(key: str, lang: str, /, **fmt: Any) -> str:
 
 
 def game_name(game_id: str, lang: str) -> str:
-    """The game's name from the referee registry, or the fallback table."""
-    try:
-        from rules.registry import get_referee
+    """The game's name as its referee declares it (practice has none: named here)."""
+    from physics.scenario import PRACTICE
+    from rules.registry import get_referee
 
-        ref = get_referee(game_id)
-        names = getattr(ref, "names", None)
-        if isinstance(names, Mapping) and isinstance(names.get(lang), str):
-            return str(names[lang])
-    except Exception:  # the referee is another package; the menu must still list every game
-        pass
-    ru, en = GAME_NAMES.get(game_id, (game_id, game_id))
-    return ru if lang == "ru" else en
+    if game_id == PRACTICE:
+        ru, en = PRACTICE_NAME
+        return ru if lang == "ru" else en
+    return str(get_referee(game_id).names["ru" if lang == "ru" else "en"])
 
 
 def pocket_name(pocket: str, lang: str) -> str:

@@ -2,9 +2,9 @@
 
 No Panda3D here: the controller simulates a stroke ahead with the physics, asks the referee for a
 ruling, and after the playback applies it (balls leave the table, respots, who plays next, scores).
-It never decides a ruling itself: every number it shows comes from the ruling or the match state.
-The ruling is read through its design.md JSON shape (``to_dict()``), the fixed contract, so the
-window does not depend on the referee's internal classes.
+It never decides a ruling itself, and knows no game: where the ball in hand may go, what must be called
+and what the HUD says is required all come from the game's referee (``rules.base.Referee``: ``may_place``,
+``required``), every number it shows from the :class:`rules.ruling.Ruling` or the match state.
 """
 
 from __future__ import annotations
@@ -15,93 +15,38 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from physics.record import BallStatus, ShotParams, ShotRecord
-from physics.tables import GAME_TABLES, TableSpec, load_table
-from rules.placement import house_zone
+from physics.scenario import PRACTICE
+from physics.tables import TableSpec, load_table
+from rules.contract import CallKind, Option, Required, parse_decision
+from rules.ruling import Ruling
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
 from scenes.i18n import game_name
 
 Positions = dict[str, tuple[float, float]]
-
-# Zones where the cue ball may be placed from hand (design.md ``in_hand``).
-ZONES = ("house", "d", "behind-head-string", "anywhere")
-# Closer than this to another ball counts as touching it ("frozen"), m.
-FROZEN_GAP = 0.0005
-# Games whose rules need the ball and pocket called before each stroke (000: Русская пирамида).
-CALLED_GAMES = ("russian-pyramid", "russian-pyramid-fast", "straight-pool")
+PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (design.md: practice's own table)
 
 
 class Unavailable(RuntimeError):
     """The physics or the referee package is not importable (yet): the window says so, never fakes it."""
 
 
-def placement_allowed(
-    spec: TableSpec,
-    zone: str | None,
-    x: float,
-    y: float,
-    others: Mapping[str, tuple[float, float]],
-) -> bool:
-    """True when a ball centre at (x, y) is a legal place for the cue ball in hand in ``zone``.
-
-    The ball must lie on the bed, overlap no other ball, and have its centre strictly inside the zone:
-    003 judges a ball's position by its centre and forbids placing it on the house line itself. When
-    every object ball is in the house, the house moves to the other end (see :func:`house_end`).
-    """
+def placement_allowed(spec: TableSpec, x: float, y: float, others: Mapping[str, tuple[float, float]]) -> bool:
+    """A ball centre at (x, y) lies on the bed and overlaps no other ball (practice moves any ball so)."""
     R = spec.ball_radius
     if not (math.isfinite(x) and math.isfinite(y)):
         return False
     if abs(x) > spec.half_length - R or abs(y) > spec.half_width - R:
         return False
-    head = spec.lines.get("head-string", -spec.length / 4)
-    line, sign = house_end(spec, others) if zone == "house" else (head, -1)
-    for ox, oy in others.values():
-        d = math.hypot(x - ox, y - oy)
-        if d < 2 * R:
-            return False
-        # 003 (игра с руки): in the house the cue ball may not be placed frozen to a ball that is in the house.
-        if zone == "house" and sign * ox > sign * line and d < 2 * R + FROZEN_GAP:
-            return False
-    if zone is None or zone == "anywhere":
-        return True
-    if zone == "house":
-        return sign * x > sign * line
-    if zone == "behind-head-string":
-        return x < head
-    if zone == "d":
-        radius = spec.d_radius or 0.292
-        return x <= head and math.hypot(x - head, y) <= radius
-    return False
+    return all(math.hypot(x - ox, y - oy) >= 2 * R for ox, oy in others.values())
 
 
-def house_end(spec: TableSpec, others: Mapping[str, tuple[float, float]]) -> tuple[float, float]:
-    """(line x, sign) of the house the cue ball is placed in: the house is where sign * x > sign * line.
-
-    The referee's own reading (``rules.placement.house_zone``): behind the head string, or behind the
-    foot string when every object ball stands in the house (003: Начальный удар, б)."""
-    line, sign = house_zone(spec, others.values())
-    return spec.lines[line], sign
-
-
-def default_placement(
-    spec: TableSpec,
-    zone: str | None,
-    others: Mapping[str, tuple[float, float]],
+def free_spot(
+    spec: TableSpec, ok: Callable[[float, float], bool], start: tuple[float, float]
 ) -> tuple[float, float]:
-    """A legal spot for the cue ball in ``zone``: the zone's natural spot, else the nearest free point on a grid."""
-    head = spec.lines.get("head-string", -spec.length / 4)
-    R = spec.ball_radius
-    if zone == "d":
-        start = (head - (spec.d_radius or 0.292) / 2, 0.0)
-    elif zone == "house":
-        line, sign = house_end(spec, others)
-        start = ((line + sign * spec.half_length) / 2, 0.0)
-    elif zone == "behind-head-string":
-        start = ((head - spec.half_length) / 2, 0.0)
-    else:
-        start = spec.spots.get("head-spot", (head, 0.0))
-    if placement_allowed(spec, zone, *start, others):
+    """``start`` if ``ok`` there, else the nearest point on a half-radius grid around it where it is."""
+    if ok(*start):
         return start
-    step = R / 2
+    step = spec.ball_radius / 2
     best: tuple[float, tuple[float, float]] | None = None
     nx = int(spec.length / step)
     ny = int(spec.width / step)
@@ -109,37 +54,24 @@ def default_placement(
         for j in range(-ny, ny + 1):
             p = (start[0] + i * step, start[1] + j * step)
             d = math.hypot(i, j)
-            if (best is None or d < best[0]) and placement_allowed(spec, zone, *p, others):
+            if (best is None or d < best[0]) and ok(*p):
                 best = (d, p)
     if best is None:
         raise Unavailable("no free place for the cue ball")
     return best[1]
 
 
-def ruling_dict(ruling: Any) -> dict[str, Any]:
-    """The ruling in design.md's JSON shape, whatever object the referee returned."""
-    if ruling is None:
-        return {}
-    if isinstance(ruling, Mapping):
-        d = dict(ruling)
-    elif hasattr(ruling, "to_dict"):
-        d = ruling.to_dict()
-    else:
-        import dataclasses
-
-        d = dataclasses.asdict(ruling)
-    if "ruling" in d and isinstance(d["ruling"], Mapping):
-        d = dict(d["ruling"])
-    return d
-
-
 @dataclass(frozen=True)
 class StrokeResult:
     record: ShotRecord
-    ruling: Any  # the referee's object (None in practice)
-    ruling_json: dict[str, Any]  # its design.md JSON shape
+    ruling: Ruling | None  # None in practice and for a lag stroke
     before: Positions
     state_before: Any
+
+    @property
+    def ruling_json(self) -> dict[str, Any]:
+        """The ruling in design.md's JSON shape (for saving; read the :class:`Ruling` itself otherwise)."""
+        return self.ruling.to_dict() if self.ruling is not None else {}
 
 
 # Undo snapshots that keep their stroke's samples (a sampled record is some megabytes).
@@ -203,28 +135,30 @@ class MatchController:
     lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
 
     def __post_init__(self) -> None:
-        self.spec: TableSpec = load_table(GAME_TABLES[self.game])
-        if self.game != "practice":
-            try:
-                from rules.registry import get_referee
-                from rules.state import MatchState
-            except ImportError as exc:
-                raise Unavailable(f"rules: {exc}") from None
+        from rules.registry import games_for_table, get_referee
+        from rules.state import MatchState
+
+        if self.game != PRACTICE:
             self.referee = get_referee(self.game)
-            self.state = MatchState.new(self.game, self.names, self.frames_to_win)
+            self.spec: TableSpec = self.referee.table
+            self.state = MatchState.new(self.referee, self.names, self.frames_to_win)
             self.positions = dict(self.state.balls)
             self.ensure_cue_ball()
-        elif not self.positions:
-            self.positions = self.rack()
+        else:
+            self.spec = load_table(PRACTICE_TABLE)
+            if not self.positions:
+                self.positions = self.rack(get_referee(games_for_table(self.spec.id)[0]))
 
-    def rack(self) -> Positions:
-        """Practice's opening layout: the physics' pyramid rack with the cue ball in the house."""
-        try:
-            from physics.racks import initial_layout
-        except ImportError as exc:
-            raise Unavailable(f"physics.racks: {exc}") from None
-        layout = initial_layout("russian-pyramid", self.spec, 2)
-        return {b: (float(p[0]), float(p[1])) for b, p in dict(layout).items()}
+    def rack(self, referee: Any) -> Positions:
+        """Practice's opening layout: the rack of the first game played on the table, the cue ball on the
+        head spot (or the nearest free place)."""
+        layout = {b: (float(p[0]), float(p[1])) for b, p in referee.rack(2).items()}
+        if "cue" not in layout:
+            head = self.spec.spots.get("head-spot", (-self.spec.length / 4, 0.0))
+            layout["cue"] = free_spot(
+                self.spec, lambda x, y: placement_allowed(self.spec, x, y, layout), head
+            )
+        return layout
 
     @property
     def is_practice(self) -> bool:
@@ -247,49 +181,59 @@ class MatchController:
         v = self.state.in_hand
         return str(v) if v is not None else None
 
+    def required(self) -> Required:
+        """What the player at the table must do next, as the referee says (nothing in practice)."""
+        if self.state is None:
+            return Required()
+        req: Required = self.referee.required(self.state)
+        return req
+
     @property
     def needs_call(self) -> bool:
         """The player must call ball and pocket before this stroke (71's opening break counts without one)."""
-        if self.state is None:
-            return False
-        flag = getattr(self.referee, "calls", None)
-        calls = flag if isinstance(flag, bool) else self.game in CALLED_GAMES
-        return calls and not self.state.is_break
+        return self.required().call == CallKind.BALL_AND_POCKET
 
     @property
     def needs_nomination(self) -> bool:
         """Snooker: a colour (after a red) or a free ball must be nominated; the call's ball carries it."""
-        st = self.state
-        if st is None or self.game not in ("snooker", "american-snooker"):
-            return False
-        return st.ball_on == "colour" or dict(st.extra).get("free_ball_for", -1) == st.to_play
+        return self.required().call in (CallKind.COLOUR, CallKind.FREE_BALL)
 
     def golf_pocket(self) -> str | None:
-        """Golf: the pocket the player at the table must play next (the referee's order of holes)."""
-        if self.state is None or self.game != "golf":
-            return None
-        from rules.games.golf import HOLES
-
-        holes = dict(self.state.extra).get("holes")
-        if not isinstance(holes, list) or self.state.to_play >= len(holes):
-            return None
-        return HOLES[min(int(holes[self.state.to_play]), len(HOLES) - 1)]
+        """The pocket the player at the table must play next (golf's order of holes), if the game has one."""
+        return self.required().pocket
 
     def _others(self, ball: str) -> Positions:
         return {b: p for b, p in self.positions.items() if b != ball}
 
+    def may_place(self, x: float, y: float) -> bool:
+        """The referee allows the ball in hand at (x, y) (practice: anywhere on the bed, overlapping nothing)."""
+        others = self._others(self.cue_ball)
+        if self.state is None:
+            return placement_allowed(self.spec, x, y, others)
+        return bool(self.referee.may_place(self.state, x, y, others).ok)
+
     def place_cue(self, x: float, y: float) -> bool:
-        """Move the ball in hand to (x, y) if its zone allows it there; False (and nothing moves) if not."""
+        """Move the ball in hand to (x, y) if the referee allows it there; False (and nothing moves) if not.
+
+        A place the referee warns about (003: the cue ball put outside the house) is refused and the warning
+        goes into the match state: playing from there anyway would then be a foul."""
         if self.in_hand is None and not self.is_practice:
             return False
-        if not placement_allowed(self.spec, self.in_hand, x, y, self._others(self.cue_ball)):
+        others = self._others(self.cue_ball)
+        if self.state is not None:
+            verdict = self.referee.may_place(self.state, x, y, others)
+            if not verdict.ok:
+                if verdict.warning is not None:
+                    self.state = self.state.warn(verdict.warning)
+                return False
+        elif not placement_allowed(self.spec, x, y, others):
             return False
         self.positions[self.cue_ball] = (x, y)
         return True
 
     def move_ball(self, ball: str, x: float, y: float) -> bool:
         """Practice: put any ball anywhere on the bed where it overlaps nothing."""
-        if not self.is_practice or not placement_allowed(self.spec, "anywhere", x, y, self._others(ball)):
+        if not self.is_practice or not placement_allowed(self.spec, x, y, self._others(ball)):
             return False
         self.positions[ball] = (x, y)
         return True
@@ -297,9 +241,19 @@ class MatchController:
     def ensure_cue_ball(self) -> None:
         """A ball in hand starts on a legal spot of its zone (the player then moves it)."""
         cue = self.cue_ball
-        if cue not in self.positions:
-            zone = self.in_hand or "anywhere"
-            self.positions[cue] = default_placement(self.spec, zone, self._others(cue))
+        if cue in self.positions:
+            return
+        others = self._others(cue)
+        if self.state is None:
+            start = self.spec.spots.get("head-spot", (-self.spec.length / 4, 0.0))
+            self.positions[cue] = free_spot(
+                self.spec, lambda x, y: placement_allowed(self.spec, x, y, others), start
+            )
+            return
+        state, ref = self.state, self.referee
+        self.positions[cue] = free_spot(
+            self.spec, lambda x, y: bool(ref.may_place(state, x, y, others).ok), ref.hand_spot(state, others)
+        )
 
     # --- the stroke --------------------------------------------------------------------------
     def declared(self, shot: ShotParams) -> ShotParams:
@@ -341,7 +295,7 @@ class MatchController:
     def judge(self, record: ShotRecord) -> StrokeResult:
         """The referee's ruling on a simulated stroke from the current position; kept pending until :meth:`apply`."""
         ruling = self.referee.judge(self.state, record) if self.referee is not None else None
-        result = StrokeResult(record, ruling, ruling_dict(ruling), dict(self.positions), self.state)
+        result = StrokeResult(record, ruling, dict(self.positions), self.state)
         self.pending = result
         return result
 
@@ -354,17 +308,16 @@ class MatchController:
         """What the next player must or may choose before play goes on (from the pending ruling)."""
         if self.pending is None or self.pending.ruling is None:
             return ()
-        rj = self.pending.ruling_json
+        r = self.pending.ruling
         opts: list[str] = []
-        for o in rj.get("options") or []:
-            if o == "lag":
+        for o in r.options:
+            if o == Option.LAG:
                 # The lag's winner is entered by the players (they play it on the table themselves).
                 opts += [f"lag:{i}" for i in range(len(self.names))]
-            elif o != "remove_ball":
+            elif o != Option.REMOVE_BALL:
                 opts.append(str(o))
-        choice = rj.get("choice")
-        if choice:
-            opts += [str(b) for b in choice.get("among", [])]
+        if r.choice is not None:
+            opts += list(r.choice.among)
         return tuple(opts)
 
     def apply(self, decision: str | None = None) -> None:
@@ -375,12 +328,11 @@ class MatchController:
         self.history.append((dict(self.positions), self.state, self.last, self.current_break))
         self._trim_history()
         if self.state is not None and result.ruling is not None:
-            rj = result.ruling_json
-            striker = int(rj.get("striker", self.state.to_play))
-            self.state = self.state.apply(result.ruling, decision)
-            points = rj.get("points") or []
-            if self.state.to_play == striker and not rj.get("foul") and striker < len(points):
-                self.current_break += max(0, int(points[striker]))
+            r = result.ruling
+            striker = r.striker
+            self.state = self.state.apply(r, parse_decision(decision) if decision is not None else None)
+            if self.state.to_play == striker and not r.foul and striker < len(r.points):
+                self.current_break += max(0, r.points[striker])
             else:
                 self.current_break = 0
             if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
@@ -388,14 +340,12 @@ class MatchController:
                 self.current_break = 0
             self.positions = dict(self.state.balls)
         else:
+            # Practice: a pocketed or jumped cue ball comes back on the head spot (ensure_cue_ball below).
             self.positions = final_positions(result.record)
-            if "cue" not in self.positions:
-                # Practice: a pocketed or jumped cue ball comes back to the house to play on.
-                self.positions["cue"] = default_placement(self.spec, "house", self._others("cue"))
         self.last = result
         self.pending = None
         self.call_ball = self.call_pocket = None
-        if self.state is not None and not self.state.match_over:
+        if self.state is None or not self.state.match_over:
             self.ensure_cue_ball()
         self.save()
 
@@ -462,10 +412,7 @@ class MatchController:
         play it on the table; more players enter its winner as before."""
         p = self.pending
         return (
-            p is not None
-            and p.ruling is not None
-            and "lag" in (p.ruling_json.get("options") or [])
-            and len(self.names) == 2
+            p is not None and p.ruling is not None and Option.LAG in p.ruling.options and len(self.names) == 2
         )
 
     def start_lag(self) -> LagRun:
@@ -487,7 +434,7 @@ class MatchController:
 
     def lag_record(self, record: ShotRecord) -> StrokeResult:
         """A lag stroke for the playback: no ruling (the referee judges frames, the lag is judged apart)."""
-        return StrokeResult(record, None, {}, dict(self.positions), self.state)
+        return StrokeResult(record, None, dict(self.positions), self.state)
 
     def lag_stroke(self, record: ShotRecord) -> Any:
         """Take one lag stroke; returns the ``rules.lag.LagResult`` once both players have lagged."""
@@ -507,8 +454,12 @@ class MatchController:
                 if b != run.ball
             ):
                 # The first ball stopped on the second's spot (it crossed, so it lost): start beside it.
-                self.positions[run.ball] = default_placement(
-                    self.spec, "behind-head-string", self._others(run.ball)
+                others = self._others(run.ball)
+                head = self.spec.lines["head-string"]
+                self.positions[run.ball] = free_spot(
+                    self.spec,
+                    lambda x, y: x < head and placement_allowed(self.spec, x, y, others),
+                    self.positions[run.ball],
                 )
             return None
         # Each ball is judged by its own stroke: if the second ball reaches the first, it has crossed
@@ -543,29 +494,18 @@ class MatchController:
     def snapshot(self, status: str = "") -> HudSnapshot:
         """What the HUD draws. While a ruling waits for the next player's choice, its call and its
         scores are shown (the options change who plays and from where, not the points)."""
+        from rules.names import warning_text
+
         st = self.state
         last = None
-        shown = self.pending if self.pending is not None and self.pending.ruling_json else self.last
+        shown = self.pending if self.pending is not None and self.pending.ruling is not None else self.last
+        r = shown.ruling if shown is not None else None
         scores = tuple(st.scores) if st is not None else ()
-        if shown is not None and shown is self.pending and shown.ruling_json.get("scores") is not None:
-            scores = tuple(shown.ruling_json["scores"])
-        if shown is not None and shown.ruling_json:
-            rj = shown.ruling_json
-            fouls = tuple(
-                FoulLine(
-                    str(f.get("code", "")),
-                    str(f.get("rule", "")),
-                    str((f.get("explain") or {}).get("ru", "")),
-                    str((f.get("explain") or {}).get("en", "")),
-                )
-                for f in rj.get("fouls") or []
-            )
-            last = LastCall(
-                bool(rj.get("foul")),
-                fouls,
-                tuple(str(b) for b in rj.get("counted") or []),
-                tuple(int(p) for p in rj.get("points") or []),
-            )
+        if r is not None and shown is self.pending:
+            scores = tuple(r.scores)
+        if r is not None:
+            fouls = tuple(FoulLine(str(f.code), f.rule, f.explain["ru"], f.explain["en"]) for f in r.fouls)
+            last = LastCall(r.foul, fouls, tuple(r.counted), tuple(r.points))
         if st is None:
             return HudSnapshot(
                 game_name=game_name(self.game, self.lang), players=(), practice=True, status=status
@@ -580,39 +520,32 @@ class MatchController:
             )
             for i, n in enumerate(st.players)
         )
-        ball_on = (str(st.ball_on),) if st.ball_on else ()
-        golf = self.golf_pocket()
+        req = self.required()
         # The next frame is racked at once, so the frame's winner comes from the ruling that ended it.
-        frame_winner = None
-        if (
-            shown is not None
-            and shown.ruling_json.get("frame_over")
-            and isinstance(shown.ruling_json.get("winner"), int)
-        ):
-            frame_winner = st.players[int(shown.ruling_json["winner"])]
-        match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
-        notes = tuple(
-            str((w.get("explain") or {}).get(self.lang, ""))
-            for w in ((shown.ruling_json.get("warnings") or []) if shown else [])
+        frame_winner = (
+            st.players[r.winner] if r is not None and r.frame_over and r.winner is not None else None
         )
+        match_winner = st.players[st.winner] if st.match_over and st.winner is not None else None
+        notes = [w.explain[self.lang] for w in (r.warnings if r is not None else ())]
+        notes += [warning_text(w, st.players, self.lang) for w in req.warnings]
         return HudSnapshot(
             game_name=game_name(self.game, self.lang),
             players=players,
             frames_to_win=int(st.frames_to_win),
             current_break=self.current_break,
-            ball_on=ball_on,
-            needs_call=self.needs_call,
-            nominate=self.needs_nomination,
+            ball_on=req.ball_on,
+            needs_call=req.call == CallKind.BALL_AND_POCKET,
+            nominate=req.call in (CallKind.COLOUR, CallKind.FREE_BALL),
             call_ball=self.call_ball,
             call_pocket=self.call_pocket,
-            golf_pocket=golf,
+            golf_pocket=req.pocket,
             last=last,
             options=self.options,
             in_hand=self.in_hand,
             frame_winner=frame_winner,
             match_winner=match_winner,
             status=status,
-            notes=tuple(n for n in notes if n),
+            notes=tuple(dict.fromkeys(n for n in notes if n)),
         )
 
 

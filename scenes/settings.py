@@ -11,7 +11,8 @@ from typing import Any
 
 from physics.errors import InputError, read_toml
 from physics.limits import MAX_PLAYERS, check_name
-from physics.tables import GAME_IDS
+from physics.scenario import PRACTICE
+from rules.registry import game_ids
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
 PHYSICS_OVERRIDES = (
@@ -151,7 +152,7 @@ _RANGES: dict[str, Any] = {
     "room.lamp_height": (0.6, 2.0),
     "room.lamp_x": (-3.0, 3.0),
     "room.lamp_y": (-2.0, 2.0),
-    "game.default": GAME_IDS,
+    "game.default": (PRACTICE, *game_ids()),
     "game.frames_to_win": (1, 25),
     "sound.volume": (0.0, 1.0),
     "trainer.session_length": (1, 200),

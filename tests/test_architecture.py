@@ -1,5 +1,6 @@
 """The layers are one-way (design.md): rules/ imports no Panda3D; physics/ imports no direct.*;
-only scenes/ and main.py touch ShowBase."""
+only scenes/ and main.py touch ShowBase. The referee's core modules import each other one way (no
+circle), and physics knows no game: the registry is the one list of games."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _imports(path: Path) -> list[str]:
+    """Every module a file imports, at the top or inside a function."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     out: list[str] = []
     for node in ast.walk(tree):
@@ -27,12 +29,14 @@ def _files(pkg: str) -> list[Path]:
 
 def test_rules_import_no_panda3d_and_only_plain_physics_types() -> None:
     # physics.limits: the bounds files are written and read with (plain constants, no Panda3D).
+    # physics.racks: the plain rack description a game declares and the pure geometry that lays it out.
     allowed_physics = {
         "physics.record",
         "physics.tables",
         "physics.errors",
         "physics.scenario",
         "physics.limits",
+        "physics.racks",
     }
     for f in _files("rules"):
         for mod in _imports(f):
@@ -66,3 +70,62 @@ def test_main_runs_nothing_at_import() -> None:
         assert isinstance(
             node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.Assign, ast.If, ast.Expr)
         ), node
+
+
+def _module(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def test_the_referee_core_imports_in_one_direction() -> None:
+    """No circle among rules' modules (lazy imports inside functions count too): the match state builds on
+    the contract, the referee on the state, the registry on the referee; game modules register themselves
+    through rules.registration, which imports no game."""
+    mods = {_module(f): f for f in _files("rules")}
+    graph = {
+        m: {
+            i
+            for i in _imports(f)
+            if i in mods and i != m and not (m.startswith(i + ".") and i == "rules.games")
+        }
+        for m, f in mods.items()
+    }
+    for m in graph:
+        # rules.games (the package) imports its game modules, and they import helpers from the package.
+        if m.startswith("rules.games."):
+            graph[m].discard("rules.games")
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                raise AssertionError("import circle: " + " -> ".join(path[path.index(n) :] + [n]))
+            if n not in state:
+                visit(n)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert "rules.registry" not in graph["rules.state"] and "rules.base" not in graph["rules.state"]
+
+
+def test_physics_knows_no_game() -> None:
+    """No game id appears in physics' code: a game's table, balls and rack come from its referee."""
+    import re
+
+    from rules.registry import game_ids
+
+    for f in _files("physics"):
+        text = f.read_text(encoding="utf-8")
+        for gid in game_ids():
+            # ``startswith("snooker")`` asks about a table id (snooker-12ft, snooker-10ft), not the game.
+            hits = re.findall(rf'(startswith\()?"{re.escape(gid)}"', text)
+            assert all(h for h in hits), f"{f} names the game {gid}"

@@ -20,16 +20,20 @@ shelf (in his hand) once he has holed it, and, before his first series, out of p
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from physics.errors import InputError
+from physics.racks import Rack
 from physics.record import BallId, PocketId
 from rules.base import Draft, Stroke, text
+from rules.contract import Family, Option, Phase, Required, flag
 from rules.games import pool_events as PE
-from rules.games.pool import CUE_BALL_MISPLACED, POCKET_RU, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee
+from rules.games.pool import CUE_BALL_MISPLACED, POCKET_RU, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee, PoolState
 from rules.games.pool_geometry import spot_on_long_string
-from rules.registry import register
-from rules.ruling import FoulCode, InHand, Point, Respot
+from rules.registration import register
+from rules.ruling import Alternative, FoulCode, InHand, Respot
+from rules.state import MatchState
 
 HOLES: tuple[PocketId, ...] = (
     "foot-right",
@@ -48,10 +52,35 @@ R_WRONG = f"{G}, Неправильно забитый прицельный ша
 R_BALL_OFF = f"{G}, Выскочивший прицельный шар"
 R_CUE = f"{G}, Выскакивание за борт или падение в лузу битка"
 
-OPENING_SHORT = "opening_short_of_foot_cushion"
-WRONG_POCKET = "wrong_pocket"
-ALT_SPOT = "spot_object_ball"
-ALT_HEAD = "cue_ball_on_head_spot"
+OPENING_SHORT = FoulCode.OPENING_SHORT
+WRONG_POCKET = FoulCode.WRONG_POCKET
+ALT_SPOT = Option.SPOT_OBJECT_BALL
+ALT_HEAD = Option.CUE_BALL_ON_HEAD_SPOT
+
+
+@dataclass(frozen=True)
+class GolfState(PoolState):
+    """Golf: the holes each player has completed, and whether the striker's next stroke opens his series on
+    hole 1 (000 «Начальная стадия игры»)."""
+
+    holes: tuple[int, ...] = (0, 0)
+    opening: bool = True
+
+    @classmethod
+    def initial(cls, n_players: int) -> GolfState:
+        return cls(holes=(0,) * n_players)
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        if key == "holes":
+            if not isinstance(value, list) or not all(
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 6 for h in value
+            ):
+                raise InputError(file, "state.extra.holes", "a list of holes completed per player (0..6)")
+            return tuple(value)
+        if key == "opening":
+            return flag(file, key, value)
+        return super().read(key, value, n_players, file)
 
 
 def ball_of(player: int) -> BallId:
@@ -68,6 +97,8 @@ class Golf(PoolReferee):
     table_id = "pool-9ft"
     aliases = ("billiards-golf",)
     names = {"en": "Billiards golf", "ru": "Гольф"}
+    family = Family.GOLF
+    state_type = GolfState
     player_range = (2, 8)
     break_in_hand: ClassVar[InHand | None] = None
     foul_in_hand: ClassVar[InHand] = InHand.BEHIND_HEAD_STRING
@@ -75,34 +106,31 @@ class Golf(PoolReferee):
     def ball_set(self, n_players: int) -> tuple[BallId, ...]:
         return ("cue", *(ball_of(p) for p in range(n_players)))
 
-    def rack(self, n_players: int) -> dict[BallId, Point]:
+    def rack_spec(self, n_players: int) -> Rack:
         # 000: the object ball on the foot spot, the cue ball on the centre spot.
-        return {"cue": self.table.spot("centre-spot"), ball_of(0): self.table.spot("foot-spot")}
+        return Rack(spots=(("cue", "centre-spot"), (ball_of(0), "foot-spot")))
 
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"holes": [0] * n_players, "opening": True, "opening_by": -1}
+    def gstate(self, st: MatchState | Draft) -> GolfState:
+        fam = st.family
+        assert isinstance(fam, GolfState), fam
+        return fam
 
-    def extra_keys(self) -> set[str]:
-        return {"holes", "opening", "opening_by"}
-
-    def check_extra(self, key: str, v: Any, file: str) -> Any:
-        if key == "holes":
-            if not isinstance(v, list) or not all(
-                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 6 for h in v
-            ):
-                raise InputError(file, "state.extra.holes", "a list of holes completed per player (0..6)")
-            return list(v)
-        if key == "opening":
-            if not isinstance(v, bool):
-                raise InputError(file, "state.extra.opening", "true or false")
-            return v
-        return super().check_extra(key, v, file)
+    def required(self, state: MatchState) -> Required:
+        req = super().required(state)
+        holes = self.gstate(state).holes
+        k = holes[state.to_play] if state.to_play < len(holes) else 0
+        return Required(
+            ball_on=(ball_of(state.to_play),),
+            pocket=HOLES[min(k, len(HOLES) - 1)],
+            in_hand=req.in_hand,
+            warnings=req.warnings,
+        )
 
     # --- facts ------------------------------------------------------------------------------
     def holes(self, s: Stroke) -> list[int]:
-        h = s.state.extra.get("holes")
+        h = self.gstate(s.state).holes
         n = s.state.n_players
-        return list(h) if isinstance(h, list) and len(h) == n else [0] * n
+        return list(h) if len(h) == n else [0] * n
 
     def hole(self, s: Stroke) -> PocketId:
         return HOLES[min(self.holes(s)[s.striker], 5)]
@@ -110,7 +138,7 @@ class Golf(PoolReferee):
     def opening(self, s: Stroke) -> bool:
         """The first stroke of a series on hole 1, played from the starting position (000 «Начальная
         стадия игры»): the cue ball on the centre spot, the player's ball on the foot spot."""
-        if not s.state.extra.get("opening", True) or self.holes(s)[s.striker] != 0:
+        if not self.gstate(s.state).opening or self.holes(s)[s.striker] != 0:
             return False
         cue_p, ball_p = s.initial.get(self.cue_ball), s.initial.get(self.my_ball(s))
         near = 1e-3
@@ -264,22 +292,21 @@ class Golf(PoolReferee):
     def hand_over(self, s: Stroke, d: Draft) -> None:
         n = s.state.n_players
         holes = self.holes(s)
-        d.extra["opening"] = d.has(OPENING_SHORT)
-        d.extra["opening_by"] = -1
+        self.set_state(d, opening=d.has(OPENING_SHORT), opening_by=-1)
         d.next_player = s.striker
-        d.phase = "play"
+        d.phase = Phase.PLAY
         if d.has(OPENING_SHORT):
-            d.phase = "break"
+            d.phase = Phase.BREAK
             return
         if self.cue_ball not in d.positions:
             d.in_hand = InHand.BEHIND_HEAD_STRING
             self._house_choice(s, d)
         if not d.counted:
-            d.extra["holes"] = holes
+            self.set_state(d, holes=tuple(holes))
             return
         k = holes[s.striker]
         holes[s.striker] = k + 1
-        d.extra["holes"] = holes
+        self.set_state(d, holes=tuple(holes))
         nxt = next((q for q in range(s.striker + 1, n) if holes[q] == k), None)
         if nxt is None and k + 1 < len(HOLES):
             nxt = 0
@@ -296,7 +323,7 @@ class Golf(PoolReferee):
             d.respot.append(Respot(self.cue_ball, at_cue))
             d.in_hand = None
             d.options = []
-            d.extra["opening"] = True
+            self.set_state(d, opening=True)
         occupied = {b: p for b, p in d.positions.items() if b != nb}
         for b, at in spot_on_long_string(self.table, [nb], occupied):
             d.positions[b] = at
@@ -320,9 +347,19 @@ class Golf(PoolReferee):
         p = d.positions.get(ball)
         if p is not None and p[0] < self.table.lines["head-string"]:
             d.options = [ALT_SPOT, ALT_HEAD]
+            others = {b: q for b, q in d.positions.items() if b not in (ball, self.cue_ball)}
+            spotted = dict(others)
+            for b, at in spot_on_long_string(self.table, [ball], others):
+                spotted[b] = at
+            head = self.table.spot("head-spot")
+            on_head = {**d.positions, self.cue_ball: head}
+            d.alternatives = {
+                ALT_SPOT: Alternative(spotted, InHand.BEHIND_HEAD_STRING),
+                ALT_HEAD: Alternative(on_head, None),
+            }
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
-        holes = d.extra.get("holes", self.holes(s))
+        holes = self.gstate(d).holes
         if all(h >= len(HOLES) for h in holes):
             d.frame_over = True
             best = min(d.scores)

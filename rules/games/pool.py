@@ -23,21 +23,25 @@ What every pool game here shares (:class:`PoolReferee`):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from physics.errors import InputError
+from physics.racks import Rack
 from physics.record import BallId
 from rules.base import Draft, Referee, Stroke, text
+from rules.contract import Family, FamilyState, NoteCode, Phase, flag, player_index
 from rules.games import pool_events as PE
 from rules.games.pool_geometry import (
+    DIAMOND_ROWS,
     ball_number,
-    diamond_positions,
     in_rack_area,
     rack_positions,
     spot_on_long_string,
 )
-from rules.registry import register
+from rules.registration import register
 from rules.ruling import Foul, FoulCode, InHand, Note, Option, Point, Respot
+from rules.state import MatchState
 
 NUMBERED: tuple[BallId, ...] = tuple(str(i) for i in range(1, 16))
 SOLIDS = frozenset(str(i) for i in range(1, 8))
@@ -55,15 +59,82 @@ R_OUTSIDE = "000: Вмешательство постороннего"
 R_UNAIDED = "000: Самопроизвольное перемещение шаров"
 R_SPOT = "000: Выставление шаров"
 
-ILLEGAL_BREAK = "illegal_break"
-BREAKING_VIOLATION = "breaking_violation"
-THREE_FOULS = "three_consecutive_fouls"
-CUE_BALL_MISPLACED = "cue_ball_misplaced"
-BEHIND_STRING_FIRST = "ball_behind_head_string_first"
-EIGHT_EARLY = "eight_ball_early"
-EIGHT_WRONG_POCKET = "eight_ball_wrong_pocket"
-EIGHT_ON_FOUL = "eight_ball_on_foul"
-EIGHT_OFF_TABLE = "eight_ball_off_table"
+ILLEGAL_BREAK = FoulCode.ILLEGAL_BREAK
+BREAKING_VIOLATION = FoulCode.BREAKING_VIOLATION
+THREE_FOULS = FoulCode.THREE_FOULS
+CUE_BALL_MISPLACED = FoulCode.CUE_BALL_MISPLACED
+BEHIND_STRING_FIRST = FoulCode.BEHIND_STRING_FIRST
+EIGHT_EARLY = FoulCode.EIGHT_EARLY
+EIGHT_WRONG_POCKET = FoulCode.EIGHT_WRONG_POCKET
+EIGHT_ON_FOUL = FoulCode.EIGHT_ON_FOUL
+EIGHT_OFF_TABLE = FoulCode.EIGHT_OFF_TABLE
+GROUPS = ("", "solids", "stripes")
+
+
+@dataclass(frozen=True)
+class PoolState(FamilyState):
+    """Pool: ``opening_by`` - the player owed an opening break (a re-break), -1 for none."""
+
+    opening_by: int = -1
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        return player_index(file, key, value)
+
+
+@dataclass(frozen=True)
+class EightBallState(PoolState):
+    """8-ball: each player's group, ``""`` while the table is open."""
+
+    groups: tuple[str, ...] = ("", "")
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        if key != "groups":
+            return super().read(key, value, n_players, file)
+        v = value
+        if (
+            not isinstance(v, list)
+            or len(v) != 2
+            or not all(g in GROUPS for g in v)
+            or (v[0] and v[0] == v[1])
+            or (bool(v[0]) != bool(v[1]))
+        ):
+            raise InputError(
+                file,
+                "state.extra.groups",
+                'two entries: ["", ""] (open table) or "solids"/"stripes", one each',
+            )
+        return tuple(v)
+
+
+@dataclass(frozen=True)
+class NineBallState(PoolState):
+    """9-ball: a push out declared for this stroke, and whether one may be (the shot after the break)."""
+
+    push_out: bool = False
+    push_out_available: bool = False
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        if key in ("push_out", "push_out_available"):
+            return flag(file, key, value)
+        return super().read(key, value, n_players, file)
+
+
+@dataclass(frozen=True)
+class StraightPoolState(PoolState):
+    """14.1: the points that win."""
+
+    target: int = 100
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        if key == "target":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise InputError(file, "state.extra.target", "a positive integer (points to win)")
+            return value
+        return super().read(key, value, n_players, file)
 
 
 def _objects(balls: Mapping[BallId, Point] | set[BallId] | list[BallId] | tuple[BallId, ...]) -> list[BallId]:
@@ -74,6 +145,8 @@ class PoolReferee(Referee):
     """What 000's general pool rules give every pool game; the games override the hooks below."""
 
     table_id = "pool-9ft"
+    family = Family.POOL
+    state_type: ClassVar[type[FamilyState]] = PoolState
     balls: ClassVar[tuple[BallId, ...]] = ("cue", *NUMBERED)
     break_in_hand: ClassVar[InHand | None] = InHand.BEHIND_HEAD_STRING
     # Parts of the table itself (000: «стационарная принадлежность стола»; WPA 8.1). The lamp is not one.
@@ -103,31 +176,14 @@ class PoolReferee(Referee):
         000 names the lamp and chalk on the rail; WPA 8.5 the light fixture, chalk and a player."""
         return obj not in self.fixtures
 
-    def validate_extra(self, extra: Mapping[str, Any], file: str) -> dict[str, Any]:
-        allowed = self.extra_keys()
-        out: dict[str, Any] = {}
-        for k, v in extra.items():
-            if k not in allowed:
-                raise InputError(
-                    file,
-                    f"state.extra.{k}",
-                    f"one of {', '.join(sorted(allowed)) or 'no keys'} for {self.id}",
-                )
-            out[k] = self.check_extra(k, v, file)
-        return out
+    def pool_state(self, st: MatchState | Draft) -> PoolState:
+        fam = st.family
+        assert isinstance(fam, PoolState), fam
+        return fam
 
-    def extra_keys(self) -> set[str]:
-        return {"opening_by"}
-
-    def check_extra(self, key: str, v: Any, file: str) -> Any:
-        if key == "opening_by":
-            if not isinstance(v, int) or isinstance(v, bool) or v < -1:
-                raise InputError(file, "state.extra.opening_by", "a player index, or -1 for none")
-            return v
-        raise InputError(file, f"state.extra.{key}", "a known key")
-
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"opening_by": -1}
+    def set_state(self, d: Draft, **values: Any) -> None:
+        """Replace fields of the draft's family state."""
+        d.family = replace(d.family, **values)
 
     # --- facts ------------------------------------------------------------------------------
     def breaking(self, s: Stroke) -> bool:
@@ -135,7 +191,9 @@ class PoolReferee(Referee):
         offender replays from the restored rack, so he is to play from hand in the break phase)."""
         st = s.state
         return st.is_break or (
-            st.phase == "break" and st.in_hand is not None and st.extra.get("opening_by", -1) == st.to_play
+            st.phase == Phase.BREAK
+            and st.in_hand is not None
+            and self.pool_state(st).opening_by == st.to_play
         )
 
     def pocketed_objects(self, s: Stroke) -> list[BallId]:
@@ -328,7 +386,7 @@ class PoolReferee(Referee):
         if prior == 1:
             d.warnings.append(
                 Note(
-                    "second_foul_warning",
+                    NoteCode.SECOND_FOUL_WARNING,
                     rule,
                     text(
                         "Two fouls in a row: a third consecutive foul is punished.",
@@ -341,7 +399,7 @@ class PoolReferee(Referee):
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None:
             return Note(
-                "outside_interference",
+                NoteCode.OUTSIDE_INTERFERENCE,
                 R_OUTSIDE,
                 text(
                     f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed.",
@@ -364,9 +422,6 @@ class PoolReferee(Referee):
     def cue_in_hand(self, s: Stroke, d: Draft) -> bool:
         """The cue ball is off the bed after this stroke (pocketed or off the table)."""
         return self.cue_ball in s.pocketed or self.cue_ball in s.jumped
-
-    def rack(self, n_players: int) -> dict[BallId, Point]:
-        raise NotImplementedError
 
 
 OBJECT_RU = {
@@ -404,38 +459,25 @@ class EightBall(PoolReferee):
     aliases = ("8-ball", "eight-ball")
     names = {"en": "8-ball", "ru": "Пул «восьмёрка»"}
 
-    def extra_keys(self) -> set[str]:
-        return {"opening_by", "groups"}
+    state_type = EightBallState
 
-    def check_extra(self, key: str, v: Any, file: str) -> Any:
-        if key == "groups":
-            if (
-                not isinstance(v, list)
-                or len(v) != 2
-                or not all(g in ("", "solids", "stripes") for g in v)
-                or (v[0] and v[0] == v[1])
-                or (bool(v[0]) != bool(v[1]))
-            ):
-                raise InputError(
-                    file,
-                    "state.extra.groups",
-                    'two entries: ["", ""] (open table) or "solids"/"stripes", one each',
-                )
-            return list(v)
-        return super().check_extra(key, v, file)
-
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"opening_by": -1, "groups": ["", ""]}
-
-    def rack(self, n_players: int) -> dict[BallId, Point]:
+    def rack_spec(self, n_players: int) -> Rack:
         # WPA 8-ball racking: the 8 in the middle of the third row, a solid and a stripe in the back corners.
-        pos = rack_positions(self.table)
-        order = ["1", "9", "2", "10", "8", "3", "11", "4", "12", "5", "6", "13", "14", "7", "15"]
-        return dict(zip(order, pos, strict=True))
+        return Rack(
+            rows=(("1",), ("9", "2"), ("10", "8", "3"), ("11", "4", "12", "5"), ("6", "13", "14", "7", "15"))
+        )
+
+    def ball_on(self, state: MatchState) -> tuple[str, ...]:
+        fam = state.family
+        g = fam.groups[state.to_play] if isinstance(fam, EightBallState) else ""
+        if not g:
+            return ("any",)
+        own = [b for b in state.balls if b in self.own_balls(g)]
+        return (g,) if own else ("8",)
 
     def groups(self, s: Stroke) -> list[str]:
-        g = s.state.extra.get("groups", ["", ""])
-        return list(g) if isinstance(g, list) and len(g) == 2 else ["", ""]
+        fam = s.state.family
+        return list(fam.groups) if isinstance(fam, EightBallState) else ["", ""]
 
     def own_balls(self, group: str) -> frozenset[BallId]:
         return SOLIDS if group == "solids" else STRIPES if group == "stripes" else frozenset()
@@ -515,15 +557,14 @@ class EightBall(PoolReferee):
                 )
         else:
             d.next_player = s.opponent
-        d.extra["groups"] = groups
-        d.extra["opening_by"] = -1
-        d.phase = "play"
+        self.set_state(d, groups=tuple(groups), opening_by=-1)
+        d.phase = Phase.PLAY
         if d.foul:
             if d.has(ILLEGAL_BREAK) and len(d.fouls) == 1:
                 # WPA 8-ball: the incoming player accepts the table or has it re-racked for a re-break.
                 d.options = [Option.MAKE_OFFENDER_REPLAY]
-                d.extra["opening_by"] = s.striker
-                d.phase = "break"
+                self.set_state(d, opening_by=s.striker)
+                d.phase = Phase.BREAK
                 d.in_hand = None
             elif breaking:
                 # WPA 8-ball: a foul on the break (scratch, jumped ball) - in hand behind the head string.
@@ -541,8 +582,8 @@ class EightBall(PoolReferee):
             # breaks again.
             d.next_player = s.striker
             d.options = [Option.MAKE_OFFENDER_REPLAY]
-            d.extra["opening_by"] = s.striker
-            d.phase = "break"
+            self.set_state(d, opening_by=s.striker)
+            d.phase = Phase.BREAK
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         if self.breaking(s):
@@ -625,28 +666,21 @@ class NineBall(PoolReferee):
     balls: ClassVar[tuple[BallId, ...]] = ("cue", *(str(i) for i in range(1, 10)))
     break_first_rule = True
 
-    def rack(self, n_players: int) -> dict[BallId, Point]:
+    state_type = NineBallState
+
+    def rack_spec(self, n_players: int) -> Rack:
         # 000: the front ball on the foot spot; WPA 9-ball: a diamond, the 1 in front, the 9 in the middle.
-        pos = diamond_positions(self.table)
-        order = ["1", "2", "3", "4", "9", "5", "6", "7", "8"]
-        return dict(zip(order, pos, strict=True))
+        order = iter(("1", "2", "3", "4", "9", "5", "6", "7", "8"))
+        return Rack(rows=tuple(tuple(next(order) for _ in range(n)) for n in DIAMOND_ROWS))
 
-    def extra_keys(self) -> set[str]:
-        return {"opening_by", "push_out", "push_out_available"}
-
-    def check_extra(self, key: str, v: Any, file: str) -> Any:
-        if key in ("push_out", "push_out_available"):
-            if not isinstance(v, bool):
-                raise InputError(file, f"state.extra.{key}", "true or false")
-            return v
-        return super().check_extra(key, v, file)
-
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"opening_by": -1, "push_out": False, "push_out_available": False}
+    def ball_on(self, state: MatchState) -> tuple[str, ...]:
+        objs = sorted((b for b in state.balls if b != self.cue_ball), key=ball_number)
+        return (objs[0],) if objs else ()
 
     def pushing(self, s: Stroke) -> bool:
-        ex = s.state.extra
-        return bool(ex.get("push_out")) and bool(ex.get("push_out_available")) and not self.breaking(s)
+        fam = s.state.family
+        assert isinstance(fam, NineBallState)
+        return fam.push_out and fam.push_out_available and not self.breaking(s)
 
     def legal_first(self, s: Stroke) -> set[BallId]:
         objs = _objects(s.initial)
@@ -675,10 +709,8 @@ class NineBall(PoolReferee):
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
         d.next_player = s.striker if (d.counted and not d.foul) else s.opponent
-        d.phase = "play"
-        d.extra["opening_by"] = -1
-        d.extra["push_out"] = False
-        d.extra["push_out_available"] = self.breaking(s) and not d.foul
+        d.phase = Phase.PLAY
+        self.set_state(d, opening_by=-1, push_out=False, push_out_available=self.breaking(s) and not d.foul)
         if d.foul:
             d.in_hand = self.foul_in_hand
             d.positions.pop(self.cue_ball, None)
@@ -722,27 +754,15 @@ class StraightPool(PoolReferee):
     names = {"en": "14.1 continuous (straight pool)", "ru": "Пул 14.1 с продолжением"}
     negative_scores = True  # -1 a foul, -2 a breaking violation, -15 the third foul in a row
     foul_in_hand: ClassVar[InHand] = InHand.BEHIND_HEAD_STRING
-    phases = ("break", "play")
+    calls = True
+    state_type = StraightPoolState
 
-    def extra_keys(self) -> set[str]:
-        return {"opening_by", "target"}
-
-    def check_extra(self, key: str, v: Any, file: str) -> Any:
-        if key == "target":
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise InputError(file, "state.extra.target", "a positive integer (points to win)")
-            return v
-        return super().check_extra(key, v, file)
-
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"opening_by": -1, "target": 100}
-
-    def rack(self, n_players: int) -> dict[BallId, Point]:
-        return dict(zip(NUMBERED, rack_positions(self.table), strict=True))
+    def rack_spec(self, n_players: int) -> Rack:
+        return Rack(rows=tuple(tuple(NUMBERED[k * (k + 1) // 2 + j] for j in range(k + 1)) for k in range(5)))
 
     def breaking(self, s: Stroke) -> bool:
         st = s.state
-        return st.is_break or (st.phase == "break" and st.extra.get("opening_by", -1) == st.to_play)
+        return st.is_break or (st.phase == Phase.BREAK and self.pool_state(st).opening_by == st.to_play)
 
     def _called_ok(self, s: Stroke) -> bool:
         shot = s.record.shot
@@ -837,7 +857,6 @@ class StraightPool(PoolReferee):
         cue_p = d.positions.get(self.cue_ball)
         if cue_p is not None and in_rack_area(self.table, cue_p, slots):
             d.positions.pop(self.cue_ball)
-            d.extra["cue_from_rack"] = True
         for b, p in zip(to_rack, slots, strict=False):
             d.positions[b] = p
             d.respot.append(Respot(b, p))
@@ -850,29 +869,29 @@ class StraightPool(PoolReferee):
         )
 
     def hand_over(self, s: Stroke, d: Draft) -> None:
-        d.phase = "play"
-        d.extra["opening_by"] = -1
+        d.phase = Phase.PLAY
+        self.set_state(d, opening_by=-1)
         d.next_player = s.striker if (d.counted and not d.foul) else s.opponent
         if d.has(THREE_FOULS):
             d.next_player = s.striker
             d.in_hand = InHand.BEHIND_HEAD_STRING
-            d.phase = "break"
-            d.extra["opening_by"] = s.striker
+            d.phase = Phase.BREAK
+            self.set_state(d, opening_by=s.striker)
             d.positions.pop(self.cue_ball, None)
             return
         if d.has(BREAKING_VIOLATION):
             # WPA 14.1: the opponent accepts the table or makes the offender break again.
             d.options = [Option.MAKE_OFFENDER_REPLAY]
-            d.phase = "break"
-            d.extra["opening_by"] = s.striker
+            d.phase = Phase.BREAK
+            self.set_state(d, opening_by=s.striker)
         if self.cue_ball not in d.positions:
             # Scratch or off the table: in hand behind the head string (WPA 14.1); any other foul leaves
             # the cue ball where it lies.
             d.in_hand = InHand.BEHIND_HEAD_STRING
-        d.extra.pop("cue_from_rack", None)
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
-        target = int(s.state.extra.get("target", 100))
+        fam = s.state.family
+        target = fam.target if isinstance(fam, StraightPoolState) else 100
         if not d.foul and d.scores[s.striker] >= target:
             d.frame_over, d.winner = True, s.striker
             d.options = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from physics.racks import Rack, initial_layout
 from physics.record import BallId
 from physics.tables import TableSpec
 
@@ -97,19 +98,12 @@ def spot_on_long_string(
 
 
 def rack_positions(table: TableSpec, rows: int = 5) -> list[Point]:
-    """The triangle rack: apex on the foot spot, rows widening toward the foot cushion.
+    """The triangle rack's places: apex on the foot spot, rows widening toward the foot cushion, each row
+    from its -y end (physics lays the rack out: :func:`physics.racks.initial_layout`).
 
-    Balls are frozen (centres 2R apart), as a tight rack is racked (000: Расстановка шаров).
-    Row k (0 = apex) holds k + 1 balls.
-    """
-    r = table.ball_radius
-    fx, fy = table.spot("foot-spot")
-    out: list[Point] = []
-    for k in range(rows):
-        x = fx + k * math.sqrt(3.0) * r
-        for j in range(k + 1):
-            out.append((x, fy + (j - k / 2) * 2 * r))
-    return out
+    Balls touch, as a tight rack is racked (000: Расстановка шаров). Row k (0 = apex) holds k + 1 balls."""
+    ids = tuple(tuple(f"{k}.{j}" for j in range(k + 1)) for k in range(rows))
+    return list(initial_layout(Rack(rows=ids), table).values())
 
 
 def in_rack_area(table: TableSpec, p: Point, positions: Sequence[Point] | None = None) -> bool:
@@ -121,13 +115,5 @@ def in_rack_area(table: TableSpec, p: Point, positions: Sequence[Point] | None =
     return False
 
 
-def diamond_positions(table: TableSpec) -> list[Point]:
-    """The 9-ball diamond: rows of 1, 2, 3, 2, 1 balls, the front ball on the foot spot."""
-    r = table.ball_radius
-    fx, fy = table.spot("foot-spot")
-    out: list[Point] = []
-    for k, count in enumerate((1, 2, 3, 2, 1)):
-        x = fx + k * math.sqrt(3.0) * r
-        for j in range(count):
-            out.append((x, fy + (j - (count - 1) / 2) * 2 * r))
-    return out
+# The 9-ball diamond: rows of 1, 2, 3, 2, 1 balls, the front ball on the foot spot.
+DIAMOND_ROWS = (1, 2, 3, 2, 1)

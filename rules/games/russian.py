@@ -36,15 +36,20 @@ taught and changed):
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from physics.errors import InputError
+from physics.racks import Rack
 from physics.record import BallId, EventType
 from rules import filters as F
-from rules.base import Draft, Referee, Stroke, text
-from rules.placement import ball_order, house_zone, rack_pyramid, spot_at_back_cushion, spot_on_line
-from rules.registry import register
+from rules.base import Draft, Placement, Referee, Stroke, text
+from rules.contract import Family, FamilyState, NoteCode, Phase, RefereeWarning, WarningCode, int_list
+from rules.placement import ball_order, house_zone, spot_at_back_cushion, spot_on_line
+from rules.registration import register
 from rules.ruling import Choice, FoulCode, InHand, Note, Option, Point, Respot
+from rules.state import MatchState
 
 # --- rule references (text file and section; 003's paragraphs carry no numbers, so their topic) ---
 R_STRIKE = "003: Удар по битку"
@@ -88,17 +93,50 @@ POCKET_ZONE_CUSHION = 0.068  # 003: one ball diameter along the cushion from the
 POCKET_ZONE_STOP = 0.136  # 003: two diameters from the pocket's edge to the ball's centre
 FROZEN_ANGLE = 45.0  # 003: Удар по битку
 TIP_CONTACT_S = 0.001  # how long the tip stays on the ball (physics.md §1: ~1 ms, 0.8 ms at break speed)
+# 003 (игра с руки): a ball in the house may not have the cue ball placed frozen to it; closer than this is frozen.
+FROZEN_GAP = 0.0005
+
+
+@dataclass(frozen=True)
+class SeventyOneState(FamilyState):
+    """Russian 71: fouls in a row of each player that left the object balls where they were (000:
+    Патовая позиция)."""
+
+    quiet_fouls: tuple[int, ...] = (0, 0)
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        return int_list(file, key, value, 2)
+
+    def implied_warnings(self) -> tuple[RefereeWarning, ...]:
+        # The referee warns at the second such foul in a row; a file with the counter at two or more had it.
+        return tuple(
+            RefereeWarning(WarningCode.STALEMATE, p) for p, n in enumerate(self.quiet_fouls) if n >= 2
+        )
+
+
+@dataclass(frozen=True)
+class AmericanState(FamilyState):
+    """Американка: the balls respotted by the last stroke (an object ball for the next stroke)."""
+
+    spotted: tuple[BallId, ...] = ()
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        if not isinstance(value, list) or not all(x in ALL_BALLS for x in value):
+            raise InputError(file, "state.extra.spotted", "a list of ball ids just respotted")
+        return tuple(value)
 
 
 class Pyramid(Referee):
     """General rules of Russian billiards; the games below set what differs."""
 
     table_id = "pyramid-12ft"
+    family = Family.RUSSIAN
     balls = ALL_BALLS
     fixtures = frozenset({"rail_top", "frame", "lamp", "bracket", "pocket"})
     break_in_hand = InHand.HOUSE
     fast: ClassVar[bool] = False
-    calls: ClassVar[bool] = False  # 71: ball and pocket are called
     cue_pocket_foul: ClassVar[bool] = True  # 71, 8 balls: the cue ball in a pocket is a foul
     in_off_scores: ClassVar[bool] = False  # Moscow, Американка: the cue ball off an object ball counts
     hand_after_cue_lost: ClassVar[bool] = True  # 71, Moscow, 8: from hand from the house after it
@@ -109,30 +147,39 @@ class Pyramid(Referee):
     penalty_rule: ClassVar[str] = R_FOULS
     spot_rule: ClassVar[str] = R_SPOTTED
 
-    def rack(self, n_players: int) -> dict[BallId, Point]:
-        return rack_pyramid(self.table, RACK_71)
+    def rack_spec(self, n_players: int) -> Rack:
+        # 003: the apex ball on the back spot, the base parallel to the back cushion; the cue ball in hand.
+        # RACK_71 lists each row left to right looking from the head; a rack row runs from its -y end.
+        return Rack(rows=tuple(tuple(reversed(row)) for row in RACK_71))
 
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {}
+    def place_in_zone(
+        self, state: MatchState, zone: InHand, x: float, y: float, others: Mapping[BallId, Point]
+    ) -> Placement:
+        """In the house (003: Начальный удар, б-в): centre strictly behind the house line (on the line is
+        outside), not frozen to a ball standing in the house; when every object ball is in the house the
+        other end, bounded by the back line, is the house. Outside the house the referee warns the player."""
+        if zone != InHand.HOUSE:
+            return super().place_in_zone(state, zone, x, y, others)
+        t = self.table
+        line, sign = house_zone(t, others.values())
+        lx = t.lines[line]
+        for b, (ox, oy) in others.items():
+            if sign * ox > sign * lx and math.hypot(x - ox, y - oy) < 2 * t.ball_radius + FROZEN_GAP:
+                return Placement(
+                    False,
+                    text(f"not frozen to {b}, which stands in the house", f"не вплотную к шару {b} в доме"),
+                )
+        if sign * x > sign * lx:
+            return Placement(True)
+        where = "the temporary house (behind the back line)" if line == "foot-string" else "the house"
+        where_ru = "временном доме (за задней линией)" if line == "foot-string" else "доме"
+        return Placement(False, text(f"in {where}", f"в {where_ru}"), warning=WarningCode.OUTSIDE_HOUSE)
 
-    def validate_extra(self, extra: Any, file: str) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in extra.items():
-            if k == "quiet_fouls" and self.points_game:
-                if (
-                    not isinstance(v, list)
-                    or len(v) != 2
-                    or not all(isinstance(x, int) and x >= 0 for x in v)
-                ):
-                    raise InputError(file, "state.extra.quiet_fouls", "a list of 2 integers >= 0")
-                out[k] = tuple(v)
-            elif k == "spotted" and self.any_ball_cue:
-                if not isinstance(v, list) or not all(x in self.balls for x in v):
-                    raise InputError(file, "state.extra.spotted", "a list of ball ids just respotted")
-                out[k] = tuple(v)
-            else:
-                raise InputError(file, f"state.extra.{k}", "quiet_fouls (71) or spotted (Американка)")
-        return out
+    def hand_spot(self, state: MatchState, others: Mapping[BallId, Point]) -> Point:
+        if state.in_hand != InHand.HOUSE:
+            return super().hand_spot(state, others)
+        line, sign = house_zone(self.table, others.values())
+        return ((self.table.lines[line] + sign * self.table.half_length) / 2, 0.0)
 
     # --- geometry of the house ------------------------------------------------------------
     def house(self, s: Stroke) -> tuple[str, int]:
@@ -153,13 +200,17 @@ class Pyramid(Referee):
         return False
 
     # --- facts ----------------------------------------------------------------------------
+    def spotted_before(self, s: Stroke) -> tuple[BallId, ...]:
+        fam = s.state.family
+        return fam.spotted if isinstance(fam, AmericanState) else ()
+
     def from_hand(self, s: Stroke) -> bool:
         return s.state.in_hand == InHand.HOUSE
 
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None:
             return Note(
-                "outside_interference",
+                NoteCode.OUTSIDE_INTERFERENCE,
                 R_OUTSIDE,
                 text(
                     f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed "
@@ -184,7 +235,7 @@ class Pyramid(Referee):
             end = F.final_xy(s.record, s.cue)
             if not self.cue_left_house(s) and (end is None or self.in_house(s, end)):
                 return Note(
-                    "not_out_of_house",
+                    NoteCode.NOT_OUT_OF_HOUSE,
                     R_BREAK,
                     text(
                         "From hand the cue ball neither left the house nor touched a ball: the stroke is taken again.",
@@ -276,7 +327,7 @@ class Pyramid(Referee):
                     f"удар нанесён не битком, а шаром {s.struck}",
                 )
             )
-        if self.any_ball_cue and not self.fast and s.cue in s.state.extra.get("spotted", ()):
+        if self.any_ball_cue and not self.fast and s.cue in self.spotted_before(s):
             add(
                 self.foul(
                     FoulCode.WRONG_BALL_STRUCK,
@@ -716,7 +767,7 @@ class Pyramid(Referee):
         d.respot += rs
         d.positions = pos
         if self.any_ball_cue:
-            d.extra["spotted"] = tuple(r.ball for r in d.respot)
+            d.family = AmericanState(spotted=tuple(r.ball for r in d.respot))
 
     # --- who plays ----------------------------------------------------------------------------
     def hand_over(self, s: Stroke, d: Draft) -> None:
@@ -777,12 +828,10 @@ class RussianPyramid(Pyramid):
     calls = True
     points_game = True
     negative_scores = True  # a foul takes PENALTY_POINTS off the striker, from 0 too
-    phases = ("break", "play", "70:70")
+    phases = frozenset({Phase.BREAK, Phase.PLAY, Phase.SEVENTY})
+    state_type = SeventyOneState
     penalty_rule = R_71_PENALTY
     spot_rule = R_71_SPOT
-
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"quiet_fouls": (0, 0)}
 
     def count(self, s: Stroke, d: Draft) -> None:
         super().count(s, d)
@@ -805,7 +854,8 @@ class RussianPyramid(Pyramid):
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         st = s.state
-        quiet = list(st.extra.get("quiet_fouls", (0, 0)))
+        fam = st.family
+        quiet = list(fam.quiet_fouls) if isinstance(fam, SeventyOneState) else [0, 0]
         objects_still = all(
             F.final_xy(s.record, b) is not None
             and F.dist(F.final_xy(s.record, b) or (0, 0), p) <= F.FROZEN_TOL
@@ -818,11 +868,16 @@ class RussianPyramid(Pyramid):
             quiet = [0, 0] if not objects_still else quiet
             if not d.foul:
                 quiet[s.striker] = 0
-        d.extra["quiet_fouls"] = tuple(quiet)
+        d.family = SeventyOneState(quiet_fouls=tuple(quiet))
+        for p, n in enumerate(quiet):
+            if n < 2:
+                d.lift(WarningCode.STALEMATE, p)
         if d.foul and quiet[s.striker] == 2:
+            # 000 «Патовая позиция», ПРИМЕЧАНИЕ: the referee warns after the second foul in a row.
+            d.warn(WarningCode.STALEMATE, s.striker)
             d.warnings.append(
                 Note(
-                    "second_foul_in_row",
+                    NoteCode.SECOND_FOUL_IN_ROW,
                     R_71_STALE,
                     text(
                         "Second foul in a row without moving the object balls: a third by each player stalls the frame.",
@@ -835,17 +890,20 @@ class RussianPyramid(Pyramid):
             if sc >= 71:
                 d.frame_over, d.winner = True, p
                 return
-        if min(quiet) >= 3:
+        warned = all(
+            any(w.code == WarningCode.STALEMATE and w.player == p for w in d.standing) for p in (0, 1)
+        )
+        if min(quiet) >= 3 and warned:
             self._stalemate(s, d)
             return
-        if d.scores == [70, 70] and st.phase != "70:70":
+        if d.scores == [70, 70] and st.phase != Phase.SEVENTY:
             self._seventy(s, d)
 
     def _to_hand(self, s: Stroke, d: Draft) -> None:
         d.positions.pop(self.cue_ball, None)
         d.in_hand = InHand.HOUSE
         d.options = [Option.LAG]
-        d.phase = "70:70"
+        d.phase = Phase.SEVENTY
 
     def _seventy(self, s: Stroke, d: Draft) -> None:
         """000: «Игра при счете 70:70»: the last ball counted goes on the back spot, a lag decides who plays,
@@ -865,7 +923,7 @@ class RussianPyramid(Pyramid):
         self._to_hand(s, d)
         d.warnings.append(
             Note(
-                "seventy_all",
+                NoteCode.SEVENTY_ALL,
                 R_71_7070,
                 text(
                     f"70:70: ball {last} goes back on the back spot; a lag decides who plays it from hand from the house.",
@@ -889,10 +947,12 @@ class RussianPyramid(Pyramid):
             d.positions[keep] = rs[0].at
         d.respot = [r for r in d.respot if r.ball in d.positions]
         self._to_hand(s, d)
-        d.extra["quiet_fouls"] = (0, 0)
+        d.family = SeventyOneState()
+        d.lift(WarningCode.STALEMATE, 0)
+        d.lift(WarningCode.STALEMATE, 1)
         d.warnings.append(
             Note(
-                "stalemate",
+                NoteCode.STALEMATE,
                 R_71_STALE,
                 text(
                     f"Stalemate: each player fouled three times in a row without changing the position. Only ball {keep} "
@@ -931,8 +991,7 @@ class American(Pyramid):
     penalty_rule = R_AM_PENALTY
     spot_rule = R_AM_SPOT
 
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"spotted": ()}
+    state_type = AmericanState
 
 
 @register

@@ -30,20 +30,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from physics.errors import InputError
+from physics.racks import Rack
 from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
 from physics.tables import TableSpec
 from rules import filters as F
 from rules.base import OUTSIDE_AGENTS, PLAYER_OBJECTS, Draft, Interference, Referee, Stroke, text
+from rules.contract import (
+    CallKind,
+    Family,
+    FamilyState,
+    NoteCode,
+    Phase,
+    RefereeWarning,
+    WarningCode,
+    player_index,
+)
 from rules.games import pool_events as PE
 from rules.games.pool import OBJECT_RU
 from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
 from rules.placement import is_free
-from rules.registry import register
+from rules.registration import register
 from rules.ruling import FoulCode, InHand, Note, Option, Point, Respot
+from rules.state import MatchState
 
 REDS: tuple[BallId, ...] = tuple(f"red{i}" for i in range(1, 16))
 
@@ -62,14 +73,35 @@ R_OUTSIDE_US = "000: Вмешательство постороннего"
 AGENT_RU = {"outsider": "посторонний", "spectator": "зритель", "referee": "судья", "wind": "ветер"}
 _REST = {"floor": ("on the floor", "на полу"), "rail": ("on the rail", "на борту")}
 
-BALL_NOT_ON_POTTED = "ball_not_on_potted"
-FREE_BALL_SNOOKER = "snookered_behind_free_ball"
-NO_NOMINATION = "no_colour_nominated"
-REDS_IN_SUCCESSION = "reds_in_successive_strokes"
-NON_WHITE_CUE_BALL = "non_white_cue_ball"
-THREE_MISSES = "three_misses"
-ILLEGAL_BREAK = "illegal_break"
-CUE_BALL_OUTSIDE_D = "cue_ball_outside_d"
+BALL_NOT_ON_POTTED = FoulCode.BALL_NOT_ON_POTTED
+FREE_BALL_SNOOKER = FoulCode.FREE_BALL_SNOOKER
+NO_NOMINATION = FoulCode.NO_NOMINATION
+REDS_IN_SUCCESSION = FoulCode.REDS_IN_SUCCESSION
+NON_WHITE_CUE_BALL = FoulCode.NON_WHITE_CUE_BALL
+THREE_MISSES = FoulCode.THREE_MISSES
+ILLEGAL_BREAK = FoulCode.ILLEGAL_BREAK
+CUE_BALL_OUTSIDE_D = FoulCode.CUE_BALL_OUTSIDE_D
+
+
+@dataclass(frozen=True)
+class SnookerState(FamilyState):
+    """Snooker: ``free_ball_for`` - the player who may nominate a free ball (-1: none); ``misses`` - misses
+    in a row by ``miss_by`` with the ball on in full view; ``opening_by`` - the player owed a re-break."""
+
+    free_ball_for: int = -1
+    misses: int = 0
+    miss_by: int = -1
+    opening_by: int = -1
+
+    @classmethod
+    def read(cls, key: str, value: Any, n_players: int, file: str) -> Any:
+        return player_index(file, key, value)
+
+    def implied_warnings(self) -> tuple[RefereeWarning, ...]:
+        # The referee warns after the second miss; a file with two or more misses counted had the warning.
+        if self.misses >= 2 and self.miss_by >= 0:
+            return (RefereeWarning(WarningCode.THIRD_MISS, self.miss_by),)
+        return ()
 
 
 def lands_far_side(record: ShotRecord, cue: BallId, over: BallId, after_t: float) -> bool:
@@ -216,7 +248,9 @@ class SnookerBase(Referee):
 
     balls: ClassVar[tuple[BallId, ...]] = ("cue", *REDS, *COLOURS)
     break_in_hand = InHand.D
-    phases = ("break", "play", "respotted-black")
+    family = Family.SNOOKER
+    phases = frozenset({Phase.BREAK, Phase.PLAY, Phase.RESPOTTED_BLACK})
+    state_type = SnookerState
     # Only where a ball comes to rest decides whether it was forced off the table: a ball that comes
     # back from the lamp is in play (rules-notes §2 row 4); a player's things are a touching foul.
     fixtures = frozenset(
@@ -228,53 +262,45 @@ class SnookerBase(Referee):
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         return False
 
-    def rack(self, n_players: int) -> dict[BallId, Point]:
-        t = self.table
-        r = t.ball_radius
-        out: dict[BallId, Point] = {c: t.spot(c) for c in COLOURS}
-        px = t.spot("pink")[0]
-        # 000: the apex red as near the pink as possible without touching it; 1 mm reads as "not touching".
-        x0 = px + 2 * r + 0.001
+    def rack_spec(self, n_players: int) -> Rack:
+        # 000: the colours on their spots; the reds' apex as near the pink as possible without touching it
+        # (1 mm reads as "not touching"); the cue ball starts in hand in the D.
+        r = self.table.ball_radius
+        rows: list[tuple[BallId, ...]] = []
         i = 0
         for k in range(5):
-            for j in range(k + 1):
-                out[REDS[i]] = (x0 + k * math.sqrt(3.0) * r, (j - k / 2) * 2 * r)
-                i += 1
-        # On the 10 ft table the back row of reds reaches the black spot (54 mm balls): the black stands as
-        # near its spot as it can towards the top cushion, as when its spot is taken (physics/racks.py alike).
-        bx, by = out["black"]
-        back = max(
-            (
-                rx + math.sqrt(4 * r * r - (by - ry) ** 2)
-                for b, (rx, ry) in out.items()
-                if b in REDS and abs(by - ry) < 2 * r
-            ),
-            default=bx,
+            rows.append(REDS[i : i + k + 1])
+            i += k + 1
+        return Rack(
+            rows=tuple(rows), apex="pink", apex_offset=2 * r + 0.001, spots=tuple((c, c) for c in COLOURS)
         )
-        if back > bx:
-            out["black"] = (back, by)
-        return out
 
-    def initial_extra(self, n_players: int) -> dict[str, Any]:
-        return {"free_ball_for": -1, "misses": 0, "miss_by": -1, "opening_by": -1}
+    def sstate(self, st: MatchState | Draft) -> SnookerState:
+        fam = st.family
+        assert isinstance(fam, SnookerState), fam
+        return fam
 
-    def validate_extra(self, extra: Mapping[str, Any], file: str) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in extra.items():
-            if k not in ("free_ball_for", "misses", "miss_by", "opening_by"):
-                raise InputError(
-                    file, f"state.extra.{k}", "one of free_ball_for, misses, miss_by, opening_by"
-                )
-            if not isinstance(v, int) or isinstance(v, bool) or v < -1:
-                raise InputError(file, f"state.extra.{k}", "an integer (-1 for none)")
-            out[k] = v
-        return out
+    def set_state(self, d: Draft, **values: Any) -> None:
+        d.family = replace(self.sstate(d), **values)
+
+    def ball_on(self, state: MatchState) -> tuple[str, ...]:
+        if state.ball_on == "colour":
+            return ("colour",)
+        if any(is_red(b) for b in state.balls):
+            return ("red",)
+        left = [c for c in COLOURS if c in state.balls]
+        return (state.ball_on,) if state.ball_on in COLOURS else tuple(left[:1])
+
+    def call_needed(self, state: MatchState) -> CallKind:
+        if self.free_ball_allowed and self.sstate(state).free_ball_for == state.to_play:
+            return CallKind.FREE_BALL
+        return CallKind.COLOUR if state.ball_on == "colour" else CallKind.NONE
 
     # --- facts ------------------------------------------------------------------------------
     def breaking(self, s: Stroke) -> bool:
         st = s.state
         return st.is_break or (
-            st.phase == "break" and st.in_hand is not None and st.extra.get("opening_by", -1) == st.to_play
+            st.phase == Phase.BREAK and st.in_hand is not None and self.sstate(st).opening_by == st.to_play
         )
 
     def reds_at_start(self, s: Stroke) -> list[BallId]:
@@ -283,7 +309,7 @@ class SnookerBase(Referee):
     def on_kind(self, s: Stroke) -> str:
         """ "red", "colour" or the colour in sequence."""
         st = s.state
-        if st.phase == "respotted-black":
+        if st.phase == Phase.RESPOTTED_BLACK:
             return "black"
         if st.ball_on == "colour":
             return "colour"
@@ -297,7 +323,7 @@ class SnookerBase(Referee):
     def free_ball(self, s: Stroke) -> BallId | None:
         """The nominated free ball, when the striker has one and named a ball that is not on."""
         st = s.state
-        if not self.free_ball_allowed or st.extra.get("free_ball_for", -1) != st.to_play:
+        if not self.free_ball_allowed or self.sstate(st).free_ball_for != st.to_play:
             return None
         shot = s.record.shot
         kind = self.on_kind(s)
@@ -352,12 +378,12 @@ class SnookerBase(Referee):
         """International snooker: the value asked for, but at least 4 (000: Штрафы за нарушения)."""
         return max(4, worth)
 
-    def add(self, d: Draft, code: FoulCode | str, rule: str, worth: int, en: str, ru: str) -> None:
+    def add(self, d: Draft, code: FoulCode, rule: str, worth: int, en: str, ru: str) -> None:
         n = self.penalty(worth)
         d.fouls.append(
             self.foul(code, rule, f"{en.rstrip('.')} ({n} points).", f"{ru.rstrip('.')} ({n} очк.).")
         )
-        d.extra["_worth"] = max(int(d.extra.get("_worth", 0)), self.penalty(worth))
+        d.worth = max(d.worth, n)
 
     # --- the hooks --------------------------------------------------------------------------
     # WPBSA S3 R15 puts a disturbed ball where it would have come to rest (American snooker does not).
@@ -405,7 +431,7 @@ class SnookerBase(Referee):
     def outside_replay(self, s: Stroke) -> Note:
         who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
         return Note(
-            "outside_interference",
+            NoteCode.OUTSIDE_INTERFERENCE,
             R_OUTSIDE,
             text(
                 f"An outsider ({s.outside_agent}) disturbed a ball. The referee must put it where it would have come "
@@ -453,7 +479,7 @@ class SnookerBase(Referee):
             f"остановился бы{' - ' + '; '.join(ru) if ru else ''}. За само вмешательство штрафа нет; остальное "
             "в ударе остаётся в силе.",
         )
-        d.warnings.append(Note("outside_interference", R_OUTSIDE, msg))
+        d.warnings.append(Note(NoteCode.OUTSIDE_INTERFERENCE, R_OUTSIDE, msg))
         d.notes.append(text(f"{R_OUTSIDE}: {msg['en']}", f"{R_OUTSIDE}: {msg['ru']}"))
 
     def _disturbed_why(self, s: Stroke, b: BallId) -> tuple[str, str]:
@@ -628,7 +654,7 @@ class SnookerBase(Referee):
             self._free_ball_snooker(s, d, fb, v_on)
         self.extra_fouls(s, d, on, v_on)
         if d.fouls and kind == "colour" and nom is None:
-            d.extra["_worth"] = 7
+            d.worth = 7
             d.fouls.append(
                 self.foul(
                     NO_NOMINATION,
@@ -694,8 +720,7 @@ class SnookerBase(Referee):
 
     def score(self, s: Stroke, d: Draft) -> None:
         if d.foul:
-            d.points[s.opponent] = int(d.extra.get("_worth", 4))
-        d.extra.pop("_worth", None)
+            d.points[s.opponent] = d.worth or 4
         super().score(s, d)
 
     def place(self, s: Stroke, d: Draft) -> None:
@@ -749,9 +774,8 @@ class SnookerBase(Referee):
         cue = self.cue_ball
         kind = self.on_kind(s)
         reds_left = [b for b in d.positions if is_red(b)]
-        d.extra["free_ball_for"] = -1
-        d.extra["opening_by"] = -1
-        d.phase = "respotted-black" if s.state.phase == "respotted-black" else "play"
+        self.set_state(d, free_ball_for=-1, opening_by=-1)
+        d.phase = Phase.RESPOTTED_BLACK if s.state.phase == Phase.RESPOTTED_BLACK else Phase.PLAY
         if d.counted and not d.foul:
             d.next_player = s.striker
             if kind == "red":
@@ -778,8 +802,8 @@ class SnookerBase(Referee):
             # 000 «Начальный удар»: after a foul on the break the incoming player may also have the offender
             # break again (the balls re-racked).
             d.options.append(Option.MAKE_OFFENDER_REPLAY)
-            d.phase = "break"
-            d.extra["opening_by"] = s.striker
+            d.phase = Phase.BREAK
+            self.set_state(d, opening_by=s.striker)
         pos = d.positions
         reds = [b for b in pos if is_red(b)]
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
@@ -791,7 +815,7 @@ class SnookerBase(Referee):
             else snookered_from_d(self.table, nxt_on, others)
         )
         if snook and self.free_ball_allowed:
-            d.extra["free_ball_for"] = s.opponent
+            self.set_state(d, free_ball_for=s.opponent)
             d.notes.append(
                 text(
                     "Free ball: the incoming player is snookered and may nominate any ball as on.",
@@ -817,7 +841,7 @@ class SnookerBase(Referee):
             d.options.append(Option.MAKE_OFFENDER_REPLAY)
         d.warnings.append(
             Note(
-                "foul_and_miss",
+                NoteCode.FOUL_AND_MISS,
                 R_MISS,
                 text(
                     "Foul and a miss: the incoming player may also have the balls replaced and the offender play again.",
@@ -826,14 +850,15 @@ class SnookerBase(Referee):
             )
         )
         if blocked:
-            d.extra["misses"], d.extra["miss_by"] = 0, -1
+            self.set_state(d, misses=0, miss_by=-1)
             return
-        n = (int(st.extra.get("misses", 0)) if st.extra.get("miss_by", -1) == s.striker else 0) + 1
-        d.extra["misses"], d.extra["miss_by"] = n, s.striker
+        fam = self.sstate(st)
+        n = (fam.misses if fam.miss_by == s.striker else 0) + 1
+        self.set_state(d, misses=n, miss_by=s.striker)
         if n == 2:
             d.warnings.append(
                 Note(
-                    "third_miss_warning",
+                    NoteCode.THIRD_MISS_WARNING,
                     "WPBSA S3 R14",
                     text(
                         "Second miss with the ball on in full view: a third one loses the frame.",
@@ -877,10 +902,10 @@ class SnookerBase(Referee):
             d.positions["black"] = at
             d.respot.append(Respot("black", at))
             d.in_hand = InHand.D
-            d.phase = "respotted-black"
+            d.phase = Phase.RESPOTTED_BLACK
             d.ball_on = "black"
             d.options = [Option.LAG]
-            d.extra["free_ball_for"] = -1
+            self.set_state(d, free_ball_for=-1)
             d.notes.append(
                 text(
                     "Scores level: the black is respotted and the frame goes on.",
@@ -894,7 +919,7 @@ class SnookerBase(Referee):
 
     def _close(self, s: Stroke, d: Draft) -> None:
         d.options = []
-        d.extra["free_ball_for"] = -1
+        self.set_state(d, free_ball_for=-1)
         d.in_hand = None if self.cue_ball in d.positions else InHand.D
 
 
@@ -935,7 +960,7 @@ class AmericanSnooker(SnookerBase):
         outsider set moving go back where they were, no penalty - the stroke is replayed."""
         who = AGENT_RU.get(str(s.outside_agent), str(s.outside_agent))
         return Note(
-            "outside_interference",
+            NoteCode.OUTSIDE_INTERFERENCE,
             R_OUTSIDE_US,
             text(
                 f"An outsider ({s.outside_agent}) moved a ball: the balls go back where they were and the stroke is "
@@ -978,8 +1003,8 @@ class AmericanSnooker(SnookerBase):
         if d.has(ILLEGAL_BREAK):
             # 000: accept the position, or have the offender break again.
             d.options = [Option.MAKE_OFFENDER_REPLAY]
-            d.phase = "break"
-            d.extra["opening_by"] = s.striker
+            d.phase = Phase.BREAK
+            self.set_state(d, opening_by=s.striker)
             return
         # 000 «Штрафы за нарушения»: accept the position, or make the offender play again (from the D
         # too, when the cue ball is in hand).

@@ -6,11 +6,11 @@ from dataclasses import replace
 from typing import Any
 
 from physics.limits import MAX_NAME, MAX_PLAYERS
-from physics.tables import GAME_IDS
+from rules.registry import game_ids
 from scenes.i18n import game_name, tr, ui_font
 from scenes.screens import Screen
 
-MATCH_GAMES = tuple(g for g in GAME_IDS if g != "practice")
+MATCH_GAMES = game_ids()
 
 
 def clip_name(text: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from physics.errors import InputError
 from physics.record import ShotParams
+from rules.contract import NoteCode
 from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
 from scenes.hud import Hud
 from scenes.i18n import tr, ui_font, zone_name
@@ -568,8 +569,9 @@ class PlayScreen(Screen):
             return
         if m.ruling_needs_lag and not self.practice:
             # 000: Игра при счете 70:70 - who plays on is decided by a lag, played here on the table.
-            notes = [w for w in m.pending.ruling_json.get("warnings") or [] if w.get("code") == "seventy_all"]
-            self.status = str((notes[0].get("explain") or {}).get(self.lang, "")) if notes else ""
+            ruling = m.pending.ruling if m.pending is not None else None
+            notes = [w for w in (ruling.warnings if ruling else ()) if w.code == NoteCode.SEVENTY_ALL]
+            self.status = notes[0].explain[self.lang] if notes else ""
             m.start_lag()
             self._lag_turn()
             return
@@ -611,9 +613,9 @@ class PlayScreen(Screen):
             return
         if pending is not None:
             # Respotted balls are ringed until the next stroke, so the player sees what the referee moved.
-            for r in pending.ruling_json.get("respot") or []:
-                if str(r["ball"]) in m.positions:
-                    self.respot_marks.append(self.view.highlight(str(r["ball"])))
+            for r in pending.ruling.respot if pending.ruling is not None else ():
+                if r.ball in m.positions:
+                    self.respot_marks.append(self.view.highlight(r.ball))
         self.aim = CueState(
             direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation, tip=self.aim.tip
         )

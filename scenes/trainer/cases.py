@@ -40,7 +40,7 @@ from typing import Any
 from physics.errors import InputError
 from physics.record import ShotRecord
 from physics.scenario import Scenario, load_scenario
-from physics.tables import GAME_TABLES
+from rules.registry import game_ids, get_referee
 
 CASES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "cases"
 IN_HAND = ("house", "d", "behind-head-string", "anywhere", "none")
@@ -280,9 +280,9 @@ def case_from_scenario(sc: Scenario) -> Case:
     if not games:
         raise InputError(file, "meta.games", "at least one game id")
     for g in games:
-        if g not in GAME_TABLES or g == "practice":
+        if g not in game_ids():
             raise InputError(file, "meta.games", f"game ids with a referee, got {g!r}")
-        if GAME_TABLES[g] != sc.table.id:
+        if sc.table.id not in get_referee(g).tables():
             raise InputError(file, "meta.games", f"games played on the case's table {sc.table.id}, got {g!r}")
     row = meta.get("row")
     if row is not None and (isinstance(row, bool) or not isinstance(row, int) or not 1 <= row <= 17):
@@ -382,11 +382,10 @@ def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> Sho
 
 def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
     """The referee's ruling on the case's stroke under one game, as the design.md JSON dict."""
-    from rules.registry import get_referee
     from rules.state import MatchState
 
     sc = case.scenario
-    state = MatchState.from_scenario(game, sc.state, sc.balls, sc.path)
+    state = MatchState.from_scenario(get_referee(game), sc.state, sc.balls, sc.path)
     # The undisturbed run belongs to the case's own recorded stroke, not to a variation of it (generate.py).
     same = sc.is_recorded and record.events == tuple(sc.recorded_events or ())
     ruling = get_referee(game).judge(state, record, sc.undisturbed_record() if same else None)

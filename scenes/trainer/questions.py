@@ -16,7 +16,8 @@ from enum import StrEnum
 from typing import Any
 
 from physics.record import BallStatus, EventType, ShotRecord
-from physics.tables import GAME_TABLES, TableSpec, load_table
+from physics.tables import TableSpec
+from rules.registry import get_referee
 from scenes.trainer.cases import Case, Topic, respots
 
 NONE = "none"
@@ -132,14 +133,8 @@ IN_HAND_NAMES: dict[str, tuple[str, str]] = {
 
 
 def family(game: str) -> str:
-    """The rulebook family: how the §2 table of rules-notes groups the games."""
-    if game in ("snooker", "american-snooker"):
-        return "snooker"
-    if game in ("pool-8-ball", "pool-9-ball", "straight-pool"):
-        return "wpa"
-    if game == "golf":
-        return "golf"
-    return "ru"
+    """The rulebook family (how the §2 table of rules-notes groups the games), as the game declares it."""
+    return str(get_referee(game).family)
 
 
 def in_hand_choices(table: TableSpec) -> tuple[str, ...]:
@@ -233,7 +228,7 @@ def striker(case: Case) -> int:
 
 def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str, Any]) -> list[Question]:
     """The five questions of a case under one rulebook, with the referee's answers."""
-    table = load_table(GAME_TABLES[game])
+    table = get_referee(game).table
     balls = list(case.scenario.balls)
     qs: list[Question] = []
 

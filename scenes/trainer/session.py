@@ -13,7 +13,7 @@ from typing import Any
 
 from physics.errors import InputError
 from physics.record import ShotRecord
-from physics.tables import GAME_IDS
+from rules.registry import game_ids
 from scenes.trainer.cases import Case, Topic, record_for, rule
 from scenes.trainer.questions import Question, questions_for
 from scenes.trainer.store import Progress, SessionRow, Store
@@ -30,7 +30,7 @@ class Item:
 
 def plan(library: Sequence[Case], game: str | None, topic: str | None, n: int, seed: int) -> list[Item]:
     """Choose up to ``n`` (case, rulebook) pairs, seeded; a case appears once before any repeats."""
-    if game is not None and (game not in GAME_IDS or game == "practice"):
+    if game is not None and game not in game_ids():
         raise InputError(CLI, "--game", "a game id with a referee (python main.py games)")
     if topic is not None and topic not in {t.value for t in Topic}:
         raise InputError(CLI, "--topic", f"one of {', '.join(t.value for t in Topic)}")

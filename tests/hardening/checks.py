@@ -225,7 +225,7 @@ def check_referee(stroke: Stroke, rec: ShotRecord, m: Measure) -> None:
         known = set(ref.ball_set(n))
         layout = {b: p for b, p in stroke.balls.items() if b in known}
         try:
-            state = MatchState.new(game, tuple(f"P{i + 1}" for i in range(n)), layout=layout)
+            state = MatchState.new(get_referee(game), tuple(f"P{i + 1}" for i in range(n)), layout=layout)
             ruling = ref.judge(state, rec)
             state.apply(ruling)
         except Exception as exc:  # noqa: BLE001 - any exception is the finding

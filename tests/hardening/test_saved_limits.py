@@ -17,6 +17,7 @@ import pytest
 from physics.errors import InputError
 from physics.limits import MAX_NAME
 from physics.scenario import parse_scenario
+from rules.registry import get_referee
 from rules.state import MatchState
 from scenes.autosave import load_match, save_match
 from scenes.settings import parse_settings
@@ -30,13 +31,13 @@ def test_a_long_name_in_a_scenario_state_is_refused_when_read(tmp_path: Path) ->
         "s.toml",
     )
     with pytest.raises(InputError) as exc:
-        MatchState.from_scenario(sc.game, sc.state, sc.balls, "s.toml")
+        MatchState.from_scenario(get_referee(sc.game), sc.state, sc.balls, "s.toml")
     assert exc.value.key == "state.players[0]" and str(MAX_NAME) in exc.value.expected
 
 
 def test_a_long_name_never_reaches_a_new_match() -> None:
     with pytest.raises(InputError) as exc:
-        MatchState.new("russian-pyramid", (LONG, "B"))
+        MatchState.new(get_referee("russian-pyramid"), (LONG, "B"))
     assert exc.value.key == "players[0]"
 
 
@@ -47,7 +48,7 @@ def test_settings_names_keep_to_the_same_limit() -> None:
 
 
 def test_the_longest_name_allowed_is_saved_and_resumed(tmp_path: Path) -> None:
-    st = MatchState.new("russian-pyramid", ("Щ" * MAX_NAME, "Ж" * MAX_NAME))
+    st = MatchState.new(get_referee("russian-pyramid"), ("Щ" * MAX_NAME, "Ж" * MAX_NAME))
     save_match(tmp_path / "m.json", st, 1)
     back, _ = load_match(tmp_path / "m.json")
     assert back.players == st.players
@@ -65,7 +66,7 @@ def test_the_menu_keeps_names_to_the_limit() -> None:
 
 
 def _saved(tmp_path: Path, game: str = "russian-pyramid", **changes: object) -> tuple[Path, dict]:
-    st = MatchState.new(game, ("A", "B"))
+    st = MatchState.new(get_referee(game), ("A", "B"))
     st = replace(st, is_break=False, phase="play", **changes)  # type: ignore[arg-type]
     p = tmp_path / "match.json"
     save_match(p, st, 3)
@@ -153,7 +154,7 @@ def test_a_ball_frozen_to_a_cushion_is_saved_and_resumed(tmp_path: Path) -> None
 
     spec = load_table("pyramid-12ft")
     y = spec.half_width - spec.ball_radius * math.cos(spec.contact_angle)
-    st = MatchState.new("russian-pyramid", ("A", "B"))
+    st = MatchState.new(get_referee("russian-pyramid"), ("A", "B"))
     st = replace(st, balls={**st.balls, "7": (0.0, y)}, is_break=False, phase="play")
     save_match(tmp_path / "m.json", st, 1)
     assert load_match(tmp_path / "m.json")[0].balls["7"] == (0.0, y)

@@ -13,7 +13,7 @@ from panda3d.bullet import BulletWorld
 from physics.cue import cue_speed_for
 from physics.geometry import build_table_geometry
 from physics.params import PhysicsParams
-from physics.racks import initial_layout
+from physics.racks import BENCH_PYRAMID, initial_layout
 from physics.record import BallStatus, ShotParams
 from physics.simulate import simulate
 from physics.tables import load_table
@@ -31,7 +31,7 @@ def _geometry():
 
 def _variation(seed: int) -> tuple[dict[str, tuple[float, float]], ShotParams]:
     rng = random.Random(seed)
-    layout = initial_layout("russian-pyramid", SPEC, seed=seed)
+    layout = initial_layout(BENCH_PYRAMID, SPEC, seed=seed)
     tip = (rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.3))
     shot = ShotParams(
         ball="cue",

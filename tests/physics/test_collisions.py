@@ -108,9 +108,9 @@ def test_rolling_ball_into_a_cushion_stays_down_and_rebounds_in_range(v: float) 
 
 
 def test_a_break_never_gains_energy() -> None:
-    from physics.racks import initial_layout
+    from physics.racks import BENCH_PYRAMID, initial_layout
 
-    layout = initial_layout("russian-pyramid", PYRAMID)
+    layout = initial_layout(BENCH_PYRAMID, PYRAMID)
     rec = stroke(layout, cue_speed=10.0, sample_hz=500.0)
     m, inertia = P.m, P.inertia
     a = np.concatenate([np.array(r) for r in rec.samples.values()])

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from physics.racks import initial_layout
+from physics.racks import BENCH_POOL, BENCH_PYRAMID, Rack, initial_layout
 from physics.record import ShotParams, ShotRecord
 from physics.scenario import load_scenario
 from physics.simulate import simulate, simulate_scenario
-from physics.tables import GAME_TABLES, load_table
+from physics.tables import load_table
 
 REPRO = Path(__file__).resolve().parents[1] / "hardening" / "repro" / "sample_rate_changes_result.toml"
 RATES = (None, 30.0, 120.0, 1000.0)
@@ -51,10 +51,12 @@ def test_repro_same_stroke_at_every_sample_rate() -> None:
             _rows_cover(recs[hz], hz)
 
 
-@pytest.mark.parametrize("game", ["russian-pyramid", "pool-8-ball"])
-def test_break_same_stroke_at_every_sample_rate(game: str) -> None:
-    spec = load_table(GAME_TABLES[game])
-    layout = initial_layout(game, spec)
+@pytest.mark.parametrize(
+    ("game", "table", "rack"), [("pyramid", "pyramid-12ft", BENCH_PYRAMID), ("pool", "pool-9ft", BENCH_POOL)]
+)
+def test_break_same_stroke_at_every_sample_rate(game: str, table: str, rack: Rack) -> None:
+    spec = load_table(table)
+    layout = initial_layout(rack, spec)
     shot = ShotParams(ball="cue", cue_speed=8.0, direction=0.0, elevation=3.0)
     recs = {hz: simulate(spec, layout, shot, sample_hz=hz) for hz in RATES}
     ref = _without_samples(recs[None])

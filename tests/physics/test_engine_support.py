@@ -94,11 +94,11 @@ def test_engines_dropped_without_running_exit_cleanly() -> None:
     code = textwrap.dedent("""
         from physics.engine import Engine
         from physics.params import PhysicsParams
-        from physics.racks import initial_layout
+        from physics.racks import BENCH_PYRAMID, initial_layout
         from physics.tables import load_table
         spec = load_table("pyramid-12ft")
         p = PhysicsParams.for_table(spec)
-        layout = initial_layout("russian-pyramid", spec)
+        layout = initial_layout(BENCH_PYRAMID, spec)
         kept = []
         for k in range(20):
             e = Engine(spec, layout, p, sample_hz=100.0 if k % 2 else None)

@@ -104,11 +104,11 @@ def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -
 def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     """A hard break with 5 deg of elevation hops the cue ball (test_table: 8-20 mm); it comes down on
     the apex ball above its equator and throws it up and off the table (e_table of a ~1 m/s push)."""
-    from physics.racks import initial_layout  # noqa: PLC0415 - only this test needs a rack
+    from physics.racks import BENCH_POOL, initial_layout  # noqa: PLC0415 - only this test needs a rack
     from physics.record import ShotParams  # noqa: PLC0415
     from physics.simulate import simulate  # noqa: PLC0415
 
-    layout = initial_layout("pool-8-ball", POOL)
+    layout = initial_layout(BENCH_POOL, POOL)
     shot = ShotParams(ball="cue", cue_speed=12.0, direction=0.0, elevation=5.0, tip=(0.0, 0.0))
     rec = simulate(POOL, layout, shot, sample_hz=None)
     fliers = {e.ball for e in rec.events if e.type == "airborne" and e.ball != "cue"}

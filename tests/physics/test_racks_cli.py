@@ -10,32 +10,44 @@ import pytest
 
 from main import run
 from physics.cli import load_or_simulate
-from physics.racks import initial_layout
-from physics.tables import GAME_IDS, GAME_TABLES, load_table
+from physics.racks import BENCH_POOL, BENCH_PYRAMID, Rack, initial_layout
+from physics.tables import load_table
+from rules.contract import Family
+from rules.registry import game_ids, get_referee
 from scenes.settings import Settings
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 @pytest.mark.parametrize("seed", [None, 3])
 def test_every_game_has_a_legal_opening_layout(game: str, seed: int | None) -> None:
-    spec = load_table(GAME_TABLES[game])
-    layout = initial_layout(game, spec, seed=seed)
+    """Each referee's rack description, laid out by the physics on the game's table."""
+    ref = get_referee(game)
+    spec = ref.table
+    layout = initial_layout(ref.rack_spec(ref.player_range[0]), spec, seed=seed)
     R = spec.ball_radius
-    assert "cue" in layout
     ids = list(layout)
+    assert set(ids) <= set(ref.ball_set(ref.player_range[0]))
     for b, (x, y) in layout.items():
         assert abs(x) <= spec.half_length - R and abs(y) <= spec.half_width - R, b
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
             assert math.dist(layout[a], layout[b]) >= 2 * R, (a, b)
-    if game.startswith("pool-8") or game == "straight-pool" or game in ("russian-pyramid", "american"):
-        assert len(layout) == 16
+    if ref.family == Family.RUSSIAN or game in ("pool-8-ball", "straight-pool"):
+        assert len(layout) == 15 and "cue" not in layout  # the cue ball starts in hand
     if game == "pool-9-ball":
-        assert set(layout) == {"cue", *map(str, range(1, 10))}
-    if game == "snooker":
+        assert set(layout) == set(map(str, range(1, 10)))
+    if ref.family == Family.SNOOKER:
         assert sum(b.startswith("red") for b in layout) == 15 and "black" in layout
     if game == "golf":
         assert set(layout) == {"cue", "1"}
+
+
+@pytest.mark.parametrize(("table", "rack"), [("pyramid-12ft", BENCH_PYRAMID), ("pool-9ft", BENCH_POOL)])
+def test_bench_layouts_are_full_racks_with_the_cue_ball_on_the_head_spot(table: str, rack: Rack) -> None:
+    spec = load_table(table)
+    layout = initial_layout(rack, spec)
+    assert len(layout) == 16 and layout["cue"] == spec.spots["head-spot"]
+    assert layout["1"] == spec.spots["foot-spot"]
 
 
 def _scenario(tmp_path: Path, body: str) -> str:

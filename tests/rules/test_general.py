@@ -249,7 +249,9 @@ def test_touches_judged_by_where_they_happened(game: str) -> None:
 
     ref = get_referee(game)
     rec = record(PLAY, f"cue>7 {SAFE} 7^ 7~person 7< 7=0.9,0.6")
-    st = MatchState.from_scenario(game, {}, {b: (p[0], p[1]) for b, p in rec.initial.items()}, "t")
+    st = MatchState.from_scenario(
+        get_referee(game), {}, {b: (p[0], p[1]) for b, p in rec.initial.items()}, "t"
+    )
 
     def with_pos(obj: str, pos: tuple[float, float, float]) -> object:
         ev = tuple(

@@ -45,7 +45,7 @@ def judge(script: str, balls: str = MID, **kw: object):
 
 
 def test_fresh_game_layout() -> None:
-    st = MatchState.new("golf", ("A", "B", "C"))
+    st = MatchState.new(get_referee("golf"), ("A", "B", "C"))
     assert st.balls == {"cue": CENTRE, "1": FOOT} and st.in_hand is None and st.extra["opening"] is True
     assert REF.ball_set(3) == ("cue", "1", "2", "3")
 
@@ -199,7 +199,7 @@ def test_golf_outside_interference_replayed() -> None:
 
 
 def test_fresh_golf_match_hands_over_hole_one() -> None:
-    st = MatchState.new("golf", ("A", "B"))
+    st = MatchState.new(get_referee("golf"), ("A", "B"))
     balls = f"cue={CENTRE[0]},{CENTRE[1]} 1={FOOT[0]},{FOOT[1]}"
     opened = check_places(st, REF.judge(st, record(balls, "cue>1 1|foot 1=0.9,-0.5", table=T)))
     holed = REF.judge(opened, record("cue=0.0,0.0 1=0.9,-0.5", "cue>1 1@foot-right", table=T))

@@ -16,9 +16,10 @@ Point = tuple[float, float]
 def state(game: str, balls: dict[BallId, Point], players: int = 2, **kw: Any) -> MatchState:
     """A state in mid-frame (not a break) unless ``is_break``/``phase`` say otherwise."""
     ref = get_referee(game)
-    extra = {**ref.initial_extra(players), **kw.pop("extra", {})}
+    family = ref.state_type.from_extra(kw.pop("extra", {}), players, "test")
     base: dict[str, Any] = dict(
         game=game,
+        rules=ref,
         players=tuple(f"P{i}" for i in range(players)),
         balls=dict(balls),
         in_hand=None,
@@ -29,7 +30,7 @@ def state(game: str, balls: dict[BallId, Point], players: int = 2, **kw: Any) ->
         shelves=((),) * players,
         owed=(0,) * players,
         fouls_in_row=(0,) * players,
-        extra=extra,
+        family=family,
     )
     base.update(kw)
     st = MatchState(**base)

@@ -63,7 +63,7 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
     strike = draw(st.sampled_from(["", "cue* ", "cue*miscue ", f"{draw(ball)}* "]))
     call = draw(st.sampled_from(["", f" call={draw(ball)}@{draw(st.sampled_from(POCKET_IDS))}"]))
     lay = " ".join(f"{b}={x},{y}" for b, (x, y) in layout.items())
-    ms = MatchState.from_scenario(game, state, layout, "prop")
+    ms = MatchState.from_scenario(get_referee(game), state, layout, "prop")
     return game, ms, lay, strike + " ".join(script) + call
 
 

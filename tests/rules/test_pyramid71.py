@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.games.russian import SeventyOneState
 from rules.registry import get_referee
 from rules.ruling import InHand
 from tests.rules.util import R, judge, judge_st
@@ -129,14 +130,14 @@ def test_three_fouls_each_stalemate_with_warning_after_the_second() -> None:
 
 def test_a_foul_that_moves_the_object_balls_resets_the_stalemate_count() -> None:
     st, r = judge_st(G, PLAY, "cue>7 7=0.6,0.3", extra={"quiet_fouls": [2, 2]}, scores=[0, 0])
-    assert not r.foul and r.extra["quiet_fouls"] == (0, 0)
+    assert not r.foul and r.family == SeventyOneState(quiet_fouls=(0, 0)) and not r.standing
 
 
 def test_break_without_a_call_counts_what_falls() -> None:
     from rules.notation import record
     from rules.state import MatchState
 
-    st = MatchState.new(G)
+    st = MatchState.new(get_referee(G))
     rec = record(dict(st.balls, cue=(-1.2, 0.0)), "cue:head-string cue>4 4>5 5@foot-left 4>6 6@middle-right")
     r = get_referee(G).judge(st, rec)
     assert not r.foul and r.counted == ("5", "6") and r.scores == (11, 0) and r.next_player == 0

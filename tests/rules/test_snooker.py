@@ -264,7 +264,7 @@ def test_respotted_black() -> None:
 
 
 def test_fresh_frame_rack_and_break() -> None:
-    st = MatchState.new("snooker", ("A", "B"))
+    st = MatchState.new(get_referee("snooker"), ("A", "B"))
     assert st.in_hand == InHand.D and len(st.balls) == 21
     ref = get_referee("snooker")
     balls = " ".join(f"{b}={x},{y}" for b, (x, y) in st.balls.items()) + " cue=-1.1,0.1"
@@ -323,7 +323,7 @@ def test_american_snooker_jumped_balls_and_rows() -> None:
 
 
 def test_american_snooker_break() -> None:
-    st = MatchState.new("american-snooker", ("A", "B"))
+    st = MatchState.new(get_referee("american-snooker"), ("A", "B"))
     ref = get_referee("american-snooker")
     balls = " ".join(f"{b}={x},{y}" for b, (x, y) in st.balls.items()) + " cue=-0.9,0.1"
     good = ref.judge(st, record(balls, "cue>red1 red1|foot cue|foot", table=AT))

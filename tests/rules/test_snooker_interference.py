@@ -253,7 +253,7 @@ def test_library_case_carries_the_undisturbed_run_and_it_decides() -> None:
 
     actual = recorded_record(sc, PhysicsParams.for_table(sc.table))
     assert actual.final["cue"].status == BallStatus.ON_TABLE  # the spectator sent it back onto the bed
-    st = MatchState.from_scenario("snooker", sc.state, sc.balls, sc.path)
+    st = MatchState.from_scenario(get_referee("snooker"), sc.state, sc.balls, sc.path)
     ref = get_referee("snooker")
     judged = ref.judge(st, actual, und)
     assert judged.codes() == ["cue_ball_off_table"] and judged.in_hand == InHand.D and judged.points == (0, 4)

@@ -9,7 +9,6 @@ import pytest
 
 from physics.errors import InputError
 from physics.scenario import parse_scenario
-from physics.tables import GAME_IDS, GAME_TABLES
 from rules.cli import games_command, referee_command
 from rules.notation import record
 from rules.registry import games, get_referee
@@ -17,12 +16,29 @@ from rules.ruling import InHand
 from rules.state import MatchState
 from tests.rules.util import PYRAMID_GAMES, R
 
+# design.md: every game id with its own table.
+DESIGN_GAMES = {
+    "russian-pyramid": "pyramid-12ft",
+    "russian-pyramid-fast": "pyramid-12ft",
+    "american": "pyramid-12ft",
+    "american-fast": "pyramid-12ft",
+    "moscow-pyramid": "pyramid-12ft",
+    "moscow-pyramid-fast": "pyramid-12ft",
+    "pyramid-8": "pyramid-12ft",
+    "pyramid-8-fast": "pyramid-12ft",
+    "pool-8-ball": "pool-9ft",
+    "pool-9-ball": "pool-9ft",
+    "straight-pool": "pool-9ft",
+    "snooker": "snooker-12ft",
+    "american-snooker": "snooker-10ft",
+    "golf": "pool-9ft",
+}
+
 
 def test_every_game_id_but_practice_has_a_referee_on_its_own_table() -> None:
     registered = {gid: table for gid, _, table in games()}
-    assert set(registered) == set(GAME_IDS) - {"practice"}
-    for gid, table in registered.items():
-        assert table == GAME_TABLES[gid]
+    assert registered == DESIGN_GAMES
+    for gid in registered:
         ref = get_referee(gid)
         assert ref.id == gid and set(ref.names) == {"en", "ru"}
     assert get_referee("71").id == "russian-pyramid" and get_referee("Московская").id == "moscow-pyramid"
@@ -32,7 +48,7 @@ def test_every_game_id_but_practice_has_a_referee_on_its_own_table() -> None:
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_new_frame_racks_fifteen_frozen_balls_with_the_cue_ball_in_hand(game: str) -> None:
-    st = MatchState.new(game, ("A", "B"), frames_to_win=2)
+    st = MatchState.new(get_referee(game), ("A", "B"), frames_to_win=2)
     assert len(st.balls) == 15 and "cue" not in st.balls and st.in_hand == InHand.HOUSE and st.is_break
     assert st.balls["4"] == pytest.approx((0.8875, 0.0))
     xs = sorted({round(p[0], 6) for p in st.balls.values()})
@@ -61,13 +77,15 @@ def test_new_frame_racks_fifteen_frozen_balls_with_the_cue_ball_in_hand(game: st
 )
 def test_bad_state_names_file_and_key(state: dict[str, object], key: str) -> None:
     with pytest.raises(InputError) as exc:
-        MatchState.from_scenario("pyramid-8", state, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "case.toml")
+        MatchState.from_scenario(
+            get_referee("pyramid-8"), state, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "case.toml"
+        )
     assert exc.value.file == "case.toml" and exc.value.key == key
 
 
 def test_state_from_scenario_keys() -> None:
     st = MatchState.from_scenario(
-        "american",
+        get_referee("american"),
         {
             "to_play": 1,
             "shelves": [["1", "2"], ["3"]],
@@ -81,7 +99,7 @@ def test_state_from_scenario_keys() -> None:
     assert st.to_play == 1 and st.scores == (2, 1) and st.owed == (0, 1) and st.cue == "9"
     assert st.in_hand is None and not st.is_break and "4" in st.out
     hand = MatchState.from_scenario(
-        "russian-pyramid",
+        get_referee("russian-pyramid"),
         {"in_hand": "house", "scores": [10, 20]},
         {"cue": (-1.2, 0.0), "7": (0.5, 0.2)},
         "f",
@@ -99,7 +117,7 @@ def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
     for frame in range(3):
         w = frame % 2  # A, B, A: 1:0, 1:1, then A wins the decider 2:1
         pre = MatchState.from_scenario(
-            g,
+            get_referee(g),
             {
                 "shelves": [shelf, []] if w == 0 else [[], shelf],
                 "to_play": w,
@@ -132,7 +150,7 @@ def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
 
 
 def test_undo_is_a_snapshot_stack() -> None:
-    st = MatchState.new("russian-pyramid")
+    st = MatchState.new(get_referee("russian-pyramid"))
     rec = record(dict(st.balls, cue=(-1.2, 0.0)), "cue:head-string cue>4 4>5 5@foot-left")
     a = st.apply(get_referee("russian-pyramid").judge(st, rec))
     assert a.scores == (5, 0) and a.undo() == st and a.undo().scores == (0, 0)
@@ -141,7 +159,9 @@ def test_undo_is_a_snapshot_stack() -> None:
 
 
 def test_bad_decision_is_an_input_error() -> None:
-    st = MatchState.from_scenario("russian-pyramid", {}, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "f")
+    st = MatchState.from_scenario(
+        get_referee("russian-pyramid"), {}, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "f"
+    )
     r = get_referee("russian-pyramid").judge(st, record("cue=-0.5,0 7=0.5,0.2", "cue|foot"))
     with pytest.raises(InputError):
         st.apply(r, "make_offender_replay")
@@ -192,7 +212,7 @@ def test_games_command_lists_ids_with_both_names(capsys: pytest.CaptureFixture[s
 
 def test_american_without_the_coloured_ball_on_the_bed_plays_any_ball() -> None:
     st = MatchState.from_scenario(
-        "american", {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f"
+        get_referee("american"), {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f"
     )
     assert st.in_hand is None and st.cue in ("7", "9") and st.where("cue") == ["shelf0"]
     r = get_referee("american").judge(st, record("7=0.5,0.2 9=0.1,0.1", "9* 9>7 7@foot-left"))

@@ -14,12 +14,12 @@ simulate = pytest.importorskip("physics.simulate").simulate
 
 
 def test_break_from_hand_is_legal_under_every_pyramid_game() -> None:
-    st = MatchState.new("russian-pyramid")
+    st = MatchState.new(get_referee("russian-pyramid"))
     balls = dict(st.balls, cue=(-1.2, 0.0))
     rec = simulate("pyramid-12ft", balls, ShotParams(ball="cue", cue_speed=7.0, direction=0.0, elevation=5.0))
     assert rec.first_contact("cue") is not None
     for game in PYRAMID_GAMES:
-        s = MatchState.new(game)
+        s = MatchState.new(get_referee(game))
         r = get_referee(game).judge(s, rec)
         assert not r.foul, (game, r.codes())
         for b in get_referee(game).ball_set(2):
@@ -41,7 +41,7 @@ def test_straight_called_pot_counts() -> None:
             call_pocket="middle-left",
         ),
     )
-    st = MatchState.from_scenario("russian-pyramid", {"scores": [10, 0]}, balls, "t")
+    st = MatchState.from_scenario(get_referee("russian-pyramid"), {"scores": [10, 0]}, balls, "t")
     r = get_referee("russian-pyramid").judge(st, rec)
     assert not r.foul and r.counted == ("7",) and r.scores == (17, 0) and r.next_player == 0
     wrong = get_referee("russian-pyramid").judge(
@@ -62,7 +62,9 @@ def test_straight_called_pot_counts() -> None:
 def test_shot_away_from_every_ball_is_a_miss() -> None:
     balls = {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}
     rec = simulate("pyramid-12ft", balls, ShotParams(ball="cue", cue_speed=1.0, direction=180.0))
-    r = get_referee("pyramid-8").judge(MatchState.from_scenario("pyramid-8", {}, balls, "t"), rec)
+    r = get_referee("pyramid-8").judge(
+        MatchState.from_scenario(get_referee("pyramid-8"), {}, balls, "t"), rec
+    )
     assert (
         "miss" in r.codes() and r.next_player == 1 and r.owed == (1, 0) and r.in_hand in (None, InHand.HOUSE)
     )

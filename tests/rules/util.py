@@ -25,7 +25,7 @@ R = 0.034
 
 def state_for(game: str, rec: ShotRecord, **state: Any) -> MatchState:
     balls = {b: (p[0], p[1]) for b, p in rec.initial.items()}
-    return MatchState.from_scenario(game, state, balls, "test")
+    return MatchState.from_scenario(get_referee(game), state, balls, "test")
 
 
 def judge(game: str, layout: str, script: str = "", **state: Any) -> Ruling:

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from physics.tables import GAME_IDS
+from rules.registry import game_ids
 from scenes.i18n import game_name, tr
 from scenes.settings import Settings
 
-MATCH_GAMES = [g for g in GAME_IDS if g != "practice"]
+MATCH_GAMES = list(game_ids())
 
 
 @pytest.fixture()
@@ -185,10 +185,7 @@ def test_every_game_opens_a_match(app: Any, game: str) -> None:
     assert m.state is not None and m.state.game == game
     assert m.positions and m.cue_ball in m.positions
     if m.in_hand:
-        from scenes.match import placement_allowed
-
-        others = {b: p for b, p in m.positions.items() if b != m.cue_ball}
-        assert placement_allowed(m.spec, m.in_hand, *m.positions[m.cue_ball], others)
+        assert m.may_place(*m.positions[m.cue_ball])
     text = play.hud.text()
     assert game_name(game, "ru") in text["score"]
     for name in m.names:
@@ -277,7 +274,10 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert m.needs_call and tr("hud.call_none", "ru") in play.hud.text()["required"]
     ball = min((b for b in m.positions if b != "cue"), key=lambda b: m.positions[b][0])
     play.script_action({"do": "call", "ball": ball, "pocket": "foot-left"})
-    assert tr("hud.call", "ru", ball=ball, pocket=tr("pocket.foot-left", "ru")) in play.hud.text()["required"]
+    assert (
+        tr("hud.call", "ru", ball=f"шар {ball}", pocket=tr("pocket.foot-left", "ru"))
+        in play.hud.text()["required"]
+    )
     shot = m.declared(play.aim.shot())
     assert (shot.call_ball, shot.call_pocket) == (ball, "foot-left")
 

@@ -32,7 +32,7 @@ def _digest(p: Path) -> str:
 
 def _new(game: str) -> MatchState:
     n = get_referee(game).player_range[0]
-    return MatchState.new(game, tuple(f"P{i + 1}" for i in range(n)))
+    return MatchState.new(get_referee(game), tuple(f"P{i + 1}" for i in range(n)))
 
 
 @pytest.mark.parametrize("game", [g for g, _, _ in games()])
@@ -48,7 +48,9 @@ def test_match_in_progress_round_trips(tmp_path: Path) -> None:
     from physics.simulate import simulate
 
     st = MatchState.new(
-        "russian-pyramid", ("A", "B"), layout={"cue": (-0.9, 0.05), "1": (0.3, 0.0), "2": (0.6, 0.3)}
+        get_referee("russian-pyramid"),
+        ("A", "B"),
+        layout={"cue": (-0.9, 0.05), "1": (0.3, 0.0), "2": (0.6, 0.3)},
     )
     ref = get_referee("russian-pyramid")
     for k, (speed, direction) in enumerate([(3.0, 0.0), (2.0, 30.0), (1.5, 200.0)]):
@@ -210,10 +212,11 @@ def test_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
 WRITER = textwrap.dedent("""
     import sys
     from dataclasses import replace
+    from rules.registry import get_referee
     from rules.state import MatchState
     from scenes.autosave import save_match
     path = sys.argv[1]
-    st = MatchState.new("russian-pyramid", ("A", "B"))
+    st = MatchState.new(get_referee("russian-pyramid"), ("A", "B"))
     k = 0
     print("ready", flush=True)
     while True:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from rules.registry import game_ids
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
-from scenes.i18n import GAME_NAMES, STRINGS, game_name, tr
+from scenes.i18n import STRINGS, game_name, tr
 
 FOUL = FoulLine(
     "cue_ball_off_table",
@@ -45,7 +46,8 @@ def test_hud_text_carries_every_field(lang: str) -> None:
     assert score[2].startswith("▶ Boris: 35") and "0/2" in score[2]
     assert tr("hud.owed", lang, n=2) in score[2]
     assert tr("hud.break", lang, n=8) in t["score"]
-    assert tr("hud.call", lang, ball="7", pocket=tr("pocket.foot-left", lang)) in t["required"]
+    seven = "шар 7" if lang == "ru" else "the 7"
+    assert tr("hud.call", lang, ball=seven, pocket=tr("pocket.foot-left", lang)) in t["required"]
     assert tr("hud.in_hand", lang, zone=tr("zone.house", lang)) in t["required"]
     explain = FOUL.explain_ru if lang == "ru" else FOUL.explain_en
     assert explain in t["call"] and "003: Выскочившие шары" in t["call"]
@@ -75,14 +77,14 @@ def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
 
 def test_hud_legal_stroke_lists_counted_balls() -> None:
     t = hud_text(_snapshot(last=LastCall(False, (), ("7", "3"), (7, 0)), options=()), "ru")
-    assert "без нарушений" in t["call"] and "7, 3" in t["call"]
+    assert "без нарушений" in t["call"] and "шары 7, 3" in t["call"]
 
 
 def test_every_string_has_both_languages_and_formats() -> None:
     for key, (ru, en) in STRINGS.items():
         assert ru.strip() and en.strip(), key
         assert ru.count("{") == en.count("{"), key
-    for gid in GAME_NAMES:
+    for gid in (*game_ids(), "practice"):
         assert game_name(gid, "ru") and game_name(gid, "en")
 
 

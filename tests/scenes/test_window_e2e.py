@@ -143,7 +143,7 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     record = ShotRecord.from_dict(d["record"])
     assert record.events and record.events[0].type == "cue_strike"
     assert not record.of_type("ball_ball")
-    fresh = MatchState.new("russian-pyramid", tuple(names), 2)
+    fresh = MatchState.new(get_referee("russian-pyramid"), tuple(names), 2)
     ruling = get_referee("russian-pyramid").judge(fresh, record).to_dict()
     shown = d["ruling"]
     for key in ("foul", "counted", "scores", "next_player", "in_hand", "options", "frame_over", "striker"):
