@@ -41,7 +41,16 @@ FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pyramid": (
         "russian-pyramid",
         "pyramid-12ft",
-        ("russian-pyramid", "american", "moscow-pyramid", "pyramid-8"),
+        (
+            "russian-pyramid",
+            "american",
+            "moscow-pyramid",
+            "pyramid-8",
+            "moscow-pyramid-called",
+            "moscow-pyramid-called-fast",
+            "pyramid-8-called",
+            "pyramid-8-called-fast",
+        ),
     ),
     "pool": ("pool-8-ball", "pool-9ft", ("pool-8-ball", "pool-9-ball", "straight-pool")),
     # Golf has its own ball set (the cue ball and one ball per player): the pool strokes without fillers.

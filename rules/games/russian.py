@@ -1,8 +1,9 @@
 """Russian billiards: the general rules (000 §1-19, and 003, which prevails) and the pyramid games.
 
 Games (design.md ids): ``russian-pyramid`` (71 points), ``american`` (Американка), ``moscow-pyramid``,
-``pyramid-8`` and their fast variants (``*-fast``). One class, :class:`Pyramid`, holds the general rules;
-each game sets a few class attributes and overrides a hook or two.
+``pyramid-8`` and their fast variants (``*-fast``), and the called (заказная) variants 003 names
+(``moscow-pyramid-called``, ``pyramid-8-called`` and their fast ``*-called-fast``). One class,
+:class:`Pyramid`, holds the general rules; each game sets a few class attributes and overrides a hook or two.
 
 Readings where the texts leave a gap (each is a choice a referee would make, stated so it can be
 taught and changed):
@@ -29,6 +30,10 @@ taught and changed):
   angle) from the declared direction and the initial positions; coming back off the ball is allowed.
 - Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,
   "заказная" and Американка games); a plain miss is still a foul.
+- The called variants call a ball and a pocket before every stroke as the 71-point game does (000: Русская
+  пирамида, «Заказ»), the break excepted. 003's foul (13) names «быстрая и заказная» among the games with an
+  отыгрыш rule, but 003 states its отыгрыш rules "for the fast games" only: we read the plain called games as
+  asking no отыгрыш and the fast called ones as asking the fast games' (I)/(II).
 - Foul list of 003 not visible in a shot record, so never ruled here: a stroke before the last ended (3),
   no foot on the floor (6), the opponent's interference (15), referee errors, the blocked position.
 """
@@ -46,6 +51,7 @@ from physics.record import BallId, EventType
 from rules import filters as F
 from rules.base import Draft, Placement, Referee, Stroke, text
 from rules.contract import Family, FamilyState, NoteCode, Phase, RefereeWarning, WarningCode, int_list
+from rules.names import ball_name, pocket_name
 from rules.placement import ball_order, house_zone, spot_at_back_cushion, spot_on_line
 from rules.registration import register
 from rules.ruling import Choice, FoulCode, InHand, Note, Option, Point, Respot
@@ -71,6 +77,8 @@ R_71_SCORE = "000: Русская пирамида, Ведение счета"
 R_71_CALL = "000: Русская пирамида, Заказ"
 R_71_7070 = "000: Русская пирамида, Игра при счете 70:70"
 R_71_STALE = "000: Русская пирамида, Патовая позиция"
+# The called variants (003: Штрафы (13) names them) call as the 71-point game does.
+R_CALLED = "000: Русская пирамида, Заказ; 003: Штрафы (13)"
 R_AM_SAFETY = "000: Американка, Отыгрыш"
 R_AM_PENALTY = "000: Американка, Штрафы за нарушения"
 R_AM_SPOT = "000: Американка, Выставление шаров"
@@ -146,6 +154,7 @@ class Pyramid(Referee):
     target: ClassVar[int] = 8
     penalty_rule: ClassVar[str] = R_FOULS
     spot_rule: ClassVar[str] = R_SPOTTED
+    call_rule: ClassVar[str] = R_71_CALL
 
     def rack_spec(self, n_players: int) -> Rack:
         # 003: the apex ball on the back spot, the base parallel to the back cushion; the cue ball in hand.
@@ -634,6 +643,8 @@ class Pyramid(Referee):
     # --- counting and scoring -------------------------------------------------------------
     def count(self, s: Stroke, d: Draft) -> None:
         d.counted = [] if d.foul else self.scoring(s)
+        if self.calls:
+            self.call_note(s, d)
         rolled = self.rolled_along(s)
         if rolled and not d.foul:
             d.notes.append(
@@ -668,6 +679,27 @@ class Pyramid(Referee):
                     f"({R_HANGING}).",
                 )
             )
+
+    def call_note(self, s: Stroke, d: Draft) -> None:
+        """Why the balls of a called game's stroke did not count (000: Русская пирамида, «Заказ»: only a
+        called ball in the called pocket makes the stroke count)."""
+        sh = s.record.shot
+        if d.foul or d.counted or not [b for b in s.pocketed if b != s.cue]:
+            return
+        rule = self.call_rule
+        if sh is None or sh.call_ball is None:
+            d.notes.append(
+                text(f"No ball and pocket were called ({rule}).", f"Шар и луза не заказаны ({rule}).")
+            )
+            return
+        en, ru = ball_name(sh.call_ball, "en"), ball_name(sh.call_ball, "ru")
+        where_en, where_ru = pocket_name(sh.call_pocket, "en"), pocket_name(sh.call_pocket, "ru")
+        d.notes.append(
+            text(
+                f"The called ball, {en}, did not go into the called pocket, {where_en} ({rule}).",
+                f"Заказанный шар ({ru}) не сыгран в заказанную лузу ({where_ru}) ({rule}).",
+            )
+        )
 
     def balls_back(self, s: Stroke, d: Draft) -> list[BallId]:
         """Object balls that go back on the table: pocketed but not counted, and jumped."""
@@ -832,25 +864,6 @@ class RussianPyramid(Pyramid):
     state_type = SeventyOneState
     penalty_rule = R_71_PENALTY
     spot_rule = R_71_SPOT
-
-    def count(self, s: Stroke, d: Draft) -> None:
-        super().count(s, d)
-        sh = s.record.shot
-        if not d.foul and not d.counted and s.pocketed and [b for b in s.pocketed if b != s.cue]:
-            if sh is None or sh.call_ball is None:
-                d.notes.append(
-                    text(
-                        f"No ball and pocket were called ({R_71_CALL}).",
-                        f"Шар и луза не заказаны ({R_71_CALL}).",
-                    )
-                )
-            else:
-                d.notes.append(
-                    text(
-                        f"The called ball {sh.call_ball} did not go into the {sh.call_pocket} pocket ({R_71_CALL}).",
-                        f"Заказанный шар {sh.call_ball} не сыгран в лузу {sh.call_pocket} ({R_71_CALL}).",
-                    )
-                )
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         st = s.state
@@ -1050,6 +1063,30 @@ class MoscowPyramidFast(MoscowPyramid):
 
 
 @register
+class MoscowPyramidCalled(MoscowPyramid):
+    """Московская пирамида, заказная (003: Штрафы (13) names it): a ball and a pocket are called before every
+    stroke, as in the 71-point game (000: Русская пирамида, «Заказ»); the cue ball may be called too (the
+    in-off scores in Moscow pyramid)."""
+
+    id = "moscow-pyramid-called"
+    aliases = ("moscow-called",)
+    names = {"en": "Moscow pyramid, called", "ru": "Московская пирамида, заказная"}
+    calls = True
+    call_rule = R_CALLED
+
+
+@register
+class MoscowPyramidCalledFast(MoscowPyramidCalled):
+    """The fast called Moscow pyramid: calls, the fast break and 003's отыгрыш rule."""
+
+    id = "moscow-pyramid-called-fast"
+    aliases = ("moscow-called-fast",)
+    names = {"en": "Moscow pyramid, called, fast", "ru": "Московская пирамида, быстрая заказная"}
+    fast = True
+    safety = "fast"
+
+
+@register
 class PyramidEight(Pyramid):
     """Пирамида 8 шаров: first to eight object balls; the cue ball in a pocket is a foul."""
 
@@ -1064,5 +1101,27 @@ class PyramidEightFast(PyramidEight):
     id = "pyramid-8-fast"
     aliases = ("8-balls-fast",)
     names = {"en": "Pyramid, 8 balls, fast", "ru": "Пирамида 8 шаров, быстрая"}
+    fast = True
+    safety = "fast"
+
+
+@register
+class PyramidEightCalled(PyramidEight):
+    """Пирамида 8 шаров, заказная (003: Штрафы (13) names it): a ball and a pocket called before every stroke."""
+
+    id = "pyramid-8-called"
+    aliases = ("8-balls-called",)
+    names = {"en": "Pyramid, 8 balls, called", "ru": "Пирамида 8 шаров, заказная"}
+    calls = True
+    call_rule = R_CALLED
+
+
+@register
+class PyramidEightCalledFast(PyramidEightCalled):
+    """The fast called Pyramid 8: calls, the fast break and 003's отыгрыш rule."""
+
+    id = "pyramid-8-called-fast"
+    aliases = ("8-balls-called-fast",)
+    names = {"en": "Pyramid, 8 balls, called, fast", "ru": "Пирамида 8 шаров, быстрая заказная"}
     fast = True
     safety = "fast"

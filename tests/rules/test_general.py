@@ -110,7 +110,8 @@ def test_from_hand_cue_ball_never_out_of_the_house_is_replayed(game: str) -> Non
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_cue_ball_in_a_pocket(game: str) -> None:
     ref = get_referee(game)
-    r = judge(game, PLAY, "cue>7 " + SAFE + " cue@head-left")
+    # In a called game the in-off counts when it is called (Moscow, called: the cue ball is a ball to call).
+    r = judge(game, PLAY, "cue>7 " + SAFE + " cue@head-left" + call(game, "cue", "head-left"))
     if ref.cue_pocket_foul:
         assert r.codes() == ["cue_ball_pocketed"] and r.in_hand == InHand.HOUSE and "cue" not in r.positions
     else:  # Moscow and Американка: the cue ball off an object ball is a pocketed ball

@@ -32,6 +32,11 @@ DESIGN_GAMES = {
     "snooker": "snooker-12ft",
     "american-snooker": "snooker-10ft",
     "golf": "pool-9ft",
+    # Added 2026-12-01 (003's called variants).
+    "moscow-pyramid-called": "pyramid-12ft",
+    "moscow-pyramid-called-fast": "pyramid-12ft",
+    "pyramid-8-called": "pyramid-12ft",
+    "pyramid-8-called-fast": "pyramid-12ft",
 }
 
 

@@ -5,21 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from physics.record import ShotRecord
+from rules.contract import Family
 from rules.notation import record
-from rules.registry import get_referee
+from rules.registry import game_ids, get_referee
 from rules.ruling import Ruling
 from rules.state import MatchState
 
-PYRAMID_GAMES = (
-    "russian-pyramid",
-    "russian-pyramid-fast",
-    "american",
-    "american-fast",
-    "moscow-pyramid",
-    "moscow-pyramid-fast",
-    "pyramid-8",
-    "pyramid-8-fast",
-)
+# Every game of Russian billiards the registry knows (the called variants included).
+PYRAMID_GAMES = tuple(g for g in game_ids() if get_referee(g).family == Family.RUSSIAN)
 R = 0.034
 
 
