@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     ren.add_argument("--at", type=float, default=0.0, help="seconds after the strike")
     ren.add_argument("--camera", choices=("top", "side", "player"), default="player")
     ren.add_argument("--size", default="960x540", help="WIDTHxHEIGHT")
+    ren.add_argument(
+        "--quality", choices=("high", "low"), help="shading (default: settings [display] quality)"
+    )
 
     bench = sub.add_parser("bench", help="measure simulation speed")
     bench.add_argument("--json", action="store_true")

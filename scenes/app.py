@@ -22,6 +22,7 @@ from typing import Any
 
 from physics.errors import InputError
 from scenes.i18n import tr
+from scenes.look import Shading, pbr_supported
 from scenes.screens import AppContext, ScreenManager
 
 SCRIPT_ENV = "BILLIARDS_SCRIPT"
@@ -33,8 +34,11 @@ def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None
     from panda3d.core import loadPrcFileData
 
     w, h = size or (settings.display.width, settings.display.height)
-    software = offscreen and not os.environ.get("DISPLAY")
-    msaa = 0 if software else int(settings.display.msaa)
+    high = settings.display.quality == "high"
+    headless = offscreen and not os.environ.get("DISPLAY") and high
+    software = offscreen and not os.environ.get("DISPLAY") and not high
+    # High quality anti-aliases in its own multisampled scene buffer (scenes.look); the window needs none.
+    msaa = 0 if software or high else int(settings.display.msaa)
     lines = [
         f"window-title {tr('app.title', settings.lang)}",
         f"win-size {w} {h}",
@@ -47,23 +51,35 @@ def configure_panda(settings: Any, offscreen: bool, size: tuple[int, int] | None
         "notify-level warning",
         "default-directnotify-level warning",
         "text-encoding utf8",
+        "print-pipe-types false",
     ]
     if offscreen:
         # Containers without input devices would print an error line per device directory otherwise.
         lines += ["window-type offscreen", "notify-level-device fatal"]
     if software:
         lines.append("load-display p3tinydisplay")
+    if headless:
+        # Real shaders with no display at all (EGL); the software renderer stays the fallback.
+        lines += ["load-display p3headlessgl", "aux-display p3tinydisplay", "notify-level-egldisplay fatal"]
     if offscreen or not settings.sound.enabled:
         # No audio device is needed offscreen; the null manager accepts every call silently.
         lines.append("audio-library-name null")
     loadPrcFileData("billiards-app", "\n".join(lines))
 
 
-def open_base(offscreen: bool) -> Any:
+def open_base(offscreen: bool, quality: str = "low") -> Any:
     """The ShowBase with its window (or offscreen buffer). Without a display the software renderer's
-    offscreen pipe is chosen directly, so no X11 connection is even attempted."""
+    offscreen pipe is chosen directly, so no X11 connection is even attempted (high quality first tries
+    headless OpenGL)."""
     from direct.showbase.ShowBase import ShowBase
 
+    if offscreen and not os.environ.get("DISPLAY") and quality == "high":
+        try:
+            base = ShowBase(windowType="offscreen")
+            base.disableMouse()
+            return base
+        except Exception:  # no EGL device here: draw the low picture with the software renderer
+            pass
     if offscreen and not os.environ.get("DISPLAY"):
         from panda3d.core import GraphicsPipeSelection
 
@@ -101,7 +117,10 @@ class App:
         # Panda3D's default near plane is 1 m: the cue stick and a player's-view camera live closer than that.
         if getattr(base, "camLens", None) is not None:
             base.camLens.setNearFar(0.02, 60.0)
-        if settings.display.msaa and not (offscreen and not os.environ.get("DISPLAY")):
+        self.shading: Any = None
+        if settings.display.quality == "high" and pbr_supported(base):
+            self.shading = Shading(base, base.render, base.win, base.cam, msaa=int(settings.display.msaa))
+        elif settings.display.msaa and not (offscreen and not os.environ.get("DISPLAY")):
             # The multisample framebuffer asked for in configure_panda is used only where this is set.
             from panda3d.core import AntialiasAttrib
 
@@ -135,6 +154,8 @@ class App:
 
     def close(self) -> None:
         self.manager.close()
+        if self.shading is not None:
+            self.shading.close()
         self.ctx.physics.shutdown(wait=True, cancel_futures=True)
 
 
@@ -311,7 +332,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         ]
 
     configure_panda(settings, offscreen)
-    base = open_base(offscreen)
+    base = open_base(offscreen, settings.display.quality)
     app = App(base, settings, offscreen)
     runner = ScriptRunner(app, script) if script else None
     if runner is None:

@@ -1,8 +1,18 @@
-"""The camera rig: orbit, top, player's view, follow, side and free modes with smooth moves.
+"""The camera rig: named views (player, orbit, top, side, follow, broadcast, free) with smooth moves.
 
-Each mode computes where the eye should be and what it should look at; every frame ``update(dt)`` moves the real
+Each view computes where the eye should be and what it should look at; every frame ``update(dt)`` moves the real
 eye and look-at point towards them with a critically damped spring (no overshoot, no jerk on a mode change), so
 switching from the player's view to the top view glides instead of jumping.
+
+The API other parts use (the play screen, the replay, the referee trainer's decision framing):
+
+- ``set_mode(name, target=..., aim=...)`` picks a view by its name (:data:`VIEWS`);
+- ``frame(points, margin)`` keeps the view's direction and moves the eye so that every point is in the picture
+  (the cue ball and the ball it is aimed at, a ball's flight and where it lands); ``frame(())`` lets go;
+- ``goal`` is where the view wants the eye and look-at point, ``snap()`` goes there at once.
+
+The lamp never fills the picture: the rig hides a table view's lamp when the eye is above or close to it (its
+light stays on), and the views keep their eyes below it.
 """
 
 from __future__ import annotations
@@ -25,7 +35,12 @@ class CameraMode(StrEnum):
     PLAYER = "player"  # behind the cue ball along the aim, at a player's eye height
     FOLLOW = "follow"  # trailing a moving ball (the app feeds its position with set_target)
     SIDE = "side"  # across the table at ball height: jumps and balls leaving the bed
+    BROADCAST = "broadcast"  # the high end view of television coverage, from behind the head cushion
     FREE = "free"  # moved and turned by hand
+
+
+VIEWS: tuple[str, ...] = tuple(m.value for m in CameraMode)
+LAMP_CLEARANCE = 0.45  # m: nearer to the lamp than this (or above its bottom) the eye would look into it
 
 
 def smooth_damp(cur: float, target: float, vel: float, smooth_time: float, dt: float) -> tuple[float, float]:
@@ -76,6 +91,8 @@ class CameraRig:
         self.pitch = 25.0
         self.distance = 1.6
         self.side_sign = -1.0
+        self.frame_points: tuple[tuple[float, float, float], ...] = ()
+        self.frame_margin = 0.12
         self._eye_goal = Point3(0, 0, 1)
         self._look_goal = Point3(0, 0, 0)
         self.eye = Point3(-3.0, 0.0, 1.5)
@@ -120,12 +137,32 @@ class CameraRig:
         if snap:
             self.snap()
 
+    def frame(self, points: Sequence[Sequence[float]], margin: float = 0.12) -> None:
+        """Keep the view's direction and fit every point (table frame; z defaults to a ball's centre) into the
+        picture with ``margin`` (a share of the half-frame) to spare. An empty sequence ends the framing."""
+        R = self.spec.ball_radius
+        self.frame_points = tuple(
+            (float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else R) for p in points
+        )
+        self.frame_margin = float(margin)
+        self._goals()
+
     def _occluders(self) -> None:
-        """Straight above the table the lamp shade would hide its middle: the top view leaves it out (its light
-        stays on), every other view shows it. Finds the table views' ``lamp`` nodes in the camera's scene."""
+        """The lamp shade must not fill the picture: the top view looks down through it, and an eye above its
+        bottom or within ``LAMP_CLEARANCE`` of it would look into it. Those hide the table views' ``lamp``
+        nodes (their light stays on); every other view shows them."""
         top = self.np.getTop()
         for lamp in top.findAllMatches("**/table-view-*/lamp"):
-            lamp.hide() if self.mode == CameraMode.TOP else lamp.show()
+            hide = self.mode == CameraMode.TOP
+            if not hide:
+                lo, hi = lamp.getTightBounds(top) if not lamp.getBounds().isEmpty() else (None, None)
+                if lo is not None and hi is not None:
+                    e = self.eye
+                    dx = max(lo.x - e.x, 0.0, e.x - hi.x)
+                    dy = max(lo.y - e.y, 0.0, e.y - hi.y)
+                    dz = max(lo.z - e.z, 0.0, e.z - hi.z)
+                    hide = math.sqrt(dx * dx + dy * dy + dz * dz) < LAMP_CLEARANCE or e.z > lo.z - 0.05
+            lamp.hide() if hide else lamp.show()
 
     def set_target(self, point: Sequence[float]) -> None:
         z = float(point[2]) if len(point) > 2 else self.spec.ball_radius
@@ -202,15 +239,18 @@ class CameraRig:
         s = self.spec
         R = s.ball_radius
         t = self.target
+        out_x = s.half_length + s.cushion_width + s.rail_width
+        out_y = s.half_width + s.cushion_width + s.rail_width
         if self.mode == CameraMode.ORBIT:
             self._look_goal = Point3(t)
             self._eye_goal = t + _spherical(self.yaw, self.pitch, self.distance)
         elif self.mode == CameraMode.TOP:
-            X = s.half_length + s.cushion_width + s.rail_width + 0.05
-            Y = s.half_width + s.cushion_width + s.rail_width + 0.05
             hfov, vfov = self._fov()
             h = (
-                max(X / math.tan(math.radians(hfov) / 2), Y / math.tan(math.radians(vfov) / 2))
+                max(
+                    (out_x + 0.05) / math.tan(math.radians(hfov) / 2),
+                    (out_y + 0.05) / math.tan(math.radians(vfov) / 2),
+                )
                 + s.rail_height
             )
             # A hair of offset towards -y keeps "up" well defined: +x stays to the right of the picture.
@@ -219,21 +259,60 @@ class CameraRig:
         elif self.mode == CameraMode.PLAYER:
             a = math.radians(self.aim_deg)
             d = Vec3(math.cos(a), math.sin(a), 0.0)
-            # Standing at the table and leaning over the cue: eyes about 1.2 m behind the ball, 0.45 m above it.
-            self._eye_goal = Point3(t.x, t.y, 0.0) - d * 1.2 + Vec3(0, 0, 0.45)
-            self._look_goal = Point3(t.x, t.y, R) + d * 1.0
+            # Down on the shot: eyes 0.9 m behind the ball and 0.5 m above the cloth (a player's eyes over the
+            # cue), looking some 17 degrees down along the aim at the table ahead of the ball.
+            self._eye_goal = Point3(t.x, t.y, 0.0) - d * 0.9 + Vec3(0, 0, 0.5)
+            self._look_goal = Point3(t.x, t.y, R) + d * 0.6
         elif self.mode == CameraMode.FOLLOW:
             a = math.radians(self.aim_deg)
             d = Vec3(math.cos(a), math.sin(a), 0.0)
             self._look_goal = Point3(t)
-            self._eye_goal = Point3(t) - d * 1.2 + Vec3(0, 0, 0.8)
+            self._eye_goal = Point3(t) - d * 1.1 + Vec3(0, 0, 0.55)
         elif self.mode == CameraMode.SIDE:
-            far = s.half_width + s.cushion_width + s.rail_width + 0.9
             z = max(t.z, R)
             self._look_goal = Point3(t.x, t.y, z)
-            # Just over the rail top: the lowest eye from which the near rail hides no part of a ball on the bed.
-            self._eye_goal = Point3(t.x, self.side_sign * far, max(z, s.rail_height) + 0.11)
+            # At ball height, across the table and close (0.8 m) so a jump's height can be judged; never further
+            # out than just beyond the rail, and just over the rail top when it stands outside it.
+            y_eye = t.y + self.side_sign * 0.8
+            y_eye = max(-(out_y + 0.25), min(out_y + 0.25, y_eye))
+            over_rail = abs(y_eye) > s.half_width
+            low = (s.rail_height + 0.05) if over_rail else (R + 0.05)
+            self._eye_goal = Point3(t.x, y_eye, max(z + 0.02, low))
+        elif self.mode == CameraMode.BROADCAST:
+            # Behind the head cushion and high, looking down the table (snooker's classic television view).
+            high = 1.85 if s.id.startswith("snooker") else 1.55
+            self._eye_goal = Point3(-(out_x + 1.1), 0.0, high)
+            self._look_goal = Point3(0.22 * s.half_length, 0.0, 0.0)
         # FREE keeps whatever move()/turn() set.
+        if self.frame_points and self.mode not in (CameraMode.FREE, CameraMode.TOP):
+            self._eye_goal, self._look_goal = self._framed(self._eye_goal, self._look_goal)
+
+    def _framed(self, eye: Point3, look: Point3) -> tuple[Point3, Point3]:
+        """The eye moved along the view's direction so every frame point fits (see :meth:`frame`)."""
+        fwd = Vec3(look - eye)
+        if fwd.length() < 1e-9:
+            return eye, look
+        fwd.normalize()
+        right = fwd.cross(Vec3(0, 0, 1))
+        if right.length() < 1e-6:
+            right = Vec3(1, 0, 0)
+        right.normalize()
+        up = right.cross(fwd)
+        pts = [Point3(*p) for p in self.frame_points]
+        centre = Point3(sum((p for p in pts), Point3(0, 0, 0)) / len(pts))
+        hfov, vfov = self._fov()
+        k = max(0.05, 1.0 - self.frame_margin)
+        th, tv = math.tan(math.radians(hfov) / 2) * k, math.tan(math.radians(vfov) / 2) * k
+        dist = 0.35
+        for p in pts:
+            rel = p - centre
+            along = rel.dot(fwd)
+            dist = max(dist, abs(rel.dot(right)) / th - along, abs(rel.dot(up)) / tv - along)
+        new_eye = centre - fwd * dist
+        lamp_low = self.spec.rail_height + 0.75
+        if self.mode != CameraMode.BROADCAST and new_eye.z > lamp_low:
+            new_eye.z = lamp_low
+        return new_eye, centre
 
     def _fov(self) -> tuple[float, float]:
         fov = self.lens.getFov()
@@ -243,6 +322,7 @@ class CameraRig:
         self.np.setPos(self.eye)
         if (self.look - self.eye).length() > 1e-6:
             self.np.lookAt(self.look, Vec3(0, 0, 1))
+        self._occluders()
 
 
 def _spherical(yaw_deg: float, pitch_deg: float, dist: float) -> Vec3:

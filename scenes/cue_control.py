@@ -15,13 +15,13 @@ from typing import Any
 
 from physics.record import ShotParams
 from physics.tables import TableSpec
+from scenes.cue_mesh import BUTT_RADIUS, CUE_LENGTH, TIP_RADIUS, clearing_elevation, cue_mesh
+
+__all__ = ["BUTT_RADIUS", "CUE_LENGTH", "TIP_RADIUS"]
 
 MAX_SPEED = 10.0  # m/s: a hard break is ~8-9 m/s of cue speed; more is beyond a human stroke
 MAX_ELEVATION = 85.0  # a massé cue is near vertical, never exactly (the strike direction degenerates)
 MAX_TIP = 0.8  # beyond ~0.5 R the tip miscues on a real ball; the physics decides, we allow room
-CUE_LENGTH = 1.45  # m, a standard cue
-TIP_RADIUS = 0.0065  # m (12-13 mm tip)
-BUTT_RADIUS = 0.015
 
 
 @dataclass(frozen=True)
@@ -141,52 +141,16 @@ def tip_contact(centre: tuple[float, float, float], R: float, cue: CueState) -> 
     return tuple(centre[i] + R * (-u[i] * depth + ox * right[i] + oy * up[i]) for i in range(3))  # type: ignore[return-value]
 
 
-def _cue_mesh() -> Any:
-    """A tapered round cue along -Y from the tip at the origin: light maple shaft, dark butt, blue tip."""
-    from panda3d.core import (
-        Geom,
-        GeomNode,
-        GeomTriangles,
-        GeomVertexData,
-        GeomVertexFormat,
-        GeomVertexWriter,
-    )
+def cue_material() -> Any:
+    """Varnished wood: its finish for the PBR shader, a soft highlight for vertex lighting."""
+    from scenes.look import pbr_material
 
-    fmt = GeomVertexFormat.getV3n3c4()
-    vdata = GeomVertexData("cue", fmt, Geom.UHStatic)
-    vw, nw, cw = (GeomVertexWriter(vdata, n) for n in ("vertex", "normal", "color"))
-    tris = GeomTriangles(Geom.UHStatic)
-    sides = 16
-    # (distance from the tip, radius, colour)
-    rings = [
-        (0.0, TIP_RADIUS * 0.9, (0.2, 0.35, 0.75, 1)),
-        (0.012, TIP_RADIUS, (0.2, 0.35, 0.75, 1)),
-        (0.012, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
-        (0.035, TIP_RADIUS, (0.95, 0.95, 0.92, 1)),
-        (0.035, TIP_RADIUS, (0.86, 0.74, 0.52, 1)),
-        (0.85, 0.0115, (0.82, 0.68, 0.45, 1)),
-        (0.85, 0.0115, (0.25, 0.12, 0.07, 1)),
-        (CUE_LENGTH, BUTT_RADIUS, (0.18, 0.09, 0.05, 1)),
-    ]
-    for s, r, col in rings:
-        for k in range(sides + 1):
-            ang = 2 * math.pi * k / sides
-            c, sn = math.cos(ang), math.sin(ang)
-            vw.addData3(r * c, -s, r * sn)
-            nw.addData3(c, 0, sn)
-            cw.addData4(*col)
-    per = sides + 1
-    for i in range(len(rings) - 1):
-        for k in range(sides):
-            a0, a1 = i * per + k, i * per + k + 1
-            b0, b1 = a0 + per, a1 + per
-            tris.addVertices(a0, b0, a1)
-            tris.addVertices(a1, b0, b1)
-    geom = Geom(vdata)
-    geom.addPrimitive(tris)
-    node = GeomNode("cue-stick")
-    node.addGeom(geom)
-    return node
+    mat = pbr_material("cue")
+    mat.setSpecular((0.3, 0.3, 0.3, 1))
+    mat.setShininess(40.0)
+    mat.setDiffuse((1, 1, 1, 1))
+    mat.setAmbient((1, 1, 1, 1))
+    return mat
 
 
 class CueView:
@@ -210,7 +174,13 @@ class CueView:
         self.spec = spec
         self.lang = lang
         self.aiming_line = aiming_line
-        self.stick = parent.attachNewNode(_cue_mesh())
+        self.stick = parent.attachNewNode(cue_mesh())
+        self.stick.setMaterial(cue_material(), 1)
+        from scenes.look import linearise_vertex_colours, shading_of
+
+        if shading_of(parent) == "high":
+            linearise_vertex_colours(self.stick)
+        self.forced_elevation = 0.0  # the least elevation that clears rails and balls (see raised())
         self.aids = parent.attachNewNode("aim-aids")
         self.preview = parent.attachNewNode("trajectory-preview")
         self.pullback = 0.05  # gap between tip and ball, m (drawn; grows with a power drag)
@@ -304,7 +274,7 @@ class CueView:
             "\n".join(
                 (
                     tr("cue.power", self.lang, v=cue.speed),
-                    tr("cue.elevation", self.lang, v=cue.elevation),
+                    tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
                     tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
                     tr("cue.direction", self.lang, v=cue.direction),
                 )
@@ -315,7 +285,8 @@ class CueView:
             self.stick.hide()
             return
         self.stick.show()
-        self.place_stick(cue, (centre[0], centre[1], R), self.pullback)
+        self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction, self.pullback)
+        self.place_stick(self.raised(cue), (centre[0], centre[1], R), self.pullback)
         if not self.aiming_line:
             return
         hit = aim_hit(self.spec, positions, ball, cue.direction)
@@ -343,6 +314,13 @@ class CueView:
         np_ = self.aids.attachNewNode(ls.create())
         np_.setLightOff()
         np_.setTransparency(True)
+
+    def raised(self, cue: CueState) -> CueState:
+        """The stroke as it can be played: the butt raised over the rail and the balls behind the cue ball
+        when the chosen elevation would put the stick through them."""
+        if cue.elevation >= self.forced_elevation:
+            return cue
+        return cue.with_elevation(self.forced_elevation)
 
     def place_stick(self, cue: CueState, centre: tuple[float, float, float], gap: float) -> None:
         from panda3d.core import Point3

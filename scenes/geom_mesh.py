@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from panda3d.core import (
     Geom,
     GeomNode,
     GeomTriangles,
+    GeomVertexArrayFormat,
     GeomVertexData,
     GeomVertexFormat,
     GeomVertexWriter,
+    InternalName,
     Point3,
     Triangulator,
     Vec3,
@@ -275,18 +278,19 @@ class MeshBuilder:
                     self.triangle(a, c, d)
 
     def node(self) -> GeomNode:
-        fmt = GeomVertexFormat.getV3n3c4t2()
-        vdata = GeomVertexData(self.name, fmt, Geom.UHStatic)
+        vdata = GeomVertexData(self.name, _format(), Geom.UHStatic)
         vdata.uncleanSetNumRows(len(self._pos))
         pw = GeomVertexWriter(vdata, "vertex")
         nw = GeomVertexWriter(vdata, "normal")
         cw = GeomVertexWriter(vdata, "color")
         tw = GeomVertexWriter(vdata, "texcoord")
+        tg = GeomVertexWriter(vdata, "tangent")
         for p, n, c, t in zip(self._pos, self._nrm, self._col, self._uv, strict=True):
             pw.setData3f(*p)
             nw.setData3f(*n)
             cw.setData4f(*c)
             tw.setData2f(*t)
+            tg.setData4f(*_tangent(n), 1.0)
         prim = GeomTriangles(Geom.UHStatic)
         if len(self._pos) > 65535:
             prim.setIndexType(Geom.NTUint32)
@@ -297,6 +301,30 @@ class MeshBuilder:
         node = GeomNode(self.name)
         node.addGeom(geom)
         return node
+
+
+@cache
+def _format() -> GeomVertexFormat:
+    """Position, normal, colour, uv and a tangent: the PBR shader builds its normal frame from the tangent and
+    a zero one would give NaN normals on some drivers."""
+    arr = GeomVertexArrayFormat()
+    arr.addColumn(InternalName.getVertex(), 3, Geom.NTFloat32, Geom.CPoint)
+    arr.addColumn(InternalName.getNormal(), 3, Geom.NTFloat32, Geom.CNormal)
+    arr.addColumn(InternalName.getColor(), 4, Geom.NTFloat32, Geom.CColor)
+    arr.addColumn(InternalName.getTexcoord(), 2, Geom.NTFloat32, Geom.CTexcoord)
+    arr.addColumn(InternalName.getTangent(), 4, Geom.NTFloat32, Geom.CVector)
+    fmt = GeomVertexFormat()
+    fmt.addArray(arr)
+    return GeomVertexFormat.registerFormat(fmt)
+
+
+def _tangent(n: Vec3T) -> Vec3T:
+    """A unit vector across the normal (along x where it can be, as the uv layouts of flat parts run)."""
+    ref: Vec3T = (1.0, 0.0, 0.0) if abs(n[0]) < 0.9 else (0.0, 1.0, 0.0)
+    d = _dot(ref, n)
+    t = (ref[0] - d * n[0], ref[1] - d * n[1], ref[2] - d * n[2])
+    length = math.sqrt(_dot(t, t)) or 1.0
+    return (t[0] / length, t[1] / length, t[2] / length)
 
 
 def arc(centre: Vec2T, radius: float, a0: float, a1: float, segments: int) -> list[Vec2T]:

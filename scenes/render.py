@@ -22,6 +22,7 @@ from physics.errors import InputError
 from physics.record import ShotRecord
 from physics.scenario import Scenario, load_scenario
 from scenes.camera import CameraMode, CameraRig
+from scenes.look import Shading, pbr_supported
 from scenes.replay import ReplayPlayer
 from scenes.table_view import BallState, TableView, default_ball_style
 
@@ -30,14 +31,22 @@ MIN_SIZE, MAX_SIZE = 64, 4096
 BACKGROUND = (0.05, 0.045, 0.04, 1.0)
 
 
-def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | None = None) -> None:
+def _display_present() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def configure_offscreen(
+    size: tuple[int, int] = (320, 240), software: bool | None = None, headless: bool = False
+) -> None:
     """Set the engine up for offscreen rendering; call before creating the ShowBase.
 
-    ``software=None`` picks the OpenGL pipe when a display exists and the software renderer otherwise.
+    ``software=None`` picks the OpenGL pipe when a display exists and the software renderer otherwise;
+    ``headless`` asks for OpenGL without any display (EGL, ``p3headlessgl``), the software renderer staying the
+    fallback.
     """
     if software is None:
-        software = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    display = "p3tinydisplay" if software else "pandagl"
+        software = not _display_present() and not headless
+    display = "p3tinydisplay" if software else ("p3headlessgl" if headless else "pandagl")
     loadPrcFileData(
         "billiards-offscreen",
         "\n".join(
@@ -54,19 +63,34 @@ def configure_offscreen(size: tuple[int, int] = (320, 240), software: bool | Non
                 "notify-level-x11display fatal",
                 "notify-level-device fatal",
                 "notify-level-display error",
+                # EGL prints a harmless line about the default display before it finds the device.
+                "notify-level-egldisplay fatal",
                 "model-cache-dir",
             ]
         ),
     )
 
 
-def make_offscreen_base(size: tuple[int, int] = (320, 240), software: bool | None = None) -> Any:
-    """A ShowBase with an offscreen main buffer (no window; with the software renderer no display either)."""
+def make_offscreen_base(
+    size: tuple[int, int] = (320, 240), software: bool | None = None, quality: str = "low"
+) -> Any:
+    """A ShowBase with an offscreen main buffer (no window; with the software renderer no display either).
+
+    ``quality="high"`` needs shaders: without a display it asks for headless OpenGL (EGL) and falls back to the
+    software renderer (then the picture is the low one) when that cannot start.
+    """
+    headless = quality == "high" and not _display_present() and software is not True
     if software is None:
-        software = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    configure_offscreen(size, software)
+        software = not _display_present() and not headless
+    configure_offscreen(size, software, headless)
     from direct.showbase.ShowBase import ShowBase
 
+    if headless:
+        try:
+            return ShowBase(windowType="offscreen")
+        except Exception:  # no EGL device: the software renderer still draws the low picture
+            loadPrcFileData("billiards-offscreen-fallback", "load-display p3tinydisplay")
+            software = True
     if software:
         from panda3d.core import GraphicsPipeSelection
 
@@ -93,9 +117,12 @@ class OffscreenShot:
     Several can share one ShowBase; ``close()`` releases the buffer.
     """
 
-    def __init__(self, base: Any, scene: NodePath, size: tuple[int, int], fov: float = 50.0) -> None:
+    def __init__(
+        self, base: Any, scene: NodePath, size: tuple[int, int], fov: float = 50.0, quality: str = "low"
+    ) -> None:
         self.base = base
         self.size = size
+        self.shading: Any = None
         self.texture = Texture("offscreen-shot")
         self.buffer = base.win.makeTextureBuffer("offscreen-shot", size[0], size[1], self.texture, True)
         if self.buffer is None:
@@ -109,9 +136,20 @@ class OffscreenShot:
         self.camera = scene.attachNewNode(cam)
         self.region = self.buffer.makeDisplayRegion()
         self.region.setCamera(self.camera)
+        if quality == "high" and pbr_supported(base):
+            self.shading = Shading(base, scene, self.buffer, self.camera)
+
+    def set_background(self, colour: tuple[float, float, float, float]) -> None:
+        """The colour of pixels nothing is drawn on (the room encloses the scene, so normally none)."""
+        self.buffer.setClearColor(colour)
 
     def render(self) -> PNMImage:
-        self.base.graphicsEngine.renderFrame()
+        if self.shading is not None:
+            # simplepbr updates its inputs from a task; shadow maps are drawn from the frame after they appear.
+            for _ in range(int(os.environ.get("BILLIARDS_FRAMES", "2"))):
+                self.base.taskMgr.step()
+        else:
+            self.base.graphicsEngine.renderFrame()
         img = PNMImage()
         if not self.texture.store(img):
             raise RuntimeError("the offscreen buffer gave no image")
@@ -128,6 +166,9 @@ class OffscreenShot:
         return ((film.x + 1) / 2 * self.size[0], (1 - film.y) / 2 * self.size[1])
 
     def close(self) -> None:
+        if self.shading is not None:
+            self.shading.close()
+            self.shading = None
         self.base.graphicsEngine.removeWindow(self.buffer)
         self.camera.removeNode()
 
@@ -237,12 +278,14 @@ def draw_scenario(
     camera: str,
     size: tuple[int, int],
     lamp: tuple[float, float, float] = (0.0, 0.0, 1.0),
+    quality: str = "low",
 ) -> Drawn:
     """Render one moment of a scenario with a fresh scene (nothing is left behind afterwards)."""
     scene = NodePath("render-scene")
     balls = list(scenario.balls)
     if record is not None and record.samples:
         balls += [b for b in record.samples if b not in balls]
+    shot = OffscreenShot(base, scene, size, quality=quality)
     view = TableView(
         scene,
         scenario.table,
@@ -252,7 +295,6 @@ def draw_scenario(
         objects=scenario.objects,
         software=is_software(base),
     )
-    shot = OffscreenShot(base, scene, size)
     try:
         states, _ = scene_states(scenario, record, t, view)
         view.set_balls(states)
@@ -282,9 +324,12 @@ def render_command(args: Any, settings: Any) -> int:
         raise InputError("--out", str(out), f"a path in an existing folder ({out.parent} does not exist)")
     scenario = load_scenario(args.file)
     record = stroke_record(scenario, settings)
-    base = make_offscreen_base((64, 64))
+    quality = getattr(args, "quality", None) or settings.display.quality
+    base = make_offscreen_base((64, 64), quality=quality)
     try:
-        img = draw_scenario(base, scenario, record, float(t), args.camera, size, settings.lamp_position).image
+        img = draw_scenario(
+            base, scenario, record, float(t), args.camera, size, settings.lamp_position, quality
+        ).image
         if not img.write(Filename.fromOsSpecific(str(out))):
             raise InputError("--out", str(out), "a writable PNG path")
     finally:

@@ -38,6 +38,7 @@ class Display:
     aiming_line: bool = True
     trajectory_preview: bool = True
     msaa: int = 4
+    quality: str = "high"  # "high": physically based shading and shadows; "low": vertex lighting, no shaders
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ _RANGES: dict[str, Any] = {
     "display.height": (240, 4320),
     "display.fps": (10, 240),
     "display.msaa": (0, 16),
+    "display.quality": ("high", "low"),
     "language.ui": ("ru", "en"),
     "physics.substep_hz": (1000, 4000),
     "physics.max_stroke_seconds": (10.0, 600.0),

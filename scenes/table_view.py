@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from panda3d.core import (
-    AmbientLight,
     ColorBlendAttrib,
     ConfigVariableString,
     Material,
     NodePath,
-    PointLight,
     Quat,
     TransparencyAttrib,
 )
@@ -37,12 +35,22 @@ from physics.geometry import ROOM_HALF, ROOM_HEIGHT  # the room the physics' wal
 from physics.scenario import SceneObject
 from physics.tables import NOSE_EDGE_RISE, Pocket, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
+from scenes.lamps import build_lamp, lamp_shades, make_lights
+from scenes.look import (
+    RoomLight,
+    apply_room,
+    linear_colour,
+    linearise_vertex_colours,
+    pbr_material,
+    shading_of,
+)
 from scenes.textures import (
     BallStyle,
     ball_texture,
     cloth_texture,
     floor_texture,
     shadow_texture,
+    srgb_texture,
     wood_texture,
 )
 
@@ -78,6 +86,9 @@ PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
 CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
 LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
 
+# Light-space depth. A ball's own shading already falls off with the lamp's angle: a large bias keeps its
+# shadow map from cutting a hard self-shadow across it (the cloth's small bias is scenes.look's).
+BALL_SHADOW_BIAS = 0.05
 UNDERLAY_Z = -0.025  # black board under the slate top, seen through the holes and throats; far enough
 # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
 APRON_DEPTH = 0.20  # rail outer face + apron below the cloth
@@ -284,19 +295,24 @@ class TableView:
         lamp: Vec3T = (0.0, 0.0, 1.0),
         objects: Iterable[SceneObject] = (),
         software: bool | None = None,
+        quality: str | None = None,
     ) -> None:
         self.spec = spec
         self.software = uses_software_renderer() if software is None else software
+        # High quality needs the PBR pipeline over this scene (scenes.look.Shading tags its render node).
+        self.quality = "low" if self.software else (quality or shading_of(parent))
+        self.high = self.quality == "high"
         self.style = BallStyle(ball_style)
         self.lamp = lamp
         self.root = parent.attachNewNode(f"table-view-{spec.id}")
-        if software:
+        if self.software:
             self.root.setMaterial(self._material("matte"))
         objects = tuple(objects)
         self.geometry = physics_geometry(spec, objects, lamp)
         self.pockets = (
             physics_pocket_shapes(spec, self.geometry) if self.geometry is not None else None
         ) or {pid: pocket_shape(spec, p) for pid, p in spec.pockets.items()}
+        self.lamp_box = self._lamp_box()
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
@@ -307,15 +323,69 @@ class TableView:
         self._build_room()
         self._build_table()
         self.lamp_np = self._build_lamp()
-        self._lights = self._build_lights()
+        self._lights = make_lights(self.root, spec.id, self.lamp_box, self.high)
         self.objects_np = self.root.attachNewNode("objects")
+        self._finish(self.objects_np, "varnish", 0.3, 20.0)
         for i, obj in enumerate(objects):
             self.add_object(obj, i)
         self.balls_np = self.root.attachNewNode("balls")
         for bid in ball_ids:
             self.add_ball(bid)
+        if self.high:
+            linearise_vertex_colours(self.root)
+            # Flat parts reflect the dim room; the balls, small beside the lamp's distance, also its glow.
+            apply_room(self.root, replace(self.room_light(), lamps=()))
+            apply_room(self.balls_np, self.room_light())
+            # A ball's round surface would shadow itself in stripes at the cloth's small depth bias.
+            self.balls_np.setShaderInput("global_shadow_bias", BALL_SHADOW_BIAS)
         # Static geometry never moves: flattening cuts draw calls (matters on the software renderer).
         self.static.flattenStrong()
+
+    def room_light(self) -> RoomLight:
+        """The room the balls reflect (see :mod:`scenes.look`): this table, its lamp, its cloth."""
+        s = self.spec
+        cloth = linear_colour(CLOTH_COLOURS.get(s.id, CLOTH_COLOURS["pool-9ft"]))
+        glow = tuple(
+            ((bx0, by0, bz0 + 0.04), (bx1, by1, bz1))
+            for (bx0, by0, bz0), (bx1, by1, bz1) in self._glow_boxes()
+        )
+        return RoomLight(
+            half_length=s.half_length,
+            half_width=s.half_width,
+            rail_out=s.cushion_width + s.rail_width,
+            floor_z=s.floor_z,
+            room_half=(float(ROOM_HALF[0]), float(ROOM_HALF[1])),
+            room_height=float(ROOM_HEIGHT),
+            lamps=glow,
+            cloth=(cloth[0], cloth[1], cloth[2]),
+        )
+
+    def _glow_boxes(self) -> list[tuple[Vec3T, Vec3T]]:
+        out: list[tuple[Vec3T, Vec3T]] = []
+        for sh in lamp_shades(self.spec.id, self.lamp_box):
+            x, y, z = sh.centre
+            hx, hy = sh.half if sh.kind == "canopy" else (sh.radius * 0.85, sh.radius * 0.85)
+            out.append(((x - hx, y - hy, z), (x + hx, y + hy, z + sh.height)))
+        return out
+
+    def _lamp_box(self) -> tuple[Vec3T, Vec3T]:
+        g = self.geometry
+        if g is not None and g.lamp_box is not None:
+            lo, hi = g.lamp_box
+            return (tuple(lo), tuple(hi))  # type: ignore[return-value]
+        lx, ly, lz = self.lamp
+        half_l, half_w, tall = LAMP_SHADE[0] / 2, LAMP_SHADE[1] / 2, LAMP_SHADE[2]
+        return ((lx - half_l, ly - half_w, lz), (lx + half_l, ly + half_w, lz + tall))
+
+    def _finish(self, np_: NodePath, finish: str, specular: float = 0.0, shininess: float = 1.0) -> None:
+        """The surface's material: its physically based finish (high) or a vertex-lit one (low)."""
+        if self.high:
+            np_.setMaterial(pbr_material(finish), 1)
+        else:
+            np_.setMaterial(self._material(finish, specular, shininess), 1)
+
+    def _texture(self, np_: NodePath, tex: Any) -> None:
+        np_.setTexture(srgb_texture(tex) if self.high else tex, 1)
 
     # ------------------------------------------------------------------ public API
     def add_ball(self, ball: str) -> NodePath:
@@ -324,7 +394,7 @@ class TableView:
             return self.balls[ball]
         np_ = self.balls_np.attachNewNode(f"ball-{ball}")
         self._ball_template.instanceTo(np_)
-        np_.setTexture(ball_texture(ball, str(self.style)), 1)
+        self._texture(np_, ball_texture(ball, str(self.style)))
         np_.setQuat(Quat(*_initial_quat(ball)))
         np_.hide()
         shadow = self._shadow_template.copyTo(self.balls_np)
@@ -352,7 +422,7 @@ class TableView:
                 grow = 1.0 + 1.5 * max(height, 0.0)
                 shadow.setPos(x, y, surface + 0.0012)
                 shadow.setScale(grow)
-                shadow.setAlphaScale(max(0.0, 0.55 * (1.0 - height)))
+                shadow.setAlphaScale(max(0.0, 0.9 * (1.0 - height)))
                 shadow.show()
             else:
                 shadow.hide()
@@ -496,7 +566,7 @@ class TableView:
         mb = MeshBuilder("ball")
         mb.sphere((0, 0, 0), self.spec.ball_radius, (1, 1, 1, 1), slices=32, stacks=16)
         np_ = NodePath(mb.node())
-        np_.setMaterial(self._material("ball", specular=0.7, shininess=60.0), 1)
+        self._finish(np_, "ball", 0.7, 60.0)
         return np_
 
     def _material(self, name: str, specular: float = 0.0, shininess: float = 1.0) -> Material:
@@ -512,7 +582,7 @@ class TableView:
 
     def _make_shadow_template(self) -> NodePath:
         mb = MeshBuilder("shadow")
-        r = 1.25 * self.spec.ball_radius
+        r = 1.8 * self.spec.ball_radius
         mb.quad(
             [(-r, -r, 0), (r, -r, 0), (r, r, 0), (-r, r, 0)],
             (0, 0, 0, 1),
@@ -547,7 +617,8 @@ class TableView:
             uv_of=lambda x, y: (x / 1.2, y / 1.2),
         )
         fnp = self.static.attachNewNode(floor.node())
-        fnp.setTexture(floor_texture())
+        self._texture(fnp, floor_texture())
+        self._finish(fnp, "floor")
         walls = MeshBuilder("walls")
         top = fz + ROOM_HEIGHT
         corners = [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
@@ -567,7 +638,7 @@ class TableView:
                 (nx / length, ny / length, 0),
             )
         walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
-        self.static.attachNewNode(walls.node())
+        self._finish(self.static.attachNewNode(walls.node()), "wall")
 
     def _build_table(self) -> None:
         s = self.spec
@@ -579,7 +650,8 @@ class TableView:
             self.cloth_outline(), 0.0, cloth_col, max_edge=0.22, uv_of=lambda x, y: (x / 0.3, y / 0.3)
         )
         cnp = self.static.attachNewNode(cloth.node())
-        cnp.setTexture(cloth_texture())
+        self._texture(cnp, cloth_texture())
+        self._finish(cnp, "cloth")
         # Underlay (seen through the holes), pocket cups and nets.
         dark = MeshBuilder("pockets")
         outer = self._outer_rect()
@@ -606,23 +678,24 @@ class TableView:
                 bottom=True,
                 radius_top=p.hole_radius,
             )
-        self.static.attachNewNode(dark.node())
+        self._finish(self.static.attachNewNode(dark.node()), "net")
         # Cushions.
         cush = MeshBuilder("cushions")
         self._cushions(cush, cushion_col)  # type: ignore[arg-type]
-        self.static.attachNewNode(cush.node())
+        self._finish(self.static.attachNewNode(cush.node()), "cushion")
         # Rails, frame, legs.
         wood = MeshBuilder("rails")
         self._rails(wood)
         wnp = self.static.attachNewNode(wood.node())
-        wnp.setTexture(wood_texture())
-        wnp.setMaterial(self._material("lacquer", specular=0.25, shininess=30.0), 1)
+        self._texture(wnp, wood_texture())
+        self._finish(wnp, "varnish", 0.25, 30.0)
         trim = MeshBuilder("trim")
         self._sights(trim)
         self._markings(trim)
         self._pocket_rims(trim)
         tnp = self.static.attachNewNode(trim.node())
         tnp.setDepthOffset(1)
+        self._finish(tnp, "leather")
 
     def _well(self, mb: MeshBuilder, p: PocketShape) -> None:
         """The physics' well under a drop line: dark walls down to its floor, the net bag hanging below."""
@@ -968,66 +1041,19 @@ class TableView:
             mb.disc((x, y, z), spot_r, MARK, 12)
 
     def _build_lamp(self) -> NodePath:
-        s = self.spec
-        lx, ly, lz = self.lamp
-        mb = MeshBuilder("lamp")
-        g = self.geometry
-        if g is not None and g.lamp_box is not None:
-            # The shade the physics lets a flying ball hit.
-            (bx0, by0, bz0), (bx1, by1, bz1) = g.lamp_box
-            lx, ly, lz = (bx0 + bx1) / 2, (by0 + by1) / 2, bz0
-            half_l, half_w, tall = (bx1 - bx0) / 2, (by1 - by0) / 2, bz1 - bz0
+        """The table's lamp (scenes.lamps) in the physics' shade box; its glowing parts shine by themselves."""
+        body, glow = build_lamp(self.spec.id, self.lamp_box, self.spec.floor_z + ROOM_HEIGHT)
+        np_ = self.root.attachNewNode("lamp")
+        body.reparentTo(np_)
+        glow.reparentTo(np_)
+        self._finish(body, "shade", 0.4, 20.0)
+        if self.high:
+            glow.setMaterial(pbr_material("diffuser"), 1)
         else:
-            half_l, half_w, tall = LAMP_SHADE[0] / 2, LAMP_SHADE[1] / 2, LAMP_SHADE[2]
-        mb.box((lx - half_l, ly - half_w, lz + 0.025), (lx + half_l, ly + half_w, lz + tall), SHADE)
-        # A brass band round the shade's lower edge, and the top in shadow.
-        mb.box(
-            (lx - half_l - 0.004, ly - half_w - 0.004, lz + 0.004),
-            (lx + half_l + 0.004, ly + half_w + 0.004, lz + 0.025),
-            BRASS,
-        )
-        mb.box(
-            (lx - half_l * 0.9, ly - half_w * 0.8, lz + tall),
-            (lx + half_l * 0.9, ly + half_w * 0.8, lz + tall + 0.01),
-            (0.04, 0.10, 0.06, 1.0),
-        )
-        # The glowing diffuser under the shade.
-        mb.polygon(
-            [
-                (lx - half_l * 0.96, ly - half_w * 0.92),
-                (lx + half_l * 0.96, ly - half_w * 0.92),
-                (lx + half_l * 0.96, ly + half_w * 0.92),
-                (lx - half_l * 0.96, ly + half_w * 0.92),
-            ],
-            lz + 0.002,
-            (1.0, 0.97, 0.88, 1.0),
-            up=False,
-        )
-        ceiling = s.floor_z + ROOM_HEIGHT
-        for dx in (-0.8 * half_l, 0.8 * half_l):
-            mb.cylinder((lx + dx, ly, 0), 0.006, lz + tall, ceiling, BRASS, 8)
-        np_ = self.root.attachNewNode(mb.node())
-        np_.setLightOff(1)  # the shade shows its own colours; the diffuser must look lit
+            # Vertex-lit, the glow must not be shaded by the lights it stands for.
+            body.setLightOff(1)
+            glow.setLightOff(1)
         return np_
-
-    def _build_lights(self) -> list[NodePath]:
-        s = self.spec
-        lx, ly, lz = self.lamp
-        lights: list[NodePath] = []
-        amb = AmbientLight("ambient")
-        amb.setColor((0.36, 0.35, 0.33, 1))
-        lights.append(self.root.attachNewNode(amb))
-        # Three bulbs along the shade: an even pool of light on the bed, falling off towards the room.
-        for dx in (-0.3 * s.length * 0.66, 0.0, 0.3 * s.length * 0.66):
-            pl = PointLight(f"lamp-{dx:+.2f}")
-            pl.setColor((0.44, 0.42, 0.39, 1))
-            pl.setAttenuation((0.55, 0.0, 0.35))
-            np_ = self.root.attachNewNode(pl)
-            np_.setPos(lx + dx, ly, lz - 0.02)
-            lights.append(np_)
-        for light in lights:
-            self.root.setLight(light)
-        return lights
 
     # ------------------------------------------------------------------ scene objects
     def _person(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:

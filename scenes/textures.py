@@ -242,7 +242,8 @@ def floor_texture(size: int = 256) -> Texture:
 def shadow_texture(size: int = 64) -> Texture:
     """A soft round blob (alpha) for the contact shadow under a ball."""
     r = np.hypot(*np.meshgrid(np.linspace(-1, 1, size), np.linspace(-1, 1, size)))
-    alpha = np.clip(1.0 - r, 0.0, 1.0) ** 1.6
+    # Dense under the ball and fading out past its rim, as the umbra and penumbra of a lamp overhead.
+    alpha = np.clip(1.0 - r, 0.0, 1.0) ** 0.6
     data = np.zeros((size, size, 4), dtype=np.uint8)
     data[..., 3] = (alpha * 255).astype(np.uint8)
     tex = Texture("shadow")
@@ -251,3 +252,20 @@ def shadow_texture(size: int = 64) -> Texture:
     tex.setWrapU(SamplerState.WM_clamp)
     tex.setWrapV(SamplerState.WM_clamp)
     return tex
+
+
+_SRGB: dict[str, Texture] = {}
+
+
+def srgb_texture(tex: Texture) -> Texture:
+    """The same pixels marked as sRGB, so the PBR shader samples them in linear light (the fixed-function path
+    keeps the plain texture). One copy per texture."""
+    name = tex.getName()
+    out = _SRGB.get(name)
+    if out is None:
+        out = tex.makeCopy()
+        out.setName(f"{name}-srgb")
+        fmt = tex.getFormat()
+        out.setFormat(Texture.F_srgb_alpha if fmt == Texture.F_rgba8 else Texture.F_srgb)
+        _SRGB[name] = out
+    return out

@@ -33,6 +33,8 @@ def test_shipped_settings_load() -> None:
         ({"game": {"default": "chess"}}, "game.default"),
         ({"players": {"names": []}}, "players.names"),
         ({"sound": {"enabled": 1}}, "sound.enabled"),
+        ({"display": {"quality": "ultra"}}, "display.quality"),
+        ({"display": {"quality": 1}}, "display.quality"),
         ({"colours": {}}, "colours"),
     ],
 )
@@ -41,6 +43,14 @@ def test_bad_values_name_the_key(data: dict, key: str) -> None:
         parse_settings(data, "x.toml")
     assert exc.value.key == key
     assert exc.value.line().startswith("error: x.toml: " + key)
+
+
+def test_display_quality_is_high_or_low() -> None:
+    assert load_settings().display.quality == "high"
+    assert parse_settings({"display": {"quality": "low"}}, "x.toml").display.quality == "low"
+    with pytest.raises(InputError) as exc:
+        parse_settings({"display": {"quality": "medium"}}, "x.toml")
+    assert "one of high, low" in exc.value.line()
 
 
 def test_overrides_are_collected() -> None:

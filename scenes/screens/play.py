@@ -503,7 +503,7 @@ class PlayScreen(Screen):
         for key in list(self.respot_marks):
             self.view.clear_highlight(key)
         self.respot_marks.clear()
-        shot = self.match.declared(self.aim.shot(ball=self.struck_ball))
+        shot = self.match.declared(self.cue.raised(self.aim).shot(ball=self.struck_ball))
         self.last_shot = shot
         self.ctx.shared["aim_direction"] = self.aim.direction
         try:
@@ -669,7 +669,9 @@ class PlayScreen(Screen):
         if self.preview_due and now >= self.preview_due and self.preview_job is None:
             self.preview_due = 0.0
             try:
-                fn, args, kwargs = self.match.simulate_job(self.aim.shot(ball=self.struck_ball))
+                fn, args, kwargs = self.match.simulate_job(
+                    self.cue.raised(self.aim).shot(ball=self.struck_ball)
+                )
             except Unavailable:
                 return
             self.preview_job = (key, self.ctx.physics.submit(fn, *args, **kwargs))
@@ -677,7 +679,7 @@ class PlayScreen(Screen):
     def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
         """Simulate the aimed stroke ahead now and draw every moving ball's path (practice)."""
         try:
-            record = self.match.simulate(self.aim.shot(ball=self.struck_ball))
+            record = self.match.simulate(self.cue.raised(self.aim).shot(ball=self.struck_ball))
         except Unavailable:
             return {}
         paths = trajectory_paths(record)
@@ -692,7 +694,7 @@ class PlayScreen(Screen):
             target,
             self.match.positions,
             self.match.spec.id,
-            self.aim.shot(ball=self.struck_ball),
+            self.cue.raised(self.aim).shot(ball=self.struck_ball),
             title=tr("practice.title", self.lang),
         )
         self.ctx.shared["last_saved"] = str(target)

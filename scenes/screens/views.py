@@ -58,7 +58,7 @@ def make_replay(record: Any, view: Any) -> Any:
 class CameraAdapter:
     """The screens' camera verbs over the camera rig: modes, focus on the cue ball, follow a stroke."""
 
-    MODES = ("player", "orbit", "top", "side", "follow", "free")
+    MODES = ("player", "orbit", "top", "side", "follow", "broadcast", "free")
 
     def __init__(self, rig: Any, view: Any, spec: TableSpec) -> None:
         self.rig = rig
