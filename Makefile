@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint check setup clean
+.PHONY: play test bench lint check setup clean screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -22,6 +22,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python main.py bench
+
+# The README's pictures: every table in the player's, top, side and broadcast views, and the play view.
+screenshots: $(STAMP)
+	$(BIN)/python -m scenes.gallery assets/screenshots --size 640x360 --no-json
+	$(BIN)/python main.py render assets/screenshots/play.toml --out assets/screenshots/play.png --at 1.9 --size 960x540 --camera player
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

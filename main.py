@@ -149,17 +149,19 @@ def _bench(args: Any, settings: Any) -> int:
 
     result = run_bench(settings=settings)
     if not args.no_frame:
-        from scenes.bench import frame_bench
+        from scenes.bench import frame_bench, quality_bench_in_process
 
         result["frame"] = frame_bench(settings)
+        result["quality"] = quality_bench_in_process(args.settings)
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
     print(format_bench({"physics": result["physics"]}, settings.lang))
     if "frame" in result:
-        from scenes.bench import format_frame_bench
+        from scenes.bench import format_frame_bench, format_quality_bench
 
         print(format_frame_bench(result["frame"], settings.lang))
+        print(format_quality_bench(result["quality"], settings.lang))
     return 0
 
 

@@ -171,3 +171,121 @@ def format_frame_bench(r: dict[str, Any], lang: str = "en") -> str:
             f"  draw {r['draw_ms']:.2f} ms (the renderer's work, not part of the bar)",
         ]
     )
+
+
+QUALITY_SIZES = ((640, 360), (1280, 720), (1920, 1080))
+
+
+def _timed_frames(base: Any, shot: Any, frames: int) -> list[float]:
+    """Wall milliseconds of each frame: rendered and finished (the image read back, so the GPU's or the
+    software rasteriser's work is inside the time)."""
+    out = []
+    for _ in range(frames):
+        a = time.perf_counter()
+        if shot.shading is not None:
+            base.taskMgr.step()
+        else:
+            base.graphicsEngine.renderFrame()
+        base.graphicsEngine.syncFrame()
+        out.append((time.perf_counter() - a) * 1000.0)
+    return out
+
+
+def quality_bench(
+    settings: Any, sizes: tuple[tuple[int, int], ...] = QUALITY_SIZES, frames: int = 12
+) -> dict[str, Any]:
+    """Frame time of the pool table with 16 balls in the player's view at both qualities and each size.
+
+    One ShowBase on the OpenGL pipe this process can have (an X display when there is one, else headless EGL);
+    the median of ``frames`` frames after three warm-up frames (shaders compiled, shadow maps made).
+    """
+    import statistics
+
+    from panda3d.core import NodePath
+
+    from scenes.camera import CameraMode, CameraRig
+    from scenes.render import OffscreenShot, make_offscreen_base
+    from scenes.table_view import TableView
+
+    spec, layout, shot_params = _break_stroke()
+    base = make_offscreen_base((64, 64), quality="high")
+    out: dict[str, Any] = {"renderer": base.win.getGsg().getDriverRenderer(), "results": []}
+    try:
+        for quality in ("low", "high"):
+            for size in sizes:
+                scene = NodePath("quality-bench")
+                shot = OffscreenShot(base, scene, size, quality=quality)
+                view = TableView(scene, spec, list(layout), "pool", lamp=settings.lamp_position)
+                for b, (x, y) in layout.items():
+                    view.set_ball_state(b, (x, y, spec.ball_radius))
+                rig = CameraRig(shot.camera, spec, smooth_time=0.0)
+                rig.set_mode(CameraMode.PLAYER, target=(*layout["cue"], spec.ball_radius), aim=0.0, snap=True)
+                try:
+                    _timed_frames(base, shot, 3)
+                    n = max(3, frames if size[0] < 1900 else frames // 2)
+                    times = _timed_frames(base, shot, n)
+                    out["results"].append(
+                        {
+                            "quality": view.quality,
+                            "size": f"{size[0]}x{size[1]}",
+                            "frames": n,
+                            "median_ms": round(statistics.median(times), 1),
+                            "fps": round(1000.0 / statistics.median(times), 1),
+                        }
+                    )
+                finally:
+                    shot.close()
+                    view.destroy()
+                    scene.removeNode()
+    finally:
+        base.destroy()
+    return out
+
+
+def quality_bench_in_process(settings_path: str | None = None, timeout: float = 900.0) -> dict[str, Any]:
+    """:func:`quality_bench` in a fresh process (a process holds one ShowBase; the frame bench has its own)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    cmd = [sys.executable, "-m", "scenes.bench"]
+    if settings_path:
+        cmd += ["--settings", settings_path]
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
+    return dict(json.loads(proc.stdout))
+
+
+def format_quality_bench(r: dict[str, Any], lang: str = "en") -> str:
+    if "error" in r:
+        return ("Время кадра по качеству: " if lang == "ru" else "Frame time by quality: ") + r["error"]
+    head = (
+        f"Время кадра по качеству ({r['renderer']}, стол для пула, 16 шаров, вид игрока):"
+        if lang == "ru"
+        else f"Frame time by quality ({r['renderer']}, pool table, 16 balls, player's view):"
+    )
+    q = {"high": "высокое", "low": "низкое"} if lang == "ru" else {"high": "high", "low": "low"}
+    unit = "мс" if lang == "ru" else "ms"
+    lines = [head]
+    for row in r["results"]:
+        lines.append(
+            f"  {q.get(row['quality'], row['quality']):>8} {row['size']:>10}: {row['median_ms']:8.1f} {unit}"
+            f"  ({row['fps']:.1f} fps)"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import argparse
+    import json as _json
+
+    from scenes.settings import load_settings
+
+    _p = argparse.ArgumentParser(prog="python -m scenes.bench")
+    _p.add_argument("--settings")
+    _p.add_argument("--frames", type=int, default=12)
+    _a = _p.parse_args()
+    print(_json.dumps(quality_bench(load_settings(_a.settings), frames=_a.frames)))

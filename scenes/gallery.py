@@ -126,6 +126,7 @@ def render_gallery(
     tables: tuple[str, ...] = TABLE_IDS,
     views: tuple[str, ...] = VIEWS,
     probe: bool = False,
+    write_json: bool = True,
 ) -> dict[str, Any]:
     """Draw every (table, view) into ``out_dir``; returns (and writes) the gallery.json contents."""
     from scenes.render import make_offscreen_base
@@ -146,7 +147,8 @@ def render_gallery(
     finally:
         base.destroy()
     data = {"renderer": renderer, "pictures": pictures}
-    (out_dir / "gallery.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    if write_json:
+        (out_dir / "gallery.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     return data
 
 
@@ -160,9 +162,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--tables", nargs="*", default=list(TABLE_IDS), choices=TABLE_IDS)
     p.add_argument("--views", nargs="*", default=list(VIEWS), choices=VIEWS)
     p.add_argument("--probe", action="store_true", help="magenta background, to find holes in the scene")
+    p.add_argument("--no-json", action="store_true", help="only the pictures (the README's)")
     a = p.parse_args(argv)
     data = render_gallery(
-        Path(a.out), parse_size(a.size), a.quality, tuple(a.tables), tuple(a.views), a.probe
+        Path(a.out), parse_size(a.size), a.quality, tuple(a.tables), tuple(a.views), a.probe, not a.no_json
     )
     for name in data["pictures"]:
         print(Path(a.out) / name)

@@ -174,7 +174,7 @@ class Shading:
             camera_node=camera,
             taskmgr=self._tasks,
             msaa_samples=msaa,
-            max_lights=6,
+            max_lights=4,  # the most bulbs a lamp has is three
             enable_shadows=True,
             shadow_bias=0.00025,
             use_emission_maps=True,

@@ -146,8 +146,8 @@ class OffscreenShot:
     def render(self) -> PNMImage:
         if self.shading is not None:
             # simplepbr updates its inputs from a task; shadow maps are drawn from the frame after they appear.
-            for _ in range(int(os.environ.get("BILLIARDS_FRAMES", "2"))):
-                self.base.taskMgr.step()
+            self.base.taskMgr.step()
+            self.base.taskMgr.step()
         else:
             self.base.graphicsEngine.renderFrame()
         img = PNMImage()
@@ -258,7 +258,16 @@ def place_camera(
         else:
             # No stroke: look from the ball towards the table's centre.
             aim = math.degrees(math.atan2(-st.pos[1], -st.pos[0])) if math.hypot(*st.pos[:2]) > 1e-6 else 0.0
-        rig.set_mode(CameraMode.PLAYER, target=st.pos, aim=aim, snap=True)
+        rig.set_mode(CameraMode.PLAYER, target=st.pos, aim=aim)
+        # Framed as a player sees the shot: the cue ball and the ball it is aimed at (or the cushion).
+        from scenes.cue_control import aim_hit
+
+        R = scenario.table.ball_radius
+        hit = aim_hit(scenario.table, dict(scenario.balls), ball, aim) if ball in scenario.balls else None
+        if hit is not None:
+            far = scenario.balls.get(hit.ball, hit.end) if hit.ball else hit.end
+            rig.frame([(st.pos[0], st.pos[1], 0.0), (st.pos[0], st.pos[1], 2 * R), (far[0], far[1], R)], 0.15)
+        rig.snap()
 
 
 @dataclass(frozen=True)

@@ -158,10 +158,12 @@ def ball_image(look: BallLook, width: int = BALL_TEX_W, height: int = BALL_TEX_H
             with np.errstate(divide="ignore", invalid="ignore"):
                 pe = np.where(front, (n @ east) / cosang, 9.0)
                 pn = np.where(front, (n @ north) / cosang, 9.0)
-            disc_r = 0.36
+            # Numbers large enough to read from the player's view: a pool ball's white disc is about 40 % of
+            # the ball's width, a pyramid ball's number stands alone a little larger.
+            disc_r = 0.42
             if look.label_disc:
                 img[(pe**2 + pn**2) < disc_r**2] = CUE_WHITE
-            half = disc_r * 0.85
+            half = disc_r * (0.8 if look.label_disc else 1.1)
             size = mask.shape[0]
             inside = (np.abs(pe) < half) & (np.abs(pn) < half)
             gx = ((pe + half) / (2 * half) * (size - 1)).clip(0, size - 1).astype(int)

@@ -43,8 +43,12 @@ def test_cli_resume_without_a_save_is_one_line_exit_2(tmp_path: Path) -> None:
 def test_cli_resumes_the_match_the_demo_left(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     env.pop("DISPLAY", None)
+    # The cheap shading: this is about the saved match, and the software renderer draws it quickest.
+    settings = tmp_path / "settings.toml"
+    settings.write_text('[display]\nquality = "low"\n', encoding="utf-8")
+    cli = [sys.executable, str(ROOT / "main.py"), "--settings", str(settings)]
     first = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "play", "--offscreen", "--out", str(tmp_path / "a.png")],
+        [*cli, "play", "--offscreen", "--out", str(tmp_path / "a.png")],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -57,8 +61,7 @@ def test_cli_resumes_the_match_the_demo_left(tmp_path: Path) -> None:
     before = saved.read_bytes()
     again = subprocess.run(
         [
-            sys.executable,
-            str(ROOT / "main.py"),
+            *cli,
             "play",
             "--offscreen",
             "--resume",
