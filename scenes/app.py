@@ -22,7 +22,7 @@ from typing import Any
 
 from physics.errors import InputError
 from scenes.i18n import tr
-from scenes.look import Shading, pbr_supported
+from scenes.look import Shading, pbr_supported, slow_high_quality_hint
 from scenes.screens import AppContext, ScreenManager
 
 SCRIPT_ENV = "BILLIARDS_SCRIPT"
@@ -120,6 +120,9 @@ class App:
         self.shading: Any = None
         if settings.display.quality == "high" and pbr_supported(base):
             self.shading = Shading(base, base.render, base.win, base.cam, msaa=int(settings.display.msaa))
+            hint = None if offscreen else slow_high_quality_hint(base, settings.lang)
+            if hint:
+                print(hint, file=sys.stderr)
         elif settings.display.msaa and not (offscreen and not os.environ.get("DISPLAY")):
             # The multisample framebuffer asked for in configure_panda is used only where this is set.
             from panda3d.core import AntialiasAttrib

@@ -8,7 +8,8 @@ The API other parts use (the play screen, the replay, the referee trainer's deci
 
 - ``set_mode(name, target=..., aim=...)`` picks a view by its name (:data:`VIEWS`);
 - ``frame(points, margin)`` keeps the view's direction and moves the eye so that every point is in the picture
-  (the cue ball and the ball it is aimed at, a ball's flight and where it lands); ``frame(())`` lets go;
+  (the cue ball and the ball it is aimed at, a ball's flight and where it lands); it holds for the view it was
+  set in (another view ignores it, coming back applies it again) until ``frame(())`` lets go;
 - ``goal`` is where the view wants the eye and look-at point, ``snap()`` goes there at once.
 
 The lamp never fills the picture: the rig hides a table view's lamp when the eye is above or close to it (its
@@ -24,6 +25,7 @@ from typing import Any
 
 from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 
+from physics.geometry import ROOM_HALF
 from physics.tables import TableSpec
 
 NEAR, FAR = 0.05, 30.0
@@ -93,6 +95,7 @@ class CameraRig:
         self.side_sign = -1.0
         self.frame_points: tuple[tuple[float, float, float], ...] = ()
         self.frame_margin = 0.12
+        self._frame_mode = CameraMode.PLAYER
         self._eye_goal = Point3(0, 0, 1)
         self._look_goal = Point3(0, 0, 0)
         self.eye = Point3(-3.0, 0.0, 1.5)
@@ -145,6 +148,7 @@ class CameraRig:
             (float(p[0]), float(p[1]), float(p[2]) if len(p) > 2 else R) for p in points
         )
         self.frame_margin = float(margin)
+        self._frame_mode = self.mode
         self._goals()
 
     def _occluders(self) -> None:
@@ -284,7 +288,11 @@ class CameraRig:
             self._eye_goal = Point3(-(out_x + 1.1), 0.0, high)
             self._look_goal = Point3(0.22 * s.half_length, 0.0, 0.0)
         # FREE keeps whatever move()/turn() set.
-        if self.frame_points and self.mode not in (CameraMode.FREE, CameraMode.TOP):
+        if (
+            self.frame_points
+            and self.mode == self._frame_mode
+            and self.mode not in (CameraMode.FREE, CameraMode.TOP)
+        ):
             self._eye_goal, self._look_goal = self._framed(self._eye_goal, self._look_goal)
 
     def _framed(self, eye: Point3, look: Point3) -> tuple[Point3, Point3]:
@@ -312,6 +320,10 @@ class CameraRig:
         lamp_low = self.spec.rail_height + 0.75
         if self.mode != CameraMode.BROADCAST and new_eye.z > lamp_low:
             new_eye.z = lamp_low
+        # Never through the room's walls (a long shot from the head cushion would back the eye into them).
+        wx, wy = ROOM_HALF[0] - 0.25, ROOM_HALF[1] - 0.25
+        new_eye.x = max(-wx, min(wx, new_eye.x))
+        new_eye.y = max(-wy, min(wy, new_eye.y))
         return new_eye, centre
 
     def _fov(self) -> tuple[float, float]:

@@ -285,7 +285,7 @@ class CueView:
             self.stick.hide()
             return
         self.stick.show()
-        self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction, self.pullback)
+        self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction)
         self.place_stick(self.raised(cue), (centre[0], centre[1], R), self.pullback)
         if not self.aiming_line:
             return

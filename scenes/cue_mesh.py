@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from panda3d.core import GeomNode
 
-from physics.tables import TableSpec
+from physics.tables import NOSE_EDGE_RISE, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder
 
 CUE_LENGTH = 1.45  # m, a standard cue
@@ -107,15 +107,16 @@ def clearing_elevation(
     positions: Mapping[str, tuple[float, float]],
     ball: str,
     direction: float,
-    gap: float = 0.05,
+    gap: float = 0.0,
     margin: float = 0.004,
 ) -> float:
     """The lowest elevation (degrees) at which a cue aimed along ``direction`` at ``ball`` passes over the
     cushions and rail and over every other ball, ``margin`` metres clear. 0 when nothing is in the way.
 
     The tip is taken at the ball's centre height (a centre-ball hit; tip offsets change it by less than R),
-    ``gap`` behind the ball; the stick rises behind it at the elevation: a point ``d`` behind the tip (in plan)
-    is ``d tan(e)`` higher.
+    ``gap`` behind the ball (0: at the strike); the stick rises behind it at the elevation: a point ``d`` behind
+    the tip (in plan) is ``d tan(e)`` higher. The cushion's top rises from its nose edge to the rail top at its
+    back (the profile physics.tables builds), the rail top is flat.
     """
     R = spec.ball_radius
     x0, y0 = positions[ball]
@@ -126,7 +127,7 @@ def clearing_elevation(
 
     def require(d: float, height: float) -> None:
         nonlocal need
-        if d > 1e-6:
+        if 1e-6 < d < CUE_LENGTH:  # past the butt nothing is in the way
             need = max(need, math.atan2(height, d))
 
     # The cushions' tops and the rail: from where the backward line leaves the bed to the outside of the rail.
@@ -137,10 +138,13 @@ def clearing_elevation(
             t_exit = min(t_exit, ((lim if v > 0 else -lim) - p) / v)
     if math.isfinite(t_exit):
         d_nose = max(t_exit - tip_d, 1e-3)
-        top = spec.rail_height
-        require(d_nose, top + radius_at(d_nose) + margin - R)
-        out = d_nose + spec.cushion_width + spec.rail_width
-        require(out, top + radius_at(out) + margin - R)
+        nose_top = spec.cushion_nose_height + NOSE_EDGE_RISE
+        for d, top in (
+            (d_nose, nose_top),
+            (d_nose + spec.cushion_width, spec.rail_height),
+            (d_nose + spec.cushion_width + spec.rail_width, spec.rail_height),
+        ):
+            require(d, top + radius_at(d) + margin - R)
     # Other balls under the stick.
     for other, (x, y) in positions.items():
         if other == ball:
@@ -152,7 +156,7 @@ def clearing_elevation(
         across = abs(fx * by - fy * bx)
         d = along - tip_d
         reach = R + radius_at(max(d, 0.0)) + margin
-        if across >= reach or d <= 0:
+        if across >= reach or d <= 0 or d - reach > CUE_LENGTH:
             continue
         # In the vertical plane of the cue the ball (grown by the stick's radius) is a circle of radius rho
         # at distance d: the stick must pass above its tangent from the tip.

@@ -385,3 +385,21 @@ SHADING_TAG = "billiards-shading"
 def shading_of(np_: NodePath) -> str:
     """The quality the scene above ``np_`` is shaded at: ``high`` under a :class:`Shading`, else ``low``."""
     return "high" if np_.getNetTag(SHADING_TAG) == "high" else "low"
+
+
+SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
+_SLOW_HINT = {
+    "en": 'Software OpenGL ({renderer}) draws quality "high" at about one frame a second; '
+    'set [display] quality = "low" in settings.toml for a smooth picture.',
+    "ru": "Программный OpenGL ({renderer}) рисует качество «high» примерно кадр в секунду; "
+    'для плавной картинки задайте [display] quality = "low" в settings.toml.',
+}
+
+
+def slow_high_quality_hint(base: Any, lang: str) -> str | None:
+    """One line for a window drawn at high quality by a software rasteriser, else None."""
+    gsg = base.win.getGsg() if base.win is not None else None
+    renderer = str(gsg.getDriverRenderer()) if gsg is not None else ""
+    if not any(name in renderer.lower() for name in SOFTWARE_GL):
+        return None
+    return _SLOW_HINT.get(lang, _SLOW_HINT["en"]).format(renderer=renderer.split(" (")[0])

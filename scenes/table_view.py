@@ -626,16 +626,17 @@ class TableView:
             (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
             nx, ny = -(y1 - y0), (x1 - x0)
             length = math.hypot(nx, ny)
+            n = (nx / length, ny / length, 0.0)
+            walls.quad([(x0, y0, fz + 0.1), (x1, y1, fz + 0.1), (x1, y1, top), (x0, y0, top)], WALL, n)
+            # A skirting board keeps the corner between floor and wall readable. It stands proud of the wall
+            # (a board drawn in the wall's own plane fights it for depth: the picket fence along the seam).
+            ox, oy = n[0] * 0.015, n[1] * 0.015
+            a0, a1 = (x0 + ox, y0 + oy), (x1 + ox, y1 + oy)
+            walls.quad([(*a0, fz), (*a1, fz), (*a1, fz + 0.1), (*a0, fz + 0.1)], WOOD_DARK, n)
             walls.quad(
-                [(x0, y0, fz), (x1, y1, fz), (x1, y1, top), (x0, y0, top)],
-                WALL,
-                (nx / length, ny / length, 0),
-            )
-            # A skirting board keeps the corner between floor and wall readable.
-            walls.quad(
-                [(x0, y0, fz), (x1, y1, fz), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)],
+                [(*a0, fz + 0.1), (*a1, fz + 0.1), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)],
                 WOOD_DARK,
-                (nx / length, ny / length, 0),
+                (0, 0, 1),
             )
         walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
         self._finish(self.static.attachNewNode(walls.node()), "wall")

@@ -6,6 +6,7 @@ the screens touch their constructors, so the screens stay about play, not wiring
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -86,10 +87,31 @@ class CameraAdapter:
             self.rig.orbit(d_yaw, d_pitch)
 
     def focus(self, centre: tuple[float, float] | None, direction: float) -> None:
-        """Centre the view on the ball to be struck, looking along the aim (player's and orbit views)."""
+        """Centre the view on the ball to be struck, looking along the aim (player's and orbit views); the
+        player's view frames that ball and the ball (or cushion) the aim meets."""
         if centre is not None:
             self.rig.set_target((centre[0], centre[1], ball_z(self.spec)))
         self.rig.set_aim(direction)
+        self._frame_the_shot(centre, direction)
+
+    def _frame_the_shot(self, centre: tuple[float, float] | None, direction: float) -> None:
+        from scenes.camera import CameraMode
+        from scenes.cue_control import aim_hit
+
+        if centre is None or self.rig.mode != CameraMode.PLAYER:
+            return
+        positions = {}
+        for b, np_ in getattr(self.view, "balls", {}).items():
+            st = self.view.ball_state(b)
+            if st is not None and st.visible and not np_.isHidden():
+                positions[b] = (st.pos[0], st.pos[1])
+        struck = next((b for b, p in positions.items() if math.dist(p, centre) < 1e-3), None)
+        if struck is None:
+            return
+        hit = aim_hit(self.spec, positions, struck, direction)
+        far = positions[hit.ball] if hit.ball is not None else hit.end
+        z = ball_z(self.spec)
+        self.rig.frame([(*centre, 0.0), (*centre, 2 * z), (far[0], far[1], z)], 0.15)
 
     def follow_stroke(self, ball: str) -> None:
         self.follow_ball = ball
