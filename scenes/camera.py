@@ -274,7 +274,8 @@ class CameraRig:
             self._eye_goal = Point3(t) - d * 1.1 + Vec3(0, 0, 0.55)
         elif self.mode == CameraMode.SIDE:
             z = max(t.z, R)
-            self._look_goal = Point3(t.x, t.y, z)
+            # Aimed a little below the ball: the eye stays at its height, the picture shows more cloth than wall.
+            self._look_goal = Point3(t.x, t.y, max(z - 0.05, 0.0))
             # At ball height, across the table and close (0.8 m) so a jump's height can be judged; never further
             # out than just beyond the rail, and just over the rail top when it stands outside it.
             y_eye = t.y + self.side_sign * 0.8

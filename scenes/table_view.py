@@ -76,6 +76,7 @@ MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
 BRASS: ColourT = (0.72, 0.56, 0.24, 1.0)
 RIM: ColourT = (0.13, 0.08, 0.05, 1.0)
+IRON: ColourT = (0.78, 0.74, 0.66, 1.0)  # the nickel-plated pocket irons of a Russian table
 FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
 WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
@@ -320,6 +321,7 @@ class TableView:
         self._ball_template = self._make_ball_template()
         self._shadow_template = self._make_shadow_template()
         self.static = self.root.attachNewNode("static")
+        self._reflect_lamp: list[NodePath] = []
         self._build_room()
         self._build_table()
         self.lamp_np = self._build_lamp()
@@ -336,6 +338,8 @@ class TableView:
             # Flat parts reflect the dim room; the balls, small beside the lamp's distance, also its glow.
             apply_room(self.root, replace(self.room_light(), lamps=()))
             apply_room(self.balls_np, self.room_light())
+            for np_ in self._reflect_lamp:
+                apply_room(np_, self.room_light())
             # A ball's round surface would shadow itself in stripes at the cloth's small depth bias.
             self.balls_np.setShaderInput("global_shadow_bias", BALL_SHADOW_BIAS)
         # Static geometry never moves: flattening cuts draw calls (matters on the software renderer).
@@ -693,10 +697,19 @@ class TableView:
         trim = MeshBuilder("trim")
         self._sights(trim)
         self._markings(trim)
-        self._pocket_rims(trim)
         tnp = self.static.attachNewNode(trim.node())
         tnp.setDepthOffset(1)
         self._finish(tnp, "leather")
+        # Russian tables wear metal pocket irons on the rail round each pocket; pool and snooker a leather rim.
+        irons = self.style == BallStyle.PYRAMID
+        rims = MeshBuilder("pocket-rims")
+        self._pocket_rims(rims, IRON if irons else RIM, 0.024 if irons else 0.014)
+        rnp = self.static.attachNewNode(rims.node())
+        rnp.setDepthOffset(1)
+        self._finish(rnp, "metal" if irons else "leather", 0.8 if irons else 0.0, 40.0)
+        if irons and self.high:
+            # Polished metal shows the lamp; a room without it would leave the irons black.
+            self._reflect_lamp.append(rnp)
 
     def _well(self, mb: MeshBuilder, p: PocketShape) -> None:
         """The physics' well under a drop line: dark walls down to its floor, the net bag hanging below."""
@@ -897,19 +910,20 @@ class TableView:
             out[pid] = _arc_through(p.bite_centre, r, p_in, p_out, p.axis, 0.006)
         return out
 
-    def _pocket_rims(self, mb: MeshBuilder) -> None:
-        """A leather rim round every pocket's cut in the rail top."""
+    def _pocket_rims(self, mb: MeshBuilder, colour: ColourT, width: float) -> None:
+        """A rim ``width`` wide round every pocket's cut in the rail top (a thin plate: the rail top the physics
+        has is under it)."""
         z = self.spec.rail_height + 0.0008
         for pid, pts in self._bite_arcs().items():
             c = self.pockets[pid].bite_centre
             r = self.pockets[pid].bite_radius
-            grow = (r + 0.014) / r
+            grow = (r + width) / r
             for q0, q1 in zip(pts, pts[1:], strict=False):
                 o0 = (c[0] + (q0[0] - c[0]) * grow, c[1] + (q0[1] - c[1]) * grow)
                 o1 = (c[0] + (q1[0] - c[0]) * grow, c[1] + (q1[1] - c[1]) * grow)
                 mb.quad(
                     [(q0[0], q0[1], z), (q1[0], q1[1], z), (o1[0], o1[1], z), (o0[0], o0[1], z)],
-                    RIM,
+                    colour,
                     (0, 0, 1),
                 )
 

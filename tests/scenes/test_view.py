@@ -413,11 +413,11 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
         ball = (0.4, 0.2, 0.15)  # a ball in the air, 15 cm above the cloth
         rig.set_mode(CameraMode.SIDE, target=ball, snap=True)
         # Across the table and close (0.8 m, close enough to judge a jump), level with the ball: it is in the
-        # middle of the picture.
+        # middle of the picture across, a little above the middle (the view looks slightly down, at more cloth).
         assert abs(rig.eye.y - ball[1]) == pytest.approx(0.8, abs=1e-6)
         assert rig.eye.x == pytest.approx(ball[0]) and rig.eye.z == pytest.approx(ball[2] + 0.02)
         px = shot.project(ball)
-        assert px is not None and abs(px[0] - 80) < 1 and abs(px[1] - 45) < 1
+        assert px is not None and abs(px[0] - 80) < 1 and 0.25 * 90 < px[1] < 0.5 * 90
         rig.set_mode(CameraMode.FOLLOW, target=(0.0, 0.0, spec.ball_radius), aim=90.0, snap=True)
         rig.set_target((0.5, -0.3, spec.ball_radius))
         rig.update(1 / 60)
