@@ -26,7 +26,7 @@ bench: $(STAMP)
 # The README's pictures: every table in the player's, top, side and broadcast views, and the play view.
 screenshots: $(STAMP)
 	$(BIN)/python -m scenes.gallery assets/screenshots --size 640x360 --no-json
-	$(BIN)/python main.py render assets/screenshots/play.toml --out assets/screenshots/play.png --at 1.9 --size 960x540 --camera player
+	$(BIN)/python main.py render assets/screenshots/play.toml --out assets/screenshots/play.png --size 960x540 --camera player
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
