@@ -8,13 +8,37 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 WINDOW_COMMANDS = ("play", "train")
+MAX_SEED = 2**63 - 1  # the trainer stores the seed as an SQLite INTEGER
+MAX_CASES = 200  # cases in one session, as settings' trainer.session_length
+MAX_GENERATE = 1000
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line and exit 2, like every other bad input (argparse prints the usage too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: command line: {message} (see `python {self.prog} --help`)\n")
+
+
+def _whole(lo: int, hi: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            v = int(text) if text.strip().lstrip("+-").isascii() else None
+        except ValueError:
+            v = None
+        if v is None or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"a whole number from {lo} to {hi}, got {text[:24]!r}")
+        return v
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="main.py", description="3D billiards simulator and referee trainer")
+    p = _Parser(prog="main.py", description="3D billiards simulator and referee trainer")
     p.add_argument("--settings", help="settings file (default: settings.toml beside main.py)")
     p.add_argument("--lang", choices=("ru", "en"), help="language of the texts (overrides settings)")
     sub = p.add_subparsers(dest="command")
@@ -31,12 +55,15 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--text", action="store_true", help="run a session in the terminal")
     train.add_argument("--game", help="rulebook (game id)")
     train.add_argument("--topic", help="topic of the session")
-    train.add_argument("--cases", type=int, help="number of cases in the session")
+    train.add_argument("--cases", type=_whole(1, MAX_CASES), help="number of cases in the session")
     train.add_argument(
-        "--generate", type=int, metavar="N", help="generate N new cases by varying library strokes"
+        "--generate",
+        type=_whole(1, MAX_GENERATE),
+        metavar="N",
+        help="generate N new cases by varying library strokes",
     )
     train.add_argument("--category", help="with --generate: outcome category to keep")
-    train.add_argument("--seed", type=int, default=0)
+    train.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
     train.add_argument("--out", help="with --generate: folder for the new cases")
     train.add_argument("--history", action="store_true", help="show progress by topic and rulebook")
 
@@ -173,7 +200,9 @@ def main() -> None:
     except Exception as exc:  # one line, never a traceback for the user; BILLIARDS_DEBUG=1 shows it
         if os.environ.get("BILLIARDS_DEBUG"):
             raise
-        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        from physics.errors import printable
+
+        print(printable(f"internal error: {type(exc).__name__}: {exc}"), file=sys.stderr)
         code = 1
     sys.exit(code)
 

@@ -7,6 +7,7 @@ Every loader (settings, scenario files, saved matches, trainer history) raises
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,23 @@ class InputError(ValueError):
         super().__init__(f"{self.file}: {key}: {expected}")
 
     def line(self) -> str:
-        return f"error: {self.file}: {self.key}: {self.expected}"
+        return printable(f"error: {self.file}: {self.key}: {self.expected}")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` safe for a terminal: control characters (an escape sequence in a case title, a carriage
+    return, a bell) and bidirectional overrides written as ``\\xNN``/``\\uNNNN``; ``keep`` lists those
+    that may stay (``"\\n"`` for multi-line output)."""
+    out = []
+    for c in text:
+        if c in keep or not (
+            unicodedata.category(c) == "Cc" or "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069"
+        ):
+            out.append(c)
+        else:
+            n = ord(c)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
+    return "".join(out)
 
 
 def read_toml(path: str | Path, what: str) -> dict[str, Any]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from scenes.i18n import game_name
+from scenes.terminal import SafeText
 from scenes.trainer.cases import load_library, user_cases_dir
 from scenes.trainer.session import Session
 from scenes.trainer.store import Store, default_path
@@ -21,14 +22,15 @@ def _stdin_reader() -> Any:
 
 
 def train_text_command(args: Any, settings: Any, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = cast(TextIO, SafeText(out or sys.stdout))
     lang = settings.lang
     if getattr(args, "generate", None) is not None:
         from scenes.trainer.generate import generate_command
 
         return generate_command(args, settings, out)
-    with Store(default_path(settings.data_dir())) as store:
-        if getattr(args, "history", False):
+    history = bool(getattr(args, "history", False))
+    with Store(default_path(settings.data_dir()), readonly=history) as store:
+        if history:
             print_history(store, lang, out)
             return 0
         library = load_library(extra=[user_cases_dir(settings)])

@@ -66,7 +66,8 @@ class Question:
             return None
         chosen: set[str] = set()
         for p in parts:
-            if not p.isdigit() or not 1 <= int(p) <= len(self.options):
+            # ASCII only: "²" and "١" are digits to str.isdigit() but no option number (int() refuses "²").
+            if not (p.isascii() and p.isdigit() and len(p) <= 3) or not 1 <= int(p) <= len(self.options):
                 return None
             chosen.add(self.options[int(p) - 1].key)
         if not self.multi and len(chosen) != 1:

@@ -101,6 +101,7 @@ class Session:
                     f"sessions[{row.id}].items",
                     f"cases present in the library (missing {it.case_id!r})",
                 )
+        store.claim(row.id)  # a second trainer on this session is refused, not left to lose an answer
 
     @classmethod
     def start(

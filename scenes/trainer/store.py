@@ -5,17 +5,29 @@ its case list and position, so a session killed at any point resumes with nothin
 
 A file that is not our database (not SQLite, or SQLite of another program, or a newer schema) is refused
 with one InputError line and left untouched: it is inspected read-only before anything is written.
+
+Connections. ``Store(path, readonly=True)`` (``train --history``) never writes: it works in a read-only data
+folder, where SQLite cannot create the WAL's shared-memory file, by opening the file immutable. A trainer that
+answers holds its session (:meth:`Store.claim`, a lock on one byte of ``trainer.sqlite3.lock`` at the session's
+id, which the system drops when the process dies however it dies), so a second trainer on the same session says
+so in one line instead of losing the answer just typed to the UNIQUE constraint.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from physics.errors import InputError
+
+if sys.platform != "win32":
+    import fcntl
 
 DB_NAME = "trainer.sqlite3"
 APPLICATION_ID = 0x42494C54  # "BILT": marks the file as ours (PRAGMA application_id)
@@ -72,14 +84,31 @@ class Progress:
         return self.correct / self.answered if self.answered else 0.0
 
 
+READ_ONLY_HINT = "the data folder is read-only, so answers cannot be saved (`train --history` still works)"
+
+
 class Store:
     """The trainer's database; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, readonly: bool = False) -> None:
         self.path = Path(path)
+        self.readonly = readonly
+        self._lock: IO[bytes] | None = None
         _check_foreign(self.path)
+        if readonly:
+            self.conn = _open_read_only(self.path)
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(
+                str(self.path.parent), "data folder", f"a folder the trainer can create ({exc.strerror})"
+            ) from None
+        if not os.access(self.path.parent, os.W_OK) or (
+            self.path.exists() and not os.access(self.path, os.W_OK)
+        ):
+            raise InputError(str(self.path), "database", f"a writable trainer database: {READ_ONLY_HINT}")
+        try:
             self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=10.0)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=FULL")
@@ -92,7 +121,30 @@ class Store:
                     self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                     self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
-            raise InputError(str(self.path), "database", f"a writable trainer database ({exc})") from None
+            if "readonly" in str(exc):
+                raise InputError(
+                    str(self.path), "database", f"a writable trainer database: {READ_ONLY_HINT}"
+                ) from None
+            raise InputError(
+                str(self.path), "database", f"a trainer database SQLite can open ({exc})"
+            ) from None
+
+    def claim(self, sid: int) -> None:
+        """Hold session ``sid`` for this process: a second trainer on it is refused in one line."""
+        if sys.platform == "win32" or self.readonly or str(self.path) == ":memory:":
+            return  # no POSIX record locks on Windows: a second trainer there is not refused
+        try:
+            if self._lock is None:
+                self._lock = open(self.path.with_name(self.path.name + ".lock"), "ab")  # noqa: SIM115 - held open
+            fcntl.lockf(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, sid)
+        except BlockingIOError:
+            raise InputError(
+                str(self.path),
+                f"sessions[{sid}]",
+                f"a session not in use: session {sid} is open in another trainer; go on there, or close it first",
+            ) from None
+        except OSError as exc:
+            raise InputError(str(self.path), "database", f"a lock file beside it ({exc.strerror})") from None
 
     # --- plumbing ---------------------------------------------------------------------------------
     def _user_version(self) -> int:
@@ -103,6 +155,9 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+        if self._lock is not None:
+            self._lock.close()  # drops every session this process held
+            self._lock = None
 
     def __enter__(self) -> Store:
         return self
@@ -160,11 +215,20 @@ class Store:
     ) -> None:
         """Store one answer, and move the session on when it completes a case, in one transaction."""
         with self._tx():
-            self.conn.execute(
-                "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)),
-            )
+            try:
+                self.conn.execute(
+                    "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)),
+                )
+            except sqlite3.IntegrityError:
+                # Only a trainer that did not claim the session can get here (a platform without locks).
+                raise InputError(
+                    str(self.path),
+                    f"sessions[{sid}]",
+                    "a question answered once: another trainer answered it meanwhile; run the trainer again "
+                    "to go on from there",
+                ) from None
             if last_of_case:
                 self.conn.execute(
                     "UPDATE sessions SET position = ? WHERE id = ? AND position = ?", (item + 1, sid, item)
@@ -286,8 +350,7 @@ def _check_foreign(path: Path) -> None:
     # Read the marks through SQLite (read-only), not from the header bytes: after a crash the newest
     # pages, page 1 included, may still sit in the -wal file.
     try:
-        uri = path.resolve().as_uri() + "?mode=ro"
-        conn = sqlite3.connect(uri, uri=True)
+        conn = _open_read_only(path)
         try:
             app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
             user_version = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -295,7 +358,9 @@ def _check_foreign(path: Path) -> None:
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             conn.close()
-    except sqlite3.Error as exc:
+    except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError):  # locked, unreadable: nothing says the file is not ours
+            raise InputError(file, "database", f"a trainer database SQLite can read ({exc})") from None
         raise InputError(file, "database", f"{expected} ({exc})") from None
     if app_id == 0 and not names:
         return  # an empty SQLite database (say, a first run killed before its first commit): ours to fill
@@ -305,6 +370,26 @@ def _check_foreign(path: Path) -> None:
         raise InputError(file, "database", f"schema version <= {SCHEMA_VERSION} (written by a newer trainer)")
     if check != "ok":
         raise InputError(file, "database", f"an intact database (integrity check: {check})")
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes. In a read-only folder SQLite cannot make the WAL's -shm file, so the
+    database is opened immutable there (nobody can be writing to it: the folder is read-only)."""
+    if not path.exists():
+        conn = sqlite3.connect(":memory:")  # nothing saved yet: an empty history
+        conn.executescript(_SCHEMA)
+        return conn
+    uri = path.resolve().as_uri()
+    try:
+        conn = sqlite3.connect(uri + "?mode=ro", uri=True)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        if os.access(path.parent, os.W_OK):
+            raise
+    conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True)
+    conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    return conn
 
 
 def default_path(data_dir: Path) -> Path:

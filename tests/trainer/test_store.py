@@ -50,8 +50,9 @@ def test_position_moves_only_when_a_case_is_complete(tmp_path: Path) -> None:
         assert s.session(row.id).position == 0
         un = s.unfinished()
         assert un is not None and un.id == row.id
-        # The same question twice in one case is refused by the schema (no double counting on resume).
-        with pytest.raises(sqlite3.IntegrityError):
+        # The same question twice in one case is refused by the schema (no double counting on resume),
+        # in one line naming the session.
+        with pytest.raises(InputError, match="another trainer answered it"):
             s.record_answer(row.id, 0, "a", "snooker", "jump", "legal", ["legal"], False, False, False)
         assert s.session_score(row.id) == (1, 1)
 

@@ -1,0 +1,25 @@
+"""Text for a terminal: whatever a file says reaches it with its control characters escaped.
+
+A case title is user data (``train --generate`` writes cases, a user may copy one in): an escape sequence in it
+could clear the screen, retitle the window or hide the lines above it. Everything the text trainer prints
+goes through :class:`SafeText`; error lines go through ``InputError.line``.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from physics.errors import printable
+
+
+class SafeText:
+    """A text stream that writes through to ``out`` with control characters escaped (new lines kept)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def write(self, text: str) -> int:
+        return self.out.write(printable(text, keep="\n"))
+
+    def flush(self) -> None:
+        self.out.flush()
