@@ -17,13 +17,6 @@ MAX_CASES = 200  # cases in one session, as settings' trainer.session_length
 MAX_GENERATE = 1000
 
 
-class _Parser(argparse.ArgumentParser):
-    """Bad arguments are one line and exit 2, like every other bad input (argparse prints the usage too)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: command line: {message} (see `python {self.prog} --help`)\n")
-
-
 def _whole(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -38,7 +31,13 @@ def _whole(lo: int, hi: int) -> Callable[[str], int]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="main.py", description="3D billiards simulator and referee trainer")
+    class Parser(argparse.ArgumentParser):
+        """Bad arguments are one line and exit 2, like every other bad input (argparse adds the usage)."""
+
+        def error(self, message: str) -> NoReturn:
+            self.exit(2, f"error: command line: {message} (see `python {self.prog} --help`)\n")
+
+    p = Parser(prog="main.py", description="3D billiards simulator and referee trainer")
     p.add_argument("--settings", help="settings file (default: settings.toml beside main.py)")
     p.add_argument("--lang", choices=("ru", "en"), help="language of the texts (overrides settings)")
     sub = p.add_subparsers(dest="command")
@@ -197,6 +196,11 @@ def main() -> None:
         code = run(sys.argv[1:])
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): say so once, and keep Python from failing again on the closed stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print("error: stdout: a reader for the output (the pipe was closed)", file=sys.stderr)
+        code = 2
     except Exception as exc:  # one line, never a traceback for the user; BILLIARDS_DEBUG=1 shows it
         if os.environ.get("BILLIARDS_DEBUG"):
             raise

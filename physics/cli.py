@@ -8,11 +8,10 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.files import write_out
 from physics.params import PhysicsParams
 from physics.record import BallFinal, BallStatus, ShotRecord
 from physics.report import summary
@@ -65,7 +64,12 @@ def load_or_simulate(file: str, sample_hz: float | None, settings: Any | None) -
     if scenario.is_recorded:
         return scenario, recorded_record(scenario, params)
     lamp = getattr(settings, "lamp_position", (0.0, 0.0, 1.0)) if settings is not None else (0.0, 0.0, 1.0)
-    return scenario, simulate_scenario(scenario, params, lamp=lamp, sample_hz=sample_hz)
+    try:
+        return scenario, simulate_scenario(scenario, params, lamp=lamp, sample_hz=sample_hz)
+    except InputError as exc:
+        if exc.key == "sample_hz":  # too many rows for this stroke: the user's --sample-hz
+            raise InputError("command line", "--sample-hz", exc.expected) from None
+        raise
 
 
 def simulate_command(file: str, json_path: str | None, sample_hz: float | None, settings: Any | None) -> int:
@@ -73,12 +77,5 @@ def simulate_command(file: str, json_path: str | None, sample_hz: float | None, 
     if json_path is None:
         print(summary(record, getattr(settings, "lang", "en") if settings is not None else "en"))
         return 0
-    text = record.to_json(indent=None)
-    if json_path == "-":
-        sys.stdout.write(text + "\n")
-        return 0
-    try:
-        Path(json_path).write_text(text + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(json_path, "--json", f"a writable file path ({exc.strerror})") from None
+    write_out(json_path, "--json", record.write_json)
     return 0

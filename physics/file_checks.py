@@ -338,3 +338,92 @@ def check_object(
             raise InputError(
                 file, f"{key}.at", f"a place clear of ball {b!r} (the {kind} would be inside it)"
             )
+
+
+# --- physics.simulate()'s own arguments ------------------------------------------------------------
+
+API = "simulate()"
+MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
+DIRECTION_RANGE = (-360.0, 360.0)  # degrees anticlockwise from +x
+ELEVATION_RANGE = (0.0, 90.0)  # degrees of the cue above the bed
+SUBSTEP_RANGE = (1000.0, 4000.0)  # Hz, as settings' physics.substep_hz
+MAX_STROKE_RANGE = (0.0, 600.0)  # s, as settings' physics.max_stroke_seconds (above 0)
+
+
+def check_simulate_args(
+    table: TableSpec,
+    balls: Mapping[str, tuple[float, float]],
+    shot: Any,
+    params: Any,
+    objects: Any,
+    lamp: tuple[float, float, float] | None,
+) -> None:
+    """What ``physics.simulate()`` is handed, checked as a file would be (file "simulate()"): a caller below
+    the file boundary (a script, a tool, a test) gets one InputError, never a NaN in the record or a Panda3D
+    assertion. Balls may sit where the physics can leave them (against a cushion, in a pocket's mouth)."""
+    from physics.scenario import BALL_ID_RE
+
+    if not balls:
+        raise InputError(API, "balls", "at least one ball")
+    xb, yb = bed_bounds(table)
+    R = table.ball_radius
+    seen: dict[str, tuple[float, float]] = {}
+    for b, pos in balls.items():
+        key = f"balls.{b}"
+        if not isinstance(b, str) or not BALL_ID_RE.match(b):
+            raise InputError(
+                API, key, "a ball id: cue, 1..15, red1..red15, yellow, green, brown, blue, pink, black"
+            )
+        if len(pos) != 2 or not all(_finite(v) for v in pos):
+            raise InputError(API, key, "(x, y): two finite numbers (metres)")
+        x, y = float(pos[0]), float(pos[1])
+        if abs(x) > xb or abs(y) > yb:
+            raise InputError(
+                API, key, f"a position on the table: |x| <= {floor_to(xb)}, |y| <= {floor_to(yb)}"
+            )
+        for other, (ox, oy) in seen.items():
+            if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
+                raise InputError(API, key, f"no overlap with ball {other!r}")
+        seen[b] = (x, y)
+    if shot is not None:
+        _check_shot(shot, balls, table)
+    if params is not None:
+        _check_params(params)
+    for i, o in enumerate(objects):
+        raw = {**dict(o.params or {}), "kind": o.kind, "at": list(o.at)}
+        check_object(API, f"objects[{i}]", raw, balls, table)
+    if lamp is not None and (len(lamp) != 3 or not all(_finite(v) for v in lamp)):
+        raise InputError(API, "lamp", "(x, y, height): three finite numbers (metres)")
+
+
+def _range(key: str, v: Any, lo: float, hi: float, unit: str) -> None:
+    if not _finite(v) or not lo <= v <= hi:
+        raise InputError(API, key, f"a number from {lo:g} to {hi:g} {unit}")
+
+
+def _check_shot(shot: Any, balls: Mapping[str, Any], table: TableSpec) -> None:
+    if shot.ball not in balls:
+        raise InputError(API, "shot.ball", f"a ball placed on the table ({', '.join(balls)})")
+    _range("shot.cue_speed", shot.cue_speed, 0.0, MAX_CUE_SPEED, "m/s")
+    _range("shot.direction", shot.direction, *DIRECTION_RANGE, "degrees")
+    _range("shot.elevation", shot.elevation, *ELEVATION_RANGE, "degrees")
+    tip = tuple(shot.tip)
+    if len(tip) != 2 or not all(_finite(v) for v in tip) or math.hypot(*tip) > 1.0:
+        raise InputError(API, "shot.tip", "(right, up) inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
+    if shot.call_ball is not None and shot.call_ball not in balls:
+        raise InputError(API, "shot.call.ball", "a ball placed on the table")
+    if shot.call_pocket is not None and shot.call_pocket not in table.pockets:
+        raise InputError(API, "shot.call.pocket", f"a pocket of {table.id}: {', '.join(table.pockets)}")
+
+
+def _check_params(params: Any) -> None:
+    from dataclasses import fields
+
+    for f in fields(params):
+        v = getattr(params, f.name)
+        if isinstance(v, (int, float)) and not _finite(v):
+            raise InputError(API, f"params.{f.name}", "a finite number")
+    _range("params.substep_hz", params.substep_hz, *SUBSTEP_RANGE, "Hz")
+    lo, hi = MAX_STROKE_RANGE
+    if not _finite(params.max_stroke_seconds) or not lo < params.max_stroke_seconds <= hi:
+        raise InputError(API, "params.max_stroke_seconds", f"a number above {lo:g} and at most {hi:g} s")

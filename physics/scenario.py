@@ -21,6 +21,9 @@ from typing import Any, Protocol
 
 from physics.errors import InputError, read_toml
 from physics.file_checks import (
+    DIRECTION_RANGE,
+    ELEVATION_RANGE,
+    MAX_CUE_SPEED,
     OVERLAP_TOLERANCE,
     check_nested_keys,
     check_object,
@@ -32,7 +35,6 @@ from physics.tables import TABLE_IDS, TableSpec, load_table
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
 PRACTICE = "practice"  # physics only, no referee (design.md)
-MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
 
 
 @dataclass(frozen=True)
@@ -249,8 +251,8 @@ def parse_scenario(
         if ball not in balls:
             raise InputError(file, "shot.ball", f"a ball placed in [balls] ({', '.join(balls)})")
         speed = _num(file, "shot.cue_speed", shot_raw.get("cue_speed", 0.0), 0.0, MAX_CUE_SPEED)
-        direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), -360.0, 360.0)
-        elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), 0.0, 90.0)
+        direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), *DIRECTION_RANGE)
+        elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), *ELEVATION_RANGE)
         tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
         if math.hypot(*tip) > 1.0:
             raise InputError(

@@ -9,10 +9,15 @@ from panda3d.core import RenderState, TransformState
 
 from physics.engine import Engine
 from physics.errors import InputError
+from physics.file_checks import check_simulate_args
 from physics.params import PhysicsParams
-from physics.record import SampleRow, ShotParams, ShotRecord
+from physics.record import SampleRows, ShotParams, ShotRecord
 from physics.scenario import Scenario, SceneObject
-from physics.tables import TableSpec, load_table
+from physics.tables import TABLE_IDS, TableSpec, load_table
+
+# Sample rows one stroke may hold (rate x duration x balls): 3 million packed rows are 240 MB, so the
+# worst accepted request stays under ~500 MB with the engine and the JSON writer.
+MAX_SAMPLE_ROWS = 3_000_000
 
 
 def simulate(
@@ -29,21 +34,30 @@ def simulate(
     ``lamp`` is (x, y, height of the shade's bottom above the bed). ``sample_hz`` adds per-ball state
     rows ``[t, x, y, z, vx, vy, vz, wx, wy, wz]`` at that rate.
     """
-    spec = load_table(table) if isinstance(table, str) else table
+    if isinstance(table, str):
+        if table not in TABLE_IDS:
+            raise InputError("simulate()", "table", f"a table id: {', '.join(TABLE_IDS)}")
+        spec = load_table(table)
+    else:
+        spec = table
     p = params or PhysicsParams.for_table(spec)
     if sample_hz is not None and not (math.isfinite(sample_hz) and 0.0 < sample_hz <= 10000.0):
-        raise InputError("--sample-hz", "N", "a rate in Hz, 0 < N <= 10000")
-    if shot is not None and shot.ball not in balls:
-        raise InputError("shot", "ball", f"a ball placed on the table ({', '.join(balls)})")
-    eng = Engine(spec, balls, p, objects, lamp, sample_hz)
-    try:
-        eng.run(shot)
-    finally:
-        eng.close()
-        collect_panda_states()
-    samples: dict[str, tuple[SampleRow, ...]] | None = None
-    if eng.samples is not None:
-        samples = {b: tuple(rows) for b, rows in eng.samples.items()}
+        raise InputError("simulate()", "sample_hz", "a rate in Hz above 0 and at most 10000")
+    check_simulate_args(spec, balls, shot, p, objects, lamp)
+    if sample_hz is not None and sample_hz * (p.max_stroke_seconds + 1.0) * len(balls) > MAX_SAMPLE_ROWS:
+        # Samples never change a stroke (tests/physics/test_engine_samples.py): run it once without them to
+        # learn how long it lasts, and refuse a rate whose rows would not fit before storing any.
+        bare = _run(spec, balls, shot, p, objects, lamp, None)
+        top = MAX_SAMPLE_ROWS / (len(balls) * (float(bare.t) + 0.01))
+        if sample_hz > top:
+            raise InputError(
+                "simulate()",
+                "sample_hz",
+                f"at most {math.floor(top)} Hz for this stroke ({len(balls)} balls, {float(bare.t):.2f} s: "
+                f"{MAX_SAMPLE_ROWS:,} rows at most)",
+            )
+    eng = _run(spec, balls, shot, p, objects, lamp, sample_hz)
+    samples = eng.samples
     return ShotRecord(
         table=spec.id,
         params=p.as_dict(),
@@ -54,6 +68,27 @@ def simulate(
         shot=shot,
         duration=round(float(eng.t), 6),
     )
+
+
+def _run(
+    spec: TableSpec,
+    balls: Mapping[str, tuple[float, float]],
+    shot: ShotParams | None,
+    p: PhysicsParams,
+    objects: Sequence[SceneObject],
+    lamp: tuple[float, float, float] | None,
+    sample_hz: float | None,
+) -> Engine:
+    eng = Engine(spec, balls, p, objects, lamp, sample_hz)
+    if eng.samples is not None:
+        # Packed rows (physics.record.SampleRows): the engine only appends to them.
+        eng.samples = {b: SampleRows() for b in eng.samples}  # type: ignore[misc]
+    try:
+        eng.run(shot)
+    finally:
+        eng.close()
+        collect_panda_states()
+    return eng
 
 
 def collect_panda_states() -> None:

@@ -7,12 +7,11 @@ every game played on the record's table, so rulebooks can be compared on one str
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.files import write_out
 from physics.record import ShotRecord
 from physics.scenario import Scenario
 from rules.registry import games, games_for_table, get_referee
@@ -55,7 +54,7 @@ def referee_command(
     all_games: bool = False,
     lang: str = "ru",
 ) -> int:
-    out: dict[str, Any] = record.to_dict()
+    out: dict[str, Any] = {}  # the record's JSON with the rulings after it (ShotRecord.write_json)
     text: list[str] = [format_record(record, lang)]
     if scenario.game == "practice" and not all_games:
         raise InputError(
@@ -75,14 +74,9 @@ def referee_command(
         out["rulings"] = {g: r.to_dict() for g, r in rulings.items()}
         text.append(format_comparison(rulings, players, lang))
     if json_path is not None:
-        data = json.dumps(out, ensure_ascii=False, indent=2, allow_nan=False)
+        write_out(json_path, "--json", lambda fp: record.write_json(fp, indent=2, extra=out))
         if json_path == "-":
-            print(data)
             return 0
-        try:
-            Path(json_path).write_text(data + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(json_path, "--json", f"a writable path ({exc.strerror})") from None
     print("\n\n".join(text))
     return 0
 

@@ -7,7 +7,8 @@ passed to them; nothing is injected into builtins by us.
 
 Scripted input (for the end-to-end test and the offscreen demo): ``BILLIARDS_SCRIPT=FILE.json`` holds a
 list of actions (``{"do": "start", "game": "russian-pyramid"}``, ``{"do": "shoot"}``, ...) fed one by one
-through the same code paths the keys and mouse use; see :class:`ScriptRunner`.
+through the same code paths the keys and mouse use; see :class:`ScriptRunner`. Every action is checked
+when the file is read (scenes/script.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from physics.errors import InputError
 from scenes.i18n import tr
 from scenes.look import Shading, pbr_supported, slow_high_quality_hint
 from scenes.screens import AppContext, ScreenManager
+from scenes.script import load_script
 
 SCRIPT_ENV = "BILLIARDS_SCRIPT"
 DEFAULT_SHOT_PATH = Path("out") / "play.png"
@@ -101,10 +103,43 @@ def open_base(offscreen: bool, quality: str = "low") -> Any:
 def physics_executor() -> Executor:
     """One worker process for the physics. The renderer holds the GIL through each frame, so a thread
     would crawl; a process computes the stroke at full speed while the window keeps drawing. Spawned,
-    not forked: a fork would copy the graphics context and the audio device of the running window."""
+    not forked: a fork would copy the graphics context and the audio device of the running window.
+
+    The worker dies with the app however the app dies (:func:`die_with_parent`); multiprocessing's resource
+    tracker then sees its last pipe close and exits too."""
     import multiprocessing
 
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def die_with_parent(parent: int) -> None:
+    """Worker initializer: end this process when ``parent`` ends, even by SIGKILL (nothing runs in the parent
+    then). Linux: the kernel's parent-death signal, set on the thread that spawned the worker (the app's main
+    thread, which lives as long as the app). Elsewhere: a thread that watches the parent's pid."""
+    import signal
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    else:
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+
+        threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(0)  # the parent died before the signal was set
 
 
 class App:
@@ -252,20 +287,6 @@ def save_screenshot(base: Any, path: Path) -> Path:
         raise RuntimeError("could not read the window's frame buffer")
     img.write(Filename.fromOsSpecific(str(path.resolve())))
     return path
-
-
-def load_script(path: str) -> list[dict[str, Any]]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(path, "file", f"a readable script file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(path, "json", f"valid JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(data, list) or not all(
-        isinstance(a, dict) and isinstance(a.get("do"), str) for a in data
-    ):
-        raise InputError(path, "actions", 'a JSON list of {"do": "...", ...} objects')
-    return data
 
 
 def demo_script(game: str, out: Path) -> list[dict[str, Any]]:

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.files import atomic_text
 from physics.limits import MAX_DEPTH, MAX_ITEMS, MAX_STRING
 from physics.limits import MAX_FILE_BYTES as MAX_BYTES
 from physics.limits import MAX_SCORE as MAX_INT
@@ -60,21 +60,9 @@ _STATE_FROM_SNAPSHOT = (
 )
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # not supported here (Windows): the rename is still atomic
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def save_document(path: str | Path, kind: str, payload: Mapping[str, Any], saved_strokes: int = 0) -> None:
-    """Write ``payload`` atomically to ``path`` (temp file + fsync + os.replace + folder fsync).
+    """Write ``payload`` atomically to ``path`` (physics.files.atomic_text: temp file + fsync + os.replace +
+    folder fsync). WriteError when the system refuses (a full disk): the previous save is left whole.
 
     Raises ValueError for a payload that is not plain finite JSON (a programming error, not user input).
     """
@@ -86,17 +74,8 @@ def save_document(path: str | Path, kind: str, payload: Mapping[str, Any], saved
         "saved_strokes": int(saved_strokes),
         "payload": payload,
     }
-    data = (json.dumps(doc, ensure_ascii=False, allow_nan=False, sort_keys=True, indent=1) + "\n").encode(
-        "utf-8"
-    )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, target)
-    _fsync_dir(target.parent)
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False, sort_keys=True, indent=1) + "\n"
+    atomic_text(target, "autosave", lambda f: f.write(text), make_folder=True)
 
 
 def _reject_constant(name: str) -> Any:

@@ -90,6 +90,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status.paused": ("Пауза", "Paused"),
     "status.no_physics": ("Физика недоступна: {why}", "Physics unavailable: {why}"),
     "status.saved": ("Позиция сохранена: {path}", "Position saved: {path}"),
+    "status.save_failed": (
+        "Позиция не сохранена ({why}): прежний файл цел",
+        "Position not saved ({why}): the previous file is kept",
+    ),
+    "status.autosave_failed": (
+        "Автосохранение не удалось ({why}): последнее сохранение цело, матч продолжается",
+        "Autosave failed ({why}): the last good save is kept, the match goes on",
+    ),
     "status.loaded": ("Позиция загружена: {path}", "Position loaded: {path}"),
     "status.undo": ("Удар отменён", "Stroke undone"),
     "status.nothing_to_undo": ("Отменять нечего", "Nothing to undo"),

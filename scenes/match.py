@@ -20,7 +20,7 @@ from physics.tables import TableSpec, load_table
 from rules.contract import CallKind, Option, Required, parse_decision
 from rules.ruling import Ruling
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
-from scenes.i18n import game_name
+from scenes.i18n import game_name, tr
 
 Positions = dict[str, tuple[float, float]]
 PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (design.md: practice's own table)
@@ -133,6 +133,7 @@ class MatchController:
     autosave: str | None = None  # a match in progress is saved here atomically after every stroke
     saved_strokes: int = 0
     lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
+    save_warning: str | None = None  # shown while the autosave fails (a full disk); the last good save stays
 
     def __post_init__(self) -> None:
         from rules.registry import games_for_table, get_referee
@@ -353,10 +354,16 @@ class MatchController:
         """Autosave the match (atomic: a kill at any moment leaves the previous or the new save whole)."""
         if self.autosave is None or self.state is None:
             return
+        from physics.files import WriteError
         from scenes.autosave import save_match
 
         self.saved_strokes += 1
-        save_match(self.autosave, self.state, self.saved_strokes)
+        try:
+            save_match(self.autosave, self.state, self.saved_strokes)
+        except WriteError as exc:
+            self.save_warning = tr("status.autosave_failed", self.lang, why=exc.reason)
+        else:
+            self.save_warning = None
 
     @classmethod
     def from_autosave(cls, path: str, lang: str = "ru", settings: Any = None) -> MatchController:
@@ -496,6 +503,8 @@ class MatchController:
         scores are shown (the options change who plays and from where, not the points)."""
         from rules.names import warning_text
 
+        if self.save_warning:
+            status = f"{status}\n{self.save_warning}" if status else self.save_warning
         st = self.state
         last = None
         shown = self.pending if self.pending is not None and self.pending.ruling is not None else self.last

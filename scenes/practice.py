@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from physics.files import atomic_text
 from physics.record import ShotParams
 
 
@@ -70,8 +71,10 @@ def write_scenario(
     shot: ShotParams | None = None,
     title: str = "Practice",
 ) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(scenario_text(positions, table, shot, title), encoding="utf-8")
+    """Write the position atomically (physics.files.atomic_text): a full disk is a WriteError and the file
+    saved before is left whole."""
+    text = scenario_text(positions, table, shot, title)
+    atomic_text(path, "position", lambda f: f.write(text), make_folder=True)
     return path
 
 

@@ -28,7 +28,8 @@ def _files(pkg: str) -> list[Path]:
 
 
 def test_rules_import_no_panda3d_and_only_plain_physics_types() -> None:
-    # physics.limits: the bounds files are written and read with (plain constants, no Panda3D).
+    # physics.limits: the bounds files are written and read with; physics.files: the atomic writer (both plain,
+    # no Panda3D).
     # physics.racks: the plain rack description a game declares and the pure geometry that lays it out.
     allowed_physics = {
         "physics.record",
@@ -37,6 +38,7 @@ def test_rules_import_no_panda3d_and_only_plain_physics_types() -> None:
         "physics.scenario",
         "physics.limits",
         "physics.racks",
+        "physics.files",
     }
     for f in _files("rules"):
         for mod in _imports(f):

@@ -687,16 +687,22 @@ class PlayScreen(Screen):
         return paths
 
     def save_position(self, path: str | None = None) -> Path:
+        from physics.files import WriteError
         from scenes.practice import next_save_path, write_scenario
 
         target = Path(path) if path else next_save_path(self.ctx.settings)
-        write_scenario(
-            target,
-            self.match.positions,
-            self.match.spec.id,
-            self.cue.raised(self.aim).shot(ball=self.struck_ball),
-            title=tr("practice.title", self.lang),
-        )
+        try:
+            write_scenario(
+                target,
+                self.match.positions,
+                self.match.spec.id,
+                self.cue.raised(self.aim).shot(ball=self.struck_ball),
+                title=tr("practice.title", self.lang),
+            )
+        except WriteError as exc:  # a full disk: say so and play on; the file saved before is whole
+            self.status = tr("status.save_failed", self.lang, why=exc.reason)
+            self._refresh_hud()
+            return target
         self.ctx.shared["last_saved"] = str(target)
         self.status = tr("status.saved", self.lang, path=str(target))
         self._refresh_hud()

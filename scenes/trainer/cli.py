@@ -30,6 +30,7 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None) -> i
         return generate_command(args, settings, out)
     history = bool(getattr(args, "history", False))
     with Store(default_path(settings.data_dir()), readonly=history) as store:
+        store.warn = lambda waiting, why: _disk_warning(waiting, why, lang, out)
         if history:
             print_history(store, lang, out)
             return 0
@@ -40,6 +41,20 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None) -> i
         )
         run_text_session(session, lang, _stdin_reader(), out, resumed=resumed)
     return 0
+
+
+def _disk_warning(waiting: int, why: str, lang: str, out: TextIO) -> None:
+    """The disk refused an answer (or took the waiting ones at last): say so where the trainee looks."""
+    en = lang == "en"
+    if waiting:
+        text = (
+            f"   Warning: the answer was not saved ({why}); {waiting} kept in memory, saved as soon as the disk allows"
+            if en
+            else f"   Внимание: ответ не сохранён ({why}); в памяти ответов: {waiting}, они будут сохранены, как только диск позволит"
+        )
+    else:
+        text = "   The waiting answers are saved now." if en else "   Ожидавшие ответы сохранены."
+    print(text, file=out, flush=True)
 
 
 def print_history(store: Store, lang: str, out: TextIO) -> None:

@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -94,6 +94,12 @@ class Store:
         self.path = Path(path)
         self.readonly = readonly
         self._lock: IO[bytes] | None = None
+        self._waiting: list[_Answer] = []  # answers the disk refused, oldest first (record_answer)
+        self.warn: Callable[[int, str], None] | None = None
+        if self.path.parent.exists() and not self.path.parent.is_dir():
+            raise InputError(
+                str(self.path.parent), "data folder", "a folder (a file of that name is in the way)"
+            )
         _check_foreign(self.path)
         if readonly:
             self.conn = _open_read_only(self.path)
@@ -154,6 +160,7 @@ class Store:
         return _Tx(self.conn)
 
     def close(self) -> None:
+        self.flush()  # a last try for answers the disk refused (warn says if some could not be saved)
         self.conn.close()
         if self._lock is not None:
             self._lock.close()  # drops every session this process held
@@ -213,15 +220,62 @@ class Store:
         last_of_case: bool,
         last_of_session: bool,
     ) -> None:
-        """Store one answer, and move the session on when it completes a case, in one transaction."""
+        """Store one answer, and move the session on when it completes a case, in one transaction.
+
+        When the disk refuses (full, an I/O error, locked past the timeout) the answer is kept in memory, the
+        session goes on with it (:meth:`answers`, :meth:`session_score` count it), ``warn(waiting, reason)``
+        is called, and it is written, in order, with the next answer that can be; ``warn(0, "")`` then."""
+        self._waiting.append(
+            _Answer(
+                sid,
+                item,
+                case_id,
+                game,
+                topic,
+                question,
+                tuple(sorted(answer)),
+                correct,
+                last_of_case,
+                last_of_session,
+            )
+        )
+        self.flush()
+
+    def flush(self) -> bool:
+        """Write the answers the disk refused before; True when none is left waiting."""
+        had = bool(self._waiting)
+        while self._waiting:
+            try:
+                self._write(self._waiting[0])
+            except sqlite3.OperationalError as exc:
+                if self.warn is not None:
+                    self.warn(len(self._waiting), str(exc))
+                return False
+            self._waiting.pop(0)
+        if had and self.warn is not None:
+            self.warn(0, "")
+        return True
+
+    def _write(self, a: _Answer) -> None:
+        sid, item = a.sid, a.item
         with self._tx():
             try:
                 self.conn.execute(
                     "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (sid, item, case_id, game, topic, question, json.dumps(sorted(answer)), int(correct)),
+                    (
+                        sid,
+                        item,
+                        a.case_id,
+                        a.game,
+                        a.topic,
+                        a.question,
+                        json.dumps(list(a.answer)),
+                        int(a.correct),
+                    ),
                 )
             except sqlite3.IntegrityError:
+                self._waiting.pop(0)
                 # Only a trainer that did not claim the session can get here (a platform without locks).
                 raise InputError(
                     str(self.path),
@@ -229,11 +283,11 @@ class Store:
                     "a question answered once: another trainer answered it meanwhile; run the trainer again "
                     "to go on from there",
                 ) from None
-            if last_of_case:
+            if a.last_of_case:
                 self.conn.execute(
                     "UPDATE sessions SET position = ? WHERE id = ? AND position = ?", (item + 1, sid, item)
                 )
-            if last_of_session:
+            if a.last_of_session:
                 self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
 
     def answers(self, sid: int, item: int | None = None) -> list[tuple[int, str, list[str], bool]]:
@@ -257,13 +311,19 @@ class Store:
                     "answers.answer",
                     "a JSON list of answer keys; the database is damaged: move it away to start a new one",
                 ) from None
+        out += [
+            (w.item, w.question, list(w.answer), w.correct)
+            for w in self._waiting
+            if w.sid == sid and (item is None or w.item == item)
+        ]
         return out
 
     def session_score(self, sid: int) -> tuple[int, int]:
         row = self.conn.execute(
             "SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE session_id = ?", (sid,)
         ).fetchone()
-        return int(row[1]), int(row[0])
+        waiting = [w for w in self._waiting if w.sid == sid]
+        return int(row[1]) + sum(w.correct for w in waiting), int(row[0]) + len(waiting)
 
     # --- progress -----------------------------------------------------------------------------------
     def progress(self, by: str, sid: int | None = None) -> list[Progress]:
@@ -294,7 +354,32 @@ class _Tx:
         self.conn.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, et: object, ev: object, tb: object) -> None:
-        self.conn.execute("COMMIT" if et is None else "ROLLBACK")
+        if et is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._rollback()
+                raise
+        self._rollback()
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:  # SQLite ends some failed transactions itself (a full disk)
+            self.conn.execute("ROLLBACK")
+
+
+@dataclass(frozen=True)
+class _Answer:
+    sid: int
+    item: int
+    case_id: str
+    game: str
+    topic: str
+    question: str
+    answer: tuple[str, ...]
+    correct: bool
+    last_of_case: bool
+    last_of_session: bool
 
 
 def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg]

@@ -125,7 +125,7 @@ def test_sounds_are_chosen_by_event_type() -> None:
     [
         (["play", "--game", "nope"], None, "error: --game: nope: a game id"),
         (["play", "--scenario", "/nonexistent/x.toml"], None, "error: /nonexistent/x.toml: file:"),
-        (["play", "--offscreen"], '[{"do": 1}]', "actions: a JSON list of"),
+        (["play", "--offscreen"], '[{"do": 1}]', "actions[0].do: an action"),
     ],
 )
 def test_bad_window_input_is_one_line_and_exit_2(

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
+from physics.files import WriteError
 from physics.record import ShotParams
 from rules.registry import games, get_referee
 from rules.state import MatchState
@@ -203,9 +204,11 @@ def test_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError) as exc:
         save_match(p, _new("russian-pyramid"), 8)
+    assert exc.value.reason == "No space left on device"
     assert _digest(p) == before
+    assert not list(tmp_path.glob(".*.tmp"))  # the temporary file is removed
     load_match(p)
 
 
