@@ -24,7 +24,7 @@ BUTT_RADIUS = 0.0150  # 30 mm butt
 
 TIP: ColourT = (0.22, 0.30, 0.55, 1.0)  # chalked leather
 FERRULE: ColourT = (0.93, 0.92, 0.88, 1.0)
-MAPLE: ColourT = (0.88, 0.76, 0.55, 1.0)
+MAPLE: ColourT = (0.80, 0.64, 0.42, 1.0)
 BRASS: ColourT = (0.80, 0.62, 0.30, 1.0)
 EBONY: ColourT = (0.10, 0.06, 0.04, 1.0)
 WRAP: ColourT = (0.05, 0.05, 0.06, 1.0)

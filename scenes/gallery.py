@@ -68,6 +68,26 @@ def _aimed(table_id: str) -> str:
     return {"pyramid-12ft": "7", "pool-9ft": "9"}.get(table_id, "red1")
 
 
+def _place_cue(scene: NodePath, spec: Any, balls: dict[str, tuple[float, float]], aim: float) -> NodePath:
+    """The cue behind the cue ball as the play screen draws it: 4 cm back from the ball, its butt raised at
+    least as far as the rails and balls behind force."""
+    from scenes.cue_control import CueState, CueView, cue_material
+    from scenes.cue_mesh import cue_mesh
+    from scenes.look import linearise_vertex_colours, shading_of
+
+    stick = scene.attachNewNode(cue_mesh())
+    stick.setMaterial(cue_material(), 1)
+    if shading_of(scene) == "high":
+        linearise_vertex_colours(stick)
+    from scenes.cue_mesh import clearing_elevation
+
+    elevation = max(4.0, clearing_elevation(spec, balls, "cue", aim))
+    holder = CueView.__new__(CueView)  # only its stick placement: no HUD widgets in a still picture
+    holder.spec, holder.stick = spec, stick
+    holder.place_stick(CueState(aim, 2.0, elevation), (*balls["cue"], spec.ball_radius), 0.04)
+    return stick
+
+
 def draw_table(
     base: Any, table_id: str, view: str, size: tuple[int, int], quality: str, background: Any = None
 ) -> tuple[Any, dict[str, Any]]:
@@ -93,7 +113,10 @@ def draw_table(
         aim = math.degrees(math.atan2(aimed[1] - cue[1], aimed[0] - cue[0]))
         if view == "player":
             rig.set_mode(CameraMode.PLAYER, target=(*cue, R), aim=aim)
-            rig.frame([(*cue, 0.0), (*cue, 2 * R), (*aimed, R)], margin=0.15)
+            a = math.radians(aim)
+            shaft = (cue[0] - 0.3 * math.cos(a), cue[1] - 0.3 * math.sin(a), R + 0.03)
+            rig.frame([(*cue, 0.0), (*cue, 2 * R), (*aimed, R), shaft], margin=0.12)
+            _place_cue(scene, spec, balls, aim)
         elif view == "side":
             rig.set_mode(CameraMode.SIDE, target=(*cue, R))
         else:

@@ -111,7 +111,10 @@ class CameraAdapter:
         hit = aim_hit(self.spec, positions, struck, direction)
         far = positions[hit.ball] if hit.ball is not None else hit.end
         z = ball_z(self.spec)
-        self.rig.frame([(*centre, 0.0), (*centre, 2 * z), (far[0], far[1], z)], 0.15)
+        # The near part of the cue's shaft is in the picture too, as a player sees it down the cue.
+        a = math.radians(direction)
+        shaft = (centre[0] - 0.3 * math.cos(a), centre[1] - 0.3 * math.sin(a), z + 0.03)
+        self.rig.frame([(*centre, 0.0), (*centre, 2 * z), (far[0], far[1], z), shaft], 0.12)
 
     def follow_stroke(self, ball: str) -> None:
         self.follow_ball = ball
