@@ -209,8 +209,8 @@ def parse_scenario(
     if not isinstance(balls_raw, dict) or not balls_raw:
         raise InputError(file, "balls", "a table of ball ids to [x, y] positions on the bed")
     R = table.ball_radius
-    # A ball frozen to a cushion touches the nose above its centre: its centre is R*cos(theta) from the nose line.
-    reach = R * math.cos(table.contact_angle)
+    # A ball frozen to a cushion touches the nose above its centre (TableSpec.cushion_reach).
+    reach = table.cushion_reach
     max_x, max_y = table.half_length - reach, table.half_width - reach
     balls: dict[str, tuple[float, float]] = {}
     for bid, pos in balls_raw.items():

@@ -107,6 +107,13 @@ class TableSpec:
         """Angle of the cushion contact normal below horizontal: asin((h - R)/R)."""
         return math.asin((self.cushion_nose_height - self.ball_radius) / self.ball_radius)
 
+    @property
+    def cushion_reach(self) -> float:
+        """How far from a cushion's nose line the centre of a ball touching the cushion lies: the nose meets
+        the ball above its centre (h > R), so R cos(theta), a little less than R. The one definition of a ball
+        "frozen to a cushion": the scenario loader's bound, the engine's contact (``rc``), the referee."""
+        return self.ball_radius * math.cos(self.contact_angle)
+
     def on_bed(self, x: float, y: float) -> bool:
         """True when a ball centre is within the bed outline (nose to nose)."""
         return abs(x) <= self.half_length and abs(y) <= self.half_width

@@ -47,12 +47,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import ClassVar
 
 from physics.racks import Rack, initial_layout
-from physics.record import BallId, BallStatus, EventType, ShotRecord
+from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
 from physics.scenario import SceneObject
 from physics.tables import TableSpec, load_table
 from rules import filters as F
@@ -67,16 +67,21 @@ from rules.contract import (
     Required,
     WarningCode,
 )
+from rules.interference import OUTSIDE_AGENTS, free_point, referee_view
+from rules.names import ball_en, ball_ru, balls_list, capital
 from rules.ruling import Alternative, Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
 from rules.state import MatchState
 
-# Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``.
+# Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``. A person's
+# things are someone's (``owner``): the striker's by default, the opponent's (``opponent``, or an
+# [[objects]] entry with owner = "opponent"), or an outsider's (OUTSIDE_AGENTS, owner spectator/referee).
 PLAYER_OBJECTS = frozenset({"chalk", "cue", "hand", "clothing", "bridge", "person", "player", "opponent"})
-OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
+# The touched object a scenario's [[objects]] kind makes (physics/geometry.py names the bodies so).
+_OBJECT_KIND = {"chalk": "chalk", "person": "person", "cue": "cue-on-rail"}
 # With no position on the event, where such a touch most likely was: chalk, cue, bridge and hand are on
 # or over the table; a person's body and clothes stand beside it.
 _WITHIN_BY_DEFAULT = frozenset(
-    {"chalk", "cue", "hand", "bridge", "rail_top", "frame", "lamp", "bracket", "pocket"}
+    {"chalk", "cue", "hand", "bridge", "rail_top", "frame", "lamp", "bracket", "pocket", "opponent"}
 )
 
 
@@ -94,9 +99,34 @@ class Placement:
     warning: WarningCode | None = None
 
 
+def touch_owners(record: ShotRecord, objects: Sequence[SceneObject]) -> tuple[str | None, ...]:
+    """Whose thing each event of ``record`` touched, aligned with ``record.events``: ``"striker"``,
+    ``"opponent"``, an outside agent (``"spectator"``, ``"referee"``, ``"outsider"``, ``"wind"``), or None (not
+    a touch of a person's thing: the rail top, the lamp, the floor...). A touch of an [[objects]] entry's kind
+    takes the owner of the entry nearest to it."""
+    out: list[str | None] = []
+    for e in record.events:
+        obj = e.object
+        if e.type != EventType.TOUCHED or obj is None:
+            out.append(None)
+        elif obj in OUTSIDE_AGENTS:
+            out.append(obj)
+        elif obj == "opponent":
+            out.append("opponent")
+        elif obj in _OBJECT_KIND and any(o.kind == _OBJECT_KIND[obj] for o in objects):
+            mine = [o for o in objects if o.kind == _OBJECT_KIND[obj]]
+            if e.pos is not None:
+                p = e.pos
+                mine.sort(key=lambda o: (o.at[0] - p[0]) ** 2 + (o.at[1] - p[1]) ** 2)
+            out.append(mine[0].owner)
+        else:
+            out.append("striker" if obj in PLAYER_OBJECTS else None)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Interference:
-    """An outsider's disturbance judged from the undisturbed outcome (WPBSA S3 R15).
+    """A disturbance judged from the undisturbed outcome (WPBSA S3 R15; 003 «Вмешательство соперника»).
 
     ``balls`` were put where the undisturbed stroke says they would have come to rest (the ball the outsider
     touched and every ball whose motion that changed); ``t`` is the first touch; ``actual`` is the stroke as it
@@ -130,6 +160,10 @@ class Stroke:
     scoop: bool
     struck: BallId = ""  # the ball the tip met (a foul when it is not the cue ball)
     interference: Interference | None = None  # set by ``undisturb`` when an undisturbed outcome was used
+    # (ball, object, inside the table's outline) the opponent touched or stopped (003 «Вмешательство соперника»)
+    opponent_touches: tuple[tuple[BallId, str, bool], ...] = ()
+    objects: tuple[SceneObject, ...] = ()  # the scenario's [[objects]] (their owners)
+    owners: tuple[str | None, ...] = ()  # touch_owners(record, objects)
 
     @property
     def opponent(self) -> int:
@@ -178,6 +212,7 @@ class Draft:
     out_of_play: list[BallId] = field(default_factory=list)
     choice: Choice | None = None
     warnings: list[Note] = field(default_factory=list)
+    others: list[Foul] = field(default_factory=list)  # fouls by someone other than the striker (Foul.by)
     standing: list[RefereeWarning] = field(default_factory=list)  # warnings in force after the stroke
     alternatives: dict[Option, Alternative] = field(default_factory=dict)
     worth: int = 0  # snooker: the highest penalty of the stroke's fouls
@@ -218,7 +253,13 @@ class Referee:
     break_in_hand: ClassVar[InHand | None] = InHand.HOUSE
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.BREAK, Phase.PLAY})
     fixtures: ClassVar[frozenset[str]] = frozenset({"rail_top", "frame", "bracket", "pocket"})
+    # 000 (general pool rules): a hanging ball still this long after the stroke, then falling, is put back.
     hanging_seconds: ClassVar[float] = 5.0
+    # 003 «Зависшие шары» (and WPBSA S3 R9): a hanging ball that falls after the stroke has ended is put back,
+    # whatever the seconds; the five seconds are then not asked.
+    hanging_until_end: ClassVar[bool] = False
+    # WPBSA S3 R15: a ball disturbed by anyone but the striker - the opponent too - is outside interference.
+    opponent_is_outsider: ClassVar[bool] = False
     state_type: ClassVar[type[FamilyState]] = FamilyState
 
     # --- declarations -----------------------------------------------------------------------
@@ -256,16 +297,16 @@ class Referee:
         On the bed, overlapping no ball, inside the zone the state names (a ball's position is its
         centre; design.md's zones). Games refine the zone (the house's rules: :meth:`place_in_zone`)."""
         t = self.table
-        r = t.ball_radius
+        r, reach = t.ball_radius, t.cushion_reach  # a ball may be put down touching a cushion
         if (
             not (math.isfinite(x) and math.isfinite(y))
-            or abs(x) > t.half_length - r
-            or abs(y) > t.half_width - r
+            or abs(x) > t.half_length - reach
+            or abs(y) > t.half_width - reach
         ):
             return Placement(False, text("not on the bed", "вне игрового поля"))
         for b, (ox, oy) in others.items():
             if math.hypot(x - ox, y - oy) < 2 * r:
-                return Placement(False, text(f"it would overlap {b}", f"мешает шар {b}"))
+                return Placement(False, text(f"it would overlap {ball_en(b)}", f"мешает {ball_ru(b)}"))
         zone = state.in_hand
         if zone is None or zone == InHand.ANYWHERE:
             return Placement(True)
@@ -319,12 +360,15 @@ class Referee:
         undisturbed: ShotRecord | None = None,
         objects: Sequence[SceneObject] = (),
     ) -> Ruling:
-        """``undisturbed``: optional, the same stroke without an outsider's interference (module docstring);
-        ``objects``: the scenario's ``[[objects]]`` (whose each one is)."""
-        del objects  # used from issue 12 §1 on (owners)
-        s = self.stroke(state, record)
+        """``undisturbed``: optional, the same stroke without an outsider's or the opponent's interference
+        (module docstring); ``objects``: the scenario's ``[[objects]]``, whose each one is (``owner``)."""
+        s = self.stroke(state, record, objects)
         if undisturbed is not None and s.outside_agent is not None:
             s = self.undisturb(s, undisturbed)
+        elif undisturbed is not None and s.opponent_touches:
+            # 003 «Вмешательство соперника»: the referee restores the position as exactly as he can - the
+            # undisturbed run says where the balls the opponent disturbed would have come to rest.
+            s = self.as_undisturbed(s, undisturbed, self.opponent_events(s))
         d = Draft(
             scores=list(state.scores),
             positions={},
@@ -343,17 +387,65 @@ class Referee:
         self.check_fouls(s, d)
         self.count(s, d)
         self.score(s, d)
+        if s.opponent_touches:
+            self.opponent_interfered(s, d)
         self.place(s, d)
         self.hand_over(s, d)
+        if s.opponent_touches:
+            self.after_interference(s, d)
         self.end_frame(s, d)
         return self.freeze(s, d)
 
-    def stroke(self, state: MatchState, record: ShotRecord) -> Stroke:
+    def opponent_events(self, s: Stroke) -> list[Event]:
+        return [e for e, o in zip(s.record.events, s.owners, strict=True) if o == "opponent"]
+
+    def outside_events(self, s: Stroke) -> list[Event]:
+        return [e for e, o in zip(s.record.events, s.owners, strict=True) if o in OUTSIDE_AGENTS]
+
+    def as_undisturbed(self, s: Stroke, undisturbed: ShotRecord, touches: Sequence[Event]) -> Stroke:
+        """The stroke judged with the balls ``touches`` disturbed where the undisturbed run puts them."""
+        view, agent, t0, moved = referee_view(s.record, undisturbed, touches)
+        # A place taken by a ball that was not disturbed (an undisturbed run made by hand) is moved aside.
+        fixed: dict[BallId, BallFinal] = {}
+        placed = {
+            b: p
+            for b in view.final
+            if b not in moved
+            and (p := F.final_xy(view, b)) is not None
+            and view.final[b].status == BallStatus.ON_TABLE
+        }
+        for b in moved:
+            f = view.final.get(b)
+            p = F.final_xy(view, b) if f is not None and f.status == BallStatus.ON_TABLE else None
+            if p is None:
+                continue
+            q = free_point(self.table, p, placed)
+            placed[b] = q
+            if q != p:
+                fixed[b] = BallFinal(BallStatus.ON_TABLE, (q[0], q[1], self.table.ball_radius))
+        if fixed:
+            view = replace(view, final={**view.final, **fixed})
+        judged = self.stroke(s.state, view, s.objects)
+        return replace(
+            judged,
+            outside_agent=agent if s.outside_agent is not None else None,
+            opponent_touches=s.opponent_touches,
+            interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record),
+        )
+
+    def opponent_interfered(self, s: Stroke, d: Draft) -> None:
+        """The opponent touched or stopped a ball (after ``score``): record his foul and its penalty."""
+
+    def after_interference(self, s: Stroke, d: Draft) -> None:
+        """Who plays after the opponent's interference (after ``hand_over``); default: as the stroke says."""
+
+    def stroke(self, state: MatchState, record: ShotRecord, objects: Sequence[SceneObject] = ()) -> Stroke:
         table = self.table
+        owners = touch_owners(record, objects)
         struck = F.struck_ball(record, state.cue)
         cue = struck if self.any_ball_cue else state.cue
         fc = F.first_contact(record, cue)
-        late = F.late_drops(record, self.hanging_seconds)
+        late = self.late_drops(record)
         restored: dict[BallId, Point] = {}
         for b in late:
             p = F.hanging_position(record, b) or F.initial_xy(record, b)
@@ -361,16 +453,21 @@ class Referee:
                 restored[b] = p
         jumped: list[BallId] = []
         within: list[tuple[BallId, str]] = []
+        by_opponent: list[tuple[BallId, str, bool]] = []
         agent: str | None = None
-        for e in F.select(record.events, F.by_type(EventType.TOUCHED)):
-            if e.ball is None or e.object is None:
+        for e, owner in zip(record.events, owners, strict=True):
+            if e.type != EventType.TOUCHED or e.ball is None or e.object is None:
                 continue
-            if e.object in OUTSIDE_AGENTS:
-                agent = agent or e.object
+            if owner in OUTSIDE_AGENTS or (owner == "opponent" and self.opponent_is_outsider):
+                agent = agent or (owner if e.object in _OBJECT_KIND else e.object)
                 continue
             # A fixture is part of the table wherever it was met (a frame's apron lies beyond the rail top).
             inside = e.object in self.fixtures or self.within_table(e.object, e.pos)
-            if e.object in PLAYER_OBJECTS and inside:
+            if owner == "opponent":
+                by_opponent.append((e.ball, e.object, inside))
+                if inside:
+                    continue  # the opponent touched or stopped it on the table: interference, not a jumped ball
+            elif e.object in PLAYER_OBJECTS and inside:
                 within.append((e.ball, e.object))
             if self.touch_jumps(e.object, inside) and e.ball not in jumped:
                 jumped.append(e.ball)
@@ -398,7 +495,21 @@ class Referee:
             miscue=any(bool(e.miscue) for e in strikes),
             scoop=any(bool(e.scoop) for e in strikes),
             struck=struck,
+            opponent_touches=tuple(by_opponent),
+            objects=tuple(objects),
+            owners=owners,
         )
+
+    def late_drops(self, record: ShotRecord) -> dict[BallId, float]:
+        """Hanging balls that dropped too late to count, ``{ball: seconds after the stroke ended}``: after the
+        stroke ended (``hanging_until_end``), or ``hanging_seconds`` or more after it."""
+        if not self.hanging_until_end:
+            return F.late_drops(record, self.hanging_seconds)
+        return {
+            e.ball: e.after or 0.0
+            for e in F.select(record.events, F.by_type(EventType.DROPPED))
+            if e.ball is not None and F.fell_after_stroke(record, e)
+        }
 
     def touch_jumps(self, obj: str, inside: bool) -> bool:
         """Does touching ``obj`` make a ball jumped even if it comes back? (003: Выскочившие шары: anything
@@ -444,9 +555,9 @@ class Referee:
             NoteCode.HANGING_BALL_FELL,
             rule,
             text(
-                f"Ball {b} fell into the pocket by itself before the cue ball reached it: the balls are put back "
+                f"{capital(ball_en(b))} fell into the pocket by itself before the cue ball reached it: the balls are put back "
                 "and the stroke is replayed with no penalty.",
-                f"Шар {b} сам упал в лузу до соударения с битком: шары возвращаются на свои места, удар "
+                f"{capital(ball_ru(b))} сам упал в лузу до соударения с битком: шары возвращаются на свои места, удар "
                 "повторяется без штрафа.",
             ),
         )
@@ -492,10 +603,10 @@ class Referee:
             en.append(n["en"])
             ru.append(n["ru"])
         if d.counted:
-            en.append(f"Counted: {', '.join(d.counted)}.")
-            ru.append(f"Засчитаны: {', '.join(d.counted)}.")
+            en.append(f"Counted: {balls_list(d.counted, 'en')}.")
+            ru.append(f"Засчитаны: {balls_list(d.counted, 'ru')}.")
         nxt = s.state.players[d.next_player]
-        en.append(f"Next: {nxt}" + (f", in hand ({d.in_hand})" if d.in_hand else "") + ".")
+        en.append(f"Next: {nxt}" + (f", in hand {_IN_HAND_EN[d.in_hand]}" if d.in_hand else "") + ".")
         ru.append(
             f"Следующий удар: {nxt}" + (f", с руки ({_IN_HAND_RU[d.in_hand]})" if d.in_hand else "") + "."
         )
@@ -540,7 +651,7 @@ class Referee:
     def freeze(self, s: Stroke, d: Draft) -> Ruling:
         return Ruling(
             foul=d.foul,
-            fouls=tuple(d.fouls),
+            fouls=tuple(d.fouls) + tuple(d.others),
             counted=tuple(d.counted),
             points=tuple(d.points),
             scores=tuple(d.scores),
@@ -574,6 +685,13 @@ class Referee:
         )
 
 
+_IN_HAND_EN = {
+    InHand.HOUSE: "in the house",
+    InHand.D: "in the D",
+    InHand.BEHIND_HEAD_STRING: "behind the head string",
+    InHand.ANYWHERE: "anywhere on the table",
+    None: "",
+}
 _IN_HAND_RU = {
     InHand.HOUSE: "из дома",
     InHand.D: "из полукруга «D»",

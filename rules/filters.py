@@ -101,6 +101,27 @@ def late_drops(record: ShotRecord, seconds: float) -> dict[BallId, float]:
     return out
 
 
+def fell_after_stroke(record: ShotRecord, drop: Event) -> bool:
+    """Did the hanging ball of a ``dropped`` event fall after the stroke had ended (every ball at rest)?
+
+    The ball must have come to rest itself first (a ``hanging`` or ``rest`` event of its own before the fall):
+    one that paused for an instant and dropped still spinning never stopped - a ball spinning in place is
+    moving (003: Начало и завершение удара) - so it fell during the stroke. Then the record says when the stroke
+    ended: ``after`` (seconds from the end to the fall) when it has one, else the balls' own rest events."""
+    b = drop.ball
+    settled = (EventType.HANGING, EventType.REST)
+    if b is None or first(record.events, by_type(*settled), by_ball(b), before(drop.t + 1e-12)) is None:
+        return False
+    if drop.after is not None:
+        return drop.after > 0.0
+    end = [
+        e.t
+        for e in record.events
+        if e.type in (*settled, EventType.OFF_TABLE, EventType.POCKETED) and e.t <= drop.t and e.ball != b
+    ]
+    return not end or drop.t > max(end)
+
+
 def hanging_position(record: ShotRecord, ball: BallId) -> Point | None:
     """Where a ball hung over a pocket (the ``hanging`` event's position)."""
     for e in reversed(record.events):
@@ -175,13 +196,16 @@ def _along(table: TableSpec, cushion: str, p: Point) -> float:
 
 
 def frozen_to_cushion(table: TableSpec, p: Point) -> list[str]:
-    """Cushions a ball at ``p`` touches (centre one radius from the nose, within the segment)."""
+    """Cushions a ball at ``p`` touches: its centre ``table.cushion_reach`` from the nose line (the nose meets
+    the ball above its centre; the physics and the scenario loader place a touching ball there), within the
+    segment."""
     out = []
+    reach = table.cushion_reach
     for cid, c in table.cushions.items():
         d = cushion_distance(table, cid, p)
         length = dist(c.start, c.end)
         s = _along(table, cid, p)
-        if abs(d - table.ball_radius) <= FROZEN_TOL and -table.ball_radius <= s <= length + table.ball_radius:
+        if abs(d - reach) <= FROZEN_TOL and -table.ball_radius <= s <= length + table.ball_radius:
             out.append(cid)
     return out
 

@@ -55,6 +55,39 @@ def ball_name(ball: BallId, lang: str) -> str:
     return (f"the {ball}", f"шар {ball}")[i]
 
 
+# Russian cases of the words that name balls: nominative, genitive, dative, accusative, instrumental, prepositional.
+_CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
+_NOUN = {
+    "шар": ("шар", "шара", "шару", "шар", "шаром", "шаре"),
+    "биток": ("биток", "битка", "битку", "биток", "битком", "битке"),
+}
+
+
+def _adjective(nom: str) -> tuple[str, ...]:
+    """A masculine adjective used as a noun (a ball is «он»), inanimate: «жёлтый», «синий»."""
+    soft = nom.endswith("ий") and not nom.endswith(("кий", "гий", "хий"))
+    stem = nom[:-2]
+    if soft:
+        return (nom, stem + "его", stem + "ему", nom, stem + "им", stem + "ем")
+    return (nom, stem + "ого", stem + "ому", nom, stem + "ым", stem + "ом")
+
+
+def ball_ru(ball: BallId, case: str = "nom") -> str:
+    """A ball in Russian, declined: ``ball_ru("7", "gen")`` → «шара 7», ``ball_ru("pink", "ins")`` → «розовым»."""
+    k = _CASES.index(case)
+    if ball == "cue":
+        return _NOUN["биток"][k]
+    if ball.startswith("red"):
+        return _adjective("красный")[k]
+    if ball in _COLOURS:
+        return _adjective(_COLOURS[ball][1])[k]
+    return f"{_NOUN['шар'][k]} {ball}"
+
+
+def ball_en(ball: BallId) -> str:
+    return ball_name(ball, "en")
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -78,6 +111,35 @@ def balls_list(balls: Iterable[BallId], lang: str) -> str:
         else:
             out.append(ball_name(b, lang))
     return ", ".join(out)
+
+
+_OBJECTS: dict[str, tuple[str, str]] = {
+    "chalk": ("chalk", "мел"),
+    "cue": ("cue", "кий"),
+    "hand": ("hand", "рука"),
+    "clothing": ("clothing", "одежда"),
+    "bridge": ("bridge", "машинка"),
+    "person": ("a person", "человек"),
+    "player": ("player", "игрок"),
+    "opponent": ("the opponent", "соперник"),
+    "lamp": ("lamp", "осветительный прибор"),
+    "floor": ("floor", "пол"),
+    "rail_top": ("rail top", "верхняя часть борта"),
+    "frame": ("frame", "рама стола"),
+    "spectator": ("a spectator", "зритель"),
+    "referee": ("the referee", "судья"),
+    "outsider": ("an outsider", "посторонний"),
+    "wind": ("a gust of wind", "порыв ветра"),
+}
+
+
+def object_en(obj: str) -> str:
+    """What a ball touched, in English (``rail_top`` → "rail top")."""
+    return _OBJECTS.get(obj, (obj.replace("_", " "), obj))[0]
+
+
+def object_ru(obj: str) -> str:
+    return _OBJECTS.get(obj, (obj, obj.replace("_", " ")))[1]
 
 
 def pocket_name(pocket: str | None, lang: str) -> str:

@@ -67,8 +67,8 @@ def spot_on_line(
     occ = dict(occupied)
     placed: set[BallId] = set()
     out: list[Respot] = []
-    x_max = table.half_length - r
-    x_min = -table.half_length + r
+    x_max = table.half_length - table.cushion_reach
+    x_min = -table.half_length + table.cushion_reach
     for b in sorted(balls, key=ball_order):
         cands = [sx] + _line_candidates(sy, occ, placed, r)
         forward = sorted(c for c in cands if sx - _EPS <= c <= x_max + _EPS)
@@ -92,7 +92,7 @@ def spot_at_back_cushion(
 ) -> list[Respot]:
     """Respot ``balls`` frozen to the middle of the foot cushion, then along it next to the interfering ball."""
     r = table.ball_radius
-    x = table.half_length - r
+    x = table.half_length - table.cushion_reach  # frozen: touching the cushion's nose
     c = table.cushions["foot"]
     y_lim = max(abs(c.start[1]), abs(c.end[1]))
     occ = dict(occupied)

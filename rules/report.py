@@ -34,8 +34,8 @@ _L: dict[str, dict[str, str]] = {
     "none": {"en": "none", "ru": "нет"},
     "player": {"en": "player", "ru": "игрок"},
     "compare": {
-        "en": "The same stroke under every rulebook for this table",
-        "ru": "Один удар по правилам всех игр на этом столе",
+        "en": "The same stroke under every rulebook that can take it",
+        "ru": "Один удар по правилам всех игр, которые его допускают",
     },
     "col_game": {"en": "game", "ru": "игра"},
     "col_foul": {"en": "foul", "ru": "нарушение"},

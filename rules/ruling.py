@@ -79,13 +79,17 @@ class Foul:
     code: FoulCode
     rule: str
     explain: Text
+    by: int | None = None  # who fouled when it is not the striker (the opponent's interference)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", FoulCode(self.code))
         object.__setattr__(self, "explain", _text(self.explain))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
+        d: dict[str, Any] = {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
+        if self.by is not None:
+            d["by"] = self.by
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +152,10 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The referee's decision on one stroke. Never moves a ball: says what to do (design.md)."""
+    """The referee's decision on one stroke. Never moves a ball: says what to do (design.md).
+
+    ``foul`` is the striker's; ``fouls`` lists his and, with ``by`` set, anyone else's (the opponent who
+    interfered)."""
 
     foul: bool
     fouls: tuple[Foul, ...]

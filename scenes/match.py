@@ -32,10 +32,10 @@ class Unavailable(RuntimeError):
 
 def placement_allowed(spec: TableSpec, x: float, y: float, others: Mapping[str, tuple[float, float]]) -> bool:
     """A ball centre at (x, y) lies on the bed and overlaps no other ball (practice moves any ball so)."""
-    R = spec.ball_radius
+    R, reach = spec.ball_radius, spec.cushion_reach  # touching a cushion is on the bed
     if not (math.isfinite(x) and math.isfinite(y)):
         return False
-    if abs(x) > spec.half_length - R or abs(y) > spec.half_width - R:
+    if abs(x) > spec.half_length - reach or abs(y) > spec.half_width - reach:
         return False
     return all(math.hypot(x - ox, y - oy) >= 2 * R for ox, oy in others.values())
 

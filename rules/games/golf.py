@@ -31,6 +31,7 @@ from rules.contract import Family, Option, Phase, Required, flag
 from rules.games import pool_events as PE
 from rules.games.pool import CUE_BALL_MISPLACED, POCKET_RU, R_DOUBLE, R_JUMP, R_TOUCH, PoolReferee, PoolState
 from rules.games.pool_geometry import spot_on_long_string
+from rules.names import ball_en, ball_ru, capital, pocket_name
 from rules.registration import register
 from rules.ruling import Alternative, FoulCode, InHand, Respot
 from rules.state import MatchState
@@ -51,6 +52,7 @@ R_OPENING = f"{G}, Начальная стадия игры"
 R_WRONG = f"{G}, Неправильно забитый прицельный шар"
 R_BALL_OFF = f"{G}, Выскочивший прицельный шар"
 R_CUE = f"{G}, Выскакивание за борт или падение в лузу битка"
+R_SCORE = f"{G}, Ведение счета"
 
 OPENING_SHORT = FoulCode.OPENING_SHORT
 WRONG_POCKET = FoulCode.WRONG_POCKET
@@ -160,8 +162,8 @@ class Golf(PoolReferee):
                 self.foul(
                     FoulCode.WRONG_BALL_STRUCK,
                     R_TOUCH,
-                    f"The cue met ball {s.struck}, not the cue ball.",
-                    f"Кий ударил шар {s.struck}, а не биток.",
+                    f"The cue met {ball_en(s.struck)}, not the cue ball.",
+                    f"Кий ударил {ball_ru(s.struck, 'acc')}, а не биток.",
                 )
             )
         if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
@@ -216,8 +218,9 @@ class Golf(PoolReferee):
                 self.foul(
                     WRONG_POCKET,
                     R_WRONG,
-                    f"Ball {ball} fell into the {pocket} pocket; the hole now is the {self.hole(s)}.",
-                    f"Шар {ball} упал в лузу «{POCKET_RU.get(pocket or '', pocket)}», а очередная "
+                    f"{capital(ball_en(ball))} fell into {pocket_name(pocket, 'en')}; the hole now is "
+                    f"{pocket_name(self.hole(s), 'en')}.",
+                    f"{capital(ball_ru(ball))} упал в лузу «{POCKET_RU.get(pocket or '', pocket)}», а очередная "
                     f"луза - «{POCKET_RU[self.hole(s)]}» (№{HOLES.index(self.hole(s)) + 1}).",
                 )
             )
@@ -227,8 +230,8 @@ class Golf(PoolReferee):
                 self.foul(
                     FoulCode.MISS,
                     R_RULES,
-                    f"The cue ball did not meet ball {ball}.",
-                    f"Биток не коснулся шара {ball}.",
+                    f"The cue ball did not meet {ball_en(ball)}.",
+                    f"Биток не коснулся {ball_ru(ball, 'gen')}.",
                 )
             )
         elif not holed and not (PE.rails_reached(s.record, self.table, s.first_t) & {cue, ball}):
@@ -247,9 +250,9 @@ class Golf(PoolReferee):
                 self.foul(
                     OPENING_SHORT,
                     R_OPENING,
-                    f"Opening stroke: ball {ball} did not reach the foot cushion; the balls go back "
+                    f"Opening stroke: {ball_en(ball)} did not reach the foot cushion; the balls go back "
                     "to the start and the stroke is taken again.",
-                    f"Начальный удар: шар {ball} не дошёл до заднего борта; шары возвращаются на "
+                    f"Начальный удар: {ball_ru(ball)} не дошёл до заднего борта; шары возвращаются на "
                     "исходные позиции, удар повторяется.",
                 )
             )
@@ -339,6 +342,20 @@ class Golf(PoolReferee):
                 f"Луза {HOLES.index(self.hole(s)) + 1} сыграна; {s.state.players[nxt]} играет лузу {k + 1}.",
             )
         )
+
+    def interference_penalty(self, s: Stroke, d: Draft, opp: int) -> None:
+        """000 «Гольф», «Ведение счета»: three strokes more for a foul - on the player who interfered."""
+        d.points[opp] += FOUL_STROKES
+        d.scores[opp] += FOUL_STROKES
+        d.notes.append(
+            text(
+                f"The opponent fouled ({self.interference_rule}): three strokes are added to his count ({R_SCORE}).",
+                f"Нарушение соперника ({self.interference_rule}): к его счёту прибавляются три очка ({R_SCORE}).",
+            )
+        )
+
+    def after_interference(self, s: Stroke, d: Draft) -> None:
+        """The striker's series goes on as his stroke left it."""
 
     def _house_choice(self, s: Stroke, d: Draft) -> None:
         """000 rule 4: from hand with the object ball in the house, the player may spot it on the foot

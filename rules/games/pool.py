@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from physics.errors import InputError
 from physics.racks import Rack
-from physics.record import BallId
+from physics.record import BallId, BallStatus
 from rules.base import Draft, Referee, Stroke, text
 from rules.contract import Family, FamilyState, NoteCode, Phase, flag, player_index
 from rules.games import pool_events as PE
@@ -39,6 +39,7 @@ from rules.games.pool_geometry import (
     rack_positions,
     spot_on_long_string,
 )
+from rules.names import ball_en, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
 from rules.registration import register
 from rules.ruling import Foul, FoulCode, InHand, Note, Option, Point, Respot
 from rules.state import MatchState
@@ -213,8 +214,8 @@ class PoolReferee(Referee):
                 self.foul(
                     FoulCode.WRONG_BALL_STRUCK,
                     R_TOUCH,
-                    f"The cue met ball {s.struck}, not the cue ball: only the cue ball may be struck, with the tip.",
-                    f"Кий ударил шар {s.struck}, а не биток: ударять можно только биток и только наклейкой.",
+                    f"The cue met {ball_en(s.struck)}, not the cue ball: only the cue ball may be struck, with the tip.",
+                    f"Кий ударил {ball_ru(s.struck, 'acc')}, а не биток: ударять можно только биток и только наклейкой.",
                 )
             )
         if s.strikes >= 2:
@@ -269,9 +270,9 @@ class PoolReferee(Referee):
                     self.foul(
                         BEHIND_STRING_FIRST,
                         R_HAND,
-                        f"From hand behind the head string the cue ball met ball {s.first}, which lay behind the "
+                        f"From hand behind the head string the cue ball met {ball_en(s.first)}, which lay behind the "
                         "string, without first leaving the kitchen.",
-                        f"С руки из дома биток первым коснулся шара {s.first}, стоявшего в доме, не выйдя "
+                        f"С руки из дома биток первым коснулся {ball_ru(s.first, 'gen')}, стоявшего в доме, не выйдя "
                         "предварительно из дома.",
                     )
                 )
@@ -309,10 +310,10 @@ class PoolReferee(Referee):
                     self.foul(
                         FoulCode.WRONG_BALL_FIRST,
                         R_MISS,
-                        f"The cue ball met ball {bad[0]} first; a legal first ball here is one of "
-                        f"{', '.join(_objects(legal)) or 'none'}.",
-                        f"Биток первым коснулся шара {bad[0]}; правильным первым шаром здесь был бы один из: "
-                        f"{', '.join(_objects(legal)) or 'нет'}.",
+                        f"The cue ball met {ball_en(bad[0])} first; a legal first ball here is one of "
+                        f"{balls_list(_objects(legal), 'en') or 'none'}.",
+                        f"Биток первым коснулся {ball_ru(bad[0], 'gen')}; правильным первым шаром здесь был бы один "
+                        f"из: {balls_list(_objects(legal), 'ru') or 'нет'}.",
                     )
                 )
         if (
@@ -345,27 +346,37 @@ class PoolReferee(Referee):
             and e.ball == ball
             and e.object is not None
             and e.object not in self.fixtures
+            and e.object != "floor"  # where it ends up, not what sent it off
         ]
-        what_en = "The cue ball" if ball == self.cue_ball else f"Ball {ball}"
-        what_ru = "Биток" if ball == self.cue_ball else f"Шар {ball}"
-        if touched:
+        what_en, what_ru = capital(ball_en(ball)), capital(ball_ru(ball))
+        final = s.record.final.get(ball)
+        back = final is not None and final.status == BallStatus.ON_TABLE
+        rest = final.rest if final is not None and final.rest else "off the bed"
+        if touched and back:
             obj = touched[0]
-            ru_obj = OBJECT_RU.get(obj, obj)
             return self.foul(
                 code,
                 R_OFF,
-                f"{what_en} touched the {obj}, which is not part of the table, so it is off the table even "
-                "though it came back (WPA 8.5 says the same).",
-                f"{what_ru} задел {ru_obj} - это не принадлежность стола, поэтому шар считается выскочившим, "
-                "даже вернувшись на поле.",
+                f"{what_en} touched the {object_en(obj)}, which is not part of the table, so it is off the table "
+                "even though it came back onto the bed (WPA 8.5 says the same).",
+                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} - это не принадлежность стола, поэтому шар считается "
+                "выскочившим, даже вернувшись на поле.",
             )
-        rest = s.record.final.get(ball)
-        where = rest.rest if rest is not None and rest.rest else "off the bed"
+        if touched:
+            obj = touched[0]
+            return self.foul(
+                code,
+                R_OFF,
+                f"{what_en} touched the {object_en(obj)} and came to rest off the playing surface "
+                f"({_REST_EN.get(rest, rest)}): it jumped the table.",
+                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} и остановился вне игровой поверхности "
+                f"({_REST_RU.get(rest, rest)}): выскочил за борт.",
+            )
         return self.foul(
             code,
             R_OFF,
-            f"{what_en} came to rest off the playing surface ({where}): it jumped the table.",
-            f"{what_ru} остановился вне игровой поверхности ({_REST_RU.get(where, where)}): выскочил за борт.",
+            f"{what_en} came to rest off the playing surface ({_REST_EN.get(rest, rest)}): it jumped the table.",
+            f"{what_ru} остановился вне игровой поверхности ({_REST_RU.get(rest, rest)}): выскочил за борт.",
         )
 
     def three_foul_check(self, s: Stroke, d: Draft, rule: str) -> bool:
@@ -402,12 +413,56 @@ class PoolReferee(Referee):
                 NoteCode.OUTSIDE_INTERFERENCE,
                 R_OUTSIDE,
                 text(
-                    f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed.",
-                    f"Посторонний ({s.outside_agent}) сдвинул шар: позиция восстанавливается, удар повторяется.",
+                    f"An outsider ({object_en(str(s.outside_agent))}) moved a ball: the position is restored and the "
+                    "stroke replayed.",
+                    f"Посторонний ({object_ru(str(s.outside_agent))}) сдвинул шар: позиция восстанавливается, удар "
+                    "повторяется.",
                 ),
             )
         # 000 (pool, «Самопроизвольное перемещение шаров»); WPA 1.7 and BCA 3.31 agree.
         return self.fell_unaided_note(s, R_UNAIDED)
+
+    # --- the opponent's interference ---------------------------------------------------------
+    interference_rule: ClassVar[str] = "000: Вмешательство в игру соперника"
+
+    def opponent_interfered(self, s: Stroke, d: Draft) -> None:
+        """000 (general pool rules) «Вмешательство в игру соперника»: moving any ball while the other plays is a
+        foul of the one who moved it; the striker is the player the foul serves (``interference_penalty``)."""
+        touches = [(b, o) for b, o, inside in s.opponent_touches if inside]
+        if not touches:
+            return
+        b, obj = touches[0]
+        opp = s.opponent
+        d.others.append(
+            Foul(
+                FoulCode.OPPONENT_INTERFERENCE,
+                self.interference_rule,
+                text(
+                    f"the opponent touched {ball_en(b)} ({object_en(obj)}) while the striker played: the opponent's foul",
+                    f"соперник коснулся {ball_ru(b, 'gen')} ({object_ru(obj)}) во время удара играющего: это "
+                    "нарушение соперника",
+                ),
+                by=opp,
+            )
+        )
+        self.interference_penalty(s, d, opp)
+
+    def interference_penalty(self, s: Stroke, d: Draft, opp: int) -> None:
+        """8-ball, 9-ball: the foul gives the striker the cue ball in hand anywhere (``after_interference``)."""
+        d.notes.append(
+            text(
+                f"The opponent fouled ({self.interference_rule}): the striker plays on with the cue ball in hand.",
+                f"Нарушение соперника ({self.interference_rule}): играющий продолжает с битком с руки.",
+            )
+        )
+
+    def after_interference(self, s: Stroke, d: Draft) -> None:
+        if d.foul or d.frame_over or not any(f.code == FoulCode.OPPONENT_INTERFERENCE for f in d.others):
+            return
+        d.next_player = s.striker
+        d.options = []
+        d.in_hand = self.foul_in_hand
+        d.positions.pop(self.cue_ball, None)
 
     # --- placing helpers --------------------------------------------------------------------
     def spot(self, d: Draft, balls: list[BallId]) -> None:
@@ -444,6 +499,7 @@ POCKET_RU = {
     "foot-right": "правая угловая у заднего борта",
 }
 _REST_RU = {"floor": "на полу", "rail": "на поручне борта", "off the bed": "вне поля"}
+_REST_EN = {"floor": "on the floor", "rail": "on the rail", "off the bed": "off the bed"}
 
 
 # =============================================================================================
@@ -628,7 +684,8 @@ class EightBall(PoolReferee):
             lose = self.foul(
                 EIGHT_WRONG_POCKET,
                 rule,
-                f"The 8 fell in the {pocket} pocket, not the called {shot.call_pocket}: the game is lost.",
+                f"The 8 fell in {pocket_name(pocket, 'en')}, not the called {pocket_name(shot.call_pocket, 'en')}: "
+                "the game is lost.",
                 f"Восьмёрка упала в лузу «{POCKET_RU.get(pocket or '', pocket)}», а заказана была "
                 f"«{POCKET_RU.get(shot.call_pocket, shot.call_pocket)}»: партия проиграна.",
             )
@@ -888,6 +945,27 @@ class StraightPool(PoolReferee):
             # Scratch or off the table: in hand behind the head string (WPA 14.1); any other foul leaves
             # the cue ball where it lies.
             d.in_hand = InHand.BEHIND_HEAD_STRING
+
+    def interference_penalty(self, s: Stroke, d: Draft, opp: int) -> None:
+        """WPA 14.1: a foul costs its player one point; the striker plays on from where the cue ball lies."""
+        d.points[opp] -= 1
+        d.scores[opp] -= 1
+        d.notes.append(
+            text(
+                f"The opponent fouled ({self.interference_rule}): one point off him (WPA 14.1); the striker plays on.",
+                f"Нарушение соперника ({self.interference_rule}): с него снимается очко (WPA 14.1); играющий "
+                "продолжает.",
+            )
+        )
+
+    def after_interference(self, s: Stroke, d: Draft) -> None:
+        if (
+            not d.foul
+            and not d.frame_over
+            and any(f.code == FoulCode.OPPONENT_INTERFERENCE for f in d.others)
+        ):
+            d.next_player = s.striker
+            d.options = []
 
     def end_frame(self, s: Stroke, d: Draft) -> None:
         fam = s.state.family

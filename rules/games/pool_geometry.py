@@ -64,8 +64,8 @@ def spot_on_long_string(
     """
     r = table.ball_radius
     fx, fy = table.spot("foot-spot")
-    x_max = table.half_length - r
-    x_min = -table.half_length + r
+    x_max = table.half_length - table.cushion_reach
+    x_min = -table.half_length + table.cushion_reach
     placed: dict[BallId, Point] = dict(occupied)
     order = sorted(set(balls), key=_sort_key)
     out: list[tuple[BallId, Point]] = []

@@ -8,8 +8,11 @@ Games (design.md ids): ``russian-pyramid`` (71 points), ``american`` (Амери
 Readings where the texts leave a gap (each is a choice a referee would make, stated so it can be
 taught and changed):
 
-- Hanging balls: 003 restores a ball that drops after the stroke has ended; 000 §14 measures "still"
-  as five seconds. A ``dropped`` event with ``after`` >= 5 s is restored, earlier drops count.
+- Hanging balls (003 «Зависшие шары», which prevails over 000 §14's five seconds): a ball that stops in
+  the jaws and falls after the stroke has ended (every ball at rest: the ``dropped`` event's ``after`` > 0) is
+  not counted and goes back into the jaws, whatever the seconds; one that falls before the end counts, and so
+  does one that paused for an instant and dropped still spinning (it never came to rest: no ``hanging`` or
+  ``rest`` of its own before the fall). A hanging cue ball that falls so is put back too: no foul.
 - A ball that moved without anything touching it (it dropped or rolled by itself before the cue ball
   got there) is 003's hanging ball that fell before contact: the position is restored and replayed.
 - Jumped balls follow 003: beyond the table anything makes a ball jumped even if it comes back; within
@@ -51,10 +54,10 @@ from physics.record import BallId, EventType
 from rules import filters as F
 from rules.base import Draft, Placement, Referee, Stroke, text
 from rules.contract import Family, FamilyState, NoteCode, Phase, RefereeWarning, WarningCode, int_list
-from rules.names import ball_name, pocket_name
+from rules.names import ball_en, ball_name, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
 from rules.placement import ball_order, house_zone, spot_at_back_cushion, spot_on_line
 from rules.registration import register
-from rules.ruling import Choice, FoulCode, InHand, Note, Option, Point, Respot
+from rules.ruling import Choice, Foul, FoulCode, InHand, Note, Option, Point, Respot
 from rules.state import MatchState
 
 # --- rule references (text file and section; 003's paragraphs carry no numbers, so their topic) ---
@@ -70,6 +73,9 @@ R_HANGING = "003: Зависшие шары"
 R_OUTSIDE = "003: Вмешательство постороннего"
 R_PLAY_ON = "003: Вступление в игру соперника"
 R_FOULS = "003: Штрафы"
+R_HOUSE = "003: Начальный удар (с руки из дома), в"
+R_REF_ERROR = "003: Судейская ошибка (I)"
+R_OPPONENT = "003: Вмешательство соперника"
 R_CLOSE = "000: 11. Удар по близко стоящему прицельному шару"
 R_71_SPOT = "000: Русская пирамида, Выставление шаров"
 R_71_PENALTY = "000: Русская пирамида, Штрафы за нарушения"
@@ -144,6 +150,7 @@ class Pyramid(Referee):
     balls = ALL_BALLS
     fixtures = frozenset({"rail_top", "frame", "lamp", "bracket", "pocket"})
     break_in_hand = InHand.HOUSE
+    hanging_until_end = True  # 003 «Зависшие шары»: after the stroke has ended, whatever the seconds
     fast: ClassVar[bool] = False
     cue_pocket_foul: ClassVar[bool] = True  # 71, 8 balls: the cue ball in a pocket is a foul
     in_off_scores: ClassVar[bool] = False  # Moscow, Американка: the cue ball off an object ball counts
@@ -176,7 +183,10 @@ class Pyramid(Referee):
             if sign * ox > sign * lx and math.hypot(x - ox, y - oy) < 2 * t.ball_radius + FROZEN_GAP:
                 return Placement(
                     False,
-                    text(f"not frozen to {b}, which stands in the house", f"не вплотную к шару {b} в доме"),
+                    text(
+                        f"not frozen to {ball_en(b)}, which stands in the house",
+                        f"не вплотную к {ball_ru(b, 'dat')} в доме",
+                    ),
                 )
         if sign * x > sign * lx:
             return Placement(True)
@@ -209,6 +219,16 @@ class Pyramid(Referee):
         return False
 
     # --- facts ----------------------------------------------------------------------------
+    def outside_house(self, s: Stroke) -> bool:
+        """Played from hand with the cue ball placed outside the house."""
+        p0 = s.initial.get(s.cue)
+        return self.from_hand(s) and p0 is not None and not self.in_house(s, p0)
+
+    def referee_error(self, s: Stroke) -> bool:
+        """The striker played from outside the house and the referee had not warned him (003: Судейская ошибка:
+        «судья не предупредил игрока, что он располагает биток не в доме»)."""
+        return self.outside_house(s) and not s.state.warned(WarningCode.OUTSIDE_HOUSE, s.striker)
+
     def spotted_before(self, s: Stroke) -> tuple[BallId, ...]:
         fam = s.state.family
         return fam.spotted if isinstance(fam, AmericanState) else ()
@@ -222,9 +242,9 @@ class Pyramid(Referee):
                 NoteCode.OUTSIDE_INTERFERENCE,
                 R_OUTSIDE,
                 text(
-                    f"An outsider ({s.outside_agent}) moved a ball: the position is restored and the stroke replayed "
+                    f"An outsider ({object_en(str(s.outside_agent))}) moved a ball: the position is restored and the stroke replayed "
                     "with no penalty.",
-                    f"Постороннее вмешательство ({s.outside_agent}): позиция восстанавливается, удар повторяется "
+                    f"Постороннее вмешательство ({object_ru(str(s.outside_agent))}): позиция восстанавливается, удар повторяется "
                     "без штрафа.",
                 ),
             )
@@ -326,14 +346,16 @@ class Pyramid(Referee):
 
     # --- fouls ----------------------------------------------------------------------------
     def check_fouls(self, s: Stroke, d: Draft) -> None:
+        if self.referee_error(s):
+            return  # 003: Судейская ошибка (I): «штраф на игрока не налагается»
         add = d.fouls.append
         if s.struck != s.cue:
             add(
                 self.foul(
                     FoulCode.WRONG_BALL_STRUCK,
                     R_FOULS + " (11)",
-                    f"the cue struck ball {s.struck}, not the cue ball",
-                    f"удар нанесён не битком, а шаром {s.struck}",
+                    f"the cue struck {ball_en(s.struck)}, not the cue ball",
+                    f"удар нанесён не битком, а {ball_ru(s.struck, 'ins')}",
                 )
             )
         if self.any_ball_cue and not self.fast and s.cue in self.spotted_before(s):
@@ -341,8 +363,8 @@ class Pyramid(Referee):
                 self.foul(
                     FoulCode.WRONG_BALL_STRUCK,
                     R_SPOTTED,
-                    f"ball {s.cue} was just respotted: it is an object ball for this stroke",
-                    f"шар {s.cue} только что выставлен и играется как прицельный",
+                    f"{ball_en(s.cue)} was just respotted: it is an object ball for this stroke",
+                    f"{ball_ru(s.cue)} только что выставлен и играется как прицельный",
                 )
             )
         if s.miscue:
@@ -372,14 +394,14 @@ class Pyramid(Referee):
                     "двойной удар: наклейка коснулась битка дважды",
                 )
             )
-        p0 = s.initial.get(s.cue)
-        if self.from_hand(s) and p0 is not None and not self.in_house(s, p0):
+        if self.outside_house(s) and s.state.warned(WarningCode.OUTSIDE_HOUSE, s.striker):
+            # 003 «Начальный удар», в: only a stroke from outside the house after the referee's warning is punished.
             add(
                 self.foul(
                     FoulCode.CUE_BALL_OUTSIDE_HOUSE,
-                    R_FOULS + " (14)",
-                    "playing from hand, the cue ball was not placed inside the house",
-                    "при игре с руки биток установлен не в доме",
+                    R_HOUSE + "; " + R_FOULS + " (14)",
+                    "playing from hand, the cue ball was again placed outside the house after the referee's warning",
+                    "при игре с руки биток, несмотря на предупреждение судьи, снова установлен вне дома",
                 )
             )
         if s.first is None:
@@ -400,8 +422,8 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.HOUSE_BALL_FIRST,
                         R_FOULS + " (10)",
-                        f"from hand the cue ball hit ball {s.first} in the house before leaving it",
-                        f"при ударе с руки биток до выхода из дома задел шар {s.first}, стоящий в доме",
+                        f"from hand the cue ball hit {ball_en(s.first)} in the house before leaving it",
+                        f"при ударе с руки биток до выхода из дома задел {ball_ru(s.first, 'acc')}, стоящий в доме",
                     )
                 )
         if s.cue in s.pocketed and (self.cue_pocket_foul or s.first is None):
@@ -428,8 +450,8 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.TOUCHED_PLAYER_OBJECT,
                         R_JUMPED,
-                        f"ball {b} flew off the bed and touched a player's {obj} within the table",
-                        f"вылетевший шар {b} задел в пределах стола принадлежность игрока "
+                        f"{ball_en(b)} flew off the bed and touched a player's {object_en(obj)} within the table",
+                        f"вылетевший {ball_ru(b)} задел в пределах стола принадлежность игрока "
                         f"({_RU_OBJ.get(obj, obj)})",
                     )
                 )
@@ -438,8 +460,8 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.BALL_TOUCHED,
                         R_FOULS + " (4)",
-                        f"ball {b} on the bed was touched by a player's {obj}",
-                        f"шар {b} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})",
+                        f"{ball_en(b)} on the bed was touched by a player's {object_en(obj)}",
+                        f"{ball_ru(b)} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})",
                     )
                 )
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
@@ -499,9 +521,9 @@ class Pyramid(Referee):
                 self.foul(
                     FoulCode.PUSH_SHOT,
                     R_STRIKE + "; " + R_FOULS + " (8)",
-                    f"a push: the cue ball met ball {s.first} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
+                    f"a push: the cue ball met {ball_en(s.first)} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
                     "while the tip was still on it",
-                    f"пропих: биток коснулся шара {s.first} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
+                    f"пропих: биток коснулся {ball_ru(s.first, 'gen')} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
                     "когда наклейка ещё не отошла от битка",
                 )
             )
@@ -527,8 +549,8 @@ class Pyramid(Referee):
                 self.foul(
                     FoulCode.FROZEN_BALL_ANGLE,
                     R_STRIKE + "; " + R_FOULS + " (7)",
-                    f"the cue ball frozen to ball {b} was played {ang:.0f}° off the line of centres (45° needed)",
-                    f"биток, стоящий вплотную к шару {b}, сыгран под углом {ang:.0f}° к линии центров "
+                    f"the cue ball frozen to {ball_en(b)} was played {ang:.0f}° off the line of centres (45° needed)",
+                    f"биток, стоящий вплотную к {ball_ru(b, 'dat')}, сыгран под углом {ang:.0f}° к линии центров "
                     "(нужно 45° и более)",
                 )
             )
@@ -642,6 +664,26 @@ class Pyramid(Referee):
 
     # --- counting and scoring -------------------------------------------------------------
     def count(self, s: Stroke, d: Draft) -> None:
+        if self.referee_error(s):
+            d.counted = []
+            note = Note(
+                NoteCode.REFEREE_ERROR,
+                R_REF_ERROR,
+                text(
+                    "The cue ball was played from outside the house and the referee had not warned the player: a "
+                    "referee's error. No penalty; nothing pocketed counts; the balls the stroke disturbed go back "
+                    "where they were; the turn passes to the opponent, from where the cue ball stopped (from hand "
+                    "in the house if it left the bed).",
+                    "Биток сыгран не из дома, а судья не предупредил игрока: судейская ошибка. Штрафа нет, "
+                    "забитые шары не засчитываются, потревоженные шары восстанавливаются, удар переходит к "
+                    "сопернику с места остановки битка (с руки из дома, если биток покинул поле).",
+                ),
+            )
+            d.warnings.append(note)
+            d.notes.append(
+                text(f"{R_REF_ERROR}: {note.explain['en']}", f"{R_REF_ERROR}: {note.explain['ru']}")
+            )
+            return
         d.counted = [] if d.foul else self.scoring(s)
         if self.calls:
             self.call_note(s, d)
@@ -649,9 +691,9 @@ class Pyramid(Referee):
         if rolled and not d.foul:
             d.notes.append(
                 text(
-                    f"Ball(s) {', '.join(rolled)} rolled along the cushion into the pocket: not counted, respotted, "
+                    f"{capital(balls_list(rolled, 'en'))} rolled along the cushion into the pocket: not counted, respotted, "
                     f"no penalty, the turn passes ({R_ROLLED}).",
-                    f"Шар(ы) {', '.join(rolled)} скатаны по борту в лузу: не засчитываются, выставляются, штрафа "
+                    f"Скатаны по борту в лузу ({balls_list(rolled, 'ru')}): не засчитываются, выставляются, штрафа "
                     f"нет, удар переходит к сопернику ({R_ROLLED}).",
                 )
             )
@@ -659,24 +701,25 @@ class Pyramid(Referee):
         if uncounted and not d.foul and not rolled:
             d.notes.append(
                 text(
-                    f"Not counted and respotted: {', '.join(uncounted)}.",
-                    f"Не засчитаны и выставляются: {', '.join(uncounted)}.",
+                    f"Not counted and respotted: {balls_list(uncounted, 'en')}.",
+                    f"Не засчитаны и выставляются: {balls_list(uncounted, 'ru')}.",
                 )
             )
         for b in s.jumped:
             if b != s.cue:
                 d.notes.append(
                     text(
-                        f"Ball {b} jumped off the table: respotted after the stroke, no penalty ({R_JUMPED}).",
-                        f"Шар {b} выскочил за борт: выставляется после удара, без штрафа ({R_JUMPED}).",
+                        f"{capital(ball_en(b))} jumped off the table: respotted after the stroke, no penalty ({R_JUMPED}).",
+                        f"{capital(ball_ru(b))} выскочил за борт: выставляется после удара, без штрафа ({R_JUMPED}).",
                     )
                 )
         for b in s.restored:
             d.notes.append(
                 text(
-                    f"Ball {b} hung over the pocket and fell after the stroke had ended: it is put back ({R_HANGING}).",
-                    f"Шар {b} завис над лузой и упал после завершения удара: восстанавливается на место "
-                    f"({R_HANGING}).",
+                    f"{capital(ball_en(b))} stopped in the jaws and fell after the stroke had ended (every ball at "
+                    f"rest): it does not count and is put back in the jaws, however long it hung ({R_HANGING}).",
+                    f"{capital(ball_ru(b))} остановился в створе лузы и упал после завершения удара (все шары "
+                    f"стояли): не засчитывается и восстанавливается в створ лузы, сколько бы он ни висел ({R_HANGING}).",
                 )
             )
 
@@ -738,9 +781,9 @@ class Pyramid(Referee):
                     d.points[me] -= 1
                     d.notes.append(
                         text(
-                            f"Penalty: ball {ball} comes off the offender's shelf back to the table "
+                            f"Penalty: {ball_en(ball)} comes off the offender's shelf back to the table "
                             f"({self.penalty_rule}).",
-                            f"Штраф: шар {ball} снимается с полки нарушителя и выставляется "
+                            f"Штраф: {ball_ru(ball)} снимается с полки нарушителя и выставляется "
                             f"({self.penalty_rule}).",
                         )
                     )
@@ -761,8 +804,8 @@ class Pyramid(Referee):
                 d.points[me] -= len(pay)
                 d.notes.append(
                     text(
-                        f"The owed penalty is paid with ball(s) {', '.join(pay)} ({self.penalty_rule}).",
-                        f"Штрафной долг погашен шаром(ами) {', '.join(pay)} ({self.penalty_rule}).",
+                        f"The owed penalty is paid with {balls_list(pay, 'en')} ({self.penalty_rule}).",
+                        f"Штрафной долг погашен: {balls_list(pay, 'ru')} ({self.penalty_rule}).",
                     )
                 )
             d.credit[me] = credit
@@ -781,6 +824,23 @@ class Pyramid(Referee):
         return s.cue in s.pocketed or s.cue in s.jumped
 
     def place(self, s: Stroke, d: Draft) -> None:
+        if self.referee_error(s):
+            # 003: Судейская ошибка (I): «позиция потревоженных шаров восстанавливается с максимальной точностью».
+            # The ball played stays where it stopped («с места остановки битка»); the rest go back.
+            played = {s.cue, s.state.cue}
+            final = s.final_positions()
+            d.positions = {b: p for b, p in s.initial.items() if b not in played}
+            r2 = 2 * self.table.ball_radius
+            for b in sorted(played):
+                end = final.get(b)
+                if end is not None and all(F.dist(end, q) >= r2 for q in d.positions.values()):
+                    d.positions[b] = end
+                elif b != s.state.cue and b in s.initial:
+                    d.positions[b] = s.initial[
+                        b
+                    ]  # a struck object ball (Американка) that left the bed goes back
+            d.off_table = list(s.jumped)
+            return
         pos = s.final_positions()
         d.off_table = list(s.jumped)
         if self.cue_goes_in_hand(s, d):
@@ -803,6 +863,12 @@ class Pyramid(Referee):
 
     # --- who plays ----------------------------------------------------------------------------
     def hand_over(self, s: Stroke, d: Draft) -> None:
+        d.lift(WarningCode.OUTSIDE_HOUSE, s.striker)  # the warning was about this placement
+        if self.referee_error(s):
+            d.next_player = s.opponent
+            d.cue = self.cue_ball if self.cue_ball in d.positions or not self.any_ball_cue else s.state.cue
+            d.in_hand = None if d.cue in d.positions else InHand.HOUSE
+            return
         rolled = self.rolled_along(s) and not d.foul
         if d.foul:
             d.next_player = s.opponent
@@ -819,6 +885,71 @@ class Pyramid(Referee):
             d.next_player = s.opponent
         d.in_hand = InHand.HOUSE if self.cue_goes_in_hand(s, d) or self.legal_in_off(s, d) else None
         d.cue = self.cue_ball
+
+    def opponent_interfered(self, s: Stroke, d: Draft) -> None:
+        """003 «Вмешательство соперника»: the opponent who touches, moves or stops a ball is penalised; the position
+        is restored as exactly as can be (the undisturbed run, when the caller has it), and a ball he stopped on its
+        way to a pocket counts - the striker then plays on. A ball that has left the table and touches the opponent's
+        things beyond it is only a jumped ball (003: Выскочившие шары)."""
+        touches = [(b, o) for b, o, inside in s.opponent_touches if inside]
+        if not touches:
+            return
+        opp, me = s.opponent, s.striker
+        b, obj = touches[0]
+        d.others.append(
+            Foul(
+                FoulCode.OPPONENT_INTERFERENCE,
+                R_OPPONENT + "; " + R_FOULS + " (15)",
+                text(
+                    f"the opponent touched {ball_en(b)} ({object_en(obj)}): his foul, not the striker's",
+                    f"соперник коснулся {ball_ru(b, 'gen')} ({object_ru(obj)}): это его нарушение, а не играющего",
+                ),
+                by=opp,
+            )
+        )
+        if self.points_game:
+            d.points[opp] -= PENALTY_POINTS
+            d.points[me] += PENALTY_POINTS
+            d.scores[opp] -= PENALTY_POINTS
+            d.scores[me] += PENALTY_POINTS
+            fine_en, fine_ru = (
+                f"{PENALTY_POINTS} points off him, {PENALTY_POINTS} to the striker",
+                (f"с него списывается {PENALTY_POINTS} очков, играющему прибавляется {PENALTY_POINTS}"),
+            )
+        elif s.state.shelves[opp]:
+            ball = s.state.shelves[opp][-1]
+            d.from_shelf.append(ball)
+            d.points[opp] -= 1
+            d.scores[opp] -= 1
+            fine_en, fine_ru = (
+                f"{ball_en(ball)} comes off his shelf back to the table",
+                f"{ball_ru(ball)} снимается с его полки и выставляется",
+            )
+        else:
+            d.owed[opp] += 1
+            fine_en, fine_ru = "he owes a ball", "у него нет шаров - шар в долг"
+        it = s.interference
+        if it is None:
+            where_en = "The balls stay where they stopped: with no undisturbed run the referee cannot say where they would have gone."
+            where_ru = "Шары остаются там, где остановились: без расчёта удара без вмешательства судье не по чему их восстановить."
+        else:
+            went = [x for x in it.balls if x in d.counted]
+            where_en = "The balls he disturbed are put where they would have come to rest" + (
+                f"; {balls_list(went, 'en')} was on its way to a pocket and counts, so the striker plays on."
+                if went
+                else "."
+            )
+            where_ru = "Потревоженные им шары ставятся туда, где они остановились бы" + (
+                f"; {balls_list(went, 'ru')} шёл в лузу и считается сыгранным - играющий продолжает."
+                if went
+                else "."
+            )
+        d.notes.append(
+            text(
+                f"Opponent's interference ({R_OPPONENT}): penalty, {fine_en} ({self.penalty_rule}). {where_en}",
+                f"Вмешательство соперника ({R_OPPONENT}): штраф, {fine_ru} ({self.penalty_rule}). {where_ru}",
+            )
+        )
 
     def legal_in_off(self, s: Stroke, d: Draft) -> bool:
         return self.in_off_scores and not self.any_ball_cue and not d.foul and s.cue in d.counted
@@ -939,8 +1070,8 @@ class RussianPyramid(Pyramid):
                 NoteCode.SEVENTY_ALL,
                 R_71_7070,
                 text(
-                    f"70:70: ball {last} goes back on the back spot; a lag decides who plays it from hand from the house.",
-                    f"Счёт 70:70: шар {last} выставляется на заднюю отметку; право удара разыгрывается, игра с руки из дома.",
+                    f"70:70: {ball_en(last)} goes back on the back spot; a lag decides who plays it from hand from the house.",
+                    f"Счёт 70:70: {ball_ru(last)} выставляется на заднюю отметку; право удара разыгрывается, игра с руки из дома.",
                 ),
             )
         )
@@ -968,10 +1099,12 @@ class RussianPyramid(Pyramid):
                 NoteCode.STALEMATE,
                 R_71_STALE,
                 text(
-                    f"Stalemate: each player fouled three times in a row without changing the position. Only ball {keep} "
-                    "stays, on the back spot; the score is set to 70:70 and play goes on under the 70:70 rule.",
-                    f"Патовая позиция: каждый игрок трижды подряд нарушил правила без изменения позиции. На столе "
-                    f"остаётся шар {keep} на задней отметке, счёт 70:70, игра по правилу «70:70».",
+                    "Stalemate: each player fouled three times in a row without changing the position, after the "
+                    f"referee's warning. Only {ball_en(keep or '')} stays, on the back spot; the score is set to 70:70 "
+                    "and play goes on under the 70:70 rule.",
+                    "Патовая позиция: каждый игрок трижды подряд нарушил правила без изменения позиции, несмотря на "
+                    f"предупреждение судьи. На столе остаётся {ball_ru(keep or '')} на задней отметке, счёт 70:70, "
+                    "игра по правилу «70:70».",
                 ),
             )
         )

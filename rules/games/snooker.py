@@ -34,10 +34,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from physics.racks import Rack
-from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
-from physics.tables import TableSpec
+from physics.record import BallId, BallStatus, EventType, ShotRecord
 from rules import filters as F
-from rules.base import OUTSIDE_AGENTS, PLAYER_OBJECTS, Draft, Interference, Referee, Stroke, text
+from rules.base import Draft, Referee, Stroke, text
 from rules.contract import (
     CallKind,
     Family,
@@ -50,10 +49,19 @@ from rules.contract import (
 )
 from rules.games import pool_events as PE
 from rules.games.pool import OBJECT_RU
-from rules.games.snooker_geometry import COLOURS, is_red, snookered, snookered_from_d, spot_colours, value
-from rules.placement import is_free
+from rules.games.snooker_geometry import (
+    COLOURS,
+    blocking_balls,
+    full_view,
+    is_red,
+    snooker,
+    snooker_from_d,
+    spot_colours,
+    value,
+)
+from rules.names import ball_en, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
 from rules.registration import register
-from rules.ruling import FoulCode, InHand, Note, Option, Point, Respot
+from rules.ruling import Foul, FoulCode, InHand, Note, Option, Point, Respot
 from rules.state import MatchState
 
 REDS: tuple[BallId, ...] = tuple(f"red{i}" for i in range(1, 16))
@@ -67,9 +75,11 @@ R_TOUCH = f"{S}, Касание шара"
 R_FREE = f"{S}, Свободный шар"
 R_MISS = f"{S}, Промах по шару"
 R_SCORE = f"{S}, Ведение счета"
+R_SNOOKER = f"{S}, Снукер (маска)"
 R_JUMP_DEF = "WPBSA Definitions: Jump Shot"
 R_OUTSIDE = "WPBSA S3 R15"
 R_OUTSIDE_US = "000: Вмешательство постороннего"
+R_INTERFERE_US = "000: Вмешательство в игру соперника"
 AGENT_RU = {"outsider": "посторонний", "spectator": "зритель", "referee": "судья", "wind": "ветер"}
 _REST = {"floor": ("on the floor", "на полу"), "rail": ("on the rail", "на борту")}
 
@@ -160,87 +170,6 @@ def jump_shot(
             continue  # (b)
         return (x, "clipped")
     return None
-
-
-def _outsider_touch(e: Event) -> bool:
-    return e.type == EventType.TOUCHED and e.object in OUTSIDE_AGENTS
-
-
-def disturbed_balls(
-    actual: ShotRecord, undisturbed: ShotRecord, touched: set[BallId], t0: float
-) -> set[BallId]:
-    """The balls whose motion an outsider changed: those it touched, and from ``t0`` on every ball one of them
-    met in either run (the runs are the same stroke, so before ``t0`` and apart from these they agree)."""
-    out = set(touched)
-    grown = True
-    while grown:
-        grown = False
-        for rec in (actual, undisturbed):
-            for e in rec.events:
-                if (
-                    e.t >= t0
-                    and e.type == EventType.BALL_BALL
-                    and e.balls is not None
-                    and (e.balls[0] in out) != (e.balls[1] in out)
-                ):
-                    out.update(e.balls)
-                    grown = True
-    return out
-
-
-def referee_view(
-    actual: ShotRecord, undisturbed: ShotRecord
-) -> tuple[ShotRecord, str, float, tuple[BallId, ...]]:
-    """The stroke as the referee judges it under WPBSA S3 R15: (record, agent, first touch, disturbed balls).
-
-    Events before the first outsider touch are the stroke's own; after it, events of disturbed balls come from
-    the undisturbed run and the rest from the stroke; the outsider's touches are left out. Disturbed balls end
-    where the undisturbed run leaves them (on the bed, in a pocket or off the table)."""
-    touches = [e for e in actual.events if _outsider_touch(e) and e.ball is not None]
-    t0 = min(e.t for e in touches)
-    agent = str(next(e.object for e in touches if e.t == t0))
-    moved = disturbed_balls(actual, undisturbed, {str(e.ball) for e in touches}, t0)
-
-    def mine(e: Event) -> bool:
-        return any(e.involves(b) for b in moved)
-
-    events = [e for e in actual.events if not _outsider_touch(e) and (e.t < t0 or not mine(e))]
-    events += [e for e in undisturbed.events if e.t >= t0 and mine(e) and not _outsider_touch(e)]
-    events.sort(key=lambda e: e.t)  # stable: the stroke's own events first at equal times
-    final = dict(actual.final)
-    for b in moved:
-        if b in undisturbed.final:
-            final[b] = undisturbed.final[b]
-    order = [b for b in actual.final if b in moved] + sorted(b for b in moved if b not in actual.final)
-    view = replace(
-        actual,
-        events=tuple(events),
-        final=final,
-        samples=None,
-        duration=max(actual.duration, undisturbed.duration),
-    )
-    return view, agent, t0, tuple(order)
-
-
-def _free_point(table: TableSpec, p: Point, others: Mapping[BallId, Point]) -> Point:
-    """``p`` if no ball stands within two radii, else the nearest free point on the bed found on rings of
-    quarter-radius steps around it (only a hand-made undisturbed run can ask for an occupied place)."""
-    r = table.ball_radius
-    lx, ly = table.half_length - r, table.half_width - r
-
-    def free(q: Point) -> bool:
-        return abs(q[0]) <= lx and abs(q[1]) <= ly and is_free(q, others, r)
-
-    if free(p):
-        return p
-    for k in range(1, 400):
-        n = 8 * k
-        for j in range(n):
-            a = 2 * math.pi * j / n
-            q = (p[0] + k * r / 4 * math.cos(a), p[1] + k * r / 4 * math.sin(a))
-            if free(q):
-                return q
-    return p
 
 
 class SnookerBase(Referee):
@@ -367,9 +296,15 @@ class SnookerBase(Referee):
         return p[0] <= bx + 1e-9 and math.hypot(p[0] - bx, p[1]) <= (t.d_radius or 0.0) + 1e-9
 
     def player_touches(self, s: Stroke) -> list[tuple[BallId, str]]:
+        """Balls the striker's things touched (his cue, chalk, clothes...), on the bed or in the air."""
         out: list[tuple[BallId, str]] = []
-        for e in F.select(s.record.events, F.by_type(EventType.TOUCHED)):
-            if e.ball is not None and e.object in PLAYER_OBJECTS:
+        for e, owner in zip(s.record.events, s.owners, strict=True):
+            if (
+                e.type == EventType.TOUCHED
+                and e.ball is not None
+                and e.object is not None
+                and owner == "striker"
+            ):
                 out.append((e.ball, e.object))
         return out
 
@@ -392,33 +327,7 @@ class SnookerBase(Referee):
     def undisturb(self, s: Stroke, undisturbed: ShotRecord) -> Stroke:
         if not self.repositions:
             return s
-        view, agent, t0, moved = referee_view(s.record, undisturbed)
-        # A place taken by a ball that was not disturbed (an undisturbed run made by hand) is moved aside.
-        fixed: dict[BallId, BallFinal] = {}
-        placed = {
-            b: p
-            for b in view.final
-            if b not in moved
-            and (p := F.final_xy(view, b)) is not None
-            and view.final[b].status == BallStatus.ON_TABLE
-        }
-        for b in moved:
-            f = view.final.get(b)
-            p = F.final_xy(view, b) if f is not None and f.status == BallStatus.ON_TABLE else None
-            if p is None:
-                continue
-            q = _free_point(self.table, p, placed)
-            placed[b] = q
-            if q != p:
-                fixed[b] = BallFinal(BallStatus.ON_TABLE, (q[0], q[1], self.table.ball_radius))
-        if fixed:
-            view = replace(view, final={**view.final, **fixed})
-        judged = self.stroke(s.state, view)
-        return replace(
-            judged,
-            outside_agent=agent,
-            interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record),
-        )
+        return self.as_undisturbed(s, undisturbed, self.outside_events(s))
 
     def replay_reason(self, s: Stroke) -> Note | None:
         if s.outside_agent is not None and s.interference is None:
@@ -434,7 +343,7 @@ class SnookerBase(Referee):
             NoteCode.OUTSIDE_INTERFERENCE,
             R_OUTSIDE,
             text(
-                f"An outsider ({s.outside_agent}) disturbed a ball. The referee must put it where it would have come "
+                f"An outsider ({object_en(str(s.outside_agent))}) disturbed a ball. The referee must put it where it would have come "
                 "to rest, but with no undisturbed run of the stroke to judge that from, the position is restored and "
                 "the stroke replayed, with no penalty.",
                 f"Посторонний ({who}) потревожил шар. Судья должен поставить его туда, где он остановился "
@@ -455,12 +364,14 @@ class SnookerBase(Referee):
             p = F.final_xy(s.record, b)
             if f is None:
                 continue
-            b_en, b_ru = ("the cue ball", "биток") if b == self.cue_ball else (b, f"шар {b}")
+            b_en, b_ru = ball_en(b), ball_ru(b)
             if f.status == BallStatus.POCKETED:
                 en.append(
-                    f"{b_en} would have dropped into the {f.pocket} pocket, so it is potted (WPBSA S2 R7)"
+                    f"{b_en} would have dropped into {pocket_name(f.pocket, 'en')}, so it is potted (WPBSA S2 R7)"
                 )
-                ru.append(f"{b_ru} упал бы в лузу {f.pocket}, поэтому он забит (WPBSA S2 R7)")
+                ru.append(
+                    f"{b_ru} упал бы в лузу ({pocket_name(f.pocket, 'ru')}), поэтому он забит (WPBSA S2 R7)"
+                )
             elif f.status == BallStatus.OFF_TABLE or b in s.jumped:
                 where_en, where_ru = _REST.get(f.rest or "", ("off the bed", "вне игрового поля"))
                 en.append(
@@ -472,7 +383,7 @@ class SnookerBase(Referee):
                 ru.append(f"{b_ru} ставится туда, где он остановился бы, в точку ({p[0]:.3f}, {p[1]:.3f})")
         who = AGENT_RU.get(it.agent, it.agent)
         msg = text(
-            f"Outside interference ({it.agent}): the stroke is not replayed; a disturbed ball is judged where it "
+            f"Outside interference ({object_en(it.agent)}): the stroke is not replayed; a disturbed ball is judged where it "
             f"would have come to rest{' - ' + '; '.join(en) if en else ''}. No penalty for the disturbance; the "
             "rest of the stroke stands.",
             f"Постороннее вмешательство ({who}): удар не переигрывается, потревоженный шар судится там, где он "
@@ -489,7 +400,7 @@ class SnookerBase(Referee):
             return "", ""
         who = AGENT_RU.get(it.agent, it.agent)
         return (
-            f" - without the {it.agent} it would have ended so, and a ball an outsider disturbs is judged "
+            f" - without {object_en(it.agent)} it would have ended so, and a ball an outsider disturbs is judged "
             f"where it would have come to rest ({R_OUTSIDE})",
             f" - если бы не посторонний ({who}), так бы и вышло, а шар, потревоженный посторонним, судится "
             f"там, где он остановился бы ({R_OUTSIDE})",
@@ -507,8 +418,8 @@ class SnookerBase(Referee):
                 NON_WHITE_CUE_BALL,
                 R_PENALTY,
                 7,
-                f"The cue struck ball {s.struck}, not the white.",
-                f"Удар нанесён по шару {s.struck}, а не по битку.",
+                f"The cue struck {ball_en(s.struck)}, not the white.",
+                f"Удар нанесён по шару «{ball_ru(s.struck)}», а не по битку.",
             )
         if kind == "colour" and shot is not None and shot.call_ball is not None and is_red(shot.call_ball):
             self.add(
@@ -568,9 +479,9 @@ class SnookerBase(Referee):
                     FoulCode.WRONG_BALL_FIRST,
                     R_PENALTY,
                     worth,
-                    f"The cue ball struck {', '.join(firsts)} first; the ball on was "
+                    f"The cue ball struck {balls_list(firsts, 'en')} first; the ball on was "
                     f"{self._on_name(kind, nom, 'en')}.",
-                    f"Биток первым коснулся: {', '.join(firsts)}; очередным был "
+                    f"Биток первым коснулся: {balls_list(firsts, 'ru')}; очередным был "
                     f"{self._on_name(kind, nom, 'ru')}.",
                 )
         jump = jump_shot(s.record, cue, s.first, s.first_t, s.first in on)
@@ -581,14 +492,14 @@ class SnookerBase(Referee):
                 FoulCode.JUMP_SHOT,
                 self.jump_rule,
                 v_on,
-                f"Jump shot: the cue ball passed over {ball} "
+                f"Jump shot: the cue ball passed over {ball_en(ball)} "
                 + (
                     "before striking a ball"
                     if how == "before"
                     else "after striking it and came down beyond it"
                 )
                 + f"; none of the three exceptions of the jump-shot definition ({R_JUMP_DEF}) applies.",
-                f"Перескок: биток прошёл над шаром {ball} "
+                f"Перескок: биток прошёл над {ball_ru(ball, 'ins')} "
                 + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
                 + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.",
             )
@@ -598,7 +509,7 @@ class SnookerBase(Referee):
             self.add(
                 d,
                 FoulCode.CUE_BALL_POCKETED,
-                R_PENALTY,
+                self.cue_pocket_rule,
                 v_on,
                 "In-off: the cue ball fell into a pocket" + en,
                 "Биток упал в лузу" + ru,
@@ -611,8 +522,8 @@ class SnookerBase(Referee):
                     BALL_NOT_ON_POTTED,
                     R_PENALTY,
                     max(v_on, value(b)),
-                    f"{b} was potted but was not on" + en,
-                    f"Забит не очередной шар {b}" + ru,
+                    f"{capital(ball_en(b))} was potted but was not on" + en,
+                    f"Забит не очередной шар: {ball_ru(b)}" + ru,
                 )
         if cue in s.jumped:
             en, ru = self._disturbed_why(s, cue)
@@ -632,8 +543,8 @@ class SnookerBase(Referee):
                     FoulCode.BALL_OFF_TABLE,
                     R_PENALTY,
                     max(v_on, value(b)),
-                    f"{b} was forced off the table" + en,
-                    f"Шар {b} выскочил за борт" + ru,
+                    f"{capital(ball_en(b))} was forced off the table" + en,
+                    f"{capital(ball_ru(b))} выскочил за борт" + ru,
                 )
         seen: set[BallId] = set()
         for b, obj in self.player_touches(s):
@@ -645,8 +556,9 @@ class SnookerBase(Referee):
                 FoulCode.BALL_TOUCHED,
                 self.touch_rule,
                 max(v_on, value(b)),
-                f"{b} touched the {obj}: a ball may be touched only by the tip, on the cue ball.",
-                f"Шар {b} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
+                f"{capital(ball_en(b))} touched the {object_en(obj)}: a ball may be touched only by the tip, on the "
+                "cue ball.",
+                f"{capital(ball_ru(b))} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
                 "наклейкой и только битка.",
             )
         fb = self.free_ball(s)
@@ -666,6 +578,7 @@ class SnookerBase(Referee):
 
     jump_rule: ClassVar[str] = R_PLAY
     cue_off_rule: ClassVar[str] = R_CUE_OFF
+    cue_pocket_rule: ClassVar[str] = R_PENALTY  # the in-off
     touch_rule: ClassVar[str] = R_TOUCH
     off_is_foul: ClassVar[bool] = True
 
@@ -681,27 +594,27 @@ class SnookerBase(Referee):
             return
         reds = [b for b in left if is_red(b)]
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
-        if snookered(
-            pos[self.cue_ball],
-            nxt_on,
-            {fb: pos[fb], self.cue_ball: pos[self.cue_ball]},
-            self.table.ball_radius,
-        ):
+        # 000 «Свободный шар»: a foul if the cue ball is left snookered by the free ball itself - the free ball,
+        # and no other ball, leaves it no straight stroke at a ball on.
+        only_fb = {b: p for b, p in pos.items() if b in nxt_on or b in (fb, self.cue_ball)}
+        if snooker(pos[self.cue_ball], nxt_on, only_fb, self.table.ball_radius)[0]:
             self.add(
                 d,
                 FREE_BALL_SNOOKER,
                 R_FREE,
                 v_on,
-                f"The opponent is left snookered behind the free ball {fb}.",
-                f"Соперник замаскирован свободным шаром {fb}.",
+                f"The opponent is left snookered behind the free ball, {ball_en(fb)}.",
+                f"Соперник замаскирован свободным шаром ({ball_ru(fb)}).",
             )
 
     def _on_name(self, kind: str, nom: BallId | None, lang: str) -> str:
         if kind == "red":
             return "a red" if lang == "en" else "красный"
         if kind == "colour":
-            return nom or ("a nominated colour" if lang == "en" else "объявленный цветной")
-        return kind
+            if nom is not None:
+                return ball_en(nom) if lang == "en" else ball_ru(nom)
+            return "a nominated colour" if lang == "en" else "объявленный цветной"
+        return ball_en(kind) if lang == "en" else ball_ru(kind)
 
     def count(self, s: Stroke, d: Draft) -> None:
         if d.foul:
@@ -712,11 +625,34 @@ class SnookerBase(Referee):
         fb = self.free_ball(s)
         if kind == "red":
             d.counted = [b for b in potted if is_red(b) or b == fb]
-            d.points[s.striker] = len(d.counted)
+            reds = [b for b in d.counted if is_red(b)]
+            # 000 «Свободный шар»: the free ball scores the value of the ball on; potted with the ball on, only
+            # the ball on counts.
+            d.points[s.striker] = len(reds) if reds else len(d.counted)
         elif potted:
             d.counted = [b for b in potted if b in on]
-            # 000 «Свободный шар»: free ball and ball on potted together score only the ball on.
             d.points[s.striker] = v_on if d.counted else 0
+        if fb is not None and fb in d.counted and len(d.counted) > 1:
+            n = d.points[s.striker]
+            d.notes.append(
+                text(
+                    f"The free ball ({ball_en(fb)}) and the ball on were both potted: only the ball on scores, {n} "
+                    f"({R_FREE}). The WPBSA rules (S3 R12) score both when the ball on is a red: the free ball is "
+                    f"then a red too.",
+                    f"Забиты и свободный шар ({ball_ru(fb)}), и очередной: засчитывается только очередной, {n} "
+                    f"({R_FREE}). По правилам WPBSA (S3 R12), когда очередной - красный, засчитываются оба: "
+                    "свободный шар тогда считается красным.",
+                )
+            )
+        for b in s.restored:
+            d.notes.append(
+                text(
+                    f"{capital(ball_en(b))} stopped on the edge of the pocket and fell after the stroke had ended: "
+                    f"not part of the stroke, it is put back (WPBSA S3 R9).",
+                    f"{capital(ball_ru(b))} остановился на краю лузы и упал после завершения удара: это не часть "
+                    "удара, шар возвращается на место (WPBSA S3 R9).",
+                )
+            )
 
     def score(self, s: Stroke, d: Draft) -> None:
         if d.foul:
@@ -775,6 +711,10 @@ class SnookerBase(Referee):
         kind = self.on_kind(s)
         reds_left = [b for b in d.positions if is_red(b)]
         self.set_state(d, free_ball_for=-1, opening_by=-1)
+        if self.sstate(s.state).miss_by == s.striker:
+            # A stroke that is not a miss ends the run of misses (_miss counts it again if it is one).
+            self.set_state(d, misses=0, miss_by=-1)
+            d.lift(WarningCode.THIRD_MISS, s.striker)
         d.phase = Phase.RESPOTTED_BLACK if s.state.phase == Phase.RESPOTTED_BLACK else Phase.PLAY
         if d.counted and not d.foul:
             d.next_player = s.striker
@@ -809,21 +749,57 @@ class SnookerBase(Referee):
         nxt_on = reds if reds else [c for c in COLOURS if c in pos][:1]
         cue = self.cue_ball
         others = {b: p for b, p in pos.items() if b != cue}
-        snook = (
-            snookered(pos[cue], nxt_on, pos, self.table.ball_radius)
+        snook, by = (
+            snooker(pos[cue], nxt_on, pos, self.table.ball_radius)
             if cue in pos
-            else snookered_from_d(self.table, nxt_on, others)
+            else snooker_from_d(self.table, nxt_on, others)
         )
         if snook and self.free_ball_allowed:
             self.set_state(d, free_ball_for=s.opponent)
             d.notes.append(
                 text(
-                    "Free ball: the incoming player is snookered and may nominate any ball as on.",
-                    "Свободный шар: вступающий в игру замаскирован и может объявить очередным любой шар.",
+                    f"Free ball ({R_SNOOKER}, {R_FREE}): the incoming player cannot hit any ball on "
+                    f"({balls_list(nxt_on, 'en')}) in a straight line - {balls_list(by, 'en')} block the way, "
+                    f"{ball_en(by[0])} nearest (the effective snooker); he may nominate any ball as on.",
+                    f"Свободный шар ({R_SNOOKER}, {R_FREE}): вступающий в игру не может прямым ударом попасть ни "
+                    f"в один очередной шар ({balls_list(nxt_on, 'ru')}) - мешают: {balls_list(by, 'ru')}, "
+                    f"ближайший к битку - {ball_ru(by[0])} (эффективный маскирующий шар); он может объявить "
+                    "очередным любой шар.",
+                )
+                if by
+                else text(
+                    f"Free ball ({R_SNOOKER}, {R_FREE}): the incoming player cannot hit a ball on in a straight "
+                    "line; he may nominate any ball as on.",
+                    f"Свободный шар ({R_SNOOKER}, {R_FREE}): вступающий в игру не может прямым ударом попасть в "
+                    "очередной шар; он может объявить очередным любой шар.",
                 )
             )
+        elif self.free_ball_allowed and cue in pos and nxt_on:
+            self.no_snooker_note(d, pos, nxt_on)
         if self.miss_rule and (d.has(FoulCode.MISS) or d.has(FoulCode.WRONG_BALL_FIRST)):
             self._miss(s, d)
+
+    def no_snooker_note(self, d: Draft, pos: Mapping[BallId, Point], on: list[BallId]) -> None:
+        """After a foul that leaves no snooker, say so, and say what only partly blocks the ball on (WPBSA's
+        definition, both edges of a ball on, would call that a snooker; 000's needs every straight stroke
+        blocked)."""
+        r = self.table.ball_radius
+        cue = pos[self.cue_ball]
+        not_on = {b: p for b, p in pos.items() if b != self.cue_ball and b not in on}
+        for b in sorted(on, key=lambda b: math.dist(cue, pos[b])):
+            hit, across = blocking_balls(cue, pos[b], not_on, r)
+            if hit:
+                part_en = f" ({balls_list(sorted(across), 'en')} hides part of it)" if across else ""
+                part_ru = f" ({balls_list(sorted(across), 'ru')} закрывает его часть)" if across else ""
+                d.notes.append(
+                    text(
+                        f"No snooker: the cue ball can hit {ball_en(b)} in a straight line{part_en}, so there is "
+                        f"no free ball ({R_SNOOKER}).",
+                        f"Снукера нет: биток может прямым ударом попасть в {ball_ru(b, 'acc')}{part_ru}, поэтому "
+                        f"свободного шара нет ({R_SNOOKER}).",
+                    )
+                )
+                return
 
     def _miss(self, s: Stroke, d: Draft) -> None:
         on, _, _ = self.on_set(s)
@@ -831,7 +807,7 @@ class SnookerBase(Referee):
         cue = self.cue_ball
         if cue not in init or not on:
             return
-        blocked = snookered(init[cue], [b for b in on if b in init], init, self.table.ball_radius)
+        blocked = not full_view(init[cue], [b for b in on if b in init], init, self.table.ball_radius)
         # WPBSA S3 R14: no miss is called when, before the stroke, the striker needed snookers.
         st = s.state
         deficit = st.scores[st.opponent(s.striker)] - st.scores[s.striker]
@@ -851,22 +827,29 @@ class SnookerBase(Referee):
         )
         if blocked:
             self.set_state(d, misses=0, miss_by=-1)
+            d.lift(WarningCode.THIRD_MISS, s.striker)
             return
         fam = self.sstate(st)
         n = (fam.misses if fam.miss_by == s.striker else 0) + 1
         self.set_state(d, misses=n, miss_by=s.striker)
-        if n == 2:
+        warned = st.warned(WarningCode.THIRD_MISS, s.striker)
+        if n >= 2 and not warned:
+            # WPBSA S3 R14: the referee warns after the second miss; the warning stays in the match state, and
+            # only a warned player loses the frame by the next one.
+            d.warn(WarningCode.THIRD_MISS, s.striker)
             d.warnings.append(
                 Note(
                     NoteCode.THIRD_MISS_WARNING,
                     "WPBSA S3 R14",
                     text(
-                        "Second miss with the ball on in full view: a third one loses the frame.",
-                        "Второй промах при полностью видимом шаре: третий будет стоить партии.",
+                        "Second miss in a row with the ball on in full view: the referee warns that a third one "
+                        "loses the frame.",
+                        "Второй промах подряд при полностью видимом очередном шаре: судья предупреждает, что "
+                        "третий будет стоить партии.",
                     ),
                 )
             )
-        elif n >= 3:
+        elif n >= 3 and warned:
             d.fouls.append(
                 self.foul(
                     THREE_MISSES,
@@ -927,8 +910,13 @@ class SnookerBase(Referee):
 class Snooker(SnookerBase):
     """International snooker (000 «Международный снукер»; WPBSA for what it leaves out)."""
 
+    # WPBSA S3 R9: a ball that falls by itself after the stroke has ended is not part of it (replaced); one
+    # that balances for a moment during the stroke and falls is potted. No five seconds.
+    hanging_until_end = True
+
     id = "snooker"
     table_id = "snooker-12ft"
+    opponent_is_outsider = True  # WPBSA S3 R15: disturbed "other than by the striker"
     aliases = ("international-snooker",)
     names = {"en": "Snooker", "ru": "Снукер"}
 
@@ -947,6 +935,7 @@ class AmericanSnooker(SnookerBase):
     off_is_foul = False
     jump_rule = "000: Американский снукер, Правила игры"
     cue_off_rule = "000: Американский снукер, Выскакивание за борт или падение в лузу битка"
+    cue_pocket_rule = cue_off_rule  # its own section names the cue ball in a pocket
     touch_rule = "000: Запрет касания шаров"
 
     def penalty(self, worth: int) -> int:
@@ -963,12 +952,51 @@ class AmericanSnooker(SnookerBase):
             NoteCode.OUTSIDE_INTERFERENCE,
             R_OUTSIDE_US,
             text(
-                f"An outsider ({s.outside_agent}) moved a ball: the balls go back where they were and the stroke is "
+                f"An outsider ({object_en(str(s.outside_agent))}) moved a ball: the balls go back where they were and the stroke is "
                 "replayed, with no penalty.",
                 f"Посторонний ({who}) сдвинул шар: шары возвращаются на исходные позиции, удар "
                 "повторяется без штрафа.",
             ),
         )
+
+    def opponent_interfered(self, s: Stroke, d: Draft) -> None:
+        """000 (general pool rules, which American snooker follows) «Вмешательство в игру соперника»: the
+        opponent's foul; 7 points to the striker (000: Американский снукер, «Штрафы за нарушения»)."""
+        touches = [(b, o) for b, o, inside in s.opponent_touches if inside]
+        if not touches:
+            return
+        b, obj = touches[0]
+        opp = s.opponent
+        d.others.append(
+            Foul(
+                FoulCode.OPPONENT_INTERFERENCE,
+                R_INTERFERE_US,
+                text(
+                    f"the opponent touched {ball_en(b)} ({object_en(obj)}) while the striker played: his foul",
+                    f"соперник коснулся {ball_ru(b, 'gen')} ({object_ru(obj)}) во время удара: это его нарушение",
+                ),
+                by=opp,
+            )
+        )
+        d.points[s.striker] += 7
+        d.scores[s.striker] += 7
+        d.notes.append(
+            text(
+                f"The opponent fouled ({R_INTERFERE_US}): 7 points to the striker, who plays on "
+                "(000: Американский снукер, Штрафы за нарушения).",
+                f"Нарушение соперника ({R_INTERFERE_US}): играющему 7 очков, он продолжает "
+                "(000: Американский снукер, Штрафы за нарушения).",
+            )
+        )
+
+    def after_interference(self, s: Stroke, d: Draft) -> None:
+        if (
+            not d.foul
+            and not d.frame_over
+            and any(f.code == FoulCode.OPPONENT_INTERFERENCE for f in d.others)
+        ):
+            d.next_player = s.striker
+            d.options = []
 
     def extra_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
         cue = self.cue_ball

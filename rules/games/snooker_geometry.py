@@ -1,4 +1,6 @@
-"""Snooker geometry the referee needs: where a colour is respotted, and whether the striker is snookered.
+"""Snooker geometry the referee needs: where a colour is respotted, whether the striker is snookered (000
+«Снукер (маска)»: no straight stroke at any ball on) and whether he has a full view of a ball on (WPBSA S3
+R14, for a miss).
 
 Pure functions of ball centres (metres, table frame) and a :class:`physics.tables.TableSpec`.
 """
@@ -43,7 +45,9 @@ def _along(
         if abs(dy) < 2 * r:
             dx = math.sqrt((2 * r) ** 2 - dy * dy)
             cands += [q[0] + dx, q[0] - dx]
-    lim = table.half_length - r if direction > 0 else -table.half_length + r
+    lim = (
+        table.half_length - table.cushion_reach if direction > 0 else -table.half_length + table.cushion_reach
+    )
     ok = [x for x in cands if (x - x0) * direction >= -1e-12 and (lim - x) * direction >= -1e-12]
     for x in sorted(ok, key=lambda x: abs(x - x0)):
         if _free((x, y), occupied, r):
@@ -125,33 +129,95 @@ def edges_visible(cue: Point, target: Point, blockers: Mapping[BallId, Point], r
     return (out[0], out[1])
 
 
-def snookered(cue: Point, on: Iterable[BallId], positions: Mapping[BallId, Point], r: float) -> bool:
-    """WPBSA definition used for a free ball: the striker cannot hit both extreme edges of any ball on.
-
-    Cushions are not considered (a snooker behind a pocket jaw is left to the referee's eye).
-    """
+def full_view(cue: Point, on: Iterable[BallId], positions: Mapping[BallId, Point], r: float) -> bool:
+    """WPBSA S3 R14 (foul and a miss): the striker can see both extreme edges of some ball on."""
     on_set = [b for b in on if b in positions]
-    if not on_set:
-        return False
     for b in on_set:
         blockers = {k: p for k, p in positions.items() if k != "cue" and k != b}
         if all(edges_visible(cue, positions[b], blockers, r)):
-            return False
-    return True
+            return True
+    return False
 
 
-def snookered_from_d(table: TableSpec, on: Iterable[BallId], positions: Mapping[BallId, Point]) -> bool:
-    """In hand: snookered only if no spot in the D gives a clear view of both edges of a ball on."""
+RAYS = 96  # straight paths tried across the span that meets a ball (a snooker needs every one blocked)
+
+
+def blocking_balls(
+    cue: Point, target: Point, blockers: Mapping[BallId, Point], r: float
+) -> tuple[bool, set[BallId]]:
+    """Can the cue ball, rolling straight, meet any part of ``target``? Returns (it can, the balls that lie
+    across some of those paths). Cushions are not considered."""
+    dx, dy = target[0] - cue[0], target[1] - cue[1]
+    d = math.hypot(dx, dy)
+    if d <= 2 * r:
+        return True, set()
+    ux, uy = dx / d, dy / d
+    half = math.asin(min(1.0, 2 * r / d)) * (1 - 1e-9)
+    hit = False
+    across: set[BallId] = set()
+    for k in range(RAYS + 1):
+        a = -half + 2 * half * k / RAYS
+        ca, sa = math.cos(a), math.sin(a)
+        px, py = ux * ca - uy * sa, uy * ca + ux * sa
+        # Distance along the ray at which the moving centre comes within 2r of the target's centre.
+        along = d * ca - math.sqrt(max((2 * r) ** 2 - (d * sa) ** 2, 0.0))
+        end = (cue[0] + px * along, cue[1] + py * along)
+        in_way = {b for b, q in blockers.items() if not _segment_clear(cue, end, {b: q}, r)}
+        if in_way:
+            across |= in_way
+        else:
+            hit = True
+    return hit, across
+
+
+def snooker(
+    cue: Point, on: Iterable[BallId], positions: Mapping[BallId, Point], r: float
+) -> tuple[bool, tuple[BallId, ...]]:
+    """000 «Снукер (маска)»: the cue ball is snookered when balls not on leave it no straight stroke at any
+    ball on; if it can hit even one ball on directly, there is no snooker. Returns (snookered, the balls that
+    block, nearest the cue ball first: the first is the effective snookering ball)."""
+    on_set = [b for b in on if b in positions]
+    if not on_set:
+        return False, ()
+    not_on = {k: p for k, p in positions.items() if k != "cue" and k not in on_set}
+    blocking: set[BallId] = set()
+    for b in on_set:
+        hit, across = blocking_balls(cue, positions[b], not_on, r)
+        if hit:
+            return False, ()
+        blocking |= across
+    order = sorted(blocking, key=lambda b: math.hypot(not_on[b][0] - cue[0], not_on[b][1] - cue[1]))
+    return True, tuple(order)
+
+
+def snookered(cue: Point, on: Iterable[BallId], positions: Mapping[BallId, Point], r: float) -> bool:
+    """000 «Снукер (маска)»: see :func:`snooker`."""
+    return snooker(cue, on, positions, r)[0]
+
+
+def snooker_from_d(
+    table: TableSpec, on: Iterable[BallId], positions: Mapping[BallId, Point]
+) -> tuple[bool, tuple[BallId, ...]]:
+    """000 «Снукер (маска)»: in hand, snookered only if no place on or in the D gives a straight stroke at a
+    ball on. Returns (snookered, the blocking balls, nearest the D's centre first)."""
     r = table.ball_radius
     bx = table.lines["head-string"]
     rad = table.d_radius or 0.0
     on_l = list(on)
+    others = {k: q for k, q in positions.items() if k != "cue"}
+    blocking: list[BallId] = []
     for i in range(13):
         ang = math.pi / 2 + math.pi * i / 12  # the D's arc faces the head cushion
         for frac in (0.0, 0.5, 1.0):
             p = (bx + frac * rad * math.cos(ang), frac * rad * math.sin(ang))
-            if not _free(p, {k: q for k, q in positions.items() if k != "cue"}, r):
+            if not _free(p, others, r):
                 continue
-            if not snookered(p, on_l, {k: q for k, q in positions.items() if k != "cue"}, r):
-                return False
-    return True
+            snook, by = snooker(p, on_l, others, r)
+            if not snook:
+                return False, ()
+            blocking += [b for b in by if b not in blocking]
+    return True, tuple(blocking)
+
+
+def snookered_from_d(table: TableSpec, on: Iterable[BallId], positions: Mapping[BallId, Point]) -> bool:
+    return snooker_from_d(table, on, positions)[0]

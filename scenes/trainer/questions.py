@@ -411,14 +411,16 @@ _LEGAL_NOTES: dict[tuple[Topic, str], tuple[str, str, str]] = {
         "BCA general rules (pocketed ball)",
     ),
     (Topic.HANGING_BEFORE_5S, "ru"): (
-        "The hanging ball fell before the stroke was over (within 5 s), so it counts as played by the stroke.",
-        "Зависший шар упал до завершения удара (в пределах 5 с), поэтому считается сыгранным.",
-        "003: Зависший шар",
+        "The ball stopped in the jaws and fell after the stroke had ended (every ball at rest): 003 counts no "
+        "seconds - it does not count and is put back in the jaws, however soon it fell.",
+        "Шар остановился в створе лузы и упал после завершения удара (все шары стояли): 003 секунд не считает - "
+        "шар не засчитывается и восстанавливается в створ лузы, как бы скоро он ни упал.",
+        "003: Зависшие шары",
     ),
     (Topic.HANGING_AFTER_5S, "ru"): (
         "The ball stopped over the pocket and fell after the stroke had ended: it does not count and is put back.",
         "Шар остановился в створе лузы и упал после завершения удара: он не засчитывается и ставится обратно.",
-        "003: Зависший шар",
+        "003: Зависшие шары",
     ),
     (Topic.MISCUE, "wpa"): (
         "An accidental miscue is not a foul in pool unless it is intentional or the cue touches the ball again.",

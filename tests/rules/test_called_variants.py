@@ -18,11 +18,11 @@ from rules.contract import CallKind, Family, InHand
 from rules.notation import record
 from rules.registry import game_ids, get_referee
 from rules.state import MatchState
-from tests.rules.util import R, judge
+from tests.rules.util import judge
 
 T = load_table("pyramid-12ft")
 PLAY = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
-BACK_CUSHION = (T.half_length - R, 0.0)  # Moscow: «вплотную к середине заднего борта»
+BACK_CUSHION = (T.half_length - T.cushion_reach, 0.0)  # frozen to the back cushion
 BACK_SPOT = (0.8875, 0.0)  # Pyramid 8: the back spot
 CALLED = ("moscow-pyramid-called", "moscow-pyramid-called-fast", "pyramid-8-called", "pyramid-8-called-fast")
 BASE = {

@@ -15,7 +15,7 @@ PLAY = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
 # After the hit, 7 goes from one cushion to a second: a legal отыгрыш in every game that asks for one.
 SAFE = "7|foot 7|left-foot"
 BACK_SPOT = (0.8875, 0.0)
-BACK_CUSHION = (T.half_length - R, 0.0)
+BACK_CUSHION = (T.half_length - T.cushion_reach, 0.0)  # frozen to the back cushion
 
 
 def respot_place(game: str) -> tuple[float, float]:
@@ -86,10 +86,23 @@ def test_from_hand_ball_in_the_house_hit_before_leaving_it(game: str) -> None:
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_from_hand_cue_ball_placed_outside_the_house(game: str) -> None:
-    r = judge(game, PLAY, "cue>7 " + SAFE, in_hand="house")
-    assert "cue_ball_outside_house" in r.codes()
-    on_line = judge(game, "cue=-0.8875,0 7=0.5,0.2", "cue>7 " + SAFE, in_hand="house")
+    # 003 «Начальный удар», в: the referee warns a player who places the cue ball outside the house; playing from
+    # there after the warning is penalised (003: Штрафы (14)).
+    warned = [{"code": "outside_house", "player": 0}]
+    r = judge(game, PLAY, "cue>7 " + SAFE, in_hand="house", warnings=warned)
+    assert "cue_ball_outside_house" in r.codes() and not r.standing  # the warning is spent
+    on_line = judge(game, "cue=-0.8875,0 7=0.5,0.2", "cue>7 " + SAFE, in_hand="house", warnings=warned)
     assert "cue_ball_outside_house" in on_line.codes()  # on the house line is outside the house (000 §9)
+
+
+@pytest.mark.parametrize("game", PYRAMID_GAMES)
+def test_from_hand_outside_the_house_without_a_warning_is_the_referees_error(game: str) -> None:
+    # 003 «Судейская ошибка» (I): «судья не предупредил игрока, что он располагает биток не в доме» - no penalty,
+    # the balls pocketed do not count, the disturbed balls are restored, the turn passes to the opponent.
+    r = judge(game, PLAY, "cue>7 7@foot-left cue=0.1,0.1" + call(game, "7", "foot-left"), in_hand="house")
+    assert not r.foul and r.counted == () and r.next_player == 1 and r.scores == (0, 0)
+    assert r.positions["7"] == (0.5, 0.2) and r.positions["cue"] == (0.1, 0.1) and r.in_hand is None
+    assert "referee_error" in [w.code for w in r.warnings] and "003: Судейская ошибка (I)" in r.explain["ru"]
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -97,7 +110,10 @@ def test_temporary_house_when_every_ball_is_in_the_house(game: str) -> None:
     lay = "cue=1.2,0 7=-1.2,0.2 3=-1.0,-0.3"
     r = judge(game, lay, "cue:foot-string cue>7 " + SAFE, in_hand="house")
     assert "cue_ball_outside_house" not in r.codes() and "house_ball_first" not in r.codes()
-    wrong = judge(game, "cue=-1.3,0 7=-1.2,0.2 3=-1.0,-0.3", "cue>7 " + SAFE, in_hand="house")
+    warned = [{"code": "outside_house", "player": 0}]
+    wrong = judge(
+        game, "cue=-1.3,0 7=-1.2,0.2 3=-1.0,-0.3", "cue>7 " + SAFE, in_hand="house", warnings=warned
+    )
     assert "cue_ball_outside_house" in wrong.codes()
 
 
@@ -199,15 +215,23 @@ def test_rows_6_and_11_scoop_and_miscue_are_fouls(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
-def test_row_12_hanging_ball_falling_five_seconds_after_is_put_back(game: str) -> None:
-    r = judge(game, PLAY, "cue>7 7?foot-left 7?foot-left+6" + call(game, "7", "foot-left"))
+@pytest.mark.parametrize("after", [0.5, 2, 6])
+def test_rows_12_13_a_hanging_ball_falling_after_the_stroke_ended_is_put_back_whatever_the_seconds(
+    game: str, after: float
+) -> None:
+    # 003 «Зависшие шары»: «если же остановившийся в створе лузы шар падает в нее после завершения удара, то
+    # этот шар не засчитывается, судья восстанавливает его на прежнее место» - no five seconds (000 §14's).
+    r = judge(game, PLAY, f"cue>7 7?foot-left 7?foot-left+{after}" + call(game, "7", "foot-left"))
     assert not r.foul and r.counted == () and "7" in r.positions and r.respot == ()
     assert r.positions["7"][0] > 1.7  # at the pocket's mouth, where it hung
+    assert "сколько бы он ни висел" in r.explain["ru"] and "003: Зависшие шары" in r.explain["en"]
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
-def test_row_13_hanging_ball_falling_within_five_seconds_counts(game: str) -> None:
-    r = judge(game, PLAY, "cue>7 7?foot-left 7?foot-left+2" + call(game, "7", "foot-left"))
+def test_row_13_a_ball_that_stops_for_an_instant_and_drops_during_the_stroke_counts(game: str) -> None:
+    # 003 «Зависшие шары»: one that stops in the jaws and falls before the stroke has ended counts; so does the
+    # played ball that pauses for an instant and drops still spinning.
+    r = judge(game, PLAY, "cue>7 7?foot-left 7@foot-left" + call(game, "7", "foot-left"))
     assert not r.foul and r.counted == ("7",) and r.next_player == 0
 
 

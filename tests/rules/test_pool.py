@@ -111,8 +111,9 @@ def test_common_fouls(game: str) -> None:
 
 
 def test_frozen_ball_needs_another_rail() -> None:
-    # 000 «Шар на борту»: a ball frozen to the foot cushion pushed into that same cushion is no rail.
-    x = TABLE.half_length - R
+    # 000 «Шар на борту»: a ball frozen to the foot cushion pushed into that same cushion is no rail. Frozen is
+    # touching the nose: the centre TABLE.cushion_reach from the nose line (not R: the nose is above the centre).
+    x = TABLE.half_length - TABLE.cushion_reach
     balls = f"cue=0.4,0 1={x},0 3=-0.6,0.2"
     st = state("pool-9-ball", layout(balls, T))
     same = get_referee("pool-9-ball").judge(st, record(balls, "cue>1 1|foot", table=T))

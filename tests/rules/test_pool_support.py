@@ -31,6 +31,7 @@ def state(game: str, balls: dict[BallId, Point], players: int = 2, **kw: Any) ->
         owed=(0,) * players,
         fouls_in_row=(0,) * players,
         family=family,
+        warnings=family.implied_warnings(),  # as a scenario file's [state] implies them
     )
     base.update(kw)
     st = MatchState(**base)

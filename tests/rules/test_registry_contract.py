@@ -248,15 +248,16 @@ def _hand(game: str, zone: InHand, others: dict[str, tuple[float, float]]) -> tu
 def test_house_is_strictly_behind_the_house_line() -> None:
     ref, st = _hand("russian-pyramid", InHand.HOUSE, {"7": (0.5, 0.2)})
     t = ref.table
-    head, R = t.lines["head-string"], t.ball_radius
+    head = t.lines["head-string"]
     others = {"7": (0.5, 0.2)}
     assert ref.may_place(st, head - 0.001, 0.0, others).ok
     # 003: Положение шара - a ball exactly on the house line is outside the house.
     on_line = ref.may_place(st, head, 0.0, others)
     assert not on_line.ok and on_line.warning == WarningCode.OUTSIDE_HOUSE
     assert not ref.may_place(st, head + 0.01, 0.0, others).ok
-    assert ref.may_place(st, -t.half_length + R, 0.0, others).ok
-    assert not ref.may_place(st, -t.half_length + R - 1e-4, 0.0, others).ok
+    # A ball may be put down touching the head cushion (its centre t.cushion_reach from the nose), not nearer.
+    assert ref.may_place(st, -t.half_length + t.cushion_reach, 0.0, others).ok
+    assert not ref.may_place(st, -t.half_length + t.cushion_reach - 1e-4, 0.0, others).ok
     assert not ref.may_place(st, math.nan, 0.0, others).ok
 
 

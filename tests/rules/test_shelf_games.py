@@ -10,7 +10,7 @@ from rules.ruling import InHand
 from tests.rules.util import R, judge, judge_st
 
 T = load_table("pyramid-12ft")
-BACK_CUSHION = (T.half_length - R, 0.0)
+BACK_CUSHION = (T.half_length - T.cushion_reach, 0.0)  # frozen to the back cushion
 BACK_SPOT = (0.8875, 0.0)
 PLAY = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4 9=-0.3,0.5"
 SAFE = "7|foot 7|left-foot"

@@ -155,10 +155,21 @@ def test_off_table_rows(row: str, script: str, codes: list[str]) -> None:
 
 
 def test_hanging_ball_rows() -> None:
-    _, late = judge("cue>red1 red1?foot-left red1?foot-left+6")
-    assert late.counted == () and "red1" in late.positions  # row 12: replaced
-    _, early = judge("cue>red1 red1?foot-left red1?foot-left+1")
-    assert early.counted == ("red1",) and early.points == (1, 0)  # row 13: potted
+    # WPBSA S3 R9: a ball that falls by itself after the stroke has ended is not part of it - replaced, however
+    # soon; one that balances for a moment and falls during the stroke is potted.
+    for after in (6, 1):
+        _, late = judge(f"cue>red1 red1?foot-left red1?foot-left+{after}")
+        assert late.counted == () and "red1" in late.positions and "WPBSA S3 R9" in late.explain["en"]
+    _, early = judge("cue>red1 red1?foot-left red1@foot-left")
+    assert early.counted == ("red1",) and early.points == (1, 0)
+    # American snooker is played by 000's general pool rules: five seconds.
+    _, us = judge(
+        "cue>red1 red1?foot-left red1?foot-left+1",
+        game="american-snooker",
+        table="snooker-10ft",
+        balls=MID.replace("yellow=yellow", "yellow=yellow"),
+    )
+    assert us.counted == ("red1",)
 
 
 def test_outside_interference_replayed() -> None:
@@ -360,7 +371,9 @@ def test_free_ball_must_be_hit_first() -> None:
     r = get_referee("snooker").judge(
         free_state, record(SNOOKERED, "cue>red1 red1|foot call=blue@foot-left", table=T)
     )
-    assert r.codes() == ["wrong_ball_first"] and r.points == (4, 0)  # red on, a red struck: the minimum 4
+    # Red on, a red struck first: the minimum 4. The cue ball is still behind the blue, the free ball: 000
+    # «Свободный шар» (2) - left snookered by the free ball - is a foul too; one penalty, the higher.
+    assert r.codes() == ["wrong_ball_first", "snookered_behind_free_ball"] and r.points == (4, 0)
 
 
 def test_two_balls_struck_at_once() -> None:

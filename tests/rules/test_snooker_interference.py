@@ -20,7 +20,7 @@ from physics.errors import InputError
 from physics.record import BallStatus, ShotRecord
 from physics.scenario import load_scenario, parse_scenario
 from physics.tables import load_table
-from rules.games.snooker import disturbed_balls, referee_view
+from rules.interference import disturbed_balls, referee_view
 from rules.notation import layout, record
 from rules.registry import get_referee
 from rules.ruling import InHand, Ruling

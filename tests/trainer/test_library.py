@@ -165,10 +165,15 @@ def test_contrasts_the_rules_notes_teach() -> None:
     assert ruling("snooker-jump-over-blocker", "snooker").codes == ("jump_shot",)
     assert not ruling("snooker-jump-after-contact", "snooker").foul
     assert not ruling("snooker-jump-drop-back", "snooker").foul  # exception (b), row 10
-    # Hanging ball (rows 12-13): counted within 5 s, put back after.
-    assert ruling("pyramid-hanging-before-5s", "russian-pyramid").counted == ("7",)
-    late = ruling("pyramid-hanging-after-5s", "russian-pyramid")
-    assert late.counted == () and [r.ball for r in late.respot] == ["7"]
+    # Hanging ball (rows 12-13). 003 «Зависшие шары» (Russian games) and WPBSA S3 R9 (snooker): a ball that falls
+    # after the stroke has ended is put back whatever the seconds; 000's five seconds hold in pool and golf.
+    for case in ("pyramid-hanging-before-5s", "pyramid-hanging-after-5s"):
+        late = ruling(case, "russian-pyramid")
+        assert late.counted == () and [r.ball for r in late.respot] == ["7"]
+    assert ruling("snooker-hanging-before-5s", "snooker").counted == ()
+    assert ruling("pool-hanging-before-5s", "pool-8-ball").counted == ("1",)
+    assert ruling("golf-hanging-before-5s", "golf").counted == ("1",)
+    assert ruling("pool-hanging-after-5s", "pool-8-ball").counted == ()
     # Row 14: a hanging ball falling before the cue ball reaches it is no pot: the stroke is replayed.
     for case, game in (
         ("pyramid", "russian-pyramid"),
