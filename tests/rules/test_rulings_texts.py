@@ -395,3 +395,74 @@ def test_simulate_and_referee_take_the_same_balls(tmp_path: Path, capsys: pytest
             assert run([cmd, str(f)]) == 2
             err = capsys.readouterr().err
             assert "balls.pink" in err and len(err.strip().splitlines()) == 1
+
+
+def test_warnings_survive_the_autosave(tmp_path: Path) -> None:
+    from scenes.autosave import load_match, save_match
+    from scenes.match import MatchController
+
+    m = MatchController(game="moscow-pyramid-called", names=("A", "B"))
+    assert not m.place_cue(0.0, 0.0) and m.state is not None
+    save_match(tmp_path / "m.json", m.state, 1)
+    st, _ = load_match(tmp_path / "m.json")
+    assert st.warned(WarningCode.OUTSIDE_HOUSE, 0)
+
+
+OPPONENT_CHALK = """
+game = "russian-pyramid"
+[balls]
+cue = [-0.5, 0.0]
+7 = [0.5, 0.2]
+[shot]
+cue_speed = 2.0
+call = { ball = "7", pocket = "foot-left" }
+[state]
+break = false
+scores = [10, 20]
+[[objects]]
+kind = "chalk"
+at = [1.805, 0.2, 0.0]
+owner = "opponent"
+[[events]]
+t = 0.0
+type = "cue_strike"
+ball = "cue"
+miscue = false
+scoop = false
+[[events]]
+t = 0.4
+type = "ball_ball"
+balls = ["cue", "7"]
+[[events]]
+t = 0.9
+type = "cushion"
+ball = "7"
+cushion = "foot"
+[[events]]
+t = 0.95
+type = "touched"
+ball = "7"
+object = "chalk"
+pos = [1.74, 0.2, 0.034]
+[final.7]
+status = "on_table"
+pos = [1.6, 0.2, 0.034]
+"""
+
+
+def test_the_referee_command_reads_whose_the_chalk_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # design.md: «an [[objects]] entry may name whose it is»; the opponent's chalk touched: his foul, −5 (003).
+    f = tmp_path / "chalk.toml"
+    f.write_text(OPPONENT_CHALK, encoding="utf-8")
+    assert run(["referee", str(f), "--json", "-"]) == 0
+    r = json.loads(capsys.readouterr().out)["ruling"]
+    assert (
+        r["foul"] is False and r["fouls"][0]["code"] == "opponent_interference" and r["fouls"][0]["by"] == 1
+    )
+    assert r["scores"] == [15, 15]
+    f.write_text(OPPONENT_CHALK.replace('owner = "opponent"', 'owner = "striker"'), encoding="utf-8")
+    assert run(["referee", str(f), "--json", "-"]) == 0
+    mine = json.loads(capsys.readouterr().out)["ruling"]
+    assert mine["foul"] is True and mine["scores"] == [5, 25]
