@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint check setup clean screenshots
+.PHONY: play test bench lint check setup clean screenshots cases
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -37,6 +37,10 @@ check: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict physics rules
 	$(BIN)/python -m pytest -m "not slow"
+
+# Re-find the trainer's cases after a physics change (README, "The case library and its checks").
+cases: $(STAMP)
+	nice -n 10 $(BIN)/python tools/trainer_make_cases.py --refind 3000
 
 clean:
 	rm -rf $(VENV)

@@ -25,7 +25,7 @@ from physics.tables import TableSpec
 WORD_RE = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 OBJECT_KEYS = ("kind", "at", "length", "owner")
 OBJECT_OWNERS = ("striker", "opponent", "spectator", "referee")
-META_KEYS = ("topic", "games", "row", "note")
+META_KEYS = ("topic", "games", "row", "note", "subject")
 EXPECTED_KEYS = ("foul", "codes", "counted", "off_table", "respot", "points", "next_player", "in_hand")
 FINAL_KEYS = ("status", "pos", "pocket", "rest")
 EVENT_KEYS = tuple(event_fields())

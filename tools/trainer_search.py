@@ -1,11 +1,12 @@
 """Find shot parameters that make the physics produce a training case's outcome.
 
-Random search (seeded) over ranges of cue speed, direction, elevation and tip offset around a recipe of
-``tools/trainer_make_cases.py``; a hit is a stroke whose record shows the recipe's topic
-(``scenes.trainer.generate.shows_topic``) and passes the recipe's extra check. Prints the hits as
-``[shot]`` lines ready to paste into the recipe.
+Random search (seeded) over the ranges of a recipe of ``tools/trainer_make_cases.py``: a hit is a stroke
+whose record passes every check of the case's row (``scenes.trainer.rows``, the checks the library test
+runs), the recipe's own extra check, and whose rulings carry no foul unrelated to the row. The first try is
+the recipe's current stroke. ``tools/trainer_make_cases.py --refind N`` calls :func:`search` for every case
+that fails; run alone, this prints the hits.
 
-    .venv/bin/python tools/trainer_search.py RECIPE_ID [--tries N] [--seed S]
+    nice -n 10 .venv/bin/python tools/trainer_search.py RECIPE_ID_OR_PREFIX ... [--tries N] [--seed S] [-v]
 """
 
 from __future__ import annotations
@@ -16,19 +17,22 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from trainer_make_cases import RECIPES, Recipe, acceptable, scene_objects  # noqa: E402
+from trainer_make_cases import RECIPES, Recipe, build, problems, scene_objects  # noqa: E402
 
 from physics.params import PhysicsParams  # noqa: E402
 from physics.record import ShotParams  # noqa: E402
 from physics.simulate import simulate  # noqa: E402
 from physics.tables import load_table  # noqa: E402
 from scenes.settings import load_settings  # noqa: E402
-from scenes.trainer.generate import features  # noqa: E402
+
+# The search's quick look stops a stroke at this many seconds; a candidate is then simulated in full.
+QUICK_CAP = 15.0
 
 
 def sample(rec: Recipe, rng: random.Random) -> ShotParams:
@@ -49,45 +53,52 @@ def sample(rec: Recipe, rng: random.Random) -> ShotParams:
     )
 
 
-def run(rec: Recipe, tries: int, seed: int, stop_after: int = 3, verbose: bool = False) -> list[ShotParams]:
-    settings = load_settings()
+def _shot_dict(shot: ShotParams) -> dict[str, Any]:
+    return {
+        "cue_speed": shot.cue_speed,
+        "direction": shot.direction,
+        "elevation": shot.elevation,
+        "tip": [shot.tip[0], shot.tip[1]],
+    }
+
+
+def search(
+    rec: Recipe, tries: int, seed: int, settings: Any = None, verbose: bool = False
+) -> ShotParams | None:
+    """The first of up to ``tries`` strokes (the recipe's own first, then seeded samples) that passes."""
+    settings = settings or load_settings()
     table = load_table(rec.table_id)
-    params = PhysicsParams.for_table(table, max_stroke_seconds=15.0)
+    params = PhysicsParams.for_table(table, max_stroke_seconds=QUICK_CAP)
     rng = random.Random(seed)
-    hits: list[ShotParams] = []
+    original = dict(rec.shot)
     t0 = time.perf_counter()
-    for i in range(tries):
-        shot = sample(rec, rng) if i else rec.shot_params()
-        # A shorter cap keeps the search quick; trainer_make_cases.py re-simulates the hit in full.
-        record = simulate(
-            table, rec.balls, shot, params, objects=scene_objects(rec), lamp=settings.lamp_position
+    near = 0
+    try:
+        for i in range(tries):
+            shot = sample(rec, rng) if i else rec.shot_params()
+            record = simulate(
+                table, rec.balls, shot, params, objects=scene_objects(rec), lamp=settings.lamp_position
+            )
+            quick = problems(rec, record)
+            if verbose:
+                print(i, _shot_dict(shot), quick, flush=True)
+            if quick:
+                continue
+            near += 1
+            rec.shot = {**original, **_shot_dict(shot)}
+            _text, full, rulings = build(rec, settings)
+            late = problems(rec, full, rulings)
+            if not late:
+                print(f"hit at try {i} ({time.perf_counter() - t0:.0f} s): {_shot_dict(shot)}", flush=True)
+                return shot
+            print(f"  near miss at try {i}: {'; '.join(late)}", flush=True)
+        print(
+            f"{rec.id}: no hit in {tries} tries ({near} passed the quick look), {time.perf_counter() - t0:.0f} s",
+            flush=True,
         )
-        ok = acceptable(rec, record)
-        if verbose:
-            f = features(record)
-            print(
-                i,
-                shot.cue_speed,
-                shot.direction,
-                shot.elevation,
-                shot.tip,
-                ok,
-                sorted(f.touched),
-                sorted(f.off_rest),
-                f.jumped_over,
-                f.airborne,
-            )
-        if ok:
-            hits.append(shot)
-            print(
-                f"hit {len(hits)} at try {i}: cue_speed = {shot.cue_speed}, direction = {shot.direction}, "
-                f"elevation = {shot.elevation}, tip = [{shot.tip[0]}, {shot.tip[1]}]",
-                flush=True,
-            )
-            if len(hits) >= stop_after:
-                break
-    print(f"{rec.id}: {len(hits)} hits in {i + 1} tries, {time.perf_counter() - t0:.1f} s", flush=True)
-    return hits
+        return None
+    finally:
+        rec.shot = original
 
 
 def main() -> None:
@@ -95,7 +106,6 @@ def main() -> None:
     p.add_argument("recipe", nargs="+", help="recipe ids, or a family prefix such as 'pool-'")
     p.add_argument("--tries", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--hits", type=int, default=1)
     p.add_argument("-v", action="store_true")
     a = p.parse_args()
     chosen = [
@@ -105,17 +115,11 @@ def main() -> None:
         and r.recorded_from is None
         and any(r.id == x or r.id.startswith(x) for x in a.recipe)
     ]
-    found: dict[str, ShotParams] = {}
+    settings = load_settings()
     for rec in chosen:
-        hits = run(rec, a.tries, a.seed, a.hits, a.v)
-        if hits:
-            found[rec.id] = hits[0]
-    print("FOUND entries:")
-    for rid, s in found.items():
-        print(
-            f'    "{rid}": {{"cue_speed": {s.cue_speed}, "direction": {s.direction}, '
-            f'"elevation": {s.elevation}, "tip": [{s.tip[0]}, {s.tip[1]}]}},'
-        )
+        hit = search(rec, a.tries, a.seed, settings, a.v)
+        if hit is not None:
+            print(f"{rec.id}: {_shot_dict(hit)}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ A case adds two tables to an ordinary scenario file:
 topic = "lamp"                                   # a Topic below
 games = ["russian-pyramid", "american"]          # the rulebooks it is meant for (all on the case's table)
 row = 4                                          # optional: the row of rules-notes §2 it illustrates
+subject = "cue"                                  # optional: the ball the row is about (cue | object)
 
 [expected.russian-pyramid]                       # the ruling summary the referee must give, per game
 foul = false
@@ -192,6 +193,7 @@ class Case:
     games: tuple[str, ...]
     expected: Mapping[str, Expected]
     row: int | None = None
+    subject: str | None = None  # the ball the row is about: "cue" | "object" (None: any ball)
 
     @property
     def path(self) -> str:
@@ -270,8 +272,8 @@ def case_from_scenario(sc: Scenario) -> Case:
     if not meta:
         raise InputError(file, "meta", "a [meta] table with topic and games (a training case)")
     for k in meta:
-        if k not in ("topic", "games", "row", "note"):
-            raise InputError(file, f"meta.{k}", "a known key (games, note, row, topic)")
+        if k not in ("topic", "games", "row", "note", "subject"):
+            raise InputError(file, f"meta.{k}", "a known key (games, note, row, subject, topic)")
     try:
         topic = Topic(meta.get("topic"))
     except ValueError:
@@ -287,6 +289,9 @@ def case_from_scenario(sc: Scenario) -> Case:
     row = meta.get("row")
     if row is not None and (isinstance(row, bool) or not isinstance(row, int) or not 1 <= row <= 17):
         raise InputError(file, "meta.row", "a row number of rules-notes §2 (1..17)")
+    subject = meta.get("subject")
+    if subject is not None and subject not in ("cue", "object"):
+        raise InputError(file, "meta.subject", 'the ball the row is about: "cue" or "object"')
     if sc.shot is None and sc.recorded_events is None:
         raise InputError(file, "shot", "a [shot] to simulate or a recorded stroke ([[events]])")
     expected: dict[str, Expected] = {}
@@ -297,7 +302,9 @@ def case_from_scenario(sc: Scenario) -> Case:
     for g in sc.expected:
         if g not in games:
             raise InputError(file, f"expected.{g}", "a game listed in meta.games")
-    return Case(id=Path(file).stem, scenario=sc, topic=topic, games=games, expected=expected, row=row)
+    return Case(
+        id=Path(file).stem, scenario=sc, topic=topic, games=games, expected=expected, row=row, subject=subject
+    )
 
 
 def load_case(path: str | Path) -> Case:
@@ -440,6 +447,7 @@ def case_toml(
     final: Mapping[str, Mapping[str, Any]] | None = None,
     row: int | None = None,
     note: str | None = None,
+    subject: str | None = None,
     header: str = "",
     undisturbed: Mapping[str, Any] | None = None,
 ) -> str:
@@ -452,6 +460,8 @@ def case_toml(
     out += ["", "[meta]", f"topic = {toml_value(topic)}", f"games = {toml_value(list(games))}"]
     if row is not None:
         out.append(f"row = {row}")
+    if subject is not None:
+        out.append(f"subject = {toml_value(subject)}")
     if note:
         out.append(f"note = {toml_value(note)}")
     out += ["", "[balls]"] + [

@@ -5,8 +5,10 @@
 The noise is the computational-pool model (physics.md §2.2: σ of 0.125° in direction, 0.1° in elevation,
 0.075 m/s in speed, 0.5 mm in tip offset), scaled up step by step when the wanted outcome is rare: a human
 stroke varies far more than a robot's, and a rare call (a ball off the lamp) needs a wide search.
-Each kept stroke is simulated, judged under every rulebook of its base case, and written as a case file
-with its expected rulings; the same seed gives the same files.
+Each stroke in the category is judged under every rulebook of its base case and kept only when it passes
+the same checks as every library case (``scenes.trainer.rows``: it shows what its row must show, and its
+rulings carry no foul unrelated to the row); it is written as a case file with the referee's rulings as
+its expected ones. The same seed gives the same files.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from scenes.trainer.cases import (
     rule,
     user_cases_dir,
 )
+from scenes.trainer.rows import Claim, bounced_out_of_pocket, incidental_fouls, row_problems
 
 CLI = "command line"
 
@@ -65,13 +68,8 @@ def features(record: ShotRecord) -> Features:
     )
     touched = frozenset(str(e.object) for e in record.of_type(EventType.TOUCHED) if e.object)
     strikes = record.of_type(EventType.CUE_STRIKE)
-    jaw_balls = {e.ball for e in record.of_type(EventType.POCKET_JAW, EventType.POCKETED) if e.ball}
     left = {e.ball for e in record.of_type(EventType.LEFT_TABLE) if e.ball}
     back = {e.ball for e in record.of_type(EventType.RETURNED) if e.ball}
-    bounced = any(
-        b in back and record.final.get(b) is not None and record.final[b].status == BallStatus.ON_TABLE
-        for b in jaw_balls & left
-    ) or _thrown_back_from_hole(record)
     return Features(
         off_rest=off_rest,
         touched=touched,
@@ -80,36 +78,9 @@ def features(record: ShotRecord) -> Features:
         airborne=bool(record.of_type(EventType.AIRBORNE)),
         miscue=any(bool(e.miscue) for e in strikes),
         scoop=any(bool(e.scoop) for e in strikes),
-        bounced_out_of_pocket=bounced,
+        bounced_out_of_pocket=bounced_out_of_pocket(record),
         hanging=bool(record.of_type(EventType.HANGING)),
         pocketed=any(f.status == BallStatus.POCKETED for f in record.final.values()),
-    )
-
-
-def _thrown_back_from_hole(record: ShotRecord) -> bool:
-    """A ball met a pocket with its centre over the hole (past the drop line: the back or the sides of the
-    pocket, not the jaws) and still ended on the bed: it went into the pocket and came back out (row 15)."""
-    hits = [
-        e
-        for e in record.of_type(EventType.POCKET_JAW)
-        if e.ball
-        and e.pocket
-        and e.pos is not None
-        and record.final.get(e.ball) is not None
-        and record.final[e.ball].status == BallStatus.ON_TABLE
-    ]
-    if not hits:
-        return False
-    from physics.geometry import pocket_shapes
-    from physics.tables import load_table
-
-    try:
-        shapes = pocket_shapes(load_table(record.table))
-    except InputError:
-        return False
-    return any(
-        e.pocket in shapes and e.pos is not None and shapes[e.pocket].in_well(e.pos[0], e.pos[1])
-        for e in hits
     )
 
 
@@ -218,8 +189,16 @@ def generate(
     out_dir: Path,
     settings: Any,
     log: TextIO | None = None,
+    *,
+    same_topic: bool = False,
+    prefix: str | None = None,
+    attempts_per_case: int | None = None,
 ) -> list[Path]:
-    """Write up to ``n`` new case files into ``out_dir``; returns their paths."""
+    """Write up to ``n`` new case files into ``out_dir``; returns their paths.
+
+    ``same_topic`` keeps only strokes that teach their base case's own topic (variations of one case);
+    ``prefix`` names the files (default ``gen-<game>-<category>-s<seed>``).
+    """
     cat = category_of(category) if category else None
     bases = [c for c in library if game in c.games and c.scenario.shot is not None]
     if not bases:
@@ -232,10 +211,11 @@ def generate(
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     seen: set[tuple[Any, ...]] = set()
-    max_attempts = n * len(SCALES) * ATTEMPTS_PER_SCALE
+    max_attempts = attempts_per_case * n if attempts_per_case else n * len(SCALES) * ATTEMPTS_PER_SCALE
     attempts = 0
     scale_i = 0
     misses = 0
+    rejected = 0
     while len(written) < n and attempts < max_attempts:
         attempts += 1
         base = bases[rng.randrange(len(bases))]
@@ -250,6 +230,12 @@ def generate(
             if misses >= ATTEMPTS_PER_SCALE and scale_i < len(SCALES) - 1:
                 scale_i, misses = scale_i + 1, 0
             continue
+        topic = topic_of(f, base.topic)
+        claim = Claim(topic, base.subject if topic == base.topic else None)
+        if (same_topic and topic != base.topic) or row_problems(claim, record) or incidental_fouls(rulings):
+            # The same checks as the library's: a variation that does not show its row cleanly is no case.
+            rejected += 1
+            continue
         outcome = (
             base.id,
             tuple(
@@ -263,10 +249,16 @@ def generate(
         if outcome in seen:
             continue
         seen.add(outcome)
-        topic = topic_of(f, base.topic)
         k = len(written) + 1
-        name = f"gen-{game}-{cat or 'any'}-s{seed}-{k:03d}"
-        title = {"en": f"{base.title['en']} (variation {k})", "ru": f"{base.title['ru']} (вариант {k})"}
+        stem = prefix or f"gen-{game}-{cat or 'any'}-s{seed}"
+        name = f"{stem}-{k:03d}"
+        # The title says what the stroke shows: the base case's when it teaches the same, else its topic's.
+        en, ru = (
+            (base.title["en"], base.title["ru"])
+            if topic == base.topic
+            else (topic.title("en").capitalize(), topic.title("ru").capitalize())
+        )
+        title = {"en": f"{en} (variation {k})", "ru": f"{ru} (вариант {k})"}
         text = case_toml(
             title=title,
             game=sc.game,
@@ -276,6 +268,8 @@ def generate(
             topic=topic.value,
             games=base.games,
             expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
+            row=claim.row,
+            subject=claim.subject,
             state=dict(sc.state),
             objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
             header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.",
@@ -285,7 +279,35 @@ def generate(
         written.append(path)
         if log is not None:
             print(f"{path}: {topic.value}", file=log)
+    if log is not None and rejected:
+        print(
+            f"{rejected} strokes in the category were left out: they do not show their row cleanly", file=log
+        )
     return written
+
+
+def variations(
+    case: Case, game: str, n: int, seed: int, out_dir: Path, settings: Any, log: TextIO | None = None
+) -> list[Path]:
+    """Up to ``n`` variations of one case (a missed one, for practice): the computational-pool noise on its
+    stroke, kept only when the variation teaches the case's own topic and passes its row's checks. They are
+    written as ``var-<case>-s<seed>-<k>.toml`` and join the trainee's sessions (spaced repetition puts them
+    early: they are new items of a topic and rulebook the trainee got wrong)."""
+    if case.scenario.shot is None or case.scenario.is_recorded:
+        return []
+    return generate(
+        [case],
+        n,
+        game,
+        None,
+        seed,
+        out_dir,
+        settings,
+        log,
+        same_topic=True,
+        prefix=f"var-{case.id}-s{seed}",
+        attempts_per_case=ATTEMPTS_PER_SCALE * 2,
+    )
 
 
 def _base_hits(case: Case, cat: str) -> bool:
@@ -326,104 +348,3 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
         file=out,
     )
     return 0
-
-
-# Who may touch a ball without being the striker's side (the referee's outside agents, rules/base.py).
-OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
-
-
-def _touched_before(record: ShotRecord, ball: str, t: float) -> bool:
-    """Did a ball, a cushion or a jaw touch ``ball`` before ``t``?"""
-    return any(
-        e.t < t
-        and e.type in (EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW)
-        and e.involves(ball)
-        for e in record.events
-    )
-
-
-def rail_top_return(record: ShotRecord, ball: str | None = None) -> bool:
-    """A ball (``ball``, or any) left the bed onto the rail (the wooden rail top or the rubber's top behind
-    the nose line) and came back onto the bed by itself - touching nothing but the table on the way - to end
-    the stroke there."""
-    for b, fin in record.final.items():
-        if fin.status != BallStatus.ON_TABLE or (ball is not None and b != ball):
-            continue
-        out = on_rail = False
-        for e in record.events:
-            if e.ball != b:
-                continue
-            if e.type == EventType.LEFT_TABLE:
-                out, on_rail = True, False
-            elif e.type == EventType.TOUCHED and e.object == "rail_top":
-                on_rail = True
-            elif e.type == EventType.CUSHION and out:
-                on_rail = True
-            elif e.type == EventType.TOUCHED and e.object not in ("rail_top", "frame"):
-                out = on_rail = False  # something else sent it back: not this topic
-            elif e.type == EventType.RETURNED:
-                if out and on_rail:
-                    return True
-                out = on_rail = False
-    return False
-
-
-def _out_of_pocket_to_floor(record: ShotRecord) -> bool:
-    """A ball on the floor that met a pocket (its jaws or its well) before it left the table."""
-    for b, fin in record.final.items():
-        if fin.status != BallStatus.OFF_TABLE or fin.rest != "floor":
-            continue
-        left = next((e.t for e in record.events if e.type == EventType.LEFT_TABLE and e.ball == b), math.inf)
-        if any(e.type == EventType.POCKET_JAW and e.ball == b and e.t <= left for e in record.events):
-            return True
-    return False
-
-
-def shows_topic(topic: Topic, record: ShotRecord) -> bool:
-    """Does the stroke really show what its topic teaches? (A library case that stops doing so fails a test.)"""
-    f = features(record)
-    ev = record.events
-    strike = record.of_type(EventType.CUE_STRIKE)
-    struck = strike[0].ball if strike and strike[0].ball else "cue"
-    contacts = [e for e in ev if e.type == EventType.BALL_BALL and e.balls and struck in e.balls]
-    first = contacts[0] if contacts else None
-    ball_on = None
-    if first is not None and first.balls is not None:
-        ball_on = first.balls[1] if first.balls[0] == struck else first.balls[0]
-    t_first = first.t if first is not None else math.inf
-    jumps = [e for e in ev if e.type == EventType.JUMPED_OVER and e.ball == struck]
-    before = [e for e in jumps if e.t <= t_first]
-    after = [e for e in jumps if e.t > t_first]
-    airborne_before = any(e.type == EventType.AIRBORNE and e.ball == struck and e.t < t_first for e in ev)
-    drops = [e.after for e in record.of_type(EventType.DROPPED) if e.after is not None]
-    clean = not f.miscue and not f.scoop
-    # Row 14: a ball that was hanging at the start fell while the struck ball was on its way, untouched.
-    hung = {e.ball for e in record.of_type(EventType.HANGING) if e.ball and e.t <= 0.0}
-    fell_untouched = any(
-        e.ball in hung and e.ball != struck and not _touched_before(record, e.ball, e.t)
-        for e in record.of_type(EventType.POCKETED)
-    )
-    checks = {
-        Topic.JUMP: clean and any(e.over != ball_on for e in before) and first is not None,
-        Topic.SCOOP: f.scoop and f.airborne,
-        Topic.MISCUE: f.miscue,
-        Topic.JUMP_AFTER_CONTACT: clean and first is not None and any(e.over != ball_on for e in after),
-        Topic.CLIPPED_BALL_ON: clean and first is not None and any(e.over == ball_on for e in jumps),
-        Topic.JUMP_DROP_BACK: clean
-        and first is not None
-        and airborne_before
-        and not any(e.over == ball_on for e in jumps),
-        Topic.OFF_FLOOR: "floor" in f.off_rest,
-        Topic.RAIL_TOP_STAYS: "rail" in f.off_rest,
-        Topic.RAIL_TOP_RETURNS: rail_top_return(record),
-        Topic.LAMP: "lamp" in f.touched,
-        Topic.CHALK: "chalk" in f.touched,
-        Topic.PERSON: "person" in f.touched,
-        Topic.POCKET_BOUNCE_OUT: f.bounced_out_of_pocket,
-        Topic.POCKET_BOUNCE_FLOOR: _out_of_pocket_to_floor(record),
-        Topic.HANGING_BEFORE_5S: f.hanging and bool(drops) and max(drops) < 5.0,
-        Topic.HANGING_AFTER_5S: f.hanging and bool(drops) and max(drops) >= 5.0,
-        Topic.HANGING_ON_ARRIVAL: fell_untouched,
-        Topic.OUTSIDE_INTERFERENCE: bool(f.touched & OUTSIDE_AGENTS),
-    }
-    return bool(checks[topic])

@@ -78,3 +78,24 @@ def test_generate_command_line(tmp_path: Path) -> None:
         timeout=120,
     )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "--category" in r.stderr
+
+
+def test_generated_cases_pass_the_library_s_row_checks(tmp_path: Path) -> None:
+    """`--generate` and the variations of a missed case keep only strokes that show their row cleanly."""
+    from scenes.trainer.cases import rule_all
+    from scenes.trainer.generate import variations
+    from scenes.trainer.rows import case_problems
+
+    library = load_library()
+    for p in generate(library, 2, "pool-9-ball", "airborne", 5, tmp_path / "gen", SETTINGS):
+        case = load_case(p)
+        record = record_for(case, SETTINGS)
+        assert not case_problems(case, record, rule_all(case, record)), p
+    base = next(c for c in library if c.id == "pyramid-jump-over-blocker")
+    made = variations(base, "russian-pyramid", 2, 1, tmp_path / "var", SETTINGS)
+    assert made and all(p.name.startswith("var-pyramid-jump-over-blocker-") for p in made)
+    for p in made:
+        case = load_case(p)
+        assert case.topic == base.topic and case.subject == base.subject and case.row == 7
+        record = record_for(case, SETTINGS)
+        assert not case_problems(case, record, rule_all(case, record)), p
