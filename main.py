@@ -65,6 +65,21 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
     train.add_argument("--out", help="with --generate: folder for the new cases")
     train.add_argument("--history", action="store_true", help="show progress by topic and rulebook")
+    train.add_argument(
+        "--plot", nargs="?", const="", metavar="PNG", help="with --history: draw the progress plot (to PNG)"
+    )
+    train.add_argument("--profile", help="the trainee (default: [trainer] profile in settings.toml)")
+    train.add_argument("--exam", action="store_true", help="an exam: cases across the topics, a pass mark")
+    train.add_argument(
+        "--export", metavar="FILE", help="write the trainee's results to FILE.csv or FILE.json"
+    )
+    train.add_argument("--all-profiles", action="store_true", help="with --export: every trainee")
+    train.add_argument(
+        "--import",
+        dest="import_pack",
+        metavar="PACK",
+        help="add a case pack (folder, .zip, .toml) or results (.json)",
+    )
 
     sim = sub.add_parser("simulate", help="simulate a scenario's stroke and print the shot record")
     sim.add_argument("file")
@@ -143,7 +158,13 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         from scenes.render import render_command
 
         return render_command(args, settings)
-    if command == "train" and (args.text or args.generate is not None or args.history):
+    if command == "train":
+        from scenes.trainer.cli import check_train_args
+
+        check_train_args(args)
+    if command == "train" and (
+        args.text or args.generate is not None or args.history or args.export or args.import_pack
+    ):
         from scenes.trainer.cli import train_text_command
 
         return train_text_command(args, settings)

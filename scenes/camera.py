@@ -168,6 +168,17 @@ class CameraRig:
                     hide = math.sqrt(dx * dx + dy * dy + dz * dz) < LAMP_CLEARANCE or e.z > lo.z - 0.05
             lamp.hide() if hide else lamp.show()
 
+    def set_view(self, eye: Sequence[float], look: Sequence[float], snap: bool = False) -> None:
+        """Put the eye at ``eye`` looking at ``look`` (free mode): for a director outside the rig (the trainer
+        frames the deciding moment of a case) that computes the shot itself; the glide still smooths it."""
+        if self.mode != CameraMode.FREE:
+            self.mode = CameraMode.FREE
+            self._occluders()
+        self._eye_goal = Point3(float(eye[0]), float(eye[1]), float(eye[2]))
+        self._look_goal = Point3(float(look[0]), float(look[1]), float(look[2]))
+        if snap:
+            self.snap()
+
     def set_target(self, point: Sequence[float]) -> None:
         z = float(point[2]) if len(point) > 2 else self.spec.ball_radius
         self.target = Point3(float(point[0]), float(point[1]), z)
@@ -249,6 +260,10 @@ class CameraRig:
             self._look_goal = Point3(t)
             self._eye_goal = t + _spherical(self.yaw, self.pitch, self.distance)
         elif self.mode == CameraMode.TOP:
+            if self.frame_points and self._frame_mode == CameraMode.TOP:
+                # Framed points beyond the table (a ball on the floor, by a wall) widen the view to hold them.
+                out_x = max([out_x] + [abs(p[0]) + 3 * R for p in self.frame_points])
+                out_y = max([out_y] + [abs(p[1]) + 3 * R for p in self.frame_points])
             hfov, vfov = self._fov()
             h = (
                 max(

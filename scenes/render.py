@@ -249,7 +249,17 @@ def place_camera(
         st = BallState((x, y, scenario.table.ball_radius))
     view.set_lamp_visible(camera != "top")
     if camera == "top":
-        rig.set_mode(CameraMode.TOP, snap=True)
+        rig.set_mode(CameraMode.TOP)
+        # A ball off the table (on the floor, the rail, by a wall) is part of the picture.
+        s = scenario.table
+        off = [
+            b.pos
+            for b in states.values()
+            if b.visible and (abs(b.pos[0]) > s.half_length or abs(b.pos[1]) > s.half_width)
+        ]
+        if off:
+            rig.frame(off)
+        rig.snap()
     elif camera == "side":
         rig.set_mode(CameraMode.SIDE, target=st.pos, snap=True)
     else:

@@ -82,6 +82,12 @@ class Sound:
 class Trainer:
     session_length: int = 10
     data_dir: str = ""
+    profile: str = "default"  # the trainee whose progress a session counts to (one machine, many trainees)
+    exam_cases: int = 12
+    exam_seconds: int = 120  # per case: answers after it score nothing
+    exam_replays: int = 2  # per case, beyond the first showing
+    exam_pass_mark: int = 80  # percent of the weighted points
+    variations: int = 2  # generated variations of a missed case offered for practice
 
 
 @dataclass(frozen=True)
@@ -158,6 +164,11 @@ _RANGES: dict[str, Any] = {
     "game.frames_to_win": (1, 25),
     "sound.volume": (0.0, 1.0),
     "trainer.session_length": (1, 200),
+    "trainer.exam_cases": (1, 100),
+    "trainer.exam_seconds": (10, 3600),
+    "trainer.exam_replays": (0, 20),
+    "trainer.exam_pass_mark": (1, 100),
+    "trainer.variations": (0, 10),
 }
 _OVERRIDE_RANGES: dict[str, tuple[float, float]] = {
     "mu_slide": (0.05, 0.6),

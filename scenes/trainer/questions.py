@@ -31,6 +31,26 @@ class Kind(StrEnum):
     NEXT = "next"
 
 
+# Scoring (stated in README, "The referee trainer"): what a referee must get right weighs most - legal or
+# foul, and who plays next and from where (3 each); what counts and what is respotted and where (2 each);
+# which balls are off the table (1: the other answers already depend on it). A question whose right answer
+# is "none" (nothing off, nothing counted, nothing respotted) is the trivial case and weighs a third.
+WEIGHTS: dict[Kind, float] = {
+    Kind.LEGAL: 3.0,
+    Kind.NEXT: 3.0,
+    Kind.COUNTED: 2.0,
+    Kind.RESPOT: 2.0,
+    Kind.OFF_TABLE: 1.0,
+}
+NONE_FACTOR = 1.0 / 3.0
+
+
+def weight_of(kind: str, correct: Iterable[str]) -> float:
+    """The weight of a question of ``kind`` whose right answer is ``correct``."""
+    w = WEIGHTS.get(Kind(kind), 1.0) if kind in {k.value for k in Kind} else 1.0
+    return w * (NONE_FACTOR if frozenset(correct) == frozenset({"none"}) else 1.0)
+
+
 @dataclass(frozen=True)
 class Option:
     key: str
@@ -52,6 +72,10 @@ class Question:
 
     def prompt(self, lang: str) -> str:
         return self.en if lang == "en" else self.ru
+
+    @property
+    def weight(self) -> float:
+        return weight_of(self.kind.value, self.correct)
 
     def keys(self) -> tuple[str, ...]:
         return tuple(o.key for o in self.options)

@@ -3,6 +3,15 @@
 Every answer is written in its own transaction the moment it is given (WAL journal), and a session keeps
 its case list and position, so a session killed at any point resumes with nothing lost.
 
+Schema versions (``PRAGMA user_version``); an older database is brought up to date when it is opened for
+writing, in one transaction, keeping every row; opened read-only (``train --history``) it is read as it is,
+through temporary views that give it the new columns:
+
+1. sessions and answers.
+2. trainee profiles (every old session belongs to the profile ``default``), the session's kind (practice or
+   exam), each answer's weight, right answer and time taken (old answers get the weight of their question
+   kind, a third of it for a right "none"; their right answer is unknown), and exam results.
+
 A file that is not our database (not SQLite, or SQLite of another program, or a newer schema) is refused
 with one InputError line and left untouched: it is inspected read-only before anything is written.
 
@@ -31,7 +40,8 @@ if sys.platform != "win32":
 
 DB_NAME = "trainer.sqlite3"
 APPLICATION_ID = 0x42494C54  # "BILT": marks the file as ours (PRAGMA application_id)
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+DEFAULT_PROFILE = "default"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _SCHEMA = """
@@ -60,6 +70,52 @@ CREATE TABLE IF NOT EXISTS answers (
 );
 """
 
+# Version 1 -> 2 (see the module doc). The weights are questions.WEIGHTS / NONE_FACTOR.
+_MIGRATE_2 = """
+CREATE TABLE IF NOT EXISTS profiles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+INSERT OR IGNORE INTO profiles (id, name) VALUES (1, 'default');
+ALTER TABLE sessions ADD COLUMN profile_id INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'practice';
+ALTER TABLE answers ADD COLUMN weight REAL;
+ALTER TABLE answers ADD COLUMN expected TEXT;
+ALTER TABLE answers ADD COLUMN seconds REAL;
+UPDATE answers SET weight = (CASE question WHEN 'legal' THEN 3.0 WHEN 'next' THEN 3.0 WHEN 'counted' THEN 2.0
+    WHEN 'respot' THEN 2.0 WHEN 'off_table' THEN 1.0 ELSE 1.0 END)
+    * (CASE WHEN correct = 1 AND answer = '["none"]' THEN 1.0 / 3.0 ELSE 1.0 END) WHERE weight IS NULL;
+CREATE TABLE IF NOT EXISTS exams (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL UNIQUE REFERENCES sessions(id),
+    game TEXT,
+    seconds_per_case REAL NOT NULL,
+    replays INTEGER NOT NULL,
+    pass_mark REAL NOT NULL,       -- percent of the weighted points
+    score REAL,                    -- percent, when finished
+    passed INTEGER,
+    report TEXT,                   -- the report file written for the trainee
+    finished TEXT
+)
+"""
+# Scored and remembered per answer since version 2.
+_ANSWER_COLUMNS = (
+    "session_id, item, case_id, game, topic, question, answer, correct, weight, expected, seconds"
+)
+# A version-1 database read without writing: the same columns, computed (temporary views shadow the tables).
+_COMPAT_1 = """
+CREATE TEMP TABLE profiles (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, created TEXT NOT NULL DEFAULT '');
+INSERT INTO temp.profiles (id, name) VALUES (1, 'default');
+CREATE TEMP VIEW sessions AS SELECT *, 1 AS profile_id, 'practice' AS kind FROM main.sessions;
+CREATE TEMP VIEW answers AS SELECT *, (CASE question WHEN 'legal' THEN 3.0 WHEN 'next' THEN 3.0
+    WHEN 'counted' THEN 2.0 WHEN 'respot' THEN 2.0 WHEN 'off_table' THEN 1.0 ELSE 1.0 END)
+    * (CASE WHEN correct = 1 AND answer = '["none"]' THEN 1.0 / 3.0 ELSE 1.0 END) AS weight,
+    NULL AS expected, NULL AS seconds FROM main.answers;
+CREATE TEMP TABLE exams (id INTEGER PRIMARY KEY, session_id INTEGER, game TEXT, seconds_per_case REAL,
+    replays INTEGER, pass_mark REAL, score REAL, passed INTEGER, report TEXT, finished TEXT)
+"""
+
 
 @dataclass(frozen=True)
 class SessionRow:
@@ -71,6 +127,8 @@ class SessionRow:
     position: int
     finished: bool
     created: str
+    profile_id: int = 1
+    kind: str = "practice"  # practice | exam
 
 
 @dataclass(frozen=True)
@@ -78,10 +136,49 @@ class Progress:
     key: str
     answered: int
     correct: int
+    points: float = 0.0  # weighted points earned (questions.WEIGHTS)
+    possible: float = 0.0
 
     @property
     def ratio(self) -> float:
         return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def score(self) -> float:
+        """The weighted score, 0..1 (what the trainer reports)."""
+        return self.points / self.possible if self.possible else 0.0
+
+
+@dataclass(frozen=True)
+class AnswerRow:
+    """One stored answer with what it was scored on (export, history, spaced repetition)."""
+
+    session_id: int
+    item: int
+    case_id: str
+    game: str
+    topic: str
+    question: str
+    answer: tuple[str, ...]
+    correct: bool
+    weight: float
+    expected: tuple[str, ...] | None
+    seconds: float | None
+    at: str
+
+
+@dataclass(frozen=True)
+class ExamRow:
+    id: int
+    session_id: int
+    game: str | None
+    seconds_per_case: float
+    replays: int
+    pass_mark: float
+    score: float | None
+    passed: bool | None
+    report: str | None
+    finished: str | None
 
 
 READ_ONLY_HINT = "the data folder is read-only, so answers cannot be saved (`train --history` still works)"
@@ -103,6 +200,8 @@ class Store:
         _check_foreign(self.path)
         if readonly:
             self.conn = _open_read_only(self.path)
+            if self._user_version() < 2:
+                self.conn.executescript(_COMPAT_1)
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -120,11 +219,14 @@ class Store:
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             with self._tx():
-                if self._user_version() == 0:
-                    for stmt in _SCHEMA.split(";"):
-                        if stmt.strip():
-                            self.conn.execute(stmt)
+                version = self._user_version()
+                if version == 0:
+                    self._script(_SCHEMA)
                     self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                    version = 1
+                if version < 2:
+                    self._script(_MIGRATE_2)
+                if version < SCHEMA_VERSION or self._user_version() != SCHEMA_VERSION:
                     self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             if "readonly" in str(exc):
@@ -153,6 +255,11 @@ class Store:
             raise InputError(str(self.path), "database", f"a lock file beside it ({exc.strerror})") from None
 
     # --- plumbing ---------------------------------------------------------------------------------
+    def _script(self, script: str) -> None:
+        for stmt in script.split(";\n"):
+            if stmt.strip():
+                self.conn.execute(stmt)
+
     def _user_version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
@@ -174,37 +281,46 @@ class Store:
 
     # --- sessions ---------------------------------------------------------------------------------
     def new_session(
-        self, game: str | None, topic: str | None, seed: int, items: Sequence[tuple[str, str, str]]
+        self,
+        game: str | None,
+        topic: str | None,
+        seed: int,
+        items: Sequence[tuple[str, str, str]],
+        profile_id: int = 1,
+        kind: str = "practice",
     ) -> SessionRow:
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO sessions (game, topic, seed, items) VALUES (?, ?, ?, ?)",
-                (game, topic, seed, json.dumps([list(i) for i in items])),
+                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, topic, seed, json.dumps([list(i) for i in items]), profile_id, kind),
             )
             sid = int(cur.lastrowid or 0)
         return self.session(sid)
 
     def session(self, sid: int) -> SessionRow:
         row = self.conn.execute(
-            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions WHERE id = ?",
+            "SELECT id, game, topic, seed, items, position, finished, created, profile_id, kind FROM sessions WHERE id = ?",
             (sid,),
         ).fetchone()
         if row is None:
             raise KeyError(sid)
         return _session_row(row, self.path)
 
-    def unfinished(self) -> SessionRow | None:
-        """The most recent session not yet finished (the one to resume)."""
+    def unfinished(self, profile_id: int = 1, kind: str = "practice") -> SessionRow | None:
+        """The profile's most recent session of this kind not yet finished (the one to resume)."""
         row = self.conn.execute(
-            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions "
-            "WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+            "SELECT id, game, topic, seed, items, position, finished, created, profile_id, kind FROM sessions "
+            "WHERE finished = 0 AND profile_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+            (profile_id, kind),
         ).fetchone()
         return _session_row(row, self.path) if row is not None else None
 
-    def sessions(self) -> list[SessionRow]:
-        rows = self.conn.execute(
-            "SELECT id, game, topic, seed, items, position, finished, created FROM sessions ORDER BY id"
-        ).fetchall()
+    def sessions(self, profile_id: int | None = None) -> list[SessionRow]:
+        q = "SELECT id, game, topic, seed, items, position, finished, created, profile_id, kind FROM sessions"
+        args: tuple[int, ...] = ()
+        if profile_id is not None:
+            q, args = q + " WHERE profile_id = ?", (profile_id,)
+        rows = self.conn.execute(q + " ORDER BY id", args).fetchall()
         return [_session_row(r, self.path) for r in rows]
 
     def record_answer(
@@ -219,8 +335,12 @@ class Store:
         correct: bool,
         last_of_case: bool,
         last_of_session: bool,
+        weight: float = 1.0,
+        expected: Sequence[str] | None = None,
+        seconds: float | None = None,
     ) -> None:
-        """Store one answer, and move the session on when it completes a case, in one transaction.
+        """Store one answer (with its weight, the right answer and the seconds it took), and move the session
+        on when it completes a case, in one transaction.
 
         When the disk refuses (full, an I/O error, locked past the timeout) the answer is kept in memory, the
         session goes on with it (:meth:`answers`, :meth:`session_score` count it), ``warn(waiting, reason)``
@@ -237,6 +357,9 @@ class Store:
                 correct,
                 last_of_case,
                 last_of_session,
+                float(weight),
+                tuple(sorted(expected)) if expected is not None else None,
+                float(seconds) if seconds is not None else None,
             )
         )
         self.flush()
@@ -261,8 +384,7 @@ class Store:
         with self._tx():
             try:
                 self.conn.execute(
-                    "INSERT INTO answers (session_id, item, case_id, game, topic, question, answer, correct) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         sid,
                         item,
@@ -272,6 +394,9 @@ class Store:
                         a.question,
                         json.dumps(list(a.answer)),
                         int(a.correct),
+                        a.weight,
+                        json.dumps(list(a.expected)) if a.expected is not None else None,
+                        a.seconds,
                     ),
                 )
             except sqlite3.IntegrityError:
@@ -289,6 +414,13 @@ class Store:
                 )
             if a.last_of_session:
                 self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
+
+    def set_progress(self, sid: int, position: int, finished: bool) -> None:
+        """Set a session's position and state (an imported session keeps its own)."""
+        with self._tx():
+            self.conn.execute(
+                "UPDATE sessions SET position = ?, finished = ? WHERE id = ?", (position, int(finished), sid)
+            )
 
     def answers(self, sid: int, item: int | None = None) -> list[tuple[int, str, list[str], bool]]:
         """(item, question, answer keys, correct) in the order given."""
@@ -325,23 +457,169 @@ class Store:
         waiting = [w for w in self._waiting if w.sid == sid]
         return int(row[1]) + sum(w.correct for w in waiting), int(row[0]) + len(waiting)
 
+    def session_points(self, sid: int) -> tuple[float, float]:
+        """(weighted points earned, weighted points possible) of a session."""
+        row = self.conn.execute(
+            "SELECT COALESCE(SUM(weight * correct), 0), COALESCE(SUM(weight), 0) FROM answers WHERE session_id = ?",
+            (sid,),
+        ).fetchone()
+        waiting = [w for w in self._waiting if w.sid == sid]
+        return (
+            float(row[0]) + sum(w.weight for w in waiting if w.correct),
+            float(row[1]) + sum(w.weight for w in waiting),
+        )
+
+    def answer_rows(self, sid: int | None = None, profile_id: int | None = None) -> list[AnswerRow]:
+        """Every stored answer (of a session, or a profile), in the order given."""
+        q = (
+            "SELECT a.session_id, a.item, a.case_id, a.game, a.topic, a.question, a.answer, a.correct, "
+            "a.weight, a.expected, a.seconds, a.at FROM answers a JOIN sessions s ON s.id = a.session_id"
+        )
+        where, args = [], []
+        if sid is not None:
+            where.append("a.session_id = ?")
+            args.append(sid)
+        if profile_id is not None:
+            where.append("s.profile_id = ?")
+            args.append(profile_id)
+        if where:
+            q += " WHERE " + " AND ".join(where)
+        out: list[AnswerRow] = []
+        for r in self.conn.execute(q + " ORDER BY a.id", args).fetchall():
+            out.append(
+                AnswerRow(
+                    int(r[0]),
+                    int(r[1]),
+                    str(r[2]),
+                    str(r[3]),
+                    str(r[4]),
+                    str(r[5]),
+                    tuple(self._keys(r[6], "answers.answer")),
+                    bool(r[7]),
+                    float(r[8]) if r[8] is not None else 1.0,
+                    tuple(self._keys(r[9], "answers.expected")) if r[9] is not None else None,
+                    float(r[10]) if r[10] is not None else None,
+                    str(r[11]),
+                )
+            )
+        return out
+
+    def _keys(self, text: object, key: str) -> list[str]:
+        try:
+            keys = json.loads(str(text))
+            if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+                raise ValueError
+            return keys
+        except (TypeError, ValueError):
+            raise InputError(
+                str(self.path), key, "a JSON list of answer keys; the database is damaged: move it away"
+            ) from None
+
+    # --- profiles -----------------------------------------------------------------------------------
+    def profile(self, name: str, create: bool = True) -> int:
+        """The id of the trainee profile ``name`` (made when missing and ``create``)."""
+        name = name.strip()
+        if not name or len(name) > 40:
+            raise InputError("command line", "--profile", "a trainee name of 1 to 40 characters")
+        row = self.conn.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
+        if row is not None:
+            return int(row[0])
+        if not create:
+            raise InputError("command line", "--profile", f"a known trainee ({', '.join(self.profiles())})")
+        with self._tx():
+            cur = self.conn.execute("INSERT INTO profiles (name) VALUES (?)", (name,))
+            return int(cur.lastrowid or 0)
+
+    def profile_id(self, name: str) -> int:
+        """The id of the trainee profile ``name`` without making it (-1: no such trainee, no answers)."""
+        row = self.conn.execute("SELECT id FROM profiles WHERE name = ?", (name.strip(),)).fetchone()
+        return int(row[0]) if row is not None else -1
+
+    def profiles(self) -> list[str]:
+        return [str(r[0]) for r in self.conn.execute("SELECT name FROM profiles ORDER BY id").fetchall()]
+
+    def profile_name(self, pid: int) -> str:
+        row = self.conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+        return str(row[0]) if row is not None else DEFAULT_PROFILE
+
+    # --- exams --------------------------------------------------------------------------------------
+    def new_exam(
+        self, sid: int, game: str | None, seconds_per_case: float, replays: int, pass_mark: float
+    ) -> int:
+        with self._tx():
+            cur = self.conn.execute(
+                "INSERT INTO exams (session_id, game, seconds_per_case, replays, pass_mark) VALUES (?, ?, ?, ?, ?)",
+                (sid, game, float(seconds_per_case), int(replays), float(pass_mark)),
+            )
+            return int(cur.lastrowid or 0)
+
+    def exam_for(self, sid: int) -> ExamRow | None:
+        row = self.conn.execute(
+            "SELECT id, session_id, game, seconds_per_case, replays, pass_mark, score, passed, report, finished "
+            "FROM exams WHERE session_id = ?",
+            (sid,),
+        ).fetchone()
+        return _exam_row(row) if row is not None else None
+
+    def exams(self, profile_id: int | None = None) -> list[ExamRow]:
+        q = (
+            "SELECT e.id, e.session_id, e.game, e.seconds_per_case, e.replays, e.pass_mark, e.score, e.passed, "
+            "e.report, e.finished FROM exams e JOIN sessions s ON s.id = e.session_id"
+        )
+        args: tuple[int, ...] = ()
+        if profile_id is not None:
+            q, args = q + " WHERE s.profile_id = ?", (profile_id,)
+        return [_exam_row(r) for r in self.conn.execute(q + " ORDER BY e.id", args).fetchall()]
+
+    def finish_exam(self, exam_id: int, score: float, passed: bool, report: str | None) -> None:
+        with self._tx():
+            self.conn.execute(
+                "UPDATE exams SET score = ?, passed = ?, report = ?, "
+                "finished = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                (float(score), int(passed), report, exam_id),
+            )
+
     # --- progress -----------------------------------------------------------------------------------
-    def progress(self, by: str, sid: int | None = None) -> list[Progress]:
-        """Answers and correct answers grouped by ``topic``, ``game`` or ``question``."""
-        if by not in ("topic", "game", "question"):
+    def progress(self, by: str, sid: int | None = None, profile_id: int | None = None) -> list[Progress]:
+        """Answers, correct answers and weighted points grouped by ``topic``, ``game``, ``question`` or
+        ``topic,game`` (keys ``topic/game``)."""
+        cols = {
+            "topic": "a.topic",
+            "game": "a.game",
+            "question": "a.question",
+            "topic,game": "a.topic || '/' || a.game",
+        }
+        if by not in cols:
             raise ValueError(by)
-        where, args = ("WHERE session_id = ?", (sid,)) if sid is not None else ("", ())
+        where, args = [], []
+        if sid is not None:
+            where.append("a.session_id = ?")
+            args.append(sid)
+        if profile_id is not None:
+            where.append("s.profile_id = ?")
+            args.append(profile_id)
+        w = (" WHERE " + " AND ".join(where)) if where else ""
         rows = self.conn.execute(
-            f"SELECT {by}, COUNT(*), SUM(correct) FROM answers {where} GROUP BY {by} ORDER BY {by}", args
+            f"SELECT {cols[by]} AS k, COUNT(*), SUM(a.correct), SUM(a.weight * a.correct), SUM(a.weight) "
+            f"FROM answers a JOIN sessions s ON s.id = a.session_id{w} GROUP BY k ORDER BY k",
+            args,
         ).fetchall()
-        return [Progress(str(k), int(n), int(c)) for k, n, c in rows]
+        return [Progress(str(k), int(n), int(c), float(p or 0.0), float(q or 0.0)) for k, n, c, p, q in rows]
 
     def weak_topics(
-        self, sid: int | None = None, threshold: float = 0.75, min_answers: int = 1
+        self,
+        sid: int | None = None,
+        threshold: float = 0.75,
+        min_answers: int = 1,
+        profile_id: int | None = None,
     ) -> list[Progress]:
-        """Topics answered correctly less often than ``threshold``, weakest first."""
-        weak = [p for p in self.progress("topic", sid) if p.answered >= min_answers and p.ratio < threshold]
-        return sorted(weak, key=lambda p: (p.ratio, p.key))
+        """Topics whose weighted score is below ``threshold``, weakest first."""
+        weak = [
+            p
+            for p in self.progress("topic", sid, profile_id)
+            if p.answered >= min_answers and p.score < threshold
+        ]
+        return sorted(weak, key=lambda p: (p.score, p.key))
 
 
 class _Tx:
@@ -380,11 +658,29 @@ class _Answer:
     correct: bool
     last_of_case: bool
     last_of_session: bool
+    weight: float = 1.0
+    expected: tuple[str, ...] | None = None
+    seconds: float | None = None
+
+
+def _exam_row(r: tuple) -> ExamRow:  # type: ignore[type-arg]
+    return ExamRow(
+        int(r[0]),
+        int(r[1]),
+        r[2],
+        float(r[3]),
+        int(r[4]),
+        float(r[5]),
+        float(r[6]) if r[6] is not None else None,
+        bool(r[7]) if r[7] is not None else None,
+        r[8],
+        r[9],
+    )
 
 
 def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg]
     """A sessions row, checked column by column: a damaged database is one InputError, never a crash."""
-    sid, game, topic, seed, items, position, finished, created = row
+    sid, game, topic, seed, items, position, finished, created, profile_id, kind = row
     damaged = "; the database is damaged: move it away to start a new one"
     try:
         parsed = json.loads(items)
@@ -412,6 +708,8 @@ def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg
         int(position),
         bool(finished),
         str(created),
+        int(profile_id) if isinstance(profile_id, int) and not isinstance(profile_id, bool) else 1,
+        str(kind) if kind in ("practice", "exam") else "practice",
     )
 
 

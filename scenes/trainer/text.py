@@ -1,7 +1,9 @@
 """The terminal trainer: describes a stroke from its event log in words, asks, scores, explains.
 
 Works with answers piped on stdin: every answer is stored the moment it is read, and at end of input the
-session is left to resume (``python main.py train --text`` again).
+session is left to resume (``python main.py train --text`` again). After each case the verdict shows every
+answer against its question, the ruling, the rule quoted (source and meaning) and the other rulebooks; the
+score is the weighted one (``questions.WEIGHTS``). ``--exam`` runs an exam (``exam.py``).
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import TextIO
 from physics.record import Event, EventType, ShotRecord
 from scenes.i18n import game_name, pocket_name
 from scenes.trainer.cases import Case, Topic
-from scenes.trainer.questions import Question, ball_name, explanation, rule_refs, summary_line
+from scenes.trainer.exam import ExamRules
+from scenes.trainer.questions import Question, ball_name
 from scenes.trainer.session import CaseRun, Session
+from scenes.trainer.verdict import answer_lines, teaching, verdict_text
 
 _CUSHIONS = {
     "head": ("the head cushion", "короткий борт дома"),
@@ -194,8 +198,16 @@ def describe_stroke(case: Case, record: ShotRecord, lang: str) -> list[str]:
     return lines
 
 
+REPLAY_WORDS = ("r", "к")  # show the stroke again (the Russian key of the same place on the keyboard)
+
+
 def _ask(
-    q: Question, n: int, lang: str, read: Callable[[], str | None], out: TextIO
+    q: Question,
+    n: int,
+    lang: str,
+    read: Callable[[], str | None],
+    out: TextIO,
+    replay: Callable[[], bool] | None = None,
 ) -> frozenset[str] | None:
     en = lang == "en"
     print(
@@ -210,6 +222,10 @@ def _ask(
         line = read()
         if line is None:
             return None
+        if replay is not None and line.strip().lower() in REPLAY_WORDS:
+            if replay():
+                print(f"\n{n}. {q.prompt(lang)}", file=out)
+            continue
         ans = q.parse(line)
         if ans is not None:
             return ans
@@ -219,40 +235,56 @@ def _ask(
                 if en
                 else f"   Введите номера вариантов 1..{len(q.options)}"
             )
-            + ("" if q.multi else (" (one)" if en else " (один)")),
+            + ("" if q.multi else (" (one)" if en else " (один)"))
+            + ("; r shows the stroke again" if en else "; r - показать удар ещё раз"),
             file=out,
         )
 
 
-def show_verdict(run: CaseRun, lang: str, out: TextIO) -> None:
-    en = lang == "en"
-    print(
-        "\n"
-        + ("Referee's ruling" if en else "Решение судьи")
-        + f" ({game_name(run.item.game, lang)}): "
-        + summary_line(run.ruling, lang),
-        file=out,
-    )
-    for line in explanation(run.case, run.item.game, run.ruling, lang):
-        print("  " + line, file=out)
+def show_verdict(
+    run: CaseRun, lang: str, out: TextIO, answered: Mapping[str, tuple[list[str], bool]]
+) -> None:
+    """Each answer against its own question, the ruling, the rule quoted, the other rulebooks."""
+    lines = answer_lines(run.questions, answered, lang)
+    teach = teaching(run.case, run.item.game, run.ruling, run.others, lang)
+    print("", file=out)
+    for line in verdict_text(lines, teach, lang):
+        print(line, file=out)
     summary = (run.ruling.get("explain") or {}).get(lang)
     if summary and not run.ruling.get("fouls"):  # a foul's own text already says it
         print("  " + str(summary), file=out)
-    refs = rule_refs(run.ruling)
-    if refs:
-        print(("  Rules: " if en else "  Правила: ") + "; ".join(dict.fromkeys(refs)), file=out)
-    if run.others:
-        print(
-            ("Other rulebooks on the same stroke:" if en else "Другие правила для того же удара:"), file=out
-        )
-        for g, r in run.others.items():
-            print(f"  {game_name(g, lang)}: {summary_line(r, lang)}", file=out)
+
+
+def _ended(lang: str, out: TextIO, exam: bool = False) -> None:
+    en = lang == "en"
+    cmd = "python main.py train --text" + (" --exam" if exam else "")
+    print(
+        "\n"
+        + (
+            f"Input ended: the session is saved; run `{cmd}` to resume."
+            if en
+            else f"Ввод закончился: сессия сохранена; продолжить: `{cmd}`."
+        ),
+        file=out,
+    )
+
+
+def _describe(run: CaseRun, index: int, total: int, lang: str, out: TextIO) -> None:
+    print(f"\n=== {index + 1}/{total}: {run.case.title[lang]} — {game_name(run.item.game, lang)}", file=out)
+    for line in describe_stroke(run.case, run.record, lang):
+        print(line, file=out)
 
 
 def run_text_session(
-    session: Session, lang: str, read: Callable[[], str | None], out: TextIO, resumed: bool = False
+    session: Session,
+    lang: str,
+    read: Callable[[], str | None],
+    out: TextIO,
+    resumed: bool = False,
+    missed: list[CaseRun] | None = None,
 ) -> bool:
-    """Run the session's remaining cases; returns False when input ended (the session stays resumable)."""
+    """Run the session's remaining cases; returns False when input ended (the session stays resumable).
+    Cases with a wrong answer are added to ``missed`` (for the variations offered at the end)."""
     en = lang == "en"
     total = len(session.items)
     start = session.position()
@@ -262,26 +294,20 @@ def run_text_session(
     print(head, file=out)
     for index in session.pending():
         run = session.run(index)
+        session.shown(index)
         done = session.answered(index)
-        print(
-            f"\n=== {index + 1}/{total}: {run.case.title[lang]} — {game_name(run.item.game, lang)}", file=out
-        )
-        for line in describe_stroke(run.case, run.record, lang):
-            print(line, file=out)
+        _describe(run, index, total, lang, out)
+
+        def again(run: CaseRun = run, index: int = index) -> bool:
+            _describe(run, index, total, lang, out)
+            return True
+
         for n, q in enumerate(run.questions, 1):
             if q.kind.value in done:
                 continue
-            ans = _ask(q, n, lang, read, out)
+            ans = _ask(q, n, lang, read, out, again)
             if ans is None:
-                print(
-                    "\n"
-                    + (
-                        "Input ended: the session is saved; run `python main.py train --text` to resume."
-                        if en
-                        else "Ввод закончился: сессия сохранена; продолжить: `python main.py train --text`."
-                    ),
-                    file=out,
-                )
+                _ended(lang, out)
                 return False
             ok = session.answer(index, run, q, ans)
             if ok:
@@ -293,25 +319,108 @@ def run_text_session(
                     + q.describe(q.correct, lang),
                     file=out,
                 )
-        show_verdict(run, lang, out)
+        answered = session.answered(index)
+        show_verdict(run, lang, out, answered)
+        if missed is not None and not all(ok for _a, ok in answered.values()):
+            missed.append(run)
     print_score(session, lang, out)
+    return True
+
+
+def run_text_exam(
+    session: Session,
+    rules: ExamRules,
+    lang: str,
+    read: Callable[[], str | None],
+    out: TextIO,
+    resumed: bool = False,
+) -> bool:
+    """An exam in the terminal: no verdict until the end; ``r`` shows a stroke again up to ``rules.replays``
+    times; answers after ``rules.seconds_per_case`` score nothing. Returns False when input ended."""
+    en = lang == "en"
+    total = len(session.items)
+    print(
+        (
+            f"Exam {session.id}: {total} cases, {rules.seconds_per_case:g} s and {rules.replays} replays per case, "
+            f"pass mark {rules.pass_mark:g} %"
+            if en
+            else f"Экзамен {session.id}: случаев {total}, на случай {rules.seconds_per_case:g} с и повторов "
+            f"{rules.replays}, проходной балл {rules.pass_mark:g} %"
+        )
+        + ((", resumed" if en else ", продолжение") if resumed else ""),
+        file=out,
+    )
+    for index in session.pending():
+        run = session.run(index)
+        session.shown(index)
+        done = session.answered(index)
+        _describe(run, index, total, lang, out)
+        left = [rules.replays]
+
+        def again(run: CaseRun = run, index: int = index, left: list[int] = left) -> bool:
+            if left[0] <= 0:
+                print("   " + ("No replays left for this case." if en else "Повторов больше нет."), file=out)
+                return False
+            left[0] -= 1
+            _describe(run, index, total, lang, out)
+            return True
+
+        for n, q in enumerate(run.questions, 1):
+            if q.kind.value in done:
+                continue
+            ans = _ask(q, n, lang, read, out, again)
+            if ans is None:
+                _ended(lang, out, exam=True)
+                return False
+            spent = session.seconds(index) or 0.0
+            late = spent > rules.seconds_per_case
+            if late:
+                print(
+                    "   "
+                    + (
+                        f"Time is up for this case ({spent:.0f} s): the answer scores nothing."
+                        if en
+                        else f"Время на случай вышло ({spent:.0f} с): ответ не засчитывается."
+                    ),
+                    file=out,
+                )
+            session.answer(index, run, q, ans, late=late)
     return True
 
 
 def print_score(session: Session, lang: str, out: TextIO) -> None:
     en = lang == "en"
     right, asked = session.score()
-    pct = 100.0 * right / asked if asked else 0.0
+    got, possible = session.points()
+    pct = 100.0 * got / possible if possible else 0.0
     print(
         "\n"
-        + (f"Score: {right}/{asked} ({pct:.0f} %)" if en else f"Результат: {right}/{asked} ({pct:.0f} %)"),
+        + (
+            f"Score: {got:.1f}/{possible:.1f} weighted points ({pct:.0f} %); {right} of {asked} answers right"
+            if en
+            else f"Результат: {got:.1f}/{possible:.1f} взвешенных баллов ({pct:.0f} %); верных ответов {right} из {asked}"
+        ),
         file=out,
     )
+    for key, title in (
+        ("topic", "By topic" if en else "По темам"),
+        ("game", "By rulebook" if en else "По правилам"),
+    ):
+        rows = session.by(key)
+        if len(rows) > 1 or key == "topic":
+            print(
+                f"{title}: "
+                + ", ".join(
+                    f"{topic_title(p.key, lang) if key == 'topic' else game_name(p.key, lang)} {100 * p.score:.0f} %"
+                    for p in rows
+                ),
+                file=out,
+            )
     weak = session.weak_topics()
     if weak:
         print(
             ("Weak topics: " if en else "Слабые темы: ")
-            + ", ".join(f"{topic_title(p.key, lang)} ({100 * p.ratio:.0f} %)" for p in weak),
+            + ", ".join(f"{topic_title(p.key, lang)} ({100 * p.score:.0f} %)" for p in weak),
             file=out,
         )
 

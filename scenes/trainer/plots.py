@@ -1,0 +1,83 @@
+"""Progress pictures: the weighted score per topic and per rulebook over a trainee's sessions.
+
+matplotlib draws them (``train --history --plot [PNG]`` and the history screen of the 3D trainer); it is
+imported here only, with the Agg backend (no display needed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from physics.errors import InputError
+from scenes.i18n import game_name
+from scenes.trainer.store import Store
+from scenes.trainer.text import topic_title
+
+
+def series(store: Store, profile_id: int, by: str) -> dict[str, list[tuple[int, float]]]:
+    """For each topic (or rulebook): (session number, weighted score in %) of every session that asked it,
+    the score counting all answers of that key up to and including the session (the trainee's standing)."""
+    sessions = [s.id for s in store.sessions(profile_id)]
+    order = {sid: k + 1 for k, sid in enumerate(sessions)}
+    rows = store.answer_rows(profile_id=profile_id)
+    sums: dict[str, list[float]] = {}
+    out: dict[str, list[tuple[int, float]]] = {}
+    for sid in sessions:
+        mine = [r for r in rows if r.session_id == sid]
+        keys = sorted({r.topic if by == "topic" else r.game for r in mine})
+        for r in mine:
+            k = r.topic if by == "topic" else r.game
+            acc = sums.setdefault(k, [0.0, 0.0])
+            acc[0] += r.weight * r.correct
+            acc[1] += r.weight
+        for k in keys:
+            got, possible = sums[k]
+            out.setdefault(k, []).append((order[sid], 100.0 * got / possible if possible else 0.0))
+    return out
+
+
+def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: str | None = None) -> Path:
+    """Write the progress plot (two panels: by topic, by rulebook) to ``path`` (.png)."""
+    if path.suffix.lower() != ".png":
+        raise InputError("--plot", str(path), "a path ending in .png")
+    if not path.parent.exists():
+        raise InputError("--plot", str(path), f"a path in an existing folder ({path.parent} does not exist)")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    en = lang == "en"
+    fig, axes = plt.subplots(1, 2, figsize=(12.8, 5.4), dpi=100, sharey=True)
+    for ax, by, title in (
+        (axes[0], "topic", "By topic" if en else "По темам"),
+        (axes[1], "game", "By rulebook" if en else "По правилам"),
+    ):
+        data = series(store, profile_id, by)
+        for k, pts in sorted(data.items()):
+            label = topic_title(k, lang) if by == "topic" else game_name(k, lang)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+        ax.set_title(title)
+        ax.set_xlabel("session" if en else "сессия")
+        ax.set_ylim(0, 105)
+        ax.grid(True, alpha=0.3)
+        if data:
+            ax.legend(fontsize=7, loc="lower right")
+        else:
+            ax.text(
+                0.5, 0.5, "no answers yet" if en else "ответов пока нет", ha="center", transform=ax.transAxes
+            )
+    axes[0].set_ylabel("weighted score, %" if en else "взвешенный результат, %")
+    fig.suptitle(
+        f"Progress of {name or store.profile_name(profile_id)}"
+        if en
+        else f"Прогресс: {name or store.profile_name(profile_id)}"
+    )
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise InputError("--plot", str(path), f"a writable file ({exc.strerror})") from None
+    finally:
+        plt.close(fig)
+    return path

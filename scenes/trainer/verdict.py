@@ -1,0 +1,148 @@
+"""What the trainee is told after a case (pure: the text, the 3D panel and the exam report all draw it).
+
+- each answer against its own question: the question, the answer given, the right one, and its weight;
+- the referee's ruling with its explanation;
+- the rule it rests on, quoted: the Russian source text and what it means in the interface language;
+- how the other rulebooks of the table rule the same stroke, each with the meaning of its rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scenes.i18n import game_name
+from scenes.trainer.questions import Question, explanation, family, summary_line
+from scenes.trainer.quotes import Quote, quotes_for, ruling_refs
+
+NO_ANSWER = {"en": "no answer", "ru": "нет ответа"}
+T: dict[str, tuple[str, str]] = {
+    "your": ("your answer", "ваш ответ"),
+    "right": ("right", "правильно"),
+    "ruling": ("Referee's ruling", "Решение судьи"),
+    "rule": ("Rule", "Правило"),
+    "meaning": ("Meaning", "Смысл"),
+    "others": ("Other rulebooks on the same stroke", "Другие правила для того же удара"),
+    "score": ("Case score", "Баллы за случай"),
+    "answers": ("Your answers", "Ваши ответы"),
+}
+
+
+def t(key: str, lang: str) -> str:
+    en, ru = T[key]
+    return en if lang == "en" else ru
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """One question of a case with the answer given and the right one."""
+
+    kind: str
+    question: str
+    given: str
+    right: str
+    ok: bool
+    weight: float
+
+    def mark(self) -> str:
+        return "✓" if self.ok else "✗"
+
+    def text(self, n: int, lang: str) -> str:
+        return f"{n}. {self.question} {self.mark()} {t('your', lang)}: {self.given}" + (
+            "" if self.ok else f" — {t('right', lang)}: {self.right}"
+        )
+
+
+def answer_lines(
+    questions: Sequence[Question], answered: Mapping[str, tuple[Sequence[str], bool]], lang: str
+) -> list[AnswerLine]:
+    """Each question against the answer given (``answered``: kind -> (keys, correct))."""
+    out: list[AnswerLine] = []
+    for q in questions:
+        got = answered.get(q.kind.value)
+        if got is None:
+            given, ok = NO_ANSWER["en" if lang == "en" else "ru"], False
+        else:
+            keys = [k for k in got[0] if k in q.keys()]
+            given, ok = (
+                (q.describe(keys, lang) if keys else NO_ANSWER["en" if lang == "en" else "ru"]),
+                bool(got[1]),
+            )
+        out.append(AnswerLine(q.kind.value, q.prompt(lang), given, q.describe(q.correct, lang), ok, q.weight))
+    return out
+
+
+def case_score(lines: Sequence[AnswerLine]) -> tuple[float, float]:
+    """(weighted points earned, weighted points possible)."""
+    return sum(a.weight for a in lines if a.ok), sum(a.weight for a in lines)
+
+
+@dataclass(frozen=True)
+class QuoteLine:
+    cite: str
+    text: str | None  # the Russian source
+    meaning: str
+
+
+@dataclass(frozen=True)
+class OtherLine:
+    game: str
+    name: str
+    summary: str
+    rule: str | None  # the meaning of the rule it rests on (the first quote)
+
+
+@dataclass(frozen=True)
+class Teaching:
+    game: str
+    summary: str
+    explanation: tuple[str, ...]
+    quotes: tuple[QuoteLine, ...]
+    others: tuple[OtherLine, ...]
+
+
+def _quotes(case: Any, game: str, ruling: Mapping[str, Any]) -> list[Quote]:
+    return quotes_for(case.topic.value, game, family(game), ruling_refs(ruling))
+
+
+def teaching(
+    case: Any, game: str, ruling: Mapping[str, Any], others: Mapping[str, Mapping[str, Any]], lang: str
+) -> Teaching:
+    qs = [QuoteLine(q.cite(), q.text, q.meaning(lang)) for q in _quotes(case, game, ruling)]
+    other_lines = []
+    mine = {q.id for q in _quotes(case, game, ruling)}
+    for g, r in others.items():
+        # Another rulebook's rule is shown only where it is not the one just quoted.
+        oq = [q for q in _quotes(case, g, r) if q.id not in mine]
+        other_lines.append(
+            OtherLine(g, game_name(g, lang), summary_line(r, lang), oq[0].meaning(lang) if oq else None)
+        )
+    return Teaching(
+        game=game,
+        summary=summary_line(ruling, lang),
+        explanation=tuple(explanation(case, game, ruling, lang)),
+        quotes=tuple(qs),
+        others=tuple(other_lines),
+    )
+
+
+def verdict_text(lines: Sequence[AnswerLine], teach: Teaching, lang: str, width: int = 0) -> list[str]:
+    """The whole verdict as text lines (the terminal trainer; the 3D panel lays the same parts out)."""
+    out = [f"{t('answers', lang)}:"]
+    out += ["  " + a.text(i, lang) for i, a in enumerate(lines, 1)]
+    got, possible = case_score(lines)
+    if possible:
+        out.append(f"  {t('score', lang)}: {got:.1f}/{possible:.1f} ({100.0 * got / possible:.0f} %)")
+    out.append(f"{t('ruling', lang)} ({game_name(teach.game, lang)}): {teach.summary}")
+    out += ["  " + x for x in teach.explanation]
+    for q in teach.quotes:
+        out.append(f"{t('rule', lang)}: {q.cite}" + (f" — «{q.text}»" if q.text else ""))
+        out.append(f"  {t('meaning', lang)}: {q.meaning}")
+    if teach.others:
+        out.append(f"{t('others', lang)}:")
+        for o in teach.others:
+            out.append(f"  {o.name}: {o.summary}")
+            if o.rule:
+                out.append(f"    {o.rule}")
+    return out

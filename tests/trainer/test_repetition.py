@@ -1,0 +1,71 @@
+"""Spaced repetition on a seeded history: a case missed comes back in the next session, one answered right
+goes up a box and waits 1, 2, 4... sessions; new cases of the topic and rulebook the trainee is weakest in
+come before the others, variations of a missed case first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenes.trainer.repetition import INTERVALS, item_states, order_items
+from scenes.trainer.store import Store
+
+
+def _session(store: Store, answers: list[tuple[str, str, str, bool]]) -> int:
+    """One finished session: (case, game, topic, all right?) per case, five questions each."""
+    row = store.new_session(None, None, 0, [(c, g, t) for c, g, t, _ok in answers])
+    for i, (c, g, t, ok) in enumerate(answers):
+        for k, q in enumerate(("legal", "off_table", "counted", "respot", "next")):
+            last = k == 4
+            store.record_answer(
+                row.id,
+                i,
+                c,
+                g,
+                t,
+                q,
+                ["x"],
+                ok or q != "legal",
+                last,
+                last and i == len(answers) - 1,
+                weight=2.0,
+            )
+    return row.id
+
+
+def test_order_on_a_seeded_history(tmp_path: Path) -> None:
+    with Store(tmp_path / "t.sqlite3") as store:
+        s1 = _session(
+            store,
+            [("a", "snooker", "jump", True), ("b", "snooker", "lamp", False), ("c", "golf", "lamp", True)],
+        )
+        s2 = _session(store, [("a", "snooker", "jump", True), ("c", "golf", "lamp", True)])
+        sessions = [s1, s2]
+        rows = store.answer_rows()
+        st = item_states(rows, sessions)
+        assert st[("a", "snooker")].box == 2 and st[("c", "golf")].box == 2  # right twice
+        assert st[("b", "snooker")].box == 1 and st[("b", "snooker")].last_session == 0
+        assert INTERVALS[1] == 1 and INTERVALS[2] == 2
+        candidates = [
+            ("a", "snooker", "jump"),
+            ("b", "snooker", "lamp"),
+            ("c", "golf", "lamp"),
+            ("n1", "golf", "jump"),
+            ("n2", "snooker", "lamp"),
+            ("var-b-s0-001", "snooker", "lamp"),
+        ]
+        order = order_items(candidates, rows, sessions, seed=7)
+        # Due now (session 3): the missed b (box 1, overdue). Then the new ones: the variation of b first,
+        # then by the pair's weighted score - golf/jump never answered (0.5) before snooker/lamp (b: 80 %).
+        # Last the items not due yet: a and c (box 2, due at session 3 = 1 + 2).
+        assert order[0] == ("b", "snooker", "lamp")
+        assert order[1:4] == [
+            ("var-b-s0-001", "snooker", "lamp"),
+            ("n1", "golf", "jump"),
+            ("n2", "snooker", "lamp"),
+        ]
+        assert set(order[4:]) == {("a", "snooker", "jump"), ("c", "golf", "lamp")}
+        assert order == order_items(candidates, rows, sessions, seed=7)
+        # After one more session a and c are due again (box 2 waits two sessions).
+        s3 = _session(store, [("b", "snooker", "lamp", True)])
+        order = order_items(candidates, store.answer_rows(), [s1, s2, s3], seed=7)
+        assert set(order[:2]) == {("a", "snooker", "jump"), ("c", "golf", "lamp")}

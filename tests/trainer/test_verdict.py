@@ -1,0 +1,71 @@
+"""The verdict teaches: each answer against its own question, the weighted score, the rule quoted from the
+rule texts (its Russian source, found word for word in the text it cites) with its meaning in both
+languages, for every topic under every rulebook of the library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scenes.settings import Settings
+from scenes.trainer.cases import load_library, record_for, rule_all
+from scenes.trainer.questions import NONE_FACTOR, WEIGHTS, Kind, family, questions_for, weight_of
+from scenes.trainer.quotes import SOURCES, all_quotes, quotes_for
+from scenes.trainer.verdict import answer_lines, case_score, teaching, verdict_text
+
+LIBRARY = load_library()
+SETTINGS = Settings()
+RULES_DIR = Path("/work/shared/rules-source")
+
+
+def test_weights_put_what_a_referee_must_get_right_first() -> None:
+    assert WEIGHTS[Kind.LEGAL] == WEIGHTS[Kind.NEXT] > WEIGHTS[Kind.COUNTED] == WEIGHTS[Kind.RESPOT]
+    assert WEIGHTS[Kind.RESPOT] > WEIGHTS[Kind.OFF_TABLE]
+    assert weight_of("counted", ["none"]) == pytest.approx(WEIGHTS[Kind.COUNTED] * NONE_FACTOR)
+    assert weight_of("counted", ["7"]) == WEIGHTS[Kind.COUNTED]
+
+
+def test_each_answer_is_shown_against_its_own_question() -> None:
+    case = next(c for c in LIBRARY if c.id == "pyramid-object-ball-to-floor")
+    record = record_for(case, SETTINGS)
+    rulings = rule_all(case, record)
+    qs = questions_for(case, "russian-pyramid", record, rulings["russian-pyramid"])
+    wrong = {q.kind.value: ([next(k for k in q.keys() if frozenset({k}) != q.correct)], False) for q in qs}
+    wrong["legal"] = (sorted(qs[0].correct), True)
+    lines = answer_lines(qs, wrong, "en")
+    assert [a.question for a in lines] == [q.prompt("en") for q in qs]
+    assert lines[0].ok and lines[0].given == lines[0].right
+    assert not lines[1].ok and lines[1].given != lines[1].right
+    got, possible = case_score(lines)
+    assert got == pytest.approx(lines[0].weight) and possible == pytest.approx(sum(q.weight for q in qs))
+    teach = teaching(case, "russian-pyramid", rulings["russian-pyramid"], {}, "en")
+    text = "\n".join(verdict_text(lines, teach, "en"))
+    for a in lines:
+        assert a.question in text and f"your answer: {a.given}" in text
+    assert f"right: {lines[1].right}" in text and "003 «Выскочившие шары»" in text
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.replace("\u00a0", " ").split())
+
+
+@pytest.mark.skipif(not RULES_DIR.exists(), reason="the rule texts are not on this machine")
+def test_quotes_are_the_rule_texts_word_for_word() -> None:
+    texts = {k: _norm((RULES_DIR / v).read_text(encoding="utf-8")) for k, v in SOURCES.items()}
+    for q in all_quotes():
+        if q.text is None:
+            assert q.source is None and q.refs, q.id  # no text covers it: the reference the referee cites
+            continue
+        assert q.source in texts, q.id
+        for part in q.text.split("[...]"):
+            # The source as written (its own line breaks and hyphens aside).
+            assert _norm(part).strip(" .") in texts[q.source], (q.id, part[:60])
+
+
+def test_every_topic_under_every_rulebook_quotes_its_rule_in_both_languages() -> None:
+    for c in LIBRARY:
+        for g in c.games:
+            qs = quotes_for(c.topic.value, g, family(g))
+            assert qs, (c.id, g)
+            assert all(q.en and q.ru and q.en != q.ru for q in qs)
