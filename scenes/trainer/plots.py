@@ -46,6 +46,7 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     en = lang == "en"
     fig, axes = plt.subplots(1, 2, figsize=(12.8, 5.4), dpi=100, sharey=True)
@@ -59,6 +60,12 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
         ax.set_title(title)
         ax.set_xlabel("session" if en else "сессия")
+        last = max((p[0] for pts in data.values() for p in pts), default=1)
+        ax.set_xlim(0.5, last + 0.5)
+        if last <= 20:
+            ax.set_xticks(range(1, last + 1))
+        else:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 105)
         ax.grid(True, alpha=0.3)
         if data:

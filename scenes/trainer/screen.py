@@ -45,6 +45,7 @@ _T: dict[str, tuple[str, str]] = {
     "exam": ("Exam", "Экзамен"),
     "history": ("History", "История"),
     "back": ("Menu", "Меню"),
+    "pick": ("Back", "Назад"),
     "watch": (
         "Watch, then press {key} to answer. {pause} pause, {slower}/{faster} speed, {step} frame, {camera} camera, "
         "{replay} replay, tab panel",
@@ -535,6 +536,21 @@ class TrainerScreen(Screen):
             game=game_name(self.run.item.game, self.lang),
         )
 
+    def _top_lines(self) -> float:
+        """The case's header (wrapped to the 3D view) and the replay clock under it; returns the y below."""
+        from panda3d.core import TextNode
+
+        scale, wrap = 0.045, self._header_wrap()
+        text = self._header()
+        tn = TextNode("measure")
+        tn.setFont(self.font)
+        tn.setWordwrap(wrap)
+        tn.setText(text)
+        self._label(text, (-1.72, 0.92), scale, align="left", wrap=wrap)
+        y = 0.92 - tn.getNumRows() * scale * 1.2 - 0.01
+        self.clock = self._label("", (-1.72, y), 0.038, align="left")
+        return y - 0.07
+
     def _header_wrap(self) -> float:
         """The header's width in its own text units: the 3D view's part of the window."""
         share = 1.0 - PANEL if self._panel_shown() else 1.0
@@ -547,7 +563,7 @@ class TrainerScreen(Screen):
         self._clear()
         lang = self.lang
         c = self.settings.controls
-        self._label(self._header(), (-1.72, 0.92), 0.045, align="left", wrap=self._header_wrap())
+        self._top_lines()
         self._label(
             _t(
                 "watch",
@@ -565,7 +581,6 @@ class TrainerScreen(Screen):
             wrap=90,
         )
         self._button(_t("answer", lang), (1.45, -0.8), self._show_question)
-        self.clock = self._label("", (-1.72, 0.85), 0.038, align="left")
 
     # --- answer ------------------------------------------------------------------------------------------
     def _show_question(self) -> None:
@@ -578,8 +593,7 @@ class TrainerScreen(Screen):
         for w in self._widgets:
             w.destroy()
         self._widgets = []
-        self._label(self._header(), (-1.72, 0.92), 0.045, align="left", wrap=self._header_wrap())
-        self.clock = self._label("", (-1.72, 0.85), 0.038, align="left")
+        self._top_lines()
         q = self.run.questions[self.q_index]
         self.selected = set() if not getattr(self, "_keep_selection", False) else self.selected
         self._keep_selection = False
@@ -684,12 +698,11 @@ class TrainerScreen(Screen):
         for w in self._widgets:
             w.destroy()
         self._widgets = []
-        self._label(self._header(), (-1.72, 0.92), 0.045, align="left", wrap=self._header_wrap())
-        self.clock = self._label("", (-1.72, 0.85), 0.038, align="left")
+        y = self._top_lines()
         if moment is not None:
             self._label(
                 _t("moment", self.lang, t=moment.t, what=moment.label(self.lang)),
-                (-1.72, 0.78),
+                (-1.72, y),
                 0.036,
                 align="left",
             )
@@ -827,9 +840,13 @@ class TrainerScreen(Screen):
             )
             self._label(f"{title}: {text}", (0, y), 0.04, wrap=70)
             y -= 0.18
+        # Variations vary a simulated stroke: a recorded one (a hanging ball, an outsider) has none.
+        self.missed = [
+            r for r in self.missed if r.case.scenario.shot is not None and not r.case.scenario.is_recorded
+        ]
         if self.missed and int(self.settings.trainer.variations) > 0:
             self._button(_t("variations", lang), (0, -0.3), self.make_variations, scale=0.05)
-        self._button(_t("back", lang), (0, -0.45), self._show_pick)
+        self._button(_t("pick", lang), (0, -0.45), self._show_pick)
 
     def make_variations(self) -> int:
         from scenes.trainer.generate import variations
@@ -866,7 +883,7 @@ class TrainerScreen(Screen):
         self._clear()
         buf = io.StringIO()
         print_history(self.store, self.lang, buf, self.profile_id)
-        self._label(buf.getvalue(), (-1.7, 0.9), 0.028, align="left", wrap=60)
+        self._label(buf.getvalue(), (-1.72, 0.9), 0.034, align="left", wrap=30)
         path = plot_progress(
             self.store,
             self.profile_id,
@@ -876,11 +893,11 @@ class TrainerScreen(Screen):
         tex = Texture("progress")
         tex.read(Filename.fromOsSpecific(str(path)))
         img = OnscreenImage(
-            image=tex, pos=(0.55, 0, 0.05), scale=(1.15, 1, 1.15 * 540 / 1280), parent=self.root2d
+            image=tex, pos=(0.62, 0, 0.0), scale=(1.1, 1, 1.1 * 540 / 1280), parent=self.root2d
         )
         self._widgets.append(img)
         self.plot_path = str(path)
-        self._button(_t("back", self.lang), (0, -0.9), self._show_pick)
+        self._button(_t("pick", self.lang), (0, -0.9), self._show_pick)
 
     # --- controls ----------------------------------------------------------------------------------------
     def _pause(self) -> None:
