@@ -52,6 +52,7 @@ def _alive(pids: set[int]) -> set[int]:
     return alive
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_the_physics_worker_and_the_resource_tracker_die_with_a_killed_app(tmp_path: Path) -> None:
     script = tmp_path / "script.json"

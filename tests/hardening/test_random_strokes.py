@@ -40,6 +40,7 @@ def _explain(stroke: Stroke, failures: list[tuple[str, str]]) -> str:
     return "\n".join([f"{c}: {msg}" for c, msg in failures] + ["stroke:", stroke.scenario_toml()])
 
 
+@pytest.mark.slow
 @settings(CI, max_examples=200)
 @given(strokes())
 def test_stroke_record_is_sound_and_every_referee_rules(stroke: Stroke) -> None:
@@ -50,6 +51,7 @@ def test_stroke_record_is_sound_and_every_referee_rules(stroke: Stroke) -> None:
     assert not m.failures, _explain(stroke, m.failures)
 
 
+@pytest.mark.slow
 @settings(CI, max_examples=60)
 @given(strokes())
 def test_sampled_states_never_inside_anything_and_energy_never_rises(stroke: Stroke) -> None:
@@ -60,6 +62,7 @@ def test_sampled_states_never_inside_anything_and_energy_never_rises(stroke: Str
     assert not m.failures, _explain(stroke, m.failures)
 
 
+@pytest.mark.slow
 @settings(CI, max_examples=40)
 @given(strokes())
 def test_same_stroke_twice_gives_the_same_record(stroke: Stroke) -> None:

@@ -74,6 +74,7 @@ def _check(record) -> None:
         assert d.min() >= 2 * R - 5e-4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
 def test_hard_breaks_leave_every_ball_somewhere_real(batch: int) -> None:
     for seed in range(batch * 25, batch * 25 + 25):

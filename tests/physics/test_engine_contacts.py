@@ -73,6 +73,7 @@ def test_spin_driven_push_into_a_touching_ball_does_not_sink_in(seed: int) -> No
     assert not m.failures, m.failures
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [300930, 300940, 300309])
 def test_contacts_inside_a_bullet_step_are_all_found(seed: int) -> None:
     """Campaign overlaps before the fix: 0.21 mm (300930) and 0.49 mm (300940), a ball sent on by an
@@ -82,6 +83,7 @@ def test_contacts_inside_a_bullet_step_are_all_found(seed: int) -> None:
     assert not m.failures, m.failures
 
 
+@pytest.mark.slow
 def test_a_pyramid_break_never_runs_a_ball_into_the_next() -> None:
     """The pyramid break of tests/physics/test_break.py variation 5 (the cue ball hops, so the rack is hit
     inside Bullet steps): the impulse used to reach one rack row per substep, each ball flying 10 mm

@@ -51,6 +51,7 @@ def test_repro_same_stroke_at_every_sample_rate() -> None:
             _rows_cover(recs[hz], hz)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "table", "rack"), [("pyramid", "pyramid-12ft", BENCH_PYRAMID), ("pool", "pool-9ft", BENCH_POOL)]
 )

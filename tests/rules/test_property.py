@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def situations(draw: st.DrawFn) -> tuple[str, MatchState, str, str]:
     return game, ms, lay, strike + " ".join(script) + call
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.randoms(use_true_random=False))
 def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchState, str, str], rnd) -> None:  # type: ignore[no-untyped-def]
@@ -100,6 +102,7 @@ def test_every_ball_in_exactly_one_place_after_any_ruling(sit: tuple[str, MatchS
                 assert (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= (2 * 0.034) ** 2 - 1e-9, (b, c)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.data())
 def test_a_second_stroke_from_the_state_a_ruling_left(

@@ -98,6 +98,7 @@ def _small(tmp_path: Path) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> None:
     pytest.importorskip("physics.simulate")
     base = app.base
@@ -208,6 +209,7 @@ def test_unknown_screen_keeps_the_current_one(app: Any) -> None:
     assert app.manager.current is menu
 
 
+@pytest.mark.slow
 def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app: Any) -> None:
     """A stroke that touches no ball is a foul in Russian pyramid; the opponent may make the offender play on."""
     pytest.importorskip("physics.simulate")
@@ -282,6 +284,7 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert (shot.call_ball, shot.call_pocket) == (ball, "foot-left")
 
 
+@pytest.mark.slow
 def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None:
     """The referee rules a replay (nothing counts, the position is restored): the window asks to place again."""
     pytest.importorskip("physics.simulate")
@@ -300,6 +303,7 @@ def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None
     assert {b: p for b, p in m.positions.items() if b != "cue"} == rack
 
 
+@pytest.mark.slow
 def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path) -> None:
     """``python main.py play --offscreen``: menu, a match, one simulated break played back, a screenshot."""
     pytest.importorskip("physics.simulate")
@@ -377,6 +381,7 @@ def test_mouse_picking_finds_the_point_ball_and_pocket_under_the_cursor(app: Any
     assert play.pocket_at((0.0, 0.0)) is None
 
 
+@pytest.mark.slow
 def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     """At one frame all the lag is played, not entered: each player sends a ball to the foot cushion and
     back from their half of the house; the ball resting nearer the head cushion breaks the decider."""
@@ -409,6 +414,7 @@ def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     assert "Розыгрыш выиграл игрок 1" in play.status
 
 
+@pytest.mark.slow
 def test_the_seventy_all_lag_is_played_on_the_table(app: Any) -> None:
     """Russian 71 at 70:70 (000: Игра при счете 70:70): the screen announces it, the two players lag on a
     cleared table, and the frame comes back with the last ball on the back spot and the winner in hand."""

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from physics.record import ShotParams
 from scenes.match import MatchController
 
@@ -40,6 +42,7 @@ def test_cli_resume_without_a_save_is_one_line_exit_2(tmp_path: Path) -> None:
     assert len(r.stderr.strip().splitlines()) == 1 and "match-autosave.json" in r.stderr
 
 
+@pytest.mark.slow
 def test_cli_resumes_the_match_the_demo_left(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     env.pop("DISPLAY", None)

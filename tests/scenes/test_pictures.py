@@ -31,6 +31,8 @@ TABLES = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
 VIEWS = ("player", "top", "side")
 SIZE = "256x144"
 
+pytestmark = pytest.mark.slow  # renders every table at both qualities
+
 
 def _gallery(
     out: Path,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.window
+pytestmark = [pytest.mark.window, pytest.mark.slow]
 
 
 def _free_display() -> int:

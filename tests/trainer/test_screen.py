@@ -60,6 +60,7 @@ print(json.dumps(out, ensure_ascii=False))
 """
 
 
+@pytest.mark.slow
 def test_trainer_screen_walkthrough(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(ROOT), str(tmp_path)],
