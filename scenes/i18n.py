@@ -14,7 +14,6 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
-LANGS = ("ru", "en")
 
 # key -> (ru, en)
 STRINGS: dict[str, tuple[str, str]] = {
@@ -121,7 +120,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "play.help_hint": ("{key} — клавиши и мышь", "{key} — keys and mouse"),
     "demo.saved": ("Снимок экрана: {path}", "Screenshot: {path}"),
-    "trainer.missing": ("Экран тренажёра ещё не установлен", "The trainer screen is not installed"),
 }
 
 PRACTICE_NAME = ("Тренировка", "Practice")

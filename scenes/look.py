@@ -33,7 +33,6 @@ from panda3d.core import (
     Texture,
 )
 
-QUALITIES = ("high", "low")
 ENV_SIZE = 32  # texels along a face of the sharpest reflection level
 ENV_LEVELS = 6  # 32, 16, 8, 4, 2, 1: roughness 0 .. 1
 MSAA = 4
@@ -116,12 +115,8 @@ def pbr_material(name: str) -> Material:
 
 
 def pbr_supported(base: Any) -> bool:
-    """True when ``base`` can run the high path: an OpenGL pipe with GLSL and the simplepbr package."""
+    """True when ``base`` can run the high path (simplepbr, a dependency): an OpenGL pipe with GLSL."""
     if "Tiny" in base.pipe.getType().getName():
-        return False
-    try:
-        import simplepbr  # noqa: F401
-    except ImportError:
         return False
     gsg = base.win.getGsg() if base.win is not None else None
     return gsg is None or bool(gsg.getSupportsBasicShaders())

@@ -270,11 +270,9 @@ class MatchController:
     ) -> tuple[Callable[..., ShotRecord], tuple[Any, ...], dict[str, Any]]:
         """``(function, args, kwargs)`` that simulate the stroke: plain picklable data, so the window can run
         the physics in a worker process while it keeps drawing (a thread would fight the renderer for the GIL)."""
-        try:
-            from physics.params import PhysicsParams
-            from physics.simulate import simulate
-        except ImportError as exc:
-            raise Unavailable(f"physics.simulate: {exc}") from None
+        from physics.params import PhysicsParams
+        from physics.simulate import simulate
+
         layout = dict(self.positions if positions is None else positions)
         if self.settings is None:
             return simulate, (self.spec, layout, shot), {"sample_hz": 120.0}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -183,7 +182,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
-    """The stroke to draw: recorded in the file, or simulated now; None if there is no stroke (or no physics yet)."""
+    """The stroke to draw: recorded in the file, or simulated now; None if there is no stroke."""
     s = scenario.table
     initial = {b: (x, y, s.ball_radius) for b, (x, y) in scenario.balls.items()}
     if scenario.is_recorded:
@@ -200,13 +199,9 @@ def stroke_record(scenario: Scenario, settings: Any) -> ShotRecord | None:
         )
     if scenario.shot is None:
         return None
-    try:
-        from physics.params import PhysicsParams
-        from physics.simulate import simulate
-    except ImportError:
-        # A checkout without the physics package still draws the layout.
-        print("render: physics.simulate is not available; drawing the initial layout", file=sys.stderr)
-        return None
+    from physics.params import PhysicsParams
+    from physics.simulate import simulate
+
     params = PhysicsParams.for_table(
         s,
         settings.physics.overrides,

@@ -51,15 +51,11 @@ class SoundBank:
         self.played: deque[tuple[str, float]] = deque(maxlen=PLAYED_KEPT)
         if not self.enabled:
             return
-        try:
-            from panda3d.core import Filename
+        from panda3d.core import Filename
 
-            for kind in KINDS:
-                self.sounds[kind] = base.loader.loadSfx(
-                    Filename.fromOsSpecific(str(SOUND_DIR / f"{kind}.wav"))
-                )
-        except Exception:  # no audio device or library: silence, never a failure
-            self.sounds.clear()
+        # Without an audio device Panda3D's null manager hands back silent sounds: nothing to catch here.
+        for kind in KINDS:
+            self.sounds[kind] = base.loader.loadSfx(Filename.fromOsSpecific(str(SOUND_DIR / f"{kind}.wav")))
 
     def play(self, kind: str, gain: float) -> None:
         if not self.enabled:
@@ -68,11 +64,8 @@ class SoundBank:
         snd = self.sounds.get(kind)
         if snd is None:
             return
-        try:
-            snd.setVolume(max(0.0, min(1.0, gain * self.volume)))
-            snd.play()
-        except Exception:  # an audio backend error must not stop the game
-            pass
+        snd.setVolume(max(0.0, min(1.0, gain * self.volume)))
+        snd.play()
 
     def play_event(self, event: Event) -> None:
         kind = sound_for(event)

@@ -166,13 +166,11 @@ def physics_geometry(
 ) -> Any:
     """The physics' own table geometry (``physics.geometry.build_table_geometry`` in a throwaway Bullet world,
     ~0.1 s), so pockets, lamp and objects are drawn exactly where the simulation has them. None when the physics
-    package is not there or refuses these objects (then the view draws from the spec alone)."""
-    try:
-        from panda3d.bullet import BulletWorld
+    refuses these objects (then the view draws from the spec alone)."""
+    from panda3d.bullet import BulletWorld
 
-        from physics.geometry import build_table_geometry
-    except ImportError:
-        return None
+    from physics.geometry import build_table_geometry
+
     try:
         return build_table_geometry(BulletWorld(), spec, tuple(objects), lamp)
     except InputError:

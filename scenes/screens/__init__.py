@@ -82,10 +82,7 @@ class Screen:
             self.base.taskMgr.remove(t)
         self._tasks.clear()
         for obj in reversed(self._destroyables):
-            try:
-                obj.destroy()
-            except Exception:  # a widget already destroyed by its parent
-                pass
+            obj.destroy()  # DirectGUI takes a second destroy of a child its parent destroyed
         self._destroyables.clear()
         self.root2d.removeNode()
         self.root3d.removeNode()

@@ -140,12 +140,6 @@ class MenuScreen(Screen):
         self.choice["game"] = MATCH_GAMES[(i + step) % len(MATCH_GAMES)]
         self.game_label["text"] = game_name(self.choice["game"], self.lang)
 
-    def set_game(self, game: str) -> None:
-        if game not in MATCH_GAMES:
-            raise ValueError(game)
-        self.choice["game"] = game
-        self.game_label["text"] = game_name(game, self.lang)
-
     def _sync_names(self) -> None:
         self.choice["names"] = [
             clip_name(e.get()) or tr("menu.player_n", self.lang, n=i + 1) for i, e in enumerate(self.entries)
@@ -190,20 +184,16 @@ class MenuScreen(Screen):
         self._open("trainer")
 
     def _open(self, screen: str, **kwargs: Any) -> None:
-        """Switch screens; if the next one cannot open (a part not installed, bad input), say why here."""
+        """Switch screens; if the next one cannot open (bad input, no free place for the cue ball), say why
+        here."""
         from physics.errors import InputError
         from scenes.match import Unavailable
 
         assert self.ctx.manager is not None
         try:
             self.ctx.manager.switch(screen, **kwargs)
-        except (ImportError, Unavailable, InputError) as exc:
-            why = exc.line() if isinstance(exc, InputError) else str(exc)
-            self.ctx.shared["menu_note"] = (
-                tr("trainer.missing", self.lang)
-                if screen == "trainer" and isinstance(exc, ImportError)
-                else why
-            )
+        except (Unavailable, InputError) as exc:
+            self.ctx.shared["menu_note"] = exc.line() if isinstance(exc, InputError) else str(exc)
             self.ctx.manager.switch("menu")
 
     def quit(self) -> None:

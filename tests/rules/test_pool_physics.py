@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import math
 
-import pytest
-
 from physics.record import ShotParams
+from physics.simulate import simulate
 from physics.tables import load_table
 from rules.registry import get_referee
 from tests.rules.test_pool_support import check_places, state
-
-simulate = pytest.importorskip("physics.simulate").simulate
 
 
 def test_corner_pot_counts_in_every_pool_game() -> None:

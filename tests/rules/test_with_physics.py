@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from physics.record import ShotParams
+from physics.simulate import simulate
 from rules.registry import get_referee
 from rules.ruling import InHand
 from rules.state import MatchState
 from tests.rules.util import PYRAMID_GAMES
-
-simulate = pytest.importorskip("physics.simulate").simulate
 
 
 def test_break_from_hand_is_legal_under_every_pyramid_game() -> None:

@@ -100,7 +100,6 @@ def _small(tmp_path: Path) -> str:
 
 @pytest.mark.slow
 def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> None:
-    pytest.importorskip("physics.simulate")
     base = app.base
     play = app.manager.switch("practice", scenario=_small(tmp_path))
     _frames(base, 2)
@@ -138,7 +137,6 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> N
 
 
 def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path) -> None:
-    pytest.importorskip("physics.simulate")
     base = app.base
     pr = app.manager.switch("practice", scenario=_small(tmp_path))
     _frames(base, 2)
@@ -195,7 +193,6 @@ def test_every_game_opens_a_match(app: Any, game: str) -> None:
 
 
 def test_trainer_screen_opens_from_the_registry(app: Any) -> None:
-    pytest.importorskip("scenes.trainer.screen")
     scr = app.manager.switch("trainer")
     _frames(app.base, 2)
     assert scr.name == app.manager.current.name
@@ -212,7 +209,6 @@ def test_unknown_screen_keeps_the_current_one(app: Any) -> None:
 @pytest.mark.slow
 def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app: Any) -> None:
     """A stroke that touches no ball is a foul in Russian pyramid; the opponent may make the offender play on."""
-    pytest.importorskip("physics.simulate")
     from physics.record import EventType
     from rules.registry import get_referee
     from scenes.sound import loudness
@@ -287,7 +283,6 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
 @pytest.mark.slow
 def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None:
     """The referee rules a replay (nothing counts, the position is restored): the window asks to place again."""
-    pytest.importorskip("physics.simulate")
     base = app.base
     play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"))
     m = play.match
@@ -306,7 +301,6 @@ def test_a_break_that_stays_in_the_house_is_replayed_from_hand(app: Any) -> None
 @pytest.mark.slow
 def test_offscreen_play_demo_writes_a_screenshot_of_a_real_stroke(tmp_path: Path) -> None:
     """``python main.py play --offscreen``: menu, a match, one simulated break played back, a screenshot."""
-    pytest.importorskip("physics.simulate")
     import os
     import subprocess
     import sys
@@ -385,7 +379,6 @@ def test_mouse_picking_finds_the_point_ball_and_pocket_under_the_cursor(app: Any
 def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     """At one frame all the lag is played, not entered: each player sends a ball to the foot cushion and
     back from their half of the house; the ball resting nearer the head cushion breaks the decider."""
-    pytest.importorskip("physics.simulate")
     from dataclasses import replace as dc_replace
 
     base = app.base
@@ -418,7 +411,6 @@ def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
 def test_the_seventy_all_lag_is_played_on_the_table(app: Any) -> None:
     """Russian 71 at 70:70 (000: Игра при счете 70:70): the screen announces it, the two players lag on a
     cleared table, and the frame comes back with the last ball on the back spot and the winner in hand."""
-    pytest.importorskip("physics.simulate")
     from dataclasses import replace as dc_replace
 
     from rules.notation import record

@@ -17,7 +17,6 @@ BACK_SPOT_X = 0.8875  # the pyramid table's back spot (see tests/rules/test_pyra
 
 
 def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
-    pytest.importorskip("physics.simulate")
     m = MatchController(game="russian-pyramid", names=("Анна", "Борис"))
     m.state = replace(m.state, scores=(65, 70), phase="play", to_play=0, in_hand=None)
     m.positions = {"cue": (-0.5, 0.0), "5": (0.5, 0.2), "3": (0.2, -0.4)}
@@ -44,7 +43,6 @@ def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
 
 
 def test_a_tied_seventy_all_lag_is_played_again_with_the_frame_kept() -> None:
-    pytest.importorskip("physics.simulate")
     m = MatchController(game="russian-pyramid", names=("A", "B"))
     m.state = replace(m.state, scores=(65, 70), phase="play", to_play=0, in_hand=None)
     m.positions = {"cue": (-0.5, 0.0), "5": (0.5, 0.2), "3": (0.2, -0.4)}

@@ -103,7 +103,6 @@ def test_same_input_draws_the_same_pixels(offscreen_base: Any) -> None:
 
 
 def test_simulated_stroke_draws_the_ball_where_the_record_has_it(offscreen_base: Any) -> None:
-    pytest.importorskip("physics.simulate")
     layout = dict(POOL_LAYOUT, shot={"cue_speed": 2.0, "direction": 0.0})
     scenario = parse_scenario(layout, "shot.toml")
     record = stroke_record(scenario, Settings())
@@ -213,7 +212,6 @@ def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -
 
 def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> None:
     """The README's stroke: the 7 is potted in the foot-left corner; it is drawn sinking, then is gone."""
-    pytest.importorskip("physics.simulate")
     from physics.scenario import load_scenario
 
     scenario = load_scenario(ROOT / "assets" / "screenshots" / "play.toml")

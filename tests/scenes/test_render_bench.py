@@ -11,7 +11,6 @@ from scenes.settings import Settings
 
 
 def test_frame_bench_reports_consistent_shares(offscreen_base: Any) -> None:
-    pytest.importorskip("physics.simulate")
     r = frame_bench(Settings(), base=offscreen_base, frames=12)
     assert r["balls"] == 16 and r["frames_measured"] == 12
     assert 0 < r["mean_moving_balls"] <= 16

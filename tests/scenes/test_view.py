@@ -78,7 +78,6 @@ def test_fallback_pockets_take_a_ball_where_the_corridor_ends(table_id: str) -> 
 
 @pytest.mark.parametrize("table_id", TABLE_IDS)
 def test_pockets_are_drawn_where_the_physics_drops_the_ball(offscreen_base: Any, table_id: str) -> None:
-    pytest.importorskip("physics.geometry")
     from panda3d.bullet import BulletWorld
 
     from physics.geometry import build_table_geometry
@@ -359,7 +358,6 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
 
 
 def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: Any) -> None:
-    pytest.importorskip("physics.geometry")
     from physics.scenario import SceneObject
 
     spec = load_table("pyramid-12ft")

@@ -90,8 +90,6 @@ def _pixels(path: Path) -> tuple[int, int, object]:
 
 
 def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
-    pytest.importorskip("physics.simulate")
-    pytest.importorskip("rules.registry")
     names = ["Anna", "Boris"]
     shot = tmp_path / "window.png"
     dump = tmp_path / "hud.json"
