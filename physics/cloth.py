@@ -27,14 +27,6 @@ def slip(v: np.ndarray, w: np.ndarray, R: float) -> np.ndarray:
     return np.stack((v[:, 0] - R * w[:, 1], v[:, 1] + R * w[:, 0]), axis=1)
 
 
-def speed_bound(v: np.ndarray, w: np.ndarray, R: float) -> np.ndarray:
-    """Upper bound of each ball's horizontal speed from now on (cloth friction only slows the slip:
-    v moves in a straight line from v0 to the rolling velocity v0 - 2/7 u0)."""
-    u = slip(v, w, R)
-    v2 = v[:, :2]
-    return np.maximum(np.hypot(v2[:, 0], v2[:, 1]), np.hypot(*(v2 - (2.0 / 7.0) * u).T))
-
-
 def advance(
     pos: np.ndarray, v: np.ndarray, w: np.ndarray, dt: float | np.ndarray, p: PhysicsParams
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -176,36 +176,10 @@ def _game_and_table(data: Mapping[str, Any], file: str, catalog: GameCatalog | N
     return game, load_table(table_id)
 
 
-def parse_scenario(
-    data: Mapping[str, Any], file: str = "<scenario>", catalog: GameCatalog | None = None
-) -> Scenario:
-    """Validate a scenario file's tables. ``catalog``: what the game ids mean (default: the installed one)."""
-    known = {
-        "title",
-        "game",
-        "table",
-        "balls",
-        "shot",
-        "state",
-        "objects",
-        "events",
-        "final",
-        "expected",
-        "meta",
-        "undisturbed",
-    }
-    for k in data:
-        if k not in known:
-            raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
-    catalog = catalog if catalog is not None else _installed
-    check_nested_keys(file, data, tuple(catalog.game_ids()) if catalog is not None else ())
-    game, table = _game_and_table(data, file, catalog)
-    state = data.get("state", {})
-    if not isinstance(state, dict):
-        raise InputError(file, "state", "a table")
-    allowed_balls = game_balls(catalog, game, table, state)
-
-    balls_raw = data.get("balls")
+def _balls(
+    file: str, balls_raw: Any, game: str, table: TableSpec, allowed_balls: tuple[str, ...]
+) -> dict[str, tuple[float, float]]:
+    """``[balls]``: ids of the game, on the bed (a ball frozen to a cushion included), no two overlapping."""
     if not isinstance(balls_raw, dict) or not balls_raw:
         raise InputError(file, "balls", "a table of ball ids to [x, y] positions on the bed")
     R = table.ball_radius
@@ -237,50 +211,55 @@ def parse_scenario(
                     f"{floor_to(2 * R - OVERLAP_TOLERANCE, 4)} m apart)",
                 )
         balls[bid] = (x, y)
+    return balls
 
-    shot: ShotParams | None = None
-    shot_raw = data.get("shot")
-    if shot_raw is not None:
-        if not isinstance(shot_raw, dict):
-            raise InputError(file, "shot", "a table")
-        allowed = {"ball", "cue_speed", "direction", "elevation", "tip", "call"}
-        for k in shot_raw:
-            if k not in allowed:
-                raise InputError(file, f"shot.{k}", f"a known key ({', '.join(sorted(allowed))})")
-        ball = shot_raw.get("ball", "cue")
-        if ball not in balls:
-            raise InputError(file, "shot.ball", f"a ball placed in [balls] ({', '.join(balls)})")
-        speed = _num(file, "shot.cue_speed", shot_raw.get("cue_speed", 0.0), 0.0, MAX_CUE_SPEED)
-        direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), *DIRECTION_RANGE)
-        elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), *ELEVATION_RANGE)
-        tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
-        if math.hypot(*tip) > 1.0:
-            raise InputError(
-                file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)"
-            )
-        call_ball = call_pocket = None
-        call = shot_raw.get("call")
-        if call is not None:
-            if not isinstance(call, dict):
-                raise InputError(file, "shot.call", '{ ball = "...", pocket = "..." }')
-            call_ball = call.get("ball")
-            call_pocket = call.get("pocket")
-            if call_ball is not None and call_ball not in balls:
-                raise InputError(file, "shot.call.ball", "a ball placed in [balls]")
-            if call_pocket is not None and call_pocket not in POCKET_IDS:
-                raise InputError(file, "shot.call.pocket", f"a pocket id: {', '.join(POCKET_IDS)}")
-        shot = ShotParams(
-            ball=ball,
-            cue_speed=speed,
-            direction=direction,
-            elevation=elevation,
-            tip=(tip[0], tip[1]),
-            call_ball=call_ball,
-            call_pocket=call_pocket,
-        )
 
+def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) -> ShotParams | None:
+    """``[shot]``: what the player did, in the ranges physics.simulate() takes too (physics/file_checks.py)."""
+    if shot_raw is None:
+        return None
+    if not isinstance(shot_raw, dict):
+        raise InputError(file, "shot", "a table")
+    allowed = {"ball", "cue_speed", "direction", "elevation", "tip", "call"}
+    for k in shot_raw:
+        if k not in allowed:
+            raise InputError(file, f"shot.{k}", f"a known key ({', '.join(sorted(allowed))})")
+    ball = shot_raw.get("ball", "cue")
+    if ball not in balls:
+        raise InputError(file, "shot.ball", f"a ball placed in [balls] ({', '.join(balls)})")
+    speed = _num(file, "shot.cue_speed", shot_raw.get("cue_speed", 0.0), 0.0, MAX_CUE_SPEED)
+    direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), *DIRECTION_RANGE)
+    elevation = _num(file, "shot.elevation", shot_raw.get("elevation", 0.0), *ELEVATION_RANGE)
+    tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
+    if math.hypot(*tip) > 1.0:
+        raise InputError(file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
+    call_ball = call_pocket = None
+    call = shot_raw.get("call")
+    if call is not None:
+        if not isinstance(call, dict):
+            raise InputError(file, "shot.call", '{ ball = "...", pocket = "..." }')
+        call_ball = call.get("ball")
+        call_pocket = call.get("pocket")
+        if call_ball is not None and call_ball not in balls:
+            raise InputError(file, "shot.call.ball", "a ball placed in [balls]")
+        if call_pocket is not None and call_pocket not in POCKET_IDS:
+            raise InputError(file, "shot.call.pocket", f"a pocket id: {', '.join(POCKET_IDS)}")
+    return ShotParams(
+        ball=ball,
+        cue_speed=speed,
+        direction=direction,
+        elevation=elevation,
+        tip=(tip[0], tip[1]),
+        call_ball=call_ball,
+        call_pocket=call_pocket,
+    )
+
+
+def _objects(
+    file: str, objs_raw: Any, balls: Mapping[str, tuple[float, float]], table: TableSpec
+) -> tuple[SceneObject, ...]:
+    """``[[objects]]``, each checked (physics/file_checks.py check_object) before it becomes a SceneObject."""
     objects: list[SceneObject] = []
-    objs_raw = data.get("objects", [])
     if not isinstance(objs_raw, list):
         raise InputError(file, "objects", "an array of tables ([[objects]])")
     for i, o in enumerate(objs_raw):
@@ -290,6 +269,18 @@ def parse_scenario(
         params = {k: v for k, v in o.items() if k not in ("kind", "at", "owner")}
         objects.append(SceneObject(o["kind"], (at[0], at[1], at[2]), params, str(o.get("owner", "striker"))))
 
+    return tuple(objects)
+
+
+def _recorded(
+    file: str, data: Mapping[str, Any], balls: Mapping[str, tuple[float, float]], table: TableSpec
+) -> tuple[
+    tuple[Event, ...] | None,
+    dict[str, BallFinal] | None,
+    tuple[Event, ...] | None,
+    dict[str, BallFinal] | None,
+]:
+    """A recorded stroke (``[[events]]``, ``[final.<ball>]``) and its optional ``[undisturbed]`` twin."""
     events = final = None
     if "events" in data:
         events, final = recorded_stroke(file, "", data, balls, table)
@@ -305,6 +296,41 @@ def parse_scenario(
                 file, "undisturbed", "[[undisturbed.events]] and [undisturbed.final.<ball>] tables"
             )
         u_events, u_final = recorded_stroke(file, "undisturbed.", u, balls, table)
+    return events, final, u_events, u_final
+
+
+def parse_scenario(
+    data: Mapping[str, Any], file: str = "<scenario>", catalog: GameCatalog | None = None
+) -> Scenario:
+    """Validate a scenario file's tables. ``catalog``: what the game ids mean (default: the installed one)."""
+    known = {
+        "title",
+        "game",
+        "table",
+        "balls",
+        "shot",
+        "state",
+        "objects",
+        "events",
+        "final",
+        "expected",
+        "meta",
+        "undisturbed",
+    }
+    for k in data:
+        if k not in known:
+            raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
+    catalog = catalog if catalog is not None else _installed
+    check_nested_keys(file, data, tuple(catalog.game_ids()) if catalog is not None else ())
+    game, table = _game_and_table(data, file, catalog)
+    state = data.get("state", {})
+    if not isinstance(state, dict):
+        raise InputError(file, "state", "a table")
+
+    balls = _balls(file, data.get("balls"), game, table, game_balls(catalog, game, table, state))
+    shot = _shot(file, data.get("shot"), balls)
+    objects = _objects(file, data.get("objects", []), balls, table)
+    events, final, u_events, u_final = _recorded(file, data, balls, table)
 
     expected = data.get("expected", {})
     meta = data.get("meta", {})
@@ -320,7 +346,7 @@ def parse_scenario(
         balls=balls,
         shot=shot,
         state=state,
-        objects=tuple(objects),
+        objects=objects,
         recorded_events=events,
         recorded_final=final,
         expected=expected,

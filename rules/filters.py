@@ -7,7 +7,7 @@ Geometry helpers (``frozen_to_cushion``, ``in_region``...) work on :class:`physi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 
 from physics.record import BallId, BallStatus, Event, EventType, ShotRecord
 from physics.tables import TableSpec
@@ -34,10 +34,6 @@ def after(t: float) -> Predicate:
 
 def before(t: float) -> Predicate:
     return lambda e: e.t < t
-
-
-def by_object(*objects: str) -> Predicate:
-    return lambda e: e.object in objects
 
 
 def select(events: Iterable[Event], *preds: Predicate) -> list[Event]:
@@ -153,10 +149,6 @@ def returned(record: ShotRecord, ball: BallId) -> bool:
     return first(record.events, by_type(EventType.RETURNED), by_ball(ball)) is not None
 
 
-def cushion_events(record: ShotRecord, since: float = -1.0) -> list[Event]:
-    return select(record.events, by_type(EventType.CUSHION), after(since))
-
-
 def crossed(record: ShotRecord, line: str, since: float = -1.0) -> list[BallId]:
     """Balls whose centre crossed ``line`` after ``since`` (each once, in order)."""
     out: list[BallId] = []
@@ -217,16 +209,6 @@ def distance_to_jaw(table: TableSpec, cushion: str, p: Point) -> float:
     return max(0.0, min(s, dist(c.start, c.end) - s))
 
 
-def frozen_pairs(positions: Mapping[BallId, Point], r: float) -> list[tuple[BallId, BallId]]:
-    items = sorted(positions.items())
-    out = []
-    for i, (a, pa) in enumerate(items):
-        for b, pb in items[i + 1 :]:
-            if dist(pa, pb) <= 2 * r + FROZEN_TOL:
-                out.append((a, b))
-    return out
-
-
 def angle_between(direction_deg: float, v: Point) -> float:
     """Angle in degrees (0..180) between a shot direction and a vector."""
     a = math.radians(direction_deg)
@@ -236,7 +218,3 @@ def angle_between(direction_deg: float, v: Point) -> float:
         return 0.0
     c = max(-1.0, min(1.0, (ux * v[0] + uy * v[1]) / n))
     return math.degrees(math.acos(c))
-
-
-def balls_on(positions: Mapping[BallId, Point], exclude: Sequence[BallId] = ()) -> list[BallId]:
-    return [b for b in positions if b not in exclude]

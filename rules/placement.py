@@ -117,20 +117,3 @@ def spot_at_back_cushion(
         occ[b] = at
         out.append(Respot(b, at))
     return out
-
-
-def rack_pyramid(
-    table: TableSpec, order: tuple[tuple[BallId, ...], ...], spot: str = "foot-spot"
-) -> dict[BallId, Point]:
-    """The pyramid: apex on the spot, rows toward the foot cushion, base parallel to it, balls frozen.
-
-    A hair of clearance (10 µm) keeps neighbours from overlapping through rounding."""
-    r = table.ball_radius + 5e-6
-    sx, sy = table.spot(spot)
-    out: dict[BallId, Point] = {}
-    for k, row in enumerate(order):
-        x = sx + k * math.sqrt(3) * r
-        for i, b in enumerate(row):
-            # Rows are listed left to right looking from the head (+y first).
-            out[b] = (x, sy + (k / 2 - i) * 2 * r)
-    return out

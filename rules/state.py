@@ -109,6 +109,112 @@ def scenario_balls(rules: GameRules, state: Mapping[str, Any]) -> tuple[BallId, 
     return rules.ball_set(scenario_players(rules, state))
 
 
+def _players(ref: GameRules, state: Mapping[str, Any], file: str) -> tuple[str, ...]:
+    """``state.players`` (names within physics.limits), or as many "Player N" as the state implies."""
+    players_raw = state.get("players")
+    if players_raw is None:
+        return tuple(f"Player {i + 1}" for i in range(scenario_players(ref, state)))
+    if not isinstance(players_raw, list):
+        raise InputError(file, "state.players", "a list of player names")
+    return tuple(check_name(file, f"state.players[{i}]", p) for i, p in enumerate(players_raw))
+
+
+def _shelves(
+    ref: GameRules,
+    state: Mapping[str, Any],
+    balls: Mapping[BallId, Point],
+    ball_set: Sequence[BallId],
+    n: int,
+    file: str,
+) -> tuple[tuple[BallId, ...], ...]:
+    """``state.shelves``: one list per player of balls of the game, each once, none on the bed."""
+    shelves_raw = state.get("shelves")
+    shelves: tuple[tuple[BallId, ...], ...] = ((),) * n
+    if shelves_raw is not None:
+        if (
+            not isinstance(shelves_raw, list)
+            or len(shelves_raw) != n
+            or not all(isinstance(s, list) and all(isinstance(b, str) for b in s) for s in shelves_raw)
+        ):
+            raise InputError(file, "state.shelves", f"a list of {n} lists of ball ids")
+        seen: set[str] = set()
+        for s in shelves_raw:
+            for b in s:
+                if (
+                    b not in ball_set
+                    or b in balls
+                    or b in seen
+                    or b == ref.cue_ball
+                    and not ref.cue_may_be_credited
+                ):
+                    raise InputError(
+                        file,
+                        "state.shelves",
+                        f"ball ids of {ref.id}, each once, none of them on the bed (got {b!r})",
+                    )
+                seen.add(b)
+        shelves = tuple(tuple(s) for s in shelves_raw)
+    return shelves
+
+
+def _cue(
+    ref: GameRules,
+    state: Mapping[str, Any],
+    balls: Mapping[BallId, Point],
+    ball_set: Sequence[BallId],
+    shelves: tuple[tuple[BallId, ...], ...],
+    file: str,
+) -> BallId:
+    """``state.cue``: the ball the striker plays with (Американка: any ball of the game not on a shelf)."""
+    cue = state.get("cue", ref.cue_ball)
+    if "cue" not in state and ref.any_ball_cue and cue not in balls and balls and not state.get("break"):
+        # Американка after the break: the usual cue ball may be on a shelf; any ball on the bed will do.
+        cue = sorted(balls, key=lambda b: (len(b), b))[0]
+    if not isinstance(cue, str) or cue not in ball_set or (cue != ref.cue_ball and not ref.any_ball_cue):
+        raise InputError(
+            file,
+            "state.cue",
+            f"the ball the striker plays with ({ref.cue_ball}"
+            + (" or any ball of the game" if ref.any_ball_cue else "")
+            + ")",
+        )
+    on_shelf = {b for s in shelves for b in s}
+    if cue in on_shelf:
+        raise InputError(file, "state.cue", "a ball on the bed or in hand, not one on a shelf")
+    return str(cue)
+
+
+def _break_and_hand(
+    ref: GameRules,
+    state: Mapping[str, Any],
+    balls: Mapping[BallId, Point],
+    ball_set: Sequence[BallId],
+    cue: BallId,
+    file: str,
+) -> tuple[bool, InHand | None, str]:
+    """``state.break``, ``state.in_hand`` and ``state.phase``, each defaulting from the others."""
+    phase = state.get("phase")
+    fresh = not state and all(b in balls for b in ball_set)
+    is_break = state.get("break", fresh if phase is None else phase == "break")
+    if not isinstance(is_break, bool):
+        raise InputError(file, "state.break", "true or false")
+    if "in_hand" in state:
+        ih = state["in_hand"]
+        allowed = [str(x) for x in InHand] + ["none"]
+        if ih not in allowed:
+            raise InputError(file, "state.in_hand", f"one of {', '.join(allowed)}")
+        in_hand = None if ih == "none" else InHand(ih)
+    else:
+        in_hand = ref.break_in_hand if (is_break or cue not in balls) else None
+    if in_hand is None and cue not in balls:
+        raise InputError(file, f"balls.{cue}", "the cue ball placed on the bed (or state.in_hand set)")
+    if phase is None:
+        phase = Phase.BREAK if is_break else Phase.PLAY
+    if not isinstance(phase, str) or phase not in {str(p) for p in ref.phases}:
+        raise InputError(file, "state.phase", f"one of {', '.join(sorted(str(p) for p in ref.phases))}")
+    return is_break, in_hand, phase
+
+
 def _warnings(file: str, raw: Any, n: int) -> tuple[RefereeWarning, ...]:
     codes = [str(c) for c in WarningCode]
     if not isinstance(raw, list):
@@ -244,13 +350,7 @@ class MatchState:
         for k in state:
             if k not in STATE_KEYS:
                 raise InputError(file, f"state.{k}", f"a known key ({', '.join(STATE_KEYS)})")
-        players_raw = state.get("players")
-        if players_raw is None:
-            players: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(scenario_players(ref, state)))
-        else:
-            if not isinstance(players_raw, list):
-                raise InputError(file, "state.players", "a list of player names")
-            players = tuple(check_name(file, f"state.players[{i}]", p) for i, p in enumerate(players_raw))
+        players = _players(ref, state, file)
         n = len(players)
         lo, hi = ref.player_range
         if not lo <= n <= hi:
@@ -287,75 +387,18 @@ class MatchState:
         if not isinstance(ftw, int) or isinstance(ftw, bool) or ftw < 1 or max(frames_won) >= ftw:
             raise InputError(file, "state.frames_to_win", "an integer >= 1 and above every frames_won")
 
-        shelves_raw = state.get("shelves")
-        shelves: tuple[tuple[BallId, ...], ...] = ((),) * n
-        if shelves_raw is not None:
-            if (
-                not isinstance(shelves_raw, list)
-                or len(shelves_raw) != n
-                or not all(isinstance(s, list) and all(isinstance(b, str) for b in s) for s in shelves_raw)
-            ):
-                raise InputError(file, "state.shelves", f"a list of {n} lists of ball ids")
-            seen: set[str] = set()
-            for s in shelves_raw:
-                for b in s:
-                    if (
-                        b not in ball_set
-                        or b in balls
-                        or b in seen
-                        or b == ref.cue_ball
-                        and not ref.cue_may_be_credited
-                    ):
-                        raise InputError(
-                            file,
-                            "state.shelves",
-                            f"ball ids of {game_id}, each once, none of them on the bed (got {b!r})",
-                        )
-                    seen.add(b)
-            shelves = tuple(tuple(s) for s in shelves_raw)
+        shelves = _shelves(ref, state, balls, ball_set, n, file)
         scores = ints("scores", 0, lo_v=None)
         if "scores" not in state and ref.shelf_game:
             scores = tuple(len(s) for s in shelves)
         owed = ints("owed", 0)
         fouls_in_row = ints("fouls_in_row", 0)
 
-        cue = state.get("cue", ref.cue_ball)
-        if "cue" not in state and ref.any_ball_cue and cue not in balls and balls and not state.get("break"):
-            # Американка after the break: the usual cue ball may be on a shelf; any ball on the bed will do.
-            cue = sorted(balls, key=lambda b: (len(b), b))[0]
-        if not isinstance(cue, str) or cue not in ball_set or (cue != ref.cue_ball and not ref.any_ball_cue):
-            raise InputError(
-                file,
-                "state.cue",
-                f"the ball the striker plays with ({ref.cue_ball}"
-                + (" or any ball of the game" if ref.any_ball_cue else "")
-                + ")",
-            )
-        on_shelf = {b for s in shelves for b in s}
-        if cue in on_shelf:
-            raise InputError(file, "state.cue", "a ball on the bed or in hand, not one on a shelf")
-        phase = state.get("phase")
-        fresh = not state and all(b in balls for b in ball_set)
-        is_break = state.get("break", fresh if phase is None else phase == "break")
-        if not isinstance(is_break, bool):
-            raise InputError(file, "state.break", "true or false")
-        if "in_hand" in state:
-            ih = state["in_hand"]
-            allowed = [str(x) for x in InHand] + ["none"]
-            if ih not in allowed:
-                raise InputError(file, "state.in_hand", f"one of {', '.join(allowed)}")
-            in_hand = None if ih == "none" else InHand(ih)
-        else:
-            in_hand = ref.break_in_hand if (is_break or cue not in balls) else None
-        if in_hand is None and cue not in balls:
-            raise InputError(file, f"balls.{cue}", "the cue ball placed on the bed (or state.in_hand set)")
+        cue = _cue(ref, state, balls, ball_set, shelves, file)
+        is_break, in_hand, phase = _break_and_hand(ref, state, balls, ball_set, cue, file)
         # A cue ball in hand that [balls] places is where the striker put it: that is part of the stroke
         # (the record's initial position), so before the stroke it is in hand, not on the bed.
         balls = {b: p for b, p in balls.items() if not (in_hand is not None and b == cue)}
-        if phase is None:
-            phase = Phase.BREAK if is_break else Phase.PLAY
-        if not isinstance(phase, str) or phase not in {str(p) for p in ref.phases}:
-            raise InputError(file, "state.phase", f"one of {', '.join(sorted(str(p) for p in ref.phases))}")
         ball_on = state.get("ball_on")
         if ball_on is not None and not isinstance(ball_on, str):
             raise InputError(file, "state.ball_on", "a ball or colour name")

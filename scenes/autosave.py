@@ -38,7 +38,6 @@ from physics.limits import MAX_SCORE as MAX_INT
 FORMAT = "billiards3d"
 VERSION = 1
 MAX_FLOAT = 1e3  # positions in metres
-MATCH_FILE = "match.json"
 
 # The snapshot keys a scenario's [state] also has (frames are checked here: a saved match may be over).
 _STATE_FROM_SNAPSHOT = (

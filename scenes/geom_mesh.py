@@ -19,9 +19,7 @@ from panda3d.core import (
     GeomVertexFormat,
     GeomVertexWriter,
     InternalName,
-    Point3,
     Triangulator,
-    Vec3,
 )
 
 Vec2T = tuple[float, float]
@@ -43,10 +41,6 @@ class MeshBuilder:
         self._col: list[ColourT] = []
         self._uv: list[Vec2T] = []
         self._tri: list[tuple[int, int, int]] = []
-
-    @property
-    def vertex_count(self) -> int:
-        return len(self._pos)
 
     def vertex(
         self, pos: Vec3T, normal: Vec3T, colour: ColourT = (1, 1, 1, 1), uv: Vec2T = (0.0, 0.0)
@@ -336,14 +330,6 @@ def arc(centre: Vec2T, radius: float, a0: float, a1: float, segments: int) -> li
         )
         for k in range(segments + 1)
     ]
-
-
-def point3(p: Vec3T) -> Point3:
-    return Point3(*p)
-
-
-def vec3(p: Vec3T) -> Vec3:
-    return Vec3(*p)
 
 
 def _subdivide(t: tuple[Vec2T, Vec2T, Vec2T], max_edge: float) -> list[tuple[Vec2T, Vec2T, Vec2T]]:

@@ -58,7 +58,6 @@ R_TOUCH = "000: Запрет касания шаров"
 R_HAND = "000: Удар с руки из дома"
 R_OUTSIDE = "000: Вмешательство постороннего"
 R_UNAIDED = "000: Самопроизвольное перемещение шаров"
-R_SPOT = "000: Выставление шаров"
 
 ILLEGAL_BREAK = FoulCode.ILLEGAL_BREAK
 BREAKING_VIOLATION = FoulCode.BREAKING_VIOLATION

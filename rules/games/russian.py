@@ -63,7 +63,6 @@ from rules.state import MatchState
 # --- rule references (text file and section; 003's paragraphs carry no numbers, so their topic) ---
 R_STRIKE = "003: Удар по битку"
 R_BREAK = "003: Начальный удар (с руки из дома)"
-R_POCKETED = "003: Сыгранные шары"
 R_ROLLED = "003: Скатывание шара по борту"
 R_SAFETY_FAST = "003: Отыгрыш в быстрых видах игр"
 R_POCKET_ZONE = "003: Отыгрыш, зона лузы"

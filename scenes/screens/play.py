@@ -43,7 +43,6 @@ MOUSE_TURN = 60.0  # degrees of aim per screen width/2 of sideways mouse motion 
 MOUSE_FINE_TURN = 4.0
 DRAG_SPEED_PER_UNIT = 8.0  # m/s of cue speed per screen unit of a power drag
 STRIKE_SECONDS = 0.18  # the cue's forward swing drawn before the recording starts
-REPLAY_SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 
 
 class Phase(StrEnum):

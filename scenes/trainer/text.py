@@ -430,7 +430,3 @@ def topic_title(key: str, lang: str) -> str:
         return Topic(key).title(lang)
     except ValueError:
         return key
-
-
-def percent(right: int, asked: int) -> float:
-    return 0.0 if asked == 0 else round(100.0 * right / asked, 1)
