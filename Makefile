@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play test bench lint check setup clean screenshots cases
+# The texts' gettext catalogs (.po, committed) compiled to .mo (not committed; also compiled at first use).
+LOCALES := $(patsubst %.po,%.mo,$(wildcard assets/locale/*/LC_MESSAGES/*.po))
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -12,12 +14,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet ".[dev]"
 	@touch $(STAMP)
 
-setup: $(STAMP)
+$(LOCALES): %.mo: %.po $(STAMP)
+	$(BIN)/python -m scenes.i18n compile $@
 
-play: $(STAMP)
+setup: $(STAMP) $(LOCALES)
+
+play: setup
 	$(BIN)/python main.py play
 
-test: $(STAMP)
+test: setup
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -32,7 +37,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # The code's own checks: lint, format, strict types on the pure packages, the fast tests.
-check: $(STAMP)
+check: setup
+	$(BIN)/python -m scenes.i18n check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict physics rules

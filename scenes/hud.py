@@ -11,8 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.names import ball_name, balls_list
-from scenes.i18n import option_name, pocket_name, tr, ui_font, zone_name
+from scenes.i18n import (
+    ball_list,
+    ball_name,
+    ball_on_name,
+    option_name,
+    pocket_name,
+    rule_name,
+    tr,
+    ui_font,
+    zone_name,
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +57,7 @@ class HudSnapshot:
     players: tuple[PlayerLine, ...]
     frames_to_win: int = 1
     current_break: int = 0
-    ball_on: tuple[str, ...] = ()  # what must be hit first: ball ids or a group (rules.contract.Required)
+    ball_on: tuple[str, ...] = ()  # what must be hit first (snooker: reds/colour, 9-ball: lowest)
     needs_call: bool = False  # Russian pyramid etc.: ball and pocket must be called
     nominate: bool = False  # snooker: a colour or a free ball must be nominated
     call_ball: str | None = None
@@ -83,7 +92,7 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
 
     required: list[str] = []
     if s.ball_on:
-        required.append(tr("hud.required", lang, text=", ".join(ball_name(b, lang) for b in s.ball_on)))
+        required.append(tr("hud.required", lang, text=", ".join(ball_on_name(b, lang) for b in s.ball_on)))
     if s.golf_pocket:
         required.append(tr("hud.required", lang, text=pocket_name(s.golf_pocket, lang)))
     if s.needs_call:
@@ -113,9 +122,9 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         call.append(tr("hud.last", lang, text=verdict))
         for f in s.last.fouls:
             explain = f.explain_ru if lang == "ru" else f.explain_en
-            call.append(f"• {explain} [{f.rule}]")
+            call.append(f"• {explain} [{rule_name(f.rule, lang)}]")
         if s.last.counted:
-            call.append(tr("hud.counted", lang, balls=balls_list(s.last.counted, lang)))
+            call.append(tr("hud.counted", lang, balls=ball_list(s.last.counted, lang)))
         elif not s.practice:
             call.append(tr("hud.nothing_counted", lang))
     if s.options:

@@ -1,151 +1,240 @@
-"""Every user-facing string of the window in Russian and English, and the Cyrillic UI font.
+"""Every user-facing text of the window in Russian and English: gettext catalogs, and the Cyrillic UI font.
 
-``tr(key, lang, **fmt)`` picks the language chosen by ``settings.lang``; a missing key is a
-programming error (KeyError), never a silent English fallback. Game names come from the referee's
-registry (each game declares its ru/en names); practice, which has no referee, is named here.
+The texts live in two GNU gettext catalogs, ``assets/locale/<lang>/LC_MESSAGES/billiards.po`` (``en`` and
+``ru``), read through Python's :mod:`gettext`. A text is found by its key, which is the ``msgid`` of both
+catalogs (symbolic ids keep every call site short and let the English be edited like any translation):
+
+    tr("hud.break", lang, n=8)          # "Break: 8" / "Серия: 8"
+    tr("hud.owed", lang, n=2)           # a plural entry: ngettext picks the form («2 штрафных шара»)
+
+``tr`` raises KeyError for a key that is in no catalog: a missing text is a programming error, never a
+silent English fallback or a raw key on screen.
+
+How to add a text:
+
+1. Add the same entry to BOTH catalogs (keep the two files in the same order)::
+
+       msgid "hud.penalty"
+       msgstr "Penalty: {points}"
+
+   A text with a count is a plural entry: ``msgid_plural`` repeats the key, and the catalog's
+   ``Plural-Forms`` header says how many forms it takes (English 2: ``msgstr[0]`` "1 ball", ``msgstr[1]``
+   "5 balls"; Russian 3: «1 шар», «2 шара», «5 шаров»). Call it with ``n=``: ``tr("count.balls", lang, n=5)``.
+   Placeholders are ``str.format`` fields and must be the same in both (the ids are keys, so gettext's own
+   format check has nothing to compare with: :func:`catalog_problems` compares the two catalogs instead).
+2. Nothing else: a catalog whose ``.mo`` is missing or older than its ``.po`` is compiled at first use
+   (``make setup`` compiles both ahead: ``python -m scenes.i18n compile``). ``python -m scenes.i18n check``
+   lists what is wrong with the catalogs; ``tests/scenes/test_i18n.py`` fails on a text present in one
+   language only, an empty or fuzzy translation, placeholders that differ, or a key used in the code that
+   no catalog has.
+
+Names of things are never shown as ids: :func:`ball_name` («коричневый», «биток»: the referee's
+``rules.names``, which the terminal's reports share), :func:`pocket_name`,
+:func:`zone_name`, :func:`option_name`, :func:`rule_name` (rule references in the interface's language, with
+the source text's title where it helps finding the section) and :func:`display_names` (default player names
+follow the language). Game names come from the referee's registry (each game declares its ru/en names);
+practice, which has no referee, is named in the catalogs (``game.practice``).
 """
 
 from __future__ import annotations
 
+import gettext
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+ROOT = Path(__file__).resolve().parent.parent
+FONT_DIR = ROOT / "assets" / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+LOCALE_DIR = ROOT / "assets" / "locale"
+DOMAIN = "billiards"
+
+LANGS = ("ru", "en")
+# Forms each language's plural entries must have (the catalogs' Plural-Forms headers say the same).
+PLURAL_FORMS = {"en": 2, "ru": 3}
 
 
-# key -> (ru, en)
-STRINGS: dict[str, tuple[str, str]] = {
-    "app.title": ("Бильярд 3D — симулятор и тренажёр судьи", "Billiards 3D — simulator and referee trainer"),
-    "menu.title": ("Бильярд 3D", "Billiards 3D"),
-    "menu.game": ("Игра", "Game"),
-    "menu.players": ("Игроки", "Players"),
-    "menu.player_n": ("Игрок {n}", "Player {n}"),
-    "menu.frames": ("Партий до победы: {n}", "Frames to win: {n}"),
-    "menu.language": ("Язык: русский", "Language: English"),
-    "menu.start": ("Начать матч", "Start match"),
-    "menu.practice": ("Тренировка", "Practice"),
-    "menu.trainer": ("Тренажёр судьи", "Referee trainer"),
-    "menu.quit": ("Выход", "Quit"),
-    "menu.more": ("+", "+"),
-    "menu.less": ("−", "−"),
-    "hud.frames": ("Партии", "Frames"),
-    "hud.at_table": ("у стола", "at the table"),
-    "hud.break": ("Серия: {n}", "Break: {n}"),
-    "hud.required": ("Нужно: {text}", "Required: {text}"),
-    "hud.call": ("Заказ: {ball} в лузу {pocket}", "Call: {ball} into {pocket}"),
-    "hud.call_none": ("Заказ: кликните шар, затем лузу", "Call: click a ball, then a pocket"),
-    "hud.nominate": ("Назовите шар: щёлкните его правой кнопкой", "Nominate a ball: right-click it"),
-    "hud.nominated": ("Назван шар: {ball}", "Nominated: {ball}"),
-    "hud.owed": ("Штрафных шаров в долг: {n}", "Penalty balls owed: {n}"),
-    "hud.last": ("Последний удар: {text}", "Last stroke: {text}"),
-    "hud.legal": ("без нарушений", "legal"),
-    "hud.foul": ("ФОЛ", "FOUL"),
-    "hud.counted": ("засчитаны: {balls}", "counted: {balls}"),
-    "hud.nothing_counted": ("шары не засчитаны", "no balls counted"),
-    "hud.options": ("Выбор: {text}", "Choose: {text}"),
-    "hud.in_hand": ("Биток с руки: {zone}", "Ball in hand: {zone}"),
-    "hud.frame_over": ("Партия окончена. Победитель: {name}", "Frame over. Winner: {name}"),
-    "hud.match_over": ("Матч окончен. Победитель: {name}", "Match over. Winner: {name}"),
-    "hud.practice": ("Тренировка (без судьи)", "Practice (no referee)"),
-    "hud.no_referee": ("Судья недоступен: {why}", "Referee unavailable: {why}"),
-    "zone.house": ("в доме", "in the house"),
-    "zone.d": ("в полукруге «D»", "in the D"),
-    "zone.behind-head-string": ("за линией дома", "behind the head string"),
-    "zone.anywhere": ("в любом месте", "anywhere"),
-    "option.play_on": ("играй дальше", "play on"),
-    "option.make_offender_replay": ("пусть нарушитель перебьёт", "make the offender replay"),
-    "option.remove_ball": ("снять шар (щёлкните шар правой кнопкой)", "remove a ball (right-click it)"),
-    "option.lag": ("розыгрыш лага", "the lag"),
-    "option.lag_won": ("лаг выиграл игрок {n}", "player {n} won the lag"),
-    "option.ball": ("снять шар {ball}", "remove ball {ball}"),
-    "option.choose_ball_to_remove": ("выбрать снимаемый шар", "choose the ball to remove"),
-    "option.play_from_hand": ("играть с руки", "play from hand"),
-    "option.accept_table": ("принять позицию", "accept the table"),
-    "option.pass": ("передать удар", "pass the stroke"),
-    "option.respot_black": ("переустановить чёрный", "respot the black"),
-    "pocket.head-left": ("левая угловая у дома", "head-left corner"),
-    "pocket.head-right": ("правая угловая у дома", "head-right corner"),
-    "pocket.middle-left": ("левая средняя", "middle-left"),
-    "pocket.middle-right": ("правая средняя", "middle-right"),
-    "pocket.foot-left": ("левая дальняя угловая", "foot-left corner"),
-    "pocket.foot-right": ("правая дальняя угловая", "foot-right corner"),
-    "cue.power": ("Сила: {v:.1f} м/с", "Power: {v:.1f} m/s"),
-    "cue.elevation": ("Наклон кия: {v:.0f}°", "Cue elevation: {v:.0f}°"),
-    "cue.tip": ("Винт: {x:+.2f} / {y:+.2f}", "English: {x:+.2f} / {y:+.2f}"),
-    "cue.direction": ("Направление: {v:.1f}°", "Direction: {v:.1f}°"),
-    "cue.place": ("Поставьте биток ({zone}) и нажмите {key}", "Place the cue ball ({zone}) and press {key}"),
-    "cue.bad_place": ("Сюда ставить нельзя", "Not allowed here"),
-    "lag.turn": (
-        "Розыгрыш начального удара: бьёт {name} ({half}) — к заднему борту и обратно, ближе к "
-        "переднему борту выигрывает",
-        "Lag for the break: {name} ({half}) plays to the foot cushion and back; nearer the head cushion wins",
-    ),
-    "lag.half.1": ("левая половина", "left half"),
-    "lag.half.-1": ("правая половина", "right half"),
-    "status.simulating": ("Расчёт удара…", "Simulating the stroke…"),
-    "status.replay": ("Повтор ×{speed}", "Replay ×{speed}"),
-    "status.paused": ("Пауза", "Paused"),
-    "status.no_physics": ("Физика недоступна: {why}", "Physics unavailable: {why}"),
-    "status.saved": ("Позиция сохранена: {path}", "Position saved: {path}"),
-    "status.save_failed": (
-        "Позиция не сохранена ({why}): прежний файл цел",
-        "Position not saved ({why}): the previous file is kept",
-    ),
-    "status.autosave_failed": (
-        "Автосохранение не удалось ({why}): последнее сохранение цело, матч продолжается",
-        "Autosave failed ({why}): the last good save is kept, the match goes on",
-    ),
-    "status.loaded": ("Позиция загружена: {path}", "Position loaded: {path}"),
-    "status.undo": ("Удар отменён", "Stroke undone"),
-    "status.nothing_to_undo": ("Отменять нечего", "Nothing to undo"),
-    "practice.title": ("Тренировка", "Practice"),
-    "practice.help": (
-        "Перетащите шар мышью (правая кнопка) · F5 сохранить · F9 загрузить · {repeat} повторить удар · "
-        "{undo} отменить",
-        "Drag a ball with the right mouse button · F5 save · F9 load · {repeat} repeat shot · {undo} undo",
-    ),
-    "replay.title": ("Повтор удара", "Stroke replay"),
-    "replay.help": (
-        "{pause} пауза · {slower}/{faster} скорость · {step} кадр вперёд · ←/→ перемотка · {camera} камера · "
-        "{menu} назад",
-        "{pause} pause · {slower}/{faster} speed · {step} step · ←/→ scrub · {camera} camera · {menu} back",
-    ),
-    "play.help": (
-        "Мышь — прицел · ЛКМ тянуть — сила · {shoot} удар · {tip} винт · {elev} наклон · {camera} камера · "
-        "{replay} повтор · {menu} меню",
-        "Mouse aims · LMB drag = power · {shoot} strike · {tip} english · {elev} elevation · {camera} camera · "
-        "{replay} replay · {menu} menu",
-    ),
-    "play.help_hint": ("{key} — клавиши и мышь", "{key} — keys and mouse"),
-    "demo.saved": ("Снимок экрана: {path}", "Screenshot: {path}"),
-}
+# --- catalogs --------------------------------------------------------------------------------------
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
-PRACTICE_NAME = ("Тренировка", "Practice")
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def compile_po(po: Path) -> bytes:
+    """The ``.mo`` bytes of a ``.po`` catalog.
+
+    Babel (a dependency, pure Python) compiles it; where Babel is missing, GNU ``msgfmt`` does if installed.
+    Fuzzy entries are left out by both, so an unchecked translation never reaches the screen."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        exe = shutil.which("msgfmt")
+        if exe is None:
+            raise RuntimeError(f"{po}: cannot compile the catalog (install Babel or GNU gettext)") from None
+        return subprocess.run([exe, "-o", "-", str(po)], check=True, capture_output=True).stdout
+    with po.open("rb") as f:
+        catalog = read_po(f, abort_invalid=True)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def compile_catalog(lang: str) -> bytes:
+    """Compile ``lang``'s catalog and keep the ``.mo`` beside it when the folder is writable (atomically,
+    so two processes compiling at once leave one whole file); the bytes are returned either way."""
+    po, mo = po_path(lang), mo_path(lang)
+    data = compile_po(po)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".billiards-", suffix=".mo", dir=mo.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, mo)
+    except OSError:  # a read-only install: the catalog is used from memory
+        pass
+    return data
+
+
+def _fresh_mo(lang: str) -> bytes | None:
+    po, mo = po_path(lang), mo_path(lang)
+    try:
+        if mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+            return mo.read_bytes()
+    except OSError:
+        return None
+    return None
+
+
+class _Missing(gettext.NullTranslations):
+    """The last fallback of every catalog: a key no catalog has is an error, not a raw key on screen."""
+
+    def gettext(self, message: str) -> str:
+        raise KeyError(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        raise KeyError(msgid1)
+
+
+_catalogs: dict[str, gettext.GNUTranslations] = {}
+
+
+def catalog(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``lang`` ('ru' or 'en'; anything else reads English), loaded once."""
+    lang = lang if lang in LANGS else "en"
+    t = _catalogs.get(lang)
+    if t is None:
+        data = _fresh_mo(lang) or compile_catalog(lang)
+        t = gettext.GNUTranslations(io.BytesIO(data))
+        t.add_fallback(_Missing())
+        _catalogs[lang] = t
+    return t
 
 
 def tr(key: str, lang: str, /, **fmt: Any) -> str:
-    """The text for ``key`` in ``lang`` ('ru' or 'en'), formatted with ``fmt``."""
-    ru, en = STRINGS[key]
-    text = ru if lang == "ru" else en
+    """The text for ``key`` in ``lang``, formatted with ``fmt``; with ``n=`` a plural entry picks its form."""
+    t = catalog(lang)
+    text: str | None = None
+    n = fmt.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        try:
+            text = t.ngettext(key, key, abs(n))
+        except KeyError:
+            text = None
+    if text is None:
+        text = t.gettext(key)
     return text.format(**fmt) if fmt else text
 
 
+def ntr(key: str, n: int, lang: str, /, **fmt: Any) -> str:
+    """A plural entry for the count ``n`` (``{n}`` in the text is the count)."""
+    return catalog(lang).ngettext(key, key, abs(int(n))).format(n=n, **fmt)
+
+
+def has_text(key: str) -> bool:
+    """True when the catalogs have ``key`` (a singular entry)."""
+    try:
+        catalog("en").gettext(key)
+    except KeyError:
+        return False
+    return True
+
+
+class _Texts(Mapping[str, tuple[str, str]]):
+    """Read-only view of the singular entries as ``key -> (ru, en)`` (the shape the old STRINGS table had)."""
+
+    def _keys(self) -> list[str]:
+        from babel.messages.pofile import read_po
+
+        with po_path("en").open("rb") as f:
+            return [str(m.id) for m in read_po(f) if m.id and isinstance(m.id, str)]
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return (catalog("ru").gettext(key), catalog("en").gettext(key))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys())
+
+    def __len__(self) -> int:
+        return len(self._keys())
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and has_text(key)
+
+
+STRINGS: Mapping[str, tuple[str, str]] = _Texts()
+
+
+def _maybe(key: str, lang: str, fallback: str, **fmt: Any) -> str:
+    try:
+        return tr(key, lang, **fmt)
+    except KeyError:
+        return fallback
+
+
+# --- names of things -------------------------------------------------------------------------------
 def game_name(game_id: str, lang: str) -> str:
-    """The game's name as its referee declares it (practice has none: named here)."""
+    """The game's name as its referee declares it (practice has no referee: its name is in the catalogs)."""
     from physics.scenario import PRACTICE
     from rules.registry import get_referee
 
     if game_id == PRACTICE:
-        ru, en = PRACTICE_NAME
-        return ru if lang == "ru" else en
+        return tr("game.practice", lang)
     return str(get_referee(game_id).names["ru" if lang == "ru" else "en"])
 
 
+def ball_name(ball: str, lang: str) -> str:
+    """A ball as a player calls it: «биток» / "the cue ball", «коричневый» / "the brown", «шар 7» / "the 7".
+
+    The referee's own vocabulary (``rules.names``: the terminal's reports use it too), so a ball has one name."""
+    from rules.names import ball_name as rules_ball_name
+
+    return rules_ball_name(ball, "ru" if lang == "ru" else "en")
+
+
+def ball_on_name(on: str, lang: str) -> str:
+    """What must be hit first: a ball, or a group the referee names ("a red", "a colour (nominate it)")."""
+    return ball_name(on, lang)
+
+
+def ball_list(balls: Sequence[str], lang: str) -> str:
+    """Balls named and counted: "2 balls: ball 7, ball 3" («2 шара: шар 7, шар 3»)."""
+    names = ", ".join(ball_name(b, lang) for b in balls)
+    return f"{ntr('count.balls', len(balls), lang)}: {names}" if balls else ntr("count.balls", 0, lang)
+
+
 def pocket_name(pocket: str, lang: str) -> str:
-    key = f"pocket.{pocket}"
-    return tr(key, lang) if key in STRINGS else pocket
+    return _maybe(f"pocket.{pocket}", lang, pocket)
 
 
 def option_name(option: str, lang: str) -> str:
@@ -153,14 +242,138 @@ def option_name(option: str, lang: str) -> str:
     if option.startswith("lag:") and option[4:].isdigit():
         return tr("option.lag_won", lang, n=int(option[4:]) + 1)
     key = f"option.{option}"
-    if key in STRINGS:
+    if has_text(key):
         return tr(key, lang)
-    return tr("option.ball", lang, ball=option)
+    return tr("option.ball", lang, ball=ball_name(option, lang))
 
 
 def zone_name(zone: str, lang: str) -> str:
-    key = f"zone.{zone}"
-    return tr(key, lang) if key in STRINGS else zone
+    return _maybe(f"zone.{zone}", lang, zone)
+
+
+def default_name(i: int, lang: str) -> str:
+    """The default name of player ``i`` (0-based): «Игрок 1» / "Player 1"."""
+    return tr("menu.player_n", lang, n=i + 1)
+
+
+def display_names(names: Sequence[str], lang: str) -> tuple[str, ...]:
+    """Player names for ``lang``: a name that is a default name in either language follows the language
+    (a settings file's «Игрок 1» reads "Player 1" in English); a name the players typed stays as it is."""
+    out = []
+    for i, n in enumerate(names):
+        defaults = {default_name(i, other) for other in LANGS}
+        out.append(default_name(i, lang) if n.strip() in defaults or not n.strip() else n)
+    return tuple(out)
+
+
+_RULE_RU = re.compile(r"^(?P<doc>\d{3}): (?P<title>.+)$")
+_RULE_WPBSA_SECTION = re.compile(r"^WPBSA S(?P<s>\d+) R(?P<r>\S+)$")
+_RULE_EN = re.compile(r"^(?P<org>WPA|WPBSA) (?P<part>[^:]+): (?P<title>.+)$")
+
+
+# Lettered items of the Russian texts (а, б, в ...) in their Latin transliteration (GOST 7.79 B).
+_ITEM_LATIN = dict(
+    zip(
+        "абвгдежзиклмнопрст",
+        ["a", "b", "v", "g", "d", "e", "zh", "z", "i", "k", "l", "m", "n", "o", "p", "r", "s", "t"],
+        strict=True,
+    )
+)
+
+
+def _rule_part(part: str, lang: str) -> str:
+    # A lettered item of a section («в» of 003's break rules) reads as "item v" in English.
+    if len(part) == 1 and part.isalpha():
+        return tr("rule.item", lang, item=part if lang == "ru" else _ITEM_LATIN.get(part, part))
+    return tr(f"rule:{part}", lang)
+
+
+def rule_name(rule: str, lang: str, strict: bool = False) -> str:
+    """A rule reference in ``lang``.
+
+    The Russian texts are cited as ``"003: Выскочившие шары"``: in English that reads
+    "003: Balls off the table («Выскочившие шары»)", the source title kept to find the section. WPA and
+    WPBSA references (``"WPBSA S3 R14"``, ``"WPA 9-ball: Three Consecutive Fouls"``) read in Russian with
+    the English title beside. A reference in no catalog is shown as the referee gave it (``strict``:
+    KeyError, for the test that every reference the referee makes has its translation)."""
+    try:
+        m = _RULE_RU.match(rule)
+        if m:
+            parts = [_rule_part(p, lang) for p in m["title"].split(", ")]
+            return tr("rule.russian_text", lang, doc=m["doc"], title=", ".join(parts), source=m["title"])
+        m = _RULE_WPBSA_SECTION.match(rule)
+        if m:
+            return tr("rule.wpbsa_section", lang, s=m["s"], r=m["r"])
+        m = _RULE_EN.match(rule)
+        if m:
+            return tr(
+                "rule.world_text",
+                lang,
+                org=m["org"],
+                part=tr(f"rule:{m['part']}", lang),
+                title=tr(f"rule:{m['title']}", lang),
+                source=m["title"],
+            )
+    except KeyError:
+        if strict:
+            raise
+        return rule
+    if strict:
+        raise KeyError(rule)
+    return rule
+
+
+# --- checks ----------------------------------------------------------------------------------------
+_FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def catalog_problems() -> list[str]:
+    """Everything wrong with the catalogs, one line each (empty: all good)."""
+    from babel.messages.pofile import read_po
+
+    cats = {}
+    for lang in LANGS:
+        with po_path(lang).open("rb") as f:
+            cats[lang] = read_po(f)
+    out: list[str] = []
+    for lang, cat in cats.items():
+        if cat.num_plurals != PLURAL_FORMS[lang]:
+            out.append(f"{lang}: Plural-Forms gives {cat.num_plurals} forms, expected {PLURAL_FORMS[lang]}")
+    ids = {
+        lang: {m.id if isinstance(m.id, str) else m.id[0]: m for m in cat if m.id}
+        for lang, cat in cats.items()
+    }
+    for lang, other in (("en", "ru"), ("ru", "en")):
+        for key in sorted(set(ids[lang]) - set(ids[other])):
+            out.append(f"{key}: in the {lang} catalog only (add it to {other}/LC_MESSAGES/{DOMAIN}.po)")
+    for key in sorted(set(ids["en"]) & set(ids["ru"])):
+        fields: dict[str, set[str]] = {}
+        plural = {lang: isinstance(ids[lang][key].id, tuple) for lang in LANGS}
+        if len(set(plural.values())) > 1:
+            out.append(f"{key}: a plural entry in one catalog only")
+            continue
+        for lang in LANGS:
+            m = ids[lang][key]
+            forms = list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
+            if m.fuzzy:
+                out.append(f"{key}: fuzzy in the {lang} catalog (check the translation, then drop the flag)")
+            if not all(isinstance(s, str) and s.strip() for s in forms):
+                out.append(f"{key}: empty translation in the {lang} catalog")
+                continue
+            if plural[lang] and len(forms) != PLURAL_FORMS[lang]:
+                out.append(
+                    f"{key}: {len(forms)} plural forms in the {lang} catalog, expected {PLURAL_FORMS[lang]}"
+                )
+            got = [set(_FIELD.findall(s)) for s in forms]
+            if any(g != got[0] for g in got):
+                out.append(f"{key}: the {lang} plural forms use different placeholders")
+            fields[lang] = got[0]
+            out += [f"{key} ({lang}): {e}" for e in m.check(cats[lang])]
+        # An entry may say that a placeholder is shown in one language only (``#. placeholders: ...``).
+        free = any(c.startswith("placeholders:") for lang in LANGS for c in ids[lang][key].auto_comments)
+        if len(fields) == 2 and fields["en"] != fields["ru"] and not free:
+            out.append(f"{key}: placeholders differ: en {sorted(fields['en'])}, ru {sorted(fields['ru'])}")
+    return out
 
 
 _fonts: dict[tuple[int, bool], Any] = {}
@@ -178,3 +391,30 @@ def ui_font(loader: Any, bold: bool = False) -> Any:
         font.setPixelsPerUnit(48)
         _fonts[key] = font
     return font
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m scenes.i18n compile [LANG|FILE.mo ...]`` (the catalogs to .mo; all by default) or
+    ``check`` (the catalogs' problems, one a line; exit 1 if any)."""
+    if argv and argv[0] == "compile":
+        wanted = [Path(a).parts[-3] if a.endswith(".mo") else a for a in argv[1:]] or list(LANGS)
+        for lang in wanted:
+            if lang not in LANGS:
+                print(
+                    f"compile: {lang}: not a language of the catalogs ({', '.join(LANGS)})", file=sys.stderr
+                )
+                return 2
+            compile_catalog(lang)
+            print(mo_path(lang).relative_to(ROOT))
+        return 0
+    if list(argv) == ["check"]:
+        problems = catalog_problems()
+        for p in problems:
+            print(p, file=sys.stderr)
+        return 1 if problems else 0
+    print("usage: python -m scenes.i18n compile|check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -7,7 +7,7 @@ from typing import Any
 
 from physics.limits import MAX_NAME, MAX_PLAYERS
 from rules.registry import game_ids
-from scenes.i18n import game_name, tr, ui_font
+from scenes.i18n import display_names, game_name, tr, ui_font
 from scenes.screens import Screen
 
 MATCH_GAMES = game_ids()
@@ -94,7 +94,8 @@ class MenuScreen(Screen):
         button(tr("menu.less", lang), (-0.18, 0.31), self._players, [-1])
         button(tr("menu.more", lang), (-0.04, 0.31), self._players, [1])
         self.entries: list[Any] = []
-        names = self.choice["names"]
+        # Default names follow the language («Игрок 1» / "Player 1"); typed names stay as typed.
+        names = self.choice["names"] = list(display_names(self.choice["names"], lang))
         for i, n in enumerate(names):
             col, row = divmod(i, 4)
             e = DirectEntry(

@@ -21,7 +21,7 @@ from physics.record import ShotParams
 from rules.contract import NoteCode
 from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
 from scenes.hud import Hud
-from scenes.i18n import tr, ui_font, zone_name
+from scenes.i18n import display_names, tr, ui_font, zone_name
 from scenes.match import MatchController, Unavailable, placement_allowed
 from scenes.screens import Screen
 from scenes.screens.views import (
@@ -164,7 +164,7 @@ class PlayScreen(Screen):
     ) -> MatchController:
         s = self.ctx.settings
         game = game or s.game.default
-        names = tuple(names or s.players.names)
+        names = display_names(names or s.players.names, self.lang)
         frames = int(frames_to_win or s.game.frames_to_win)
         try:
             return MatchController(

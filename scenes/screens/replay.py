@@ -160,10 +160,13 @@ class ReplayScreen(Screen):
             if self.paused
             else tr("status.replay", self.lang, speed=_speed_text(self.speed))
         )
-        self.info.setText(
-            f"{tr('replay.title', self.lang)}\n{state}   t = {self.player.t:.3f} s / "
-            f"{self.player.duration:.2f} s"
+        clock = tr(
+            "replay.time",
+            self.lang,
+            t=tr("unit.seconds", self.lang, v=self.player.t),
+            d=tr("unit.seconds", self.lang, v=self.player.duration),
         )
+        self.info.setText(f"{tr('replay.title', self.lang)}\n{state}   {clock}")
         return Task.cont
 
     def script_action(self, a: dict[str, Any]) -> bool:

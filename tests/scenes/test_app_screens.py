@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rules.registry import game_ids
-from scenes.i18n import game_name, tr
+from scenes.i18n import ball_name, game_name, tr
 from scenes.settings import Settings
 
 MATCH_GAMES = list(game_ids())
@@ -272,10 +272,8 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert m.needs_call and tr("hud.call_none", "ru") in play.hud.text()["required"]
     ball = min((b for b in m.positions if b != "cue"), key=lambda b: m.positions[b][0])
     play.script_action({"do": "call", "ball": ball, "pocket": "foot-left"})
-    assert (
-        tr("hud.call", "ru", ball=f"шар {ball}", pocket=tr("pocket.foot-left", "ru"))
-        in play.hud.text()["required"]
-    )
+    call = tr("hud.call", "ru", ball=ball_name(ball, "ru"), pocket=tr("pocket.foot-left", "ru"))
+    assert call in play.hud.text()["required"]
     shot = m.declared(play.aim.shot())
     assert (shot.call_ball, shot.call_pocket) == (ball, "foot-left")
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from scenes.i18n import rule_name
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.window, pytest.mark.slow]
 
@@ -156,7 +158,7 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     if ruling["foul"]:
         assert "FOUL" in hud["call"]
         for f in ruling["fouls"]:
-            assert f["explain"]["en"] in hud["call"] and f["rule"] in hud["call"]
+            assert f["explain"]["en"] in hud["call"] and rule_name(f["rule"], "en") in hud["call"]
     else:
         assert "Last stroke: legal" in hud["call"]
     if "play_on" in ruling["options"]:
