@@ -1,9 +1,10 @@
-"""The cue: aim, power, tip offset (english) and elevation, the stick, the aiming line and ghost ball.
+"""The cue: aim, power, tip offset (english) and elevation, the stick and the cue's widgets.
 
 ``CueState`` is the player's stroke as numbers (degrees at this edge, like scenario files) and
-becomes a :class:`ShotParams`; ``aim_hit`` is the pure geometry of the aiming line (first ball the
-cue ball would meet travelling straight, or the cushion). ``CueView`` draws the stick, the line, the
-ghost ball, the power gauge and the tip widget; it reads input only through the screen that owns it.
+becomes a :class:`ShotParams`; ``aim_hit`` is the pure geometry of a straight line from a ball (first
+ball it would meet, or the cushion). ``CueView`` draws the stick, the power gauge, the tip diagram, the
+elevation seen from the side and the cue's numbers; the aiming aids are :mod:`scenes.aim_view`. It reads
+input only through the screen that owns it.
 """
 
 from __future__ import annotations
@@ -141,6 +142,13 @@ def tip_contact(centre: tuple[float, float, float], R: float, cue: CueState) -> 
     return tuple(centre[i] + R * (-u[i] * depth + ox * right[i] + oy * up[i]) for i in range(3))  # type: ignore[return-value]
 
 
+def _circle(radius: float, n: int = 48) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    pts = [
+        (radius * math.cos(2 * math.pi * k / n), radius * math.sin(2 * math.pi * k / n)) for k in range(n + 1)
+    ]
+    return list(zip(pts[:-1], pts[1:], strict=True))
+
+
 def cue_material() -> Any:
     """Varnished wood: its finish for the PBR shader, a soft highlight for vertex lighting."""
     from scenes.look import pbr_material
@@ -154,7 +162,11 @@ def cue_material() -> Any:
 
 
 class CueView:
-    """Draws the cue and its aids under ``parent`` (the table frame) and the 2D widgets under ``root2d``."""
+    """Draws the cue stick under ``parent`` (the table frame) and the cue's 2D widgets: the power gauge, the
+    ball diagram with the tip's contact point (and the miscue limit), the cue's elevation seen from the side,
+    and the numbers (power, elevation, english, direction, the predicted squirt)."""
+
+    TIP_R = 0.11  # radius of the ball diagram (aspect2d units)
 
     def __init__(
         self,
@@ -164,7 +176,8 @@ class CueView:
         spec: TableSpec,
         font: Any,
         lang: str,
-        aiming_line: bool = True,
+        miscue_limit: float = 0.51,
+        squirt: Any = None,
     ) -> None:
         from direct.gui.DirectGui import DirectFrame, DirectWaitBar
         from direct.gui.OnscreenText import OnscreenText
@@ -173,7 +186,8 @@ class CueView:
         self.base = base
         self.spec = spec
         self.lang = lang
-        self.aiming_line = aiming_line
+        self.miscue_limit = miscue_limit
+        self.squirt = squirt  # tip side offset (radii) -> squirt angle (radians), the physics' model
         self.stick = parent.attachNewNode(cue_mesh())
         self.stick.setMaterial(cue_material(), 1)
         from scenes.look import linearise_vertex_colours, shading_of
@@ -181,11 +195,9 @@ class CueView:
         if shading_of(parent) == "high":
             linearise_vertex_colours(self.stick)
         self.forced_elevation = 0.0  # the least elevation that clears rails and balls (see raised())
-        self.aids = parent.attachNewNode("aim-aids")
-        self.preview = parent.attachNewNode("trajectory-preview")
         self.pullback = 0.05  # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight
-        # Bottom-right column: the cue's numbers, the power gauge under them, the tip widget to their right.
+        # Bottom-right column: the cue's numbers, the power gauge under them, the two diagrams to their right.
         self.gauge = DirectWaitBar(
             parent=corner,
             range=MAX_SPEED,
@@ -195,27 +207,59 @@ class CueView:
             barColor=(0.9, 0.3, 0.1, 1),
             frameColor=(0.1, 0.1, 0.1, 0.8),
         )
+        r = self.TIP_R
         self.tip_widget = DirectFrame(
             parent=corner,
             frameColor=(0.15, 0.15, 0.15, 0.6),
-            frameSize=(-0.12, 0.12, -0.12, 0.12),
+            frameSize=(-r - 0.01, r + 0.01, -r - 0.01, r + 0.01),
             pos=(-0.15, 0, 0.17),
         )
         self.tip_widget.setTransparency(True)
-        self._ball_disc = self._disc(self.tip_widget, 0.11, (0.98, 0.98, 0.95, 1))
+        self._ball_disc = self._disc(self.tip_widget, r, (0.98, 0.98, 0.95, 1))
+        self._lines(self.tip_widget, self._tip_marks(r), (0.45, 0.45, 0.5, 1))
+        self._lines(self.tip_widget, _circle(r * miscue_limit), (0.85, 0.3, 0.2, 1))
         self.tip_dot = self._disc(self.tip_widget, 0.018, (0.2, 0.35, 0.85, 1))
+        # The cue's elevation seen from the side: the ball on the cloth line and the cue at its angle.
+        self.elev_widget = DirectFrame(
+            parent=corner,
+            frameColor=(0.15, 0.15, 0.15, 0.6),
+            frameSize=(-r - 0.01, r + 0.01, -r - 0.01, r + 0.01),
+            pos=(-0.15, 0, 0.43),
+        )
+        self.elev_widget.setTransparency(True)
+        self._lines(self.elev_widget, [((-r, -0.6 * r), (r, -0.6 * r))], (0.3, 0.7, 0.35, 1))
+        self._disc(self.elev_widget, 0.35 * r, (0.98, 0.98, 0.95, 1)).setPos(0.35 * r, 0, -0.25 * r)
+        self.elev_cue = self.elev_widget.attachNewNode("elevation-cue")
         self.text = OnscreenText(
             parent=corner,
-            pos=(-0.95, 0.27),
+            pos=(-0.95, 0.37),
             align=TextNode.ALeft,
-            scale=0.038,
+            scale=0.036,
             fg=(1, 1, 1, 1),
             shadow=(0, 0, 0, 0.8),
             bg=(0, 0, 0, 0.45),
             font=font,
             mayChange=True,
         )
-        self.widgets = [self.gauge, self.tip_widget, self.text]
+        self.widgets = [self.gauge, self.tip_widget, self.elev_widget, self.text]
+        self._elevation_drawn: float | None = None
+
+    @staticmethod
+    def _tip_marks(r: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        return [((-r, 0.0), (r, 0.0)), ((0.0, -r), (0.0, r))]
+
+    @staticmethod
+    def _lines(parent: Any, segs: Any, colour: tuple[float, float, float, float], px: float = 1.5) -> Any:
+        """Line segments ``[((x0, z0), (x1, z1)), ...]`` in a widget's plane (aspect2d units)."""
+        from panda3d.core import LineSegs
+
+        ls = LineSegs("marks")
+        ls.setThickness(px)
+        ls.setColor(*colour)
+        for a, b in segs:
+            ls.moveTo(a[0], 0, a[1])
+            ls.drawTo(b[0], 0, b[1])
+        return parent.attachNewNode(ls.create())
 
     @staticmethod
     def _disc(parent: Any, radius: float, colour: tuple[float, float, float, float]) -> Any:
@@ -249,71 +293,63 @@ class CueView:
     def tip_from_mouse(self, mx: float, my: float) -> tuple[float, float] | None:
         """The tip offset for a click at aspect2d point (mx, my) on the widget, None when outside it."""
         p = self.tip_widget.getPos(self.base.aspect2d)
-        x, y = (mx - p[0]) / 0.11, (my - p[2]) / 0.11
+        x, y = (mx - p[0]) / self.TIP_R, (my - p[2]) / self.TIP_R
         if math.hypot(x, y) > 1.15:
             return None
         return (x, y)
+
+    def squirt_deg(self, cue: CueState) -> float:
+        """The cue ball's predicted deflection from the aim line, degrees (+: to the left)."""
+        if self.squirt is None or not cue.tip[0]:
+            return 0.0
+        return math.degrees(float(self.squirt(cue.tip[0])))
+
+    def _draw_elevation(self, elevation: float) -> None:
+        if self._elevation_drawn == elevation:
+            return
+        self._elevation_drawn = elevation
+        self.elev_cue.node().removeAllChildren()
+        r = self.TIP_R
+        bx, bz, br = 0.35 * r, -0.25 * r, 0.35 * r
+        a = math.radians(elevation)
+        # The cue comes from the left and above, its line through the ball's centre at the elevation angle.
+        tip = (bx - br * 1.15 * math.cos(a), bz + br * 1.15 * math.sin(a))
+        butt = (tip[0] - 1.4 * r * math.cos(a), tip[1] + 1.4 * r * math.sin(a))
+        self._lines(self.elev_cue, [(tip, butt)], (0.86, 0.74, 0.52, 1), px=3.0)
 
     def update(
         self,
         cue: CueState,
         centre: tuple[float, float] | None,
-        positions: Mapping[str, tuple[float, float]],
-        ball: str,
+        positions: Mapping[str, tuple[float, float]] | None = None,
+        ball: str = "cue",
         visible: bool = True,
     ) -> None:
-        """Place the stick behind the ball, redraw the aiming line and ghost ball, gauge and texts."""
-        from panda3d.core import LineSegs
-
+        """Place the stick behind the ball, redraw the gauge, the diagrams and the numbers."""
         from scenes.i18n import tr
 
         R = self.spec.ball_radius
         self.gauge["value"] = cue.speed
-        self.tip_dot.setPos(cue.tip[0] * 0.11, 0, cue.tip[1] * 0.11)
-        self.text.setText(
-            "\n".join(
-                (
-                    tr("cue.power", self.lang, v=cue.speed),
-                    tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
-                    tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
-                    tr("cue.direction", self.lang, v=cue.direction),
-                )
-            )
-        )
-        self.aids.node().removeAllChildren()
+        self.tip_dot.setPos(cue.tip[0] * self.TIP_R, 0, cue.tip[1] * self.TIP_R)
+        self._draw_elevation(self.raised(cue).elevation)
+        lines = [
+            tr("cue.power", self.lang, v=cue.speed),
+            tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
+            tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
+            tr("cue.direction", self.lang, v=cue.direction),
+        ]
+        squirt = self.squirt_deg(cue)
+        if abs(squirt) >= 0.05:
+            side = tr("cue.left" if squirt > 0 else "cue.right", self.lang)
+            lines.append(tr("cue.squirt", self.lang, v=abs(squirt), side=side))
+        self.text.setText("\n".join(lines))
         if centre is None or not visible:
             self.stick.hide()
             return
         self.stick.show()
-        self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction)
+        if positions is not None:
+            self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction)
         self.place_stick(self.raised(cue), (centre[0], centre[1], R), self.pullback)
-        if not self.aiming_line:
-            return
-        hit = aim_hit(self.spec, positions, ball, cue.direction)
-        ls = LineSegs("aim")
-        ls.setThickness(2)
-        ls.setColor(1, 1, 1, 0.8)
-        z = R
-        ls.moveTo(centre[0], centre[1], z)
-        ls.drawTo(hit.end[0], hit.end[1], z)
-        if hit.ball is not None:
-            # Ghost ball: where the cue ball is at contact; the object ball leaves along the line of centres.
-            gx, gy = hit.end
-            for k in range(33):
-                a = 2 * math.pi * k / 32
-                p = (gx + R * math.cos(a), gy + R * math.sin(a), z)
-                if k == 0:
-                    ls.moveTo(*p)
-                else:
-                    ls.drawTo(*p)
-            assert hit.object_dir is not None
-            bx, by = positions[hit.ball]
-            ls.setColor(1, 0.85, 0.2, 0.9)
-            ls.moveTo(bx, by, z)
-            ls.drawTo(bx + hit.object_dir[0] * 0.4, by + hit.object_dir[1] * 0.4, z)
-        np_ = self.aids.attachNewNode(ls.create())
-        np_.setLightOff()
-        np_.setTransparency(True)
 
     def raised(self, cue: CueState) -> CueState:
         """The stroke as it can be played: the butt raised over the rail and the balls behind the cue ball
@@ -332,34 +368,8 @@ class CueView:
         # +Y along the cue axis towards the ball: the mesh runs along -Y from the tip, back to the butt.
         self.stick.lookAt(Point3(tip[0] + u[0], tip[1] + u[1], tip[2] + u[2]))
 
-    def show_preview(self, paths: Mapping[str, list[tuple[float, float, float]]]) -> None:
-        """Draw the simulated paths (trajectory preview) as lines; the cue ball white, others yellow."""
-        from panda3d.core import LineSegs
-
-        self.preview.node().removeAllChildren()
-        ls = LineSegs("preview")
-        ls.setThickness(1.5)
-        for ball, pts in paths.items():
-            if len(pts) < 2:
-                continue
-            if ball == "cue":
-                ls.setColor(1, 1, 1, 0.7)
-            else:
-                ls.setColor(1, 0.8, 0.2, 0.7)
-            ls.moveTo(*pts[0])
-            for p in pts[1:]:
-                ls.drawTo(*p)
-        np_ = self.preview.attachNewNode(ls.create())
-        np_.setLightOff()
-        np_.setTransparency(True)
-
-    def clear_preview(self) -> None:
-        self.preview.node().removeAllChildren()
-
     def destroy(self) -> None:
         for w in self.widgets:
             w.destroy()
         self.widgets.clear()
         self.stick.removeNode()
-        self.aids.removeNode()
-        self.preview.removeNode()

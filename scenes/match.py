@@ -270,20 +270,31 @@ class MatchController:
     ) -> tuple[Callable[..., ShotRecord], tuple[Any, ...], dict[str, Any]]:
         """``(function, args, kwargs)`` that simulate the stroke: plain picklable data, so the window can run
         the physics in a worker process while it keeps drawing (a thread would fight the renderer for the GIL)."""
-        from physics.params import PhysicsParams
         from physics.simulate import simulate
 
         layout = dict(self.positions if positions is None else positions)
         if self.settings is None:
             return simulate, (self.spec, layout, shot), {"sample_hz": 120.0}
         ph = self.settings.physics
-        params = PhysicsParams.for_table(
-            self.spec, ph.overrides, substep_hz=ph.substep_hz, max_stroke_seconds=ph.max_stroke_seconds
-        )
         return (
             simulate,
             (self.spec, layout, shot),
-            {"params": params, "lamp": self.settings.lamp_position, "sample_hz": float(ph.sample_hz)},
+            {
+                "params": self.physics_params(),
+                "lamp": self.settings.lamp_position,
+                "sample_hz": float(ph.sample_hz),
+            },
+        )
+
+    def physics_params(self) -> Any:
+        """The physical parameters of this table with the settings' overrides (what every stroke uses)."""
+        from physics.params import PhysicsParams
+
+        if self.settings is None:
+            return PhysicsParams.for_table(self.spec, {})
+        ph = self.settings.physics
+        return PhysicsParams.for_table(
+            self.spec, ph.overrides, substep_hz=ph.substep_hz, max_stroke_seconds=ph.max_stroke_seconds
         )
 
     def simulate(self, shot: ShotParams, positions: Positions | None = None) -> ShotRecord:

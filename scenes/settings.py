@@ -40,6 +40,9 @@ class Display:
     msaa: int = 4
     quality: str = "high"  # "high": physically based shading and shadows; "low": vertex lighting, no shaders
 
+    aim_aid: str = "preview"  # practice: off | ghost | object | path | preview (scenes/aim_aids.py)
+    aim_aid_match: str = "object"  # the same levels in a match
+
 
 @dataclass(frozen=True)
 class Language:
@@ -114,6 +117,7 @@ class Controls:
     undo: str = "z"
     menu: str = "escape"
     help: str = "h"
+    aim_aid: str = "g"
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,8 @@ _RANGES: dict[str, Any] = {
     "display.fps": (10, 240),
     "display.msaa": (0, 16),
     "display.quality": ("high", "low"),
+    "display.aim_aid": ("off", "ghost", "object", "path", "preview"),
+    "display.aim_aid_match": ("off", "ghost", "object", "path", "preview"),
     "language.ui": ("ru", "en"),
     "physics.substep_hz": (1000, 4000),
     "physics.max_stroke_seconds": (10.0, 600.0),

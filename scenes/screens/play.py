@@ -19,6 +19,8 @@ from typing import Any
 from physics.errors import InputError
 from physics.record import ShotParams
 from rules.contract import NoteCode
+from scenes.aim_aids import AimLevel, trajectory_paths
+from scenes.aim_view import AimAssist, AimView
 from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
 from scenes.hud import Hud
 from scenes.i18n import display_names, tr, ui_font, zone_name
@@ -91,10 +93,21 @@ class PlayScreen(Screen):
         self.camera = make_camera(self.base, self.view, spec)
         self.hud = Hud(self.base, self.lang)
         self.own(self.hud)
+        params = match.physics_params()
+        from physics.cue import squirt_angle
+
         self.cue = CueView(
-            self.base, self.view.root, self.root2d, spec, font, self.lang, aiming_line=s.display.aiming_line
+            self.base,
+            self.view.root,
+            self.root2d,
+            spec,
+            font,
+            self.lang,
+            miscue_limit=params.miscue_limit,
+            squirt=lambda side: squirt_angle(side, params),
         )
         self.own(self.cue)
+        self.assist = self.own(self._make_assist())
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
@@ -108,6 +121,7 @@ class PlayScreen(Screen):
             camera=c.camera_next,
             replay=c.replay,
             menu=c.menu,
+            aid=c.aim_aid,
         )
         if self.practice:
             help_text += "\n" + tr("practice.help", self.lang, repeat="F6", undo=c.undo)
@@ -147,11 +161,8 @@ class PlayScreen(Screen):
         self.result: Any = None
         self.strike_t = 0.0
         self.sound_index = 0
-        self.preview_key: Any = None
-        self.preview_due = 0.0
         self.last_shot: ShotParams | None = None
         self.job: Future[Any] | None = None
-        self.preview_job: tuple[Any, Future[Any]] | None = None
         self.respot_marks: list[str] = []
         self._bind()
         if not resume:
@@ -192,6 +203,22 @@ class PlayScreen(Screen):
                 autosave=self._autosave_path(),
             )
 
+    def _make_assist(self) -> AimAssist:
+        """The aiming aids at the settings' level for practice or a match (aiming_line = false turns them
+        off, trajectory_preview = false stops them short of the full preview)."""
+        d = self.ctx.settings.display
+        cap = AimLevel.PREVIEW if d.trajectory_preview else AimLevel.PATH
+        if not d.aiming_line:
+            cap = AimLevel.OFF
+        view = AimView(self.base, self.view.root, self.match.spec.ball_radius)
+        level = d.aim_aid if self.practice else d.aim_aid_match
+        return AimAssist(self.match, view, self.ctx.physics, level, cap)
+
+    def cycle_aim_aid(self) -> None:
+        level = self.assist.cycle()
+        self.status = tr("aim.level", self.lang, name=tr(f"aim.level.{level}", self.lang))
+        self._refresh_hud()
+
     def _autosave_path(self) -> str | None:
         """Where a match in progress is autosaved (`play --resume` continues it); none in practice."""
         if self.practice:
@@ -215,6 +242,7 @@ class PlayScreen(Screen):
         self.accept(c.replay, self.open_replay)
         self.accept(c.undo, self.undo)
         self.accept(c.help, self.toggle_help)
+        self.accept(c.aim_aid, self.cycle_aim_aid)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
         self.accept("wheel_up", self.camera.zoom, [0.9])
@@ -328,15 +356,15 @@ class PlayScreen(Screen):
         centre = self._cue_centre()
         show_cue = self.phase in (Phase.AIM, Phase.PLACE, Phase.SIMULATE, Phase.STRIKE)
         self.cue.update(self.aim, centre, self.match.positions, self.struck_ball, visible=show_cue)
-        if self.phase in (Phase.SIMULATE, Phase.STRIKE):
-            self.cue.aids.node().removeAllChildren()
+        aiming = self.phase in (Phase.AIM, Phase.PLACE) and centre is not None
+        self.assist.update(
+            self.cue.raised(self.aim).shot(ball=self.struck_ball), self.match.positions, visible=aiming
+        )
         if self.phase == Phase.STRIKE and centre is not None:
             frac = min(1.0, self.strike_t / STRIKE_SECONDS)
             self.cue.place_stick(
                 self.aim, (centre[0], centre[1], ball_z(self.match.spec)), self.cue.pullback * (1.0 - frac)
             )
-        if self.practice and self.phase == Phase.AIM:
-            self._maybe_preview()
         if self.keys.down("mouse2"):
             # Middle drag turns the orbit/free view around what it looks at.
             dx, dy = self.keys.mouse_delta()
@@ -512,10 +540,7 @@ class PlayScreen(Screen):
             self._refresh_hud()
             return
         self.phase = Phase.SIMULATE
-        self.cue.clear_preview()
-        if self.preview_job is not None:
-            self.preview_job[1].cancel()
-            self.preview_job = None
+        self.assist.clear()
         # The physics runs in a worker process, so the window keeps drawing while the stroke is computed.
         self.job = self.ctx.physics.submit(fn, *args, **kwargs)
         self._refresh_hud()
@@ -646,44 +671,13 @@ class PlayScreen(Screen):
         self.ctx.manager.switch("menu")
 
     # --- practice helpers -------------------------------------------------------------------------
-    def _maybe_preview(self) -> None:
-        """Practice: once the aim has rested a moment, simulate the stroke ahead (worker thread) and draw it."""
-        if not self.ctx.settings.display.trajectory_preview:
-            return
-        key = (self.aim, tuple(sorted(self.match.positions.items())))
-        now = time.monotonic()
-        if self.preview_job is not None and self.preview_job[1].done():
-            job_key, job = self.preview_job
-            self.preview_job = None
-            if job_key == key:
-                try:
-                    self.cue.show_preview(trajectory_paths(job.result()))
-                except Unavailable:
-                    pass
-        if key != self.preview_key:
-            self.preview_key = key
-            self.preview_due = now + 0.3
-            self.cue.clear_preview()
-            return
-        if self.preview_due and now >= self.preview_due and self.preview_job is None:
-            self.preview_due = 0.0
-            try:
-                fn, args, kwargs = self.match.simulate_job(
-                    self.cue.raised(self.aim).shot(ball=self.struck_ball)
-                )
-            except Unavailable:
-                return
-            self.preview_job = (key, self.ctx.physics.submit(fn, *args, **kwargs))
-
     def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
         """Simulate the aimed stroke ahead now and draw every moving ball's path (practice)."""
         try:
             record = self.match.simulate(self.cue.raised(self.aim).shot(ball=self.struck_ball))
         except Unavailable:
             return {}
-        paths = trajectory_paths(record)
-        self.cue.show_preview(paths)
-        return paths
+        return dict(self.assist.show_record(record, self.struck_ball).get("paths", {}))
 
     def save_position(self, path: str | None = None) -> Path:
         from physics.files import WriteError
@@ -822,9 +816,9 @@ class PlayScreen(Screen):
 
     def exit(self) -> None:
         # Also called on a screen whose enter() failed half-way: only undo what was made.
-        for job in (getattr(self, "job", None), (getattr(self, "preview_job", None) or (None, None))[1]):
-            if job is not None:
-                job.cancel()  # a stroke already running finishes in the worker and is dropped
+        job = getattr(self, "job", None)
+        if job is not None:
+            job.cancel()  # a stroke already running finishes in the worker and is dropped
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:
@@ -865,16 +859,6 @@ class PracticeScreen(PlayScreen):
                 shot.direction % 360.0, min(shot.cue_speed, MAX_SPEED), shot.elevation, shot.tip
             )
             self.struck_ball = shot.ball if shot.ball in self.match.positions else "cue"
-
-
-def trajectory_paths(record: Any) -> dict[str, list[tuple[float, float, float]]]:
-    """Each ball's sampled path in a record, only for the balls that moved more than a millimetre."""
-    out: dict[str, list[tuple[float, float, float]]] = {}
-    for ball, rows in (record.samples or {}).items():
-        pts = [(r[1], r[2], r[3]) for r in rows]
-        if len(pts) >= 2 and max(math.hypot(p[0] - pts[0][0], p[1] - pts[0][1]) for p in pts) > 1e-3:
-            out[ball] = pts
-    return out
 
 
 def asdict_shallow(obj: Any) -> dict[str, Any]:

@@ -160,6 +160,17 @@ def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path
     assert "cue" in paths and "1" in paths
     cue0 = paths["cue"][0]
     assert cue0[:2] == pytest.approx(m.positions["cue"], abs=1e-9)
+    # The preview ghosts each moving ball where it comes to rest; the aids follow the aim at their level.
+    assert set(pr.assist.preview_shown["ends"]) <= set(paths)
+    _frames(base, 2)
+    assert pr.assist.prediction is not None and pr.assist.prediction.ball == "1"
+    assert pr.assist.view.aids.getNumChildren() == 1
+    level = pr.assist.level
+    base.messenger.send(app.ctx.settings.controls.aim_aid)
+    assert pr.assist.level == level.next()
+    assert tr(f"aim.level.{pr.assist.level}", "ru") in pr.hud.text()["call"]
+    while pr.assist.level != level:
+        pr.cycle_aim_aid()
     pr.script_action({"do": "shoot"})
     pr.script_action({"do": "speed", "x": 8.0})
     _until_ready(base, pr)
