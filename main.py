@@ -92,15 +92,23 @@ def _parser() -> argparse.ArgumentParser:
     ref.add_argument("--all-games", action="store_true", help="judge under every game that fits the table")
     ref.add_argument("--sample-hz", type=float, metavar="N")
 
-    ren = sub.add_parser("render", help="draw a scenario at a moment of its stroke to a PNG")
+    ren = sub.add_parser(
+        "render", help="draw a scenario at a moment of its stroke to a PNG, or the stroke to a video"
+    )
     ren.add_argument("file")
-    ren.add_argument("--out", required=True)
+    ren.add_argument("--out", help="the PNG to write")
     ren.add_argument("--at", type=float, default=0.0, help="seconds after the strike")
-    ren.add_argument("--camera", choices=("top", "side", "player"), default="player")
+    ren.add_argument("--camera", choices=("top", "side", "player", "follow"), default=None)
     ren.add_argument("--size", default="960x540", help="WIDTHxHEIGHT")
     ren.add_argument(
         "--quality", choices=("high", "low"), help="shading (default: settings [display] quality)"
     )
+
+    ren.add_argument("--video", metavar="OUT", help="render the stroke to OUT.mp4 (or .gif / .webp)")
+    ren.add_argument(
+        "--speed", type=float, default=1.0, help="with --video: playback rate (0.25 = slow motion)"
+    )
+    ren.add_argument("--fps", type=int, default=30, help="with --video: frames per second")
 
     bench = sub.add_parser("bench", help="measure simulation speed")
     bench.add_argument("--json", action="store_true")
@@ -155,8 +163,14 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
     if command == "bench":
         return _bench(args, settings)
     if command == "render":
+        if args.video:
+            from scenes.video import video_command
+
+            args.camera = args.camera or "side"
+            return video_command(args, settings)
         from scenes.render import render_command
 
+        args.camera = args.camera or "player"
         return render_command(args, settings)
     if command == "train":
         from scenes.trainer.cli import check_train_args

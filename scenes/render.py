@@ -331,6 +331,10 @@ def render_command(args: Any, settings: Any) -> int:
         t = 0.0
     if not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
         raise InputError("--at", str(t), "a time in seconds >= 0")
+    if args.out is None:
+        raise InputError("--out", "", "a PNG path to write (or --video OUT.mp4 for the whole stroke)")
+    if args.camera == "follow":
+        raise InputError("--camera", "follow", "top, side or player for a picture (follow is for --video)")
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise InputError("--out", str(out), "a path ending in .png")

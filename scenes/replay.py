@@ -194,3 +194,44 @@ class ReplayPlayer:
     def _apply(self) -> None:
         if self.view is not None:
             self.view.set_balls(self.states_at(self.t))
+
+
+# --- the timeline under the replay ----------------------------------------------------------------
+# Event type -> the tick's kind (its colour and legend entry). ``rest`` is left out: every ball stops.
+TICK_KINDS: dict[str, str] = {
+    EventType.CUE_STRIKE: "strike",
+    EventType.BALL_BALL: "contact",
+    EventType.CUSHION: "cushion",
+    EventType.POCKET_JAW: "cushion",
+    EventType.POCKETED: "pot",
+    EventType.HANGING: "pot",
+    EventType.DROPPED: "pot",
+    EventType.AIRBORNE: "jump",
+    EventType.LANDED: "jump",
+    EventType.JUMPED_OVER: "jump",
+    EventType.LEFT_TABLE: "off",
+    EventType.OFF_TABLE: "off",
+    EventType.RETURNED: "off",
+    EventType.TOUCHED: "off",
+    EventType.LINE_CROSSED: "line",
+}
+TICK_ORDER = ("strike", "contact", "cushion", "pot", "jump", "off", "line")
+
+
+@dataclass(frozen=True)
+class Tick:
+    t: float  # seconds after the strike
+    frac: float  # 0..1 along the bar
+    kind: str
+    event: str  # the event's type
+
+
+def timeline_ticks(events: Sequence[Event], duration: float) -> list[Tick]:
+    """One tick for every event of the stroke but the balls' rests, placed by its time on a bar of the stroke."""
+    span = duration if duration > 0 else 1.0
+    out = []
+    for e in sorted(events, key=lambda e: e.t):
+        kind = TICK_KINDS.get(str(e.type))
+        if kind is not None:
+            out.append(Tick(float(e.t), min(1.0, max(0.0, e.t / span)), kind, str(e.type)))
+    return out

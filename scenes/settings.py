@@ -118,6 +118,7 @@ class Controls:
     menu: str = "escape"
     help: str = "h"
     aim_aid: str = "g"
+    export_video: str = "v"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
-"""Replay of the last stroke: any camera, pause, 1, 1/4, 1/8, 1/16 speed, scrubbing, step by frame.
+"""Replay of a stroke: any camera, pause, 1, 1/4, 1/8, 1/16 speed, scrubbing, step by frame, a timeline
+with a tick for every event (click or drag it to scrub), and the stroke exported as a video.
 
-The recording is the stroke the physics simulated ahead; nothing is re-simulated. Leaving the
-screen returns to the match (or practice) it came from, exactly as it was.
+The recording is the stroke the physics simulated ahead; nothing is re-simulated for the screen (the
+video export simulates it again in a child process: the physics is deterministic). Leaving the screen
+returns to where it came from (the match or practice exactly as it was, or the match archive).
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.i18n import tr, ui_font
+from scenes.replay import timeline_ticks
 from scenes.screens import Screen
+from scenes.screens.timeline import Timeline
 from scenes.screens.views import BALL_STYLE, KeyPoller, make_camera, make_replay, make_table_view
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
@@ -76,6 +80,7 @@ class ReplayScreen(Screen):
                     step=c.step,
                     camera=c.camera_next,
                     menu=c.menu,
+                    export=c.export_video,
                 ),
             )
         )
@@ -87,6 +92,15 @@ class ReplayScreen(Screen):
         self.accept(c.camera_top, self.camera.set_mode, ["top"])
         self.accept(c.menu, self.back)
         self.accept(c.replay, self.restart)
+        self.accept(c.export_video, self.export_video)
+        self.timeline = self.own(
+            Timeline(self.base, timeline_ticks(record.events, self.player.duration), font, self.lang)
+        )
+        self.accept("mouse1", self._mouse_down)
+        self.accept("mouse1-up", self._mouse_up)
+        self.scrubbing = False
+        self.export: Any = None
+        self.export_note = ""
         self.player.set_speed(SPEEDS[0])
         self.add_task(self._update, "update")
 
@@ -134,7 +148,58 @@ class ReplayScreen(Screen):
             self.ctx.manager.switch("menu")
 
     def ready(self) -> bool:
-        return self.paused or self.player.finished
+        return (self.paused or self.player.finished) and self.export is None
+
+    # --- the timeline -----------------------------------------------------------------------------
+    def _mouse_down(self) -> None:
+        m = self.keys.aspect2d_mouse()
+        if m is not None and self.timeline.frac_at(*m) is not None:
+            self.scrubbing = True
+            self._scrub_to(self.timeline.frac_at(*m))
+
+    def _mouse_up(self) -> None:
+        self.scrubbing = False
+
+    def _scrub_to(self, frac: float | None) -> None:
+        if frac is None:
+            return
+        self.paused = True
+        self.player.pause()
+        self.seek(frac * self.player.duration)
+
+    # --- the video ----------------------------------------------------------------------------------
+    def export_video(self, path: str | None = None, **options: Any) -> None:
+        """Export the stroke as an MP4 (slow motion, the current camera) in the data folder's videos/."""
+        from pathlib import Path
+
+        from scenes.video import ExportJob
+
+        if self.export is not None:
+            return
+        folder = Path(self.ctx.settings.data_dir()) / "videos"
+        n = 1
+        while (folder / f"stroke-{n}.mp4").exists():
+            n += 1
+        out = Path(path) if path else folder / f"stroke-{n}.mp4"
+        camera = self.camera.mode if self.camera.mode in ("side", "top", "player", "follow") else "side"
+        try:
+            self.export = ExportJob(self.record, self.ctx.settings, out, camera=camera, **options)
+        except (OSError, ValueError) as exc:
+            self.export_note = tr("replay.export_failed", self.lang, why=str(exc))
+
+    def _poll_export(self) -> None:
+        job = self.export
+        if job is None:
+            return
+        if not job.poll():
+            self.export_note = tr("replay.exporting", self.lang, pct=int(100 * job.progress))
+            return
+        self.export = None
+        if job.error:
+            self.export_note = tr("replay.export_failed", self.lang, why=job.error)
+        else:
+            self.export_note = tr("replay.exported", self.lang, path=str(job.out))
+        self.last_export = job.out
 
     def _update(self, task: Any) -> Any:
         from direct.task import Task
@@ -142,7 +207,10 @@ class ReplayScreen(Screen):
         dt = min(self.base.clock.getDt(), 0.25)
         c = self.ctx.settings.controls
         scrub = self.keys.down(c.aim_right) - self.keys.down(c.aim_left)
-        if scrub:
+        mouse = self.keys.aspect2d_mouse()
+        if self.scrubbing and mouse is not None:
+            self._scrub_to(self.timeline.frac_at(mouse[0], self.timeline.frame.getPos(self.base.aspect2d)[2]))
+        elif scrub:
             self.paused = True
             self.player.pause()
             self.seek(max(0.0, self.player.t + scrub * SCRUB_RATE * dt))
@@ -166,7 +234,10 @@ class ReplayScreen(Screen):
             t=tr("unit.seconds", self.lang, v=self.player.t),
             d=tr("unit.seconds", self.lang, v=self.player.duration),
         )
-        self.info.setText(f"{tr('replay.title', self.lang)}\n{state}   {clock}")
+        self.timeline.set_frac(self.player.t / self.player.duration if self.player.duration > 0 else 0.0)
+        self._poll_export()
+        note = f"\n{self.export_note}" if self.export_note else ""
+        self.info.setText(f"{tr('replay.title', self.lang)}\n{state}   {clock}{note}")
         return Task.cont
 
     def script_action(self, a: dict[str, Any]) -> bool:
@@ -185,6 +256,12 @@ class ReplayScreen(Screen):
             self.camera.set_mode(str(a["mode"]))
         elif do == "back":
             self.back()
+        elif do == "scrub":
+            # A click on the timeline at this fraction of its length (the mouse path's own function).
+            self._scrub_to(float(a["frac"]))
+        elif do == "export":
+            opts = {k: a[k] for k in ("speed", "fps", "size") if k in a}
+            self.export_video(a.get("path"), **opts)
         else:
             raise RuntimeError(f"script: unknown action {do!r} on the replay screen")
         return True
@@ -197,9 +274,14 @@ class ReplayScreen(Screen):
             "paused": self.paused,
             "duration": self.player.duration,
             "info": self.info.getText(),
+            "ticks": self.timeline.dump(),
+            "export": None if self.export is None else str(self.export.out),
+            "exported": str(getattr(self, "last_export", "") or ""),
         }
 
     def exit(self) -> None:
+        if getattr(self, "export", None) is not None:
+            self.export.cancel()
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:

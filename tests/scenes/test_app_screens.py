@@ -129,6 +129,28 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> N
     for mode in ("top", "side", "follow", "orbit", "free", "player"):
         rep.script_action({"do": "camera", "mode": mode})
         _frames(base, 1)
+    # The timeline: one tick per event but the rests, in order; a click on it scrubs to that moment.
+    ticks = rep.dump()["ticks"]
+    assert len(ticks) == sum(1 for e in record.events if e.type != "rest") and ticks[0]["kind"] == "strike"
+    assert [t["t"] for t in ticks] == sorted(t["t"] for t in ticks)
+    rep.script_action({"do": "scrub", "frac": 0.25})
+    assert rep.paused and rep.player.t == pytest.approx(0.25 * rep.player.duration)
+    bar = rep.timeline.frame.getPos(base.aspect2d)
+    assert rep.timeline.frac_at(bar[0], bar[2]) == pytest.approx(0.5)
+    assert rep.timeline.frac_at(bar[0], bar[2] + 0.3) is None
+    # The export runs in a child process and is saved in the data folder (small and fast here).
+    rep.script_action({"do": "export", "size": "96x64", "fps": 5, "speed": 1.0})
+    assert not rep.ready()
+    for _ in range(3000):
+        if rep.export is None:
+            break
+        _frames(base, 1)
+        import time
+
+        time.sleep(0.02)
+    exported = Path(rep.dump()["exported"])
+    assert exported.exists() and exported.parent == Path(app.ctx.settings.data_dir()) / "videos"
+    assert tr("replay.exported", "ru", path=str(exported)) in rep.info.getText()
     rep.seek(record.duration)
     assert rep.player.finished
     rep.back()
