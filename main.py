@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-WINDOW_COMMANDS = ("play", "train")
+WINDOW_COMMANDS = ("play", "train", "drill")
 MAX_SEED = 2**63 - 1  # the trainer stores the seed as an SQLite INTEGER
 MAX_CASES = 200  # cases in one session, as settings' trainer.session_length
 MAX_GENERATE = 1000
@@ -114,6 +114,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--no-frame", action="store_true", help="skip the frame-time figure")
 
+    drill = sub.add_parser("drill", help="drills: --list, judge FILE's stroke, or open the drills screen")
+    drill.add_argument("file", nargs="?", help="a drill file: simulate its [shot] and judge it")
+    drill.add_argument(
+        "--list", action="store_true", help="the drill library with attempts and success rates"
+    )
+    drill.add_argument("--offscreen", action="store_true")
+
     sub.add_parser("games", help="list game ids with their names")
     return p
 
@@ -172,6 +179,10 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
 
         args.camera = args.camera or "player"
         return render_command(args, settings)
+    if command == "drill" and (args.list or args.file):
+        from scenes.drills import drill_command
+
+        return drill_command(args, settings)
     if command == "train":
         from scenes.trainer.cli import check_train_args
 
@@ -193,8 +204,9 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
             )
             offscreen = True
         else:
+            hint = "drill --list` or `drill FILE" if command == "drill" else "train --text"
             print(
-                "No display found (DISPLAY is not set): use `python main.py train --text` or add --offscreen.",
+                f"No display found (DISPLAY is not set): use `python main.py {hint}` or add --offscreen.",
                 file=sys.stderr,
             )
             return 2

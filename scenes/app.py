@@ -175,6 +175,8 @@ class App:
     def start(self, command: str, args: Any) -> None:
         if command == "train":
             self.manager.switch("trainer", args=args)
+        elif command == "drill":
+            self.manager.switch("drills")
         elif getattr(args, "scenario", None):
             self.manager.switch("practice", scenario=args.scenario)
         elif getattr(args, "game", None) == "practice":
@@ -333,11 +335,11 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
-    if offscreen and command == "train" and script is None:
-        # Offscreen, the trainer opens its first case, draws a few frames and leaves a picture of it.
+    if offscreen and command in ("train", "drill") and script is None:
+        # Offscreen, the trainer (its first case) or the drills screen is drawn and left as a picture.
         script = [
             {"do": "frames", "n": 10},
-            {"do": "screenshot", "path": str(Path("out") / "train.png")},
+            {"do": "screenshot", "path": str(Path("out") / f"{command}.png")},
             {"do": "quit"},
         ]
     if offscreen and command == "play" and script is None and not getattr(args, "resume", False):
@@ -361,7 +363,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     runner = ScriptRunner(app, script) if script else None
     if runner is None:
         app.start(command, args)
-    elif command == "train" or getattr(args, "resume", False):
+    elif command in ("train", "drill") or getattr(args, "resume", False):
         app.start(command, args)
 
     def tick(task: Any) -> Any:

@@ -21,6 +21,7 @@ from rules.contract import CallKind, Option, Required, parse_decision
 from rules.ruling import Ruling
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
 from scenes.i18n import game_name, tr
+from scenes.stats import StrokeLog
 
 Positions = dict[str, tuple[float, float]]
 PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (design.md: practice's own table)
@@ -134,6 +135,7 @@ class MatchController:
     saved_strokes: int = 0
     lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
     save_warning: str | None = None  # shown while the autosave fails (a full disk); the last good save stays
+    log: list[StrokeLog] = field(default_factory=list)  # every carried-out stroke of the match (statistics)
 
     def __post_init__(self) -> None:
         from rules.registry import games_for_table, get_referee
@@ -330,8 +332,10 @@ class MatchController:
             opts += list(r.choice.among)
         return tuple(opts)
 
-    def apply(self, decision: str | None = None) -> None:
-        """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout."""
+    def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
+        """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout.
+
+        ``seconds``: how long the striker was at the table before the strike (for the statistics)."""
         result = self.pending
         if result is None:
             return
@@ -340,11 +344,17 @@ class MatchController:
         if self.state is not None and result.ruling is not None:
             r = result.ruling
             striker = r.striker
+            frame = sum(int(f) for f in self.state.frames_won) + 1
             self.state = self.state.apply(r, parse_decision(decision) if decision is not None else None)
-            if self.state.to_play == striker and not r.foul and striker < len(r.points):
-                self.current_break += max(0, r.points[striker])
+            gained = int(r.points[striker]) if striker < len(r.points) else 0
+            if not r.foul and striker < len(r.points):
+                # The striker's visit goes on (or ended with this stroke): its points count to the break.
+                brk = self.current_break + max(0, gained)
             else:
-                self.current_break = 0
+                brk = 0
+            self.current_break = brk if self.state.to_play == striker else 0
+            record = replace(result.record, samples=None).to_dict()
+            self.log.append(StrokeLog.from_ruling(frame, result.ruling_json, brk, seconds, record))
             if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
                 self.state = self.state.next_frame()
                 self.current_break = 0

@@ -119,6 +119,7 @@ class Controls:
     help: str = "h"
     aim_aid: str = "g"
     export_video: str = "v"
+    stats: str = "tab"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ SCREENS: dict[str, str] = {
     "practice": "scenes.screens.play:PracticeScreen",
     "replay": "scenes.screens.replay:ReplayScreen",
     "trainer": "scenes.trainer.screen:TrainerScreen",
+    "archive": "scenes.screens.library:ArchiveScreen",
+    "drills": "scenes.screens.library:DrillsScreen",
 }
 
 

@@ -121,13 +121,15 @@ class MenuScreen(Screen):
         button(tr("menu.more", lang), (0.25, y), self._frames, [1])
         button(tr("menu.language", lang), (0.62, y), self.toggle_language)
 
-        self.start_button = button(tr("menu.start", lang), (0, -0.45), self.start_match, scale=0.075)
-        button(tr("menu.practice", lang), (-0.5, -0.62), self.start_practice)
-        button(tr("menu.trainer", lang), (0.0, -0.62), self.start_trainer)
-        button(tr("menu.quit", lang), (0.5, -0.62), self.quit)
+        self.start_button = button(tr("menu.start", lang), (0, -0.42), self.start_match, scale=0.075)
+        button(tr("menu.practice", lang), (-0.55, -0.58), self.start_practice)
+        button(tr("menu.drills", lang), (0.0, -0.58), self.start_drills)
+        button(tr("menu.trainer", lang), (0.55, -0.58), self.start_trainer)
+        button(tr("menu.archive", lang), (-0.3, -0.72), self.open_archive)
+        button(tr("menu.quit", lang), (0.3, -0.72), self.quit)
         note = self.ctx.shared.get("menu_note")
         if note:
-            self.note = label(str(note), (0, -0.78), 0.04, text_wordwrap=40, text_fg=(1, 0.75, 0.4, 1))
+            self.note = label(str(note), (0, -0.84), 0.04, text_wordwrap=40, text_fg=(1, 0.75, 0.4, 1))
 
     def exit(self) -> None:
         for w in getattr(self, "_widgets", []):
@@ -180,6 +182,12 @@ class MenuScreen(Screen):
 
     def start_practice(self) -> None:
         self._open("practice")
+
+    def start_drills(self) -> None:
+        self._open("drills")
+
+    def open_archive(self) -> None:
+        self._open("archive")
 
     def start_trainer(self) -> None:
         self._open("trainer")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import time
 from concurrent.futures import Future
-from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,8 @@ from scenes.hud import Hud
 from scenes.i18n import display_names, tr, ui_font, zone_name
 from scenes.match import MatchController, Unavailable, placement_allowed
 from scenes.screens import Screen
+from scenes.screens.play_script import PlayScriptMixin
+from scenes.screens.stats_panel import StatsPanel
 from scenes.screens.views import (
     BALL_STYLE,
     KeyPoller,
@@ -57,7 +58,7 @@ class Phase(StrEnum):
     OVER = "over"  # match over
 
 
-class PlayScreen(Screen):
+class PlayScreen(PlayScriptMixin, Screen):
     name = "play"
     practice = False
 
@@ -91,9 +92,31 @@ class PlayScreen(Screen):
             self.base, self.root3d, spec, self._ball_ids(), BALL_STYLE[spec.id], self.ctx.settings
         )
         self.camera = make_camera(self.base, self.view, spec)
+        self._build_widgets(font)
+        self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
+        self.struck_ball = match.cue_ball
+        self.keys = KeyPoller(self.base)
+        self.dragging: tuple[float, float] | None = None
+        self.drag_ball: str | None = None
+        self.player: Any = None
+        self.result: Any = None
+        self.strike_t = 0.0
+        self.sound_index = 0
+        self.last_shot: ShotParams | None = None
+        self.job: Future[Any] | None = None
+        self.respot_marks: list[str] = []
+        self._bind()
+        if not resume:
+            self.aim = CueState(direction=self._default_direction())
+        self._after_stroke_or_start()
+        self.add_task(self._update, "update")
+
+    def _build_widgets(self, font: Any) -> None:
+        """The HUD, the cue and its widgets, the aiming aids, the statistics panel and the help texts."""
         self.hud = Hud(self.base, self.lang)
         self.own(self.hud)
-        params = match.physics_params()
+        spec = self.match.spec
+        params = self.match.physics_params()
         from physics.cue import squirt_angle
 
         self.cue = CueView(
@@ -108,6 +131,9 @@ class PlayScreen(Screen):
         )
         self.own(self.cue)
         self.assist = self.own(self._make_assist())
+        self.stats = self.own(StatsPanel(self.base, font, self.lang))
+        self.turn_started = time.monotonic()
+        self.aim_seconds = 0.0
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
@@ -152,23 +178,6 @@ class PlayScreen(Screen):
                 shadow=(0, 0, 0, 0.8),
             )
         )
-        self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
-        self.struck_ball = match.cue_ball
-        self.keys = KeyPoller(self.base)
-        self.dragging: tuple[float, float] | None = None
-        self.drag_ball: str | None = None
-        self.player: Any = None
-        self.result: Any = None
-        self.strike_t = 0.0
-        self.sound_index = 0
-        self.last_shot: ShotParams | None = None
-        self.job: Future[Any] | None = None
-        self.respot_marks: list[str] = []
-        self._bind()
-        if not resume:
-            self.aim = CueState(direction=self._default_direction())
-        self._after_stroke_or_start()
-        self.add_task(self._update, "update")
 
     def _new_match(
         self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
@@ -243,6 +252,7 @@ class PlayScreen(Screen):
         self.accept(c.undo, self.undo)
         self.accept(c.help, self.toggle_help)
         self.accept(c.aim_aid, self.cycle_aim_aid)
+        self.accept(c.stats, self.toggle_stats)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
         self.accept("wheel_up", self.camera.zoom, [0.9])
@@ -530,6 +540,8 @@ class PlayScreen(Screen):
         for key in list(self.respot_marks):
             self.view.clear_highlight(key)
         self.respot_marks.clear()
+        self.stats.hide()
+        self.aim_seconds = time.monotonic() - self.turn_started
         shot = self.match.declared(self.cue.raised(self.aim).shot(ball=self.struck_ball))
         self.last_shot = shot
         self.ctx.shared["aim_direction"] = self.aim.direction
@@ -630,7 +642,7 @@ class PlayScreen(Screen):
         m = self.match
         pending = m.pending
         try:
-            m.apply(decision)
+            m.apply(decision, seconds=self.aim_seconds)
         except InputError as exc:  # a decision the ruling does not offer: say so, keep the choice open
             self.status = exc.line()
             self._refresh_hud()
@@ -643,6 +655,10 @@ class PlayScreen(Screen):
         self.aim = CueState(
             direction=self.aim.direction, speed=self.aim.speed, elevation=self.aim.elevation, tip=self.aim.tip
         )
+        if pending is not None and not self.practice:
+            note = self.stats.after_stroke(m, pending.ruling_json)
+            self.status = note or self.status
+        self.turn_started = time.monotonic()
         self._after_stroke_or_start()
 
     def undo(self) -> None:
@@ -651,6 +667,10 @@ class PlayScreen(Screen):
         if self.practice or self.match.state is None:
             self.status = tr("status.undo" if self.match.undo() else "status.nothing_to_undo", self.lang)
             self._after_stroke_or_start()
+
+    def toggle_stats(self) -> None:
+        if not self.practice:
+            self.stats.toggle(self.match)
 
     def toggle_help(self) -> None:
         if self.help.isHidden():
@@ -731,89 +751,6 @@ class PlayScreen(Screen):
         self._after_stroke_or_start()
         self.shoot()
 
-    # --- script ----------------------------------------------------------------------------------
-    def script_action(self, a: dict[str, Any]) -> bool:
-        """Scripted input through the same paths as keys and mouse (see scenes.app.ScriptRunner)."""
-        do = a["do"]
-        m = self.match
-        if do == "aim":
-            self.aim = CueState(
-                float(a["direction"]) % 360.0, self.aim.speed, self.aim.elevation, self.aim.tip
-            )
-        elif do == "aim_at":
-            c = self._cue_centre()
-            target = m.positions[str(a["ball"])] if "ball" in a else tuple(a["at"])
-            assert c is not None
-            self.aim = CueState(direction_to(c, target), self.aim.speed, self.aim.elevation, self.aim.tip)
-        elif do == "aim_at_rack":
-            self.aim = CueState(self._default_direction(), self.aim.speed, self.aim.elevation, self.aim.tip)
-        elif do == "power":
-            self.aim = self.aim.with_speed(float(a["speed"]))
-        elif do == "tip":
-            self.aim = self.aim.with_tip(float(a["x"]), float(a["y"]))
-        elif do == "elevation":
-            self.aim = self.aim.with_elevation(float(a["degrees"]))
-        elif do == "call":
-            m.call_ball, m.call_pocket = a.get("ball"), a.get("pocket")
-            self._refresh_hud()
-        elif do == "place_cue":
-            x, y = a["at"]
-            if not m.place_cue(float(x), float(y)):
-                raise RuntimeError(f"script: cue ball not allowed at {a['at']} ({m.in_hand})")
-            show_positions(self.view, m.positions, m.spec)
-        elif do == "confirm_place":
-            self.confirm_place()
-        elif do == "shoot":
-            self.confirm_place()
-            self.shoot()
-        elif do == "speed":
-            self.replay_speed = float(a["x"])
-            if self.player is not None:
-                self.player.set_speed(self.replay_speed)
-        elif do == "decide":
-            # ``null`` takes the ruling as it stands (no option chosen).
-            if self.phase == Phase.DECIDE:
-                self._apply(None if a.get("option") is None else str(a["option"]))
-        elif do == "camera":
-            self.camera.set_mode(str(a["mode"]))
-            if a.get("snap"):
-                self.camera.focus(self._cue_centre(), self.aim.direction)
-                self.camera.rig.snap()
-        elif do == "undo":
-            self.undo()
-        elif do == "save":
-            self.save_position(a.get("path"))
-        elif do == "load":
-            self.load_position(a.get("path"))
-        elif do == "preview":
-            self.show_trajectory()
-        else:
-            raise RuntimeError(f"script: unknown action {do!r} on the {self.name} screen")
-        if self.phase in (Phase.AIM, Phase.PLACE):
-            self.camera.focus(self._cue_centre(), self.aim.direction)
-        return True
-
-    def dump(self) -> dict[str, Any]:
-        """What the screen shows and what it was told, for the end-to-end test."""
-        m = self.match
-        last = m.pending or m.last
-        return {
-            "screen": self.name,
-            "phase": str(self.phase),
-            "game": m.game,
-            "names": list(m.names),
-            "hud": self.hud.text(),
-            "snapshot": asdict(self.hud.snapshot) if self.hud.snapshot else None,
-            "ruling": last.ruling_json if last else None,
-            "record": last.record.to_dict() if last else None,
-            "state_before": last.state_before.snapshot() if last and last.state_before is not None else None,
-            "state": m.state.snapshot() if m.state is not None else None,
-            "positions": {b: list(p) for b, p in m.positions.items()},
-            "aim": asdict(self.aim),
-            "redraws": self.hud.redraws,
-            "lag": None if m.lag_run is None else {"player": m.lag_run.index, "ball": m.lag_run.ball},
-        }
-
     def exit(self) -> None:
         # Also called on a screen whose enter() failed half-way: only undo what was made.
         job = getattr(self, "job", None)
@@ -827,16 +764,24 @@ class PlayScreen(Screen):
 
 
 class PracticeScreen(PlayScreen):
+    """Practice with no referee: any layout, a scenario file, or a drill judged after every stroke."""
+
     name = "practice"
     practice = True
 
     def _new_match(
         self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
     ) -> MatchController:
+        drill_id = self.ctx.shared.pop("drill_id", None)
+        if drill_id:
+            from scenes.drills import DRILL_DIR, load_drill
+
+            self.drill = load_drill(DRILL_DIR / f"{drill_id}.toml")
+            scenario = str(self.drill.path)
         if scenario:
             from physics.scenario import load_scenario
 
-            sc = load_scenario(scenario)
+            sc = self.drill.scenario if self.drill is not None else load_scenario(scenario)
             m = MatchController(
                 game="practice",
                 names=("",),
@@ -851,14 +796,55 @@ class PracticeScreen(PlayScreen):
             return m
         return MatchController(game="practice", names=("",), lang=self.lang, settings=self.ctx.settings)
 
-    def enter(self, **kwargs: Any) -> None:
+    def enter(self, drill: str | None = None, **kwargs: Any) -> None:
+        self.drill: Any = None
+        self.verdict: Any = None
+        if drill:
+            self.ctx.shared["drill_id"] = drill
+            kwargs["resume"] = False
+        elif kwargs.get("resume"):
+            self.drill = self.ctx.shared.get("drill")
         super().enter(**kwargs)
+        self.ctx.shared["drill"] = self.drill
         shot = self.ctx.shared.pop("scenario_shot", None)
         if shot is not None:
             self.aim = CueState(
                 shot.direction % 360.0, min(shot.cue_speed, MAX_SPEED), shot.elevation, shot.tip
             )
             self.struck_ball = shot.ball if shot.ball in self.match.positions else "cue"
+        if self.drill is not None:
+            self.status = tr("drill.goal", self.lang, goal=self.drill.goal[self.lang])
+            self._refresh_hud()
+
+    def _apply(self, decision: str | None) -> None:
+        result = self.match.pending
+        super()._apply(decision)
+        if self.drill is None or result is None:
+            return
+        from scenes.archive import Archive
+        from scenes.drills import judge, verdict_text
+
+        self.verdict = judge(self.drill, result.record)
+        lines = [
+            tr("drill.goal", self.lang, goal=self.drill.goal[self.lang]),
+            verdict_text(self.verdict, self.lang),
+        ]
+        try:
+            with Archive.open(self.ctx.settings) as arch:
+                arch.record_drill(self.drill.id, self.verdict.success, self.verdict.detail())
+                n, ok = arch.drill_progress().get(self.drill.id, (0, 0))
+            lines.append(tr("drill.progress", self.lang, n=n, ok=ok))
+        except InputError as exc:
+            lines.append(exc.line())
+        lines.append(tr("drill.again", self.lang, key=self.controls.undo))
+        self.status = "\n".join(lines)
+        self._refresh_hud()
+
+    def dump(self) -> dict[str, Any]:
+        d = super().dump()
+        d["drill"] = None if self.drill is None else self.drill.id
+        d["verdict"] = None if self.verdict is None else self.verdict.detail()
+        return d
 
 
 def asdict_shallow(obj: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ SCRUB_RATE = 0.5  # seconds of the stroke per second with a scrub key held
 class ReplayScreen(Screen):
     name = "replay"
 
-    def enter(self, record: Any = None, **_: Any) -> None:
+    def enter(self, record: Any = None, note: str = "", **_: Any) -> None:
         match = self.ctx.shared.get("match")
         if record is None:
             if match is None or match.last is None:
@@ -100,7 +100,7 @@ class ReplayScreen(Screen):
         self.accept("mouse1-up", self._mouse_up)
         self.scrubbing = False
         self.export: Any = None
-        self.export_note = ""
+        self.export_note = note
         self.player.set_speed(SPEEDS[0])
         self.add_task(self._update, "update")
 
@@ -144,6 +144,8 @@ class ReplayScreen(Screen):
         assert self.ctx.manager is not None
         if self.return_to in ("play", "practice") and self.ctx.shared.get("match") is not None:
             self.ctx.manager.switch(self.return_to, resume=True)
+        elif self.return_to == "archive":
+            self.ctx.manager.switch("archive", match_id=self.ctx.shared.get("archive_match"))
         else:
             self.ctx.manager.switch("menu")
 

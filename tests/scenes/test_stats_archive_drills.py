@@ -1,0 +1,152 @@
+"""Statistics from the stroke log, the match archive in the progress store, and drills judged from the record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from physics.errors import InputError
+from scenes.archive import Archive
+from scenes.drills import drill_library, judge, load_drill, simulate_drill, verdict_text
+from scenes.settings import Settings
+from scenes.stats import StrokeLog, foul_name, player_stats, stats_text
+
+LOG = [
+    StrokeLog(1, 0, counted=("7",), points=7, break_after=7, seconds=12.0),
+    StrokeLog(1, 0, counted=("3",), points=3, break_after=10, seconds=8.0),
+    StrokeLog(1, 0, seconds=5.0),  # a safety: legal, nothing counted
+    StrokeLog(1, 1, fouls=("miscue",), points=-5, seconds=3.0),
+    StrokeLog(1, 0, counted=("1",), points=1, break_after=1, seconds=6.0),
+    StrokeLog(2, 1, counted=("5",), points=5, break_after=5, seconds=9.0),
+    StrokeLog(2, 1, fouls=("miscue", "cue_ball_pocketed"), points=-5, seconds=4.0),
+]
+
+
+def test_player_statistics_per_frame_and_match() -> None:
+    a = player_stats(LOG, 0, frame=1)
+    assert (a.strokes, a.pots, a.safeties, a.attempts, a.longest_break) == (4, 3, 1, 3, 10)
+    assert a.pot_success == pytest.approx(1.0) and a.seconds == pytest.approx(31.0)
+    b = player_stats(LOG, 1)
+    assert (b.strokes, b.pots, b.foul_count) == (3, 1, 3) and b.fouls == {"cue_ball_pocketed": 1, "miscue": 2}
+    assert player_stats(LOG, 1, frame=1).longest_break == 0
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_stats_text_names_fouls_and_counts_in_each_language(lang: str) -> None:
+    text = stats_text(LOG, ("Anna", "Boris"), lang)
+    assert "cue_ball_pocketed" not in text and "_" not in text  # names, never codes
+    assert foul_name("miscue", lang) in text
+    if lang == "ru":
+        assert "4 удара" in text and "кикс ×2" in text and "1 отыгрыш" in text
+    else:
+        assert "4 strokes" in text and "miscue ×2" in text and "1 safety" in text
+    assert foul_name("some_new_code", lang) not in ("some_new_code", "")
+
+
+def test_every_foul_code_the_referee_uses_has_a_name() -> None:
+    from rules.ruling import FoulCode
+    from scenes.i18n import has_text
+
+    for code in FoulCode:
+        assert has_text(f"foul.{code}"), code
+
+
+class _State:
+    game = "russian-pyramid"
+    players = ("Anna", "Boris")
+    frames_to_win = 2
+    frames_won = (2, 0)
+    winner = 0
+
+
+def test_a_finished_match_is_kept_with_every_stroke(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite3"
+    log = [replace(s, record={"table": "pyramid-12ft", "events": []}, ruling={"foul": s.foul}) for s in LOG]
+    with Archive(db) as arch:
+        mid = arch.save_match(_State(), log)
+        arch.record_drill("pool-stop-shot-1", True, {"success": True})
+        arch.record_drill("pool-stop-shot-1", False, {"success": False})
+    with Archive(db) as arch:  # a new connection reads what was committed
+        (m,) = arch.matches()
+        assert (m.id, m.game, m.players, m.frames_won, m.winner, m.strokes) == (
+            mid,
+            "russian-pyramid",
+            ("Anna", "Boris"),
+            (2, 0),
+            0,
+            len(LOG),
+        )
+        strokes = arch.strokes(mid)
+        assert [s.n for s in strokes] == list(range(1, len(LOG) + 1))
+        assert strokes[3].ruling == {"foul": True} and strokes[3].player == 1
+        assert arch.match_log(mid)[0]["counted"] == ["7"]
+        assert arch.drill_progress() == {"pool-stop-shot-1": (2, 1)}
+    # The trainer's own tables are still there: one store for every kind of progress.
+    from scenes.trainer.store import Store
+
+    with Store(db) as st:
+        assert st.sessions() == []
+
+
+def test_a_foreign_file_is_refused_untouched(tmp_path: Path) -> None:
+    bad = tmp_path / "progress.sqlite3"
+    bad.write_bytes(b"not a database at all")
+    with pytest.raises(InputError):
+        Archive(bad)
+    assert bad.read_bytes() == b"not a database at all"
+
+
+def test_the_drill_library_covers_every_family() -> None:
+    drills = drill_library()
+    assert {d.family for d in drills} == {"pyramid", "snooker", "pool"}
+    for d in drills:
+        assert d.goal["en"] and d.goal["ru"] and (d.pots or d.cue_zone is not None)
+
+
+def test_a_drill_judged_right_and_wrong_from_the_shot_record() -> None:
+    settings = Settings()
+    drill = load_drill(
+        Path(__file__).resolve().parents[2] / "assets" / "drills" / "pyramid-long-straight.toml"
+    )
+    good = replace(drill.scenario.shot, cue_speed=1.5, direction=44.98, tip=(0.0, 0.0))
+    verdict = judge(drill, simulate_drill(drill, settings, good))
+    assert verdict.success, verdict
+    assert verdict_text(verdict, "ru") == "Упражнение выполнено!"
+    off = replace(good, direction=good.direction + 1.5)
+    verdict = judge(drill, simulate_drill(drill, settings, off))
+    assert not verdict.success
+    assert ("drill.missed.pot", {"ball": "1", "pocket": "foot-left"}) in verdict.reasons
+    assert "шар 1 не упал в лузу: левая дальняя угловая" in verdict_text(verdict, "ru")
+
+
+def test_a_drill_file_without_a_condition_is_one_clear_error(tmp_path: Path) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(
+        'title = { en = "x", ru = "x" }\ngame = "practice"\ntable = "pool-9ft"\n[balls]\ncue = [0.0, 0.0]\n'
+        '[drill]\nfamily = "pool"\ngoal = { en = "g", ru = "g" }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as e:
+        load_drill(f)
+    assert e.value.key == "drill"
+
+
+@pytest.mark.slow
+def test_every_drill_can_be_done_with_the_stroke_its_file_names() -> None:
+    """Each file names a stroke that succeeds (found with the physics): the drill is possible, not a guess."""
+    import re
+
+    settings = Settings()
+    for d in drill_library():
+        m = re.search(
+            r"does it .*: speed ([\d.]+) m/s, direction ([\d.]+), tip \[([-\d.]+), ([-\d.]+)\]",
+            d.path.read_text(encoding="utf-8"),
+        )
+        assert m, f"{d.id}: no stroke that does it"
+        shot = replace(
+            d.scenario.shot, cue_speed=float(m[1]), direction=float(m[2]), tip=(float(m[3]), float(m[4]))
+        )
+        verdict = judge(d, simulate_drill(d, settings, shot))
+        assert verdict.success, (d.id, verdict.reasons)
