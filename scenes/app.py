@@ -242,7 +242,7 @@ class ScriptRunner:
                 frames_to_win=a.get("frames_to_win"),
             )
         elif do == "practice":
-            self.app.manager.switch("practice", scenario=a.get("scenario"))
+            self.app.manager.switch("practice", scenario=a.get("scenario"), drill=a.get("drill"))
         elif do == "replay":
             self.app.manager.switch("replay")
         elif do == "key":

@@ -145,6 +145,17 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
     return {"score": "\n".join(score), "required": "\n".join(required), "call": "\n".join(call)}
 
 
+# The cue's panel takes this much of the bottom-right corner (aspect2d units, scenes.cue_control.CueView).
+CUE_PANEL_WIDTH = 1.0
+
+
+def call_wrap(aspect: float, scale: float) -> float:
+    """Line width (in text units) of the bottom-left call block that keeps it clear of the cue's panel in the
+    bottom-right corner, at any aspect ratio (800x600 is the narrowest: 4:3)."""
+    free = 2.0 * aspect - CUE_PANEL_WIDTH - 0.15
+    return max(16.0, min(48.0, free / (scale * 1.05)))
+
+
 class Hud:
     """On-screen scoreboard. ``show(snapshot)`` redraws only when the snapshot changed."""
 
@@ -173,7 +184,11 @@ class Hud:
                 parent=base.a2dTopRight, pos=(-0.05, -0.08), align=TextNode.ARight, **common
             ),
             "call": OnscreenText(
-                parent=base.a2dBottomLeft, pos=(0.05, 0.42), align=TextNode.ALeft, wordwrap=40, **common
+                parent=base.a2dBottomLeft,
+                pos=(0.05, 0.42),
+                align=TextNode.ALeft,
+                wordwrap=call_wrap(float(base.getAspectRatio()), self.SCALE),
+                **common,
             ),
         }
         for node in self.blocks.values():

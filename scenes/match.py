@@ -136,6 +136,7 @@ class MatchController:
     lag_run: LagRun | None = None  # the decider's lag, while it is played on the table
     save_warning: str | None = None  # shown while the autosave fails (a full disk); the last good save stays
     log: list[StrokeLog] = field(default_factory=list)  # every carried-out stroke of the match (statistics)
+    title: str | None = None  # shown instead of the game's name (a drill's title)
 
     def __post_init__(self) -> None:
         from rules.registry import games_for_table, get_referee
@@ -536,7 +537,10 @@ class MatchController:
             last = LastCall(r.foul, fouls, tuple(r.counted), tuple(r.points))
         if st is None:
             return HudSnapshot(
-                game_name=game_name(self.game, self.lang), players=(), practice=True, status=status
+                game_name=self.title or game_name(self.game, self.lang),
+                players=(),
+                practice=True,
+                status=status,
             )
         players = tuple(
             PlayerLine(

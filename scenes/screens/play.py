@@ -813,8 +813,37 @@ class PracticeScreen(PlayScreen):
             )
             self.struck_ball = shot.ball if shot.ball in self.match.positions else "cue"
         if self.drill is not None:
+            self.match.title = self.drill.title[self.lang]
             self.status = tr("drill.goal", self.lang, goal=self.drill.goal[self.lang])
+            self._draw_zone()
             self._refresh_hud()
+
+    def _draw_zone(self) -> None:
+        """The drill's target zone for the struck ball, outlined on the cloth."""
+        zone = self.drill.cue_zone
+        if zone is None:
+            return
+        from panda3d.core import LineSegs
+
+        ls = LineSegs("drill-zone")
+        ls.setThickness(self.assist.view.px())
+        ls.setColor(0.35, 0.9, 1.0, 0.9)
+        z = 0.002
+        if zone.rect is not None:
+            x0, y0, x1, y1 = zone.rect
+            ls.moveTo(x0, y0, z)
+            for x, y in ((x1, y0), (x1, y1), (x0, y1), (x0, y0)):
+                ls.drawTo(x, y, z)
+        else:
+            assert zone.centre is not None
+            cx, cy = zone.centre
+            ls.moveTo(cx + zone.radius, cy, z)
+            for k in range(1, 65):
+                a = 2 * math.pi * k / 64
+                ls.drawTo(cx + zone.radius * math.cos(a), cy + zone.radius * math.sin(a), z)
+        node = self.view.root.attachNewNode(ls.create())
+        node.setLightOff()
+        self.own(type("Owned", (), {"destroy": staticmethod(node.removeNode)})())
 
     def _apply(self, decision: str | None) -> None:
         result = self.match.pending
