@@ -123,6 +123,14 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         for f in s.last.fouls:
             explain = f.explain_ru if lang == "ru" else f.explain_en
             call.append(f"• {explain} [{rule_name(f.rule, lang)}]")
+        if s.last.foul and any(s.last.points):
+            # The penalty where the call is: each player's points from this stroke (−5 / +5, 4 points...).
+            shares = [
+                f"{p.name} {'+' if v > 0 else '−' if v < 0 else ''}{abs(v)}"
+                for p, v in zip(s.players, s.last.points, strict=False)
+                if v
+            ]
+            call.append(tr("hud.penalty", lang, points=", ".join(shares)))
         if s.last.counted:
             call.append(tr("hud.counted", lang, balls=ball_list(s.last.counted, lang)))
         elif not s.practice:

@@ -542,13 +542,15 @@ class MatchController:
                 practice=True,
                 status=status,
             )
+        # While a ruling waits for a choice, the player who must choose is the one at the table.
+        decider = int(r.next_player) if r is not None and shown is self.pending else int(st.to_play)
         players = tuple(
             PlayerLine(
                 name=n,
                 score=int(scores[i]),
                 frames=int(st.frames_won[i]),
                 owed=int(st.owed[i]) if i < len(st.owed) else 0,
-                at_table=(i == st.to_play),
+                at_table=(i == decider),
             )
             for i, n in enumerate(st.players)
         )

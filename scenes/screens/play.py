@@ -281,6 +281,9 @@ class PlayScreen(PlayScriptMixin, Screen):
             return
         elif m.state is not None and m.state.needs_lag:
             self.phase = Phase.DECIDE
+        elif m.pending is not None and m.options and not self.practice:
+            # Back from the replay of the stroke being decided: the choice is still open.
+            self.phase = Phase.DECIDE
         elif m.in_hand is not None:
             self.phase = Phase.PLACE
         else:
@@ -679,7 +682,7 @@ class PlayScreen(PlayScriptMixin, Screen):
             self.help.hide()
 
     def open_replay(self) -> None:
-        if self.match.last is None or not self.ready():
+        if (self.match.pending or self.match.last) is None or not self.ready():
             return
         assert self.ctx.manager is not None
         self.ctx.shared["aim_direction"] = self.aim.direction

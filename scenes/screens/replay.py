@@ -26,9 +26,11 @@ class ReplayScreen(Screen):
     def enter(self, record: Any = None, note: str = "", **_: Any) -> None:
         match = self.ctx.shared.get("match")
         if record is None:
-            if match is None or match.last is None:
+            # While the next player decides, the stroke being decided is the pending one.
+            shown = None if match is None else (match.pending or match.last)
+            if shown is None:
                 raise RuntimeError("replay: no stroke to replay")
-            record = match.last.record
+            record = shown.record
         self.record = record
         self.return_to = str(self.ctx.shared.get("return_to", "menu"))
         from physics.tables import load_table

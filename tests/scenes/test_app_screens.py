@@ -281,6 +281,17 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     # Scores shown while the choice is open are the ruling's.
     for i, name in enumerate(m.names):
         assert f"{name}: {pending.ruling_json['scores'][i]}" in text["score"]
+    # The player who must choose is marked at the table, and the penalty is stated with the call.
+    chooser = pending.ruling_json["next_player"]
+    assert f"▶ {m.names[chooser]}:" in text["score"]
+    assert tr("hud.penalty", "ru", points="").rstrip() in text["call"]
+    # r while deciding replays the stroke being decided, and the choice is still open on the way back.
+    play.open_replay()
+    rep = app.manager.current
+    assert rep.name == "replay" and rep.record is pending.record
+    rep.back()
+    play = app.manager.current
+    assert str(play.phase) == "decide" and play.match.pending is pending
     # Sounds: the tip, then the cushion, each at the loudness of its event's impact speed.
     strike = pending.record.of_type(EventType.CUE_STRIKE)[0]
     played = app.ctx.sound.played
