@@ -71,6 +71,7 @@ class HudSnapshot:
     practice: bool = False
     status: str = ""  # one already-localized line (simulating, saved, ...)
     notes: tuple[str, ...] = field(default_factory=tuple)
+    details_key: str = ""  # the key that shows the call's details (the explanations), "" = none
 
 
 def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
@@ -117,12 +118,18 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
 
     call: list[str] = []
+    details: list[str] = []
     if s.last is not None:
         verdict = tr("hud.foul", lang) if s.last.foul else tr("hud.legal", lang)
+        if s.last.fouls:
+            # Compact: what was broken in a few words; why, and by which rule, is in the details.
+            from scenes.stats import foul_name
+
+            verdict += ": " + ", ".join(dict.fromkeys(foul_name(f.code, lang) for f in s.last.fouls))
         call.append(tr("hud.last", lang, text=verdict))
         for f in s.last.fouls:
             explain = f.explain_ru if lang == "ru" else f.explain_en
-            call.append(f"• {explain} [{rule_name(f.rule, lang)}]")
+            details.append(f"• {explain} [{rule_name(f.rule, lang)}]")
         if s.last.foul and any(s.last.points):
             # The penalty where the call is: each player's points from this stroke (−5 / +5, 4 points...).
             shares = [
@@ -147,10 +154,17 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         call.append(tr("hud.frame_over", lang, name=s.frame_winner))
     if s.match_winner:
         call.append(tr("hud.match_over", lang, name=s.match_winner))
-    call.extend(s.notes)
+    details.extend(s.notes)
+    if details and s.details_key:
+        call.append(tr("hud.details_hint", lang, key=s.details_key))
     if s.status:
         call.append(s.status)
-    return {"score": "\n".join(score), "required": "\n".join(required), "call": "\n".join(call)}
+    return {
+        "score": "\n".join(score),
+        "required": "\n".join(required),
+        "call": "\n".join(call),
+        "details": "\n".join(details),
+    }
 
 
 # The cue's panel takes this much of the bottom-right corner (aspect2d units, scenes.cue_control.CueView).
@@ -199,6 +213,11 @@ class Hud:
                 **common,
             ),
         }
+        # The call's details (explanations with their rules), shown on demand over the middle of the table.
+        self.blocks["details"] = OnscreenText(
+            parent=base.aspect2d, pos=(0, 0.25), align=TextNode.ACenter, wordwrap=36, **common
+        )
+        self.blocks["details"].hide()
         for node in self.blocks.values():
             node.setBin("fixed", 10)
 
@@ -211,6 +230,15 @@ class Hud:
             self.blocks[name].setText(text)
         self.redraws += 1
         return True
+
+    def toggle_details(self) -> bool:
+        """Show or hide the details block; returns True when it is now shown."""
+        node = self.blocks["details"]
+        if node.isHidden() and node.getText():
+            node.show()
+            return True
+        node.hide()
+        return False
 
     def text(self) -> dict[str, str]:
         return {name: node.getText() for name, node in self.blocks.items()}

@@ -251,6 +251,34 @@ def zone_name(zone: str, lang: str) -> str:
     return _maybe(f"zone.{zone}", lang, zone)
 
 
+_KEY_NAMES = ("space", "escape", "tab", "enter", "shift", "control", "alt", "backspace", "delete", "insert")
+_KEY_ARROWS = {"arrow_left": "←", "arrow_right": "→", "arrow_up": "↑", "arrow_down": "↓"}
+
+
+def key_name(key: str, lang: str) -> str:
+    """A Panda3D key name as the key's label reads: «пробел» / "Space", "Esc", "←", "F5", "R"."""
+    if key in _KEY_ARROWS:
+        return _KEY_ARROWS[key]
+    if key in _KEY_NAMES:
+        return tr(f"key.{key}", lang)
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    return key.upper() if len(key) == 1 else key
+
+
+def key_names(keys: str, lang: str) -> str:
+    """Several keys written with "/" between them (``w/a/s/f``), each by its label."""
+    return "/".join(key_name(k, lang) for k in keys.split("/"))
+
+
+def key_labels(controls: Any, lang: str) -> Any:
+    """The settings' [controls] with every key as its label (for help texts): ``key_labels(c, lang).shoot``."""
+    from dataclasses import fields
+    from types import SimpleNamespace
+
+    return SimpleNamespace(**{f.name: key_name(getattr(controls, f.name), lang) for f in fields(controls)})
+
+
 def default_name(i: int, lang: str) -> str:
     """The default name of player ``i`` (0-based): «Игрок 1» / "Player 1"."""
     return tr("menu.player_n", lang, n=i + 1)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
+from physics.errors import InputError
 from physics.record import BallStatus, ShotParams, ShotRecord
 from physics.scenario import PRACTICE
 from physics.tables import TableSpec, load_table
@@ -375,11 +377,14 @@ class MatchController:
         if self.autosave is None or self.state is None:
             return
         from physics.files import WriteError
-        from scenes.autosave import save_match
+        from scenes.autosave import save_document, save_match
 
         self.saved_strokes += 1
+        # Beside it, what the window adds to the referee's state: the current break and the stroke log.
+        view = {"current_break": self.current_break, "log": [s.to_dict() for s in self.log]}
         try:
             save_match(self.autosave, self.state, self.saved_strokes)
+            save_document(play_save_path(self.autosave), "play", view, self.saved_strokes)
         except WriteError as exc:
             self.save_warning = tr("status.autosave_failed", self.lang, why=exc.reason)
         else:
@@ -402,9 +407,31 @@ class MatchController:
         )
         m.state = state
         m.positions = dict(state.balls)
+        m._resume_view()
         if not state.match_over:
             m.ensure_cue_ball()
         return m
+
+    def _resume_view(self) -> None:
+        """The current break and the stroke log from the save beside the match's (a missing one, or one left
+        by another stroke than the match file's, resumes with neither; a damaged one is one InputError line)."""
+        from scenes.autosave import load_document
+
+        assert self.autosave is not None
+        path = play_save_path(self.autosave)
+        if not path.exists():
+            return
+        view, strokes = load_document(path, "play")
+        if strokes != self.saved_strokes:
+            return
+        brk, log = view.get("current_break"), view.get("log")
+        if not (isinstance(brk, int) and 0 <= brk <= 10000) or not isinstance(log, list):
+            raise InputError(str(path), "payload", "current_break (0..10000) and log (a list)")
+        try:
+            self.log = [StrokeLog.from_dict(d) for d in log]
+        except (TypeError, ValueError, KeyError) as exc:
+            raise InputError(str(path), "payload.log", f"stroke entries as saved ({exc})") from None
+        self.current_break = brk
 
     def _trim_history(self) -> None:
         """Keep undo cheap over long sessions: at most HISTORY_MAX strokes can be undone, and only the
@@ -554,7 +581,19 @@ class MatchController:
             )
             for i, n in enumerate(st.players)
         )
-        req = self.required()
+        # While the choice is open the requirement is the one the ruling leads to (as carried out with no option
+        # chosen), not the one of the state before the stroke.
+        ahead = st
+        if r is not None and shown is self.pending:
+            try:
+                ahead = st.apply(r, None)
+            except (
+                InputError,
+                ValueError,
+            ):  # a ruling that cannot stand without a choice: the state as it is
+                ahead = st
+        req: Required = self.referee.required(ahead)
+        in_hand = None if ahead.in_hand is None else str(ahead.in_hand)
         # The next frame is racked at once, so the frame's winner comes from the ruling that ended it.
         frame_winner = (
             st.players[r.winner] if r is not None and r.frame_over and r.winner is not None else None
@@ -575,12 +614,18 @@ class MatchController:
             golf_pocket=req.pocket,
             last=last,
             options=self.options,
-            in_hand=self.in_hand,
+            in_hand=in_hand,
             frame_winner=frame_winner,
             match_winner=match_winner,
             status=status,
             notes=tuple(dict.fromkeys(n for n in notes if n)),
         )
+
+
+def play_save_path(autosave: str) -> Path:
+    """The window's own save beside a match autosave (``match-autosave.json`` -> ``match-autosave.play.json``)."""
+    p = Path(autosave)
+    return p.with_name(p.stem + ".play" + p.suffix)
 
 
 def final_positions(record: ShotRecord) -> Positions:

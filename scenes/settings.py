@@ -120,6 +120,7 @@ class Controls:
     aim_aid: str = "g"
     export_video: str = "v"
     stats: str = "tab"
+    details: str = "i"
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,22 @@ class StrokeLog:
         }
 
     @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> StrokeLog:
+        """An entry :meth:`to_dict` wrote (ValueError/TypeError/KeyError for anything else)."""
+        ints = {k: d[k] for k in ("frame", "player", "points", "break_after")}
+        if not all(
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 100000 for v in ints.values()
+        ):
+            raise ValueError("frame, player, points and break_after are whole numbers")
+        seconds = d["seconds"]
+        if not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e6:
+            raise ValueError("seconds is a number of seconds")
+        counted, fouls = d["counted"], d["fouls"]
+        if not all(isinstance(x, list) and all(isinstance(b, str) for b in x) for x in (counted, fouls)):
+            raise ValueError("counted and fouls are lists of ids")
+        return cls(counted=tuple(counted), fouls=tuple(fouls), seconds=float(seconds), **ints)
+
+    @classmethod
     def from_ruling(
         cls, frame: int, rj: Mapping[str, Any], break_after: int, seconds: float, record: Any = None
     ) -> StrokeLog:

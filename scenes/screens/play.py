@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from concurrent.futures import Future
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,10 @@ from scenes.aim_aids import AimLevel, trajectory_paths
 from scenes.aim_view import AimAssist, AimView
 from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
 from scenes.hud import Hud
-from scenes.i18n import display_names, tr, ui_font, zone_name
+from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
 from scenes.match import MatchController, Unavailable, placement_allowed
 from scenes.screens import Screen
+from scenes.screens.play_input import PlayInputMixin
 from scenes.screens.play_script import PlayScriptMixin
 from scenes.screens.stats_panel import StatsPanel
 from scenes.screens.views import (
@@ -58,7 +60,7 @@ class Phase(StrEnum):
     OVER = "over"  # match over
 
 
-class PlayScreen(PlayScriptMixin, Screen):
+class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
     name = "play"
     practice = False
 
@@ -137,7 +139,7 @@ class PlayScreen(PlayScriptMixin, Screen):
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
-        c = self.controls
+        c = key_labels(self.controls, self.lang)
         help_text = tr(
             "play.help",
             self.lang,
@@ -150,7 +152,7 @@ class PlayScreen(PlayScriptMixin, Screen):
             aid=c.aim_aid,
         )
         if self.practice:
-            help_text += "\n" + tr("practice.help", self.lang, repeat="F6", undo=c.undo)
+            help_text += "\n" + tr("practice.help", self.lang, repeat=key_name("f6", self.lang), undo=c.undo)
         # The full key list is shown on demand (settings' help key): it would cover the table otherwise.
         self.help = self.own(
             OnscreenText(
@@ -253,6 +255,7 @@ class PlayScreen(PlayScriptMixin, Screen):
         self.accept(c.help, self.toggle_help)
         self.accept(c.aim_aid, self.cycle_aim_aid)
         self.accept(c.stats, self.toggle_stats)
+        self.accept(c.details, self.hud.toggle_details)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
         self.accept("wheel_up", self.camera.zoom, [0.9])
@@ -310,15 +313,27 @@ class PlayScreen(PlayScriptMixin, Screen):
         return self.match.positions.get(self.struck_ball)
 
     def _default_direction(self) -> float:
-        """Aim at the nearest object ball: a sensible start, not a decision about the stroke."""
+        """Aim at the nearest ball the player may hit first: a sensible start, not a decision about the stroke.
+
+        The state's ball on decides (snooker's red or colour, a named ball); with none given (a frame's
+        opening) reds come first where there are reds, and the lowest number where the referee says the
+        lowest ball must be met first even on the break (9-ball)."""
         c = self._cue_centre()
         st = self.match.state
         on = str(st.ball_on) if st is not None and st.ball_on else ""
+        balls = [b for b in self.match.positions if b != self.struck_ball]
+        if not on and st is not None:
+            if any(b.startswith("red") for b in balls):
+                on = "red"
+            elif getattr(self.match.referee, "break_first_rule", False) and any(b.isdigit() for b in balls):
+                on = min((b for b in balls if b.isdigit()), key=int)
         others = [
-            p
-            for b, p in self.match.positions.items()
-            if b != self.struck_ball
-            and (not on or on == "colour" or b == on or (on == "red" and b.startswith("red")))
+            self.match.positions[b]
+            for b in balls
+            if not on
+            or (on == "colour" and not b.startswith("red"))
+            or b == on
+            or (on == "red" and b.startswith("red"))
         ]
         if not others:
             others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
@@ -331,7 +346,10 @@ class PlayScreen(PlayScriptMixin, Screen):
         status = self.status
         if self.phase == Phase.PLACE and self.match.in_hand:
             status = tr(
-                "cue.place", self.lang, zone=zone_name(self.match.in_hand, self.lang), key=self.controls.shoot
+                "cue.place",
+                self.lang,
+                zone=zone_name(self.match.in_hand, self.lang),
+                key=key_name(self.controls.shoot, self.lang),
             )
         elif self.phase == Phase.SIMULATE:
             status = tr("status.simulating", self.lang)
@@ -349,7 +367,7 @@ class PlayScreen(PlayScriptMixin, Screen):
             snap = type(snap)(
                 **{**asdict_shallow(snap), "options": tuple(f"lag:{i}" for i in range(len(self.match.names)))}
             )
-        self.hud.show(snap)
+        self.hud.show(replace(snap, details_key=key_name(self.controls.details, self.lang)))
 
     # --- the frame -----------------------------------------------------------------------------
     def _update(self, task: Any) -> Any:
@@ -436,97 +454,6 @@ class PlayScreen(PlayScriptMixin, Screen):
             p = self.view_point(mouse)
             if p is not None and self.match.place_cue(*p):
                 show_positions(self.view, self.match.positions, self.match.spec)
-
-    def view_point(self, mouse: tuple[float, float]) -> tuple[float, float] | None:
-        """Where the mouse ray meets the plane of the ball centres, in the table frame."""
-        from panda3d.core import Point2, Point3
-
-        near, far = Point3(), Point3()
-        if not self.base.camLens.extrude(Point2(*mouse), near, far):
-            return None
-        root = self.view.root
-        near = root.getRelativePoint(self.base.cam, near)
-        far = root.getRelativePoint(self.base.cam, far)
-        z = ball_z(self.match.spec)
-        if abs(far.z - near.z) < 1e-9:
-            return None
-        t = (z - near.z) / (far.z - near.z)
-        if t < 0:
-            return None
-        return (near.x + (far.x - near.x) * t, near.y + (far.y - near.y) * t)
-
-    # --- input ---------------------------------------------------------------------------------
-    def _mouse1_down(self) -> None:
-        mouse = self.keys.mouse()
-        if mouse is None:
-            return
-        a2d = self.keys.aspect2d_mouse()
-        tip = self.cue.tip_from_mouse(*a2d) if a2d is not None else None
-        if tip is not None and self.phase in (Phase.AIM, Phase.PLACE):
-            self.aim = self.aim.with_tip(*tip)
-            return
-        if self.phase == Phase.PLACE:
-            self.confirm_place()
-        elif self.phase == Phase.AIM:
-            self.dragging = mouse
-
-    def _mouse1_up(self) -> None:
-        if self.dragging is None:
-            return
-        self.dragging = None
-        self.cue.pullback = 0.05
-        if self.phase == Phase.AIM and self.aim.speed > 0.05:
-            self.shoot()
-
-    def _mouse3_down(self) -> None:
-        """Right button: call a ball then a pocket (called games), pick the struck ball (Американка),
-        drag a ball (practice), or pick the ball to remove (a ruling's choice)."""
-        mouse = self.keys.mouse()
-        if mouse is None:
-            return
-        p = self.view_point(mouse)
-        if p is None:
-            return
-        ball = self.ball_at(p)
-        if self.phase == Phase.DECIDE and ball is not None and ball in self.match.options:
-            self.decide(ball)
-            return
-        if self.phase != Phase.AIM:
-            return
-        if self.practice:
-            self.drag_ball = ball
-            return
-        if ball is not None and getattr(self.match.referee, "any_ball_cue", False):
-            self.struck_ball = ball  # Американка: any ball may be the one struck
-            return
-        # Everywhere else the right button enters the call: a ball (snooker: the nominated ball), then a pocket.
-        pocket = self.pocket_at(p)
-        if ball is not None and ball != self.struck_ball:
-            self.match.call_ball = ball
-        elif pocket is not None:
-            self.match.call_pocket = pocket
-        self._refresh_hud()
-
-    def _mouse3_up(self) -> None:
-        self.drag_ball = None
-
-    def ball_at(self, p: tuple[float, float]) -> str | None:
-        R = self.match.spec.ball_radius
-        best = min(
-            self.match.positions.items(),
-            key=lambda kv: math.hypot(kv[1][0] - p[0], kv[1][1] - p[1]),
-            default=None,
-        )
-        if best is None or math.hypot(best[1][0] - p[0], best[1][1] - p[1]) > 1.5 * R:
-            return None
-        return best[0]
-
-    def pocket_at(self, p: tuple[float, float]) -> str | None:
-        pockets = self.match.spec.pockets
-        pid, pk = min(
-            pockets.items(), key=lambda kv: math.hypot(kv[1].centre[0] - p[0], kv[1].centre[1] - p[1])
-        )
-        return pid if math.hypot(pk.centre[0] - p[0], pk.centre[1] - p[1]) < 0.2 else None
 
     def confirm_place(self) -> None:
         if self.phase == Phase.PLACE:
@@ -622,7 +549,8 @@ class PlayScreen(PlayScriptMixin, Screen):
 
     def _refresh_hud_pending(self) -> None:
         """Show the ruling (and its options) before it is carried out."""
-        self.hud.show(self.match.snapshot())
+        self.status = ""
+        self._refresh_hud()
 
     def decide_index(self, i: int) -> None:
         if self.phase != Phase.DECIDE:
@@ -663,6 +591,12 @@ class PlayScreen(PlayScriptMixin, Screen):
             self.status = note or self.status
         self.turn_started = time.monotonic()
         self._after_stroke_or_start()
+        before = pending.state_before if pending is not None else None
+        if m.state is not None and before is not None and self.phase in (Phase.AIM, Phase.PLACE):
+            if m.state.to_play != before.to_play or pending.ruling_json.get("frame_over"):
+                # A new player (or a new frame) at the table: the view turns to a ball they may play.
+                self.aim = replace(self.aim, direction=self._default_direction())
+                self.camera.focus(self._cue_centre(), self.aim.direction)
 
     def undo(self) -> None:
         if self.phase not in (Phase.AIM, Phase.PLACE, Phase.OVER, Phase.DECIDE):
@@ -868,7 +802,7 @@ class PracticeScreen(PlayScreen):
             lines.append(tr("drill.progress", self.lang, n=n, ok=ok))
         except InputError as exc:
             lines.append(exc.line())
-        lines.append(tr("drill.again", self.lang, key=self.controls.undo))
+        lines.append(tr("drill.again", self.lang, key=key_name(self.controls.undo, self.lang)))
         self.status = "\n".join(lines)
         self._refresh_hud()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.i18n import tr, ui_font
+from scenes.i18n import key_labels, tr, ui_font
 from scenes.replay import timeline_ticks
 from scenes.screens import Screen
 from scenes.screens.timeline import Timeline
@@ -53,6 +53,7 @@ class ReplayScreen(Screen):
         from panda3d.core import TextNode
 
         c = self.ctx.settings.controls
+        labels = key_labels(c, self.lang)
         self.info = self.own(
             OnscreenText(
                 parent=self.base.a2dTopLeft,
@@ -76,13 +77,13 @@ class ReplayScreen(Screen):
                 text=tr(
                     "replay.help",
                     self.lang,
-                    pause=c.pause,
-                    slower=c.slower,
-                    faster=c.faster,
-                    step=c.step,
-                    camera=c.camera_next,
-                    menu=c.menu,
-                    export=c.export_video,
+                    pause=labels.pause,
+                    slower=labels.slower,
+                    faster=labels.faster,
+                    step=labels.step,
+                    camera=labels.camera_next,
+                    menu=labels.menu,
+                    export=labels.export_video,
                 ),
             )
         )

@@ -6,6 +6,7 @@ import pytest
 
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
 from scenes.i18n import ball_name, game_name, rule_name, tr
+from scenes.stats import foul_name
 
 FOUL = FoulLine(
     "cue_ball_off_table",
@@ -49,8 +50,13 @@ def test_hud_text_carries_every_field(lang: str) -> None:
     assert call in t["required"]
     assert tr("hud.in_hand", lang, zone=tr("zone.house", lang)) in t["required"]
     explain = FOUL.explain_ru if lang == "ru" else FOUL.explain_en
-    assert explain in t["call"] and rule_name("003: Выскочившие шары", lang) in t["call"]
-    assert tr("hud.foul", lang) in t["call"]
+    # Compact call: the verdict, what was broken in a few words, the penalty; why and by which rule on demand.
+    assert explain in t["details"] and rule_name("003: Выскочившие шары", lang) in t["details"]
+    assert explain not in t["call"]
+    assert tr("hud.foul", lang) in t["call"] and foul_name("cue_ball_off_table", lang) in t["call"]
+    assert tr("hud.penalty", lang, points="Анна −5, Boris +5") in t["call"]
+    with_key = hud_text(_snapshot(details_key="i"), lang)
+    assert tr("hud.details_hint", lang, key="i") in with_key["call"]
     assert tr("option.play_on", lang) in t["call"] and tr("option.make_offender_replay", lang) in t["call"]
 
 

@@ -150,3 +150,22 @@ def test_every_drill_can_be_done_with_the_stroke_its_file_names() -> None:
         )
         verdict = judge(d, simulate_drill(d, settings, shot))
         assert verdict.success, (d.id, verdict.reasons)
+
+
+def test_resume_restores_the_current_break_and_the_stroke_log(tmp_path: Path) -> None:
+    from scenes.match import MatchController, play_save_path
+
+    save = str(tmp_path / "match-autosave.json")
+    m = MatchController(game="russian-pyramid", names=("Anna", "Boris"), frames_to_win=2, autosave=save)
+    m.current_break = 8
+    m.log = list(LOG[:2])
+    m.save()
+    again = MatchController.from_autosave(save)
+    assert again.current_break == 8
+    assert [s.to_dict() for s in again.log] == [s.to_dict() for s in LOG[:2]]
+    # A damaged window save is one clear line, the match file untouched.
+    view = play_save_path(save)
+    view.write_text(view.read_text(encoding="utf-8").replace('"current_break": 8', '"current_break": -3'))
+    with pytest.raises(InputError) as e:
+        MatchController.from_autosave(save)
+    assert e.value.key == "payload"

@@ -73,3 +73,50 @@ def test_a_drill_in_a_real_window_judged_right_and_wrong(xvfb: str, tmp_path: Pa
         assert not LATIN_WORD.search(text.replace("escape", "")), text
     w, h, _img = _pixels(shot)
     assert (w, h) == (800, 600)
+
+
+def test_a_snooker_foul_in_russian_the_decider_marked_the_penalty_and_the_details(
+    xvfb: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("rules.registry")
+    before, after = tmp_path / "before.json", tmp_path / "after.json"
+    script = [
+        {"do": "frames", "n": 3},
+        {"do": "start", "game": "snooker", "players": ["Анна", "Борис"]},
+        {"do": "frames", "n": 3},
+        {"do": "dump", "path": str(before)},
+        {"do": "confirm_place"},
+        {"do": "aim", "direction": 100.0},  # away from every ball: a miss
+        {"do": "power", "speed": 1.2},
+        {"do": "shoot"},
+        {"do": "speed", "x": 8.0},
+        {"do": "wait_rest", "timeout": 600},
+        {"do": "key", "key": "i"},
+        {"do": "frames", "n": 2},
+        {"do": "dump", "path": str(after)},
+        {"do": "quit"},
+    ]
+    settings = tmp_path / "settings.toml"
+    settings.write_text("[display]\nwidth = 800\nheight = 600\nmsaa = 0\n", encoding="utf-8")
+    res = _run_app(xvfb, script, tmp_path, "--settings", str(settings), "--lang", "ru", "play")
+    assert res.returncode == 0, res.stderr[-3000:]
+    b, a = (json.loads(p.read_text(encoding="utf-8")) for p in (before, after))
+    # The opening aim is at a red, the ball the player may hit (not the brown beside the D).
+    reds = [p for ball, p in b["positions"].items() if ball.startswith("red")]
+    cue = b["positions"]["cue"]
+    import math
+
+    nearest = min(reds, key=lambda p: math.hypot(p[0] - cue[0], p[1] - cue[1]))
+    assert b["aim"]["direction"] == pytest.approx(
+        math.degrees(math.atan2(nearest[1] - cue[1], nearest[0] - cue[0])) % 360
+    )
+    ruling = a["ruling"]
+    assert a["phase"] == "decide" and ruling["foul"] and ruling["next_player"] == 1
+    hud = a["hud"]
+    assert "▶ Борис:" in hud["score"]  # the player who must choose is at the table
+    assert "Штраф: Борис +4" in hud["call"]  # the penalty with the call
+    assert "Биток с руки" not in hud["required"] and "Нужно: красный" in hud["required"]
+    assert "Международный снукер" in hud["details"]  # why, and by which rule, on demand
+    for text in hud.values():
+        assert not LATIN_WORD.search(text), text

@@ -158,7 +158,7 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     if ruling["foul"]:
         assert "FOUL" in hud["call"]
         for f in ruling["fouls"]:
-            assert f["explain"]["en"] in hud["call"] and rule_name(f["rule"], "en") in hud["call"]
+            assert f["explain"]["en"] in hud["details"] and rule_name(f["rule"], "en") in hud["details"]
     else:
         assert "Last stroke: legal" in hud["call"]
     if "play_on" in ruling["options"]:
