@@ -24,7 +24,6 @@ a drill is judged the same for a stroke played in the window, simulated from the
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,15 +107,11 @@ def _zone(file: str, v: Any) -> Zone:
 
 def load_drill(path: str | Path) -> Drill:
     """Read a drill file; one InputError line for anything wrong with it."""
+    from physics.errors import read_toml
     from physics.scenario import parse_scenario
 
     file = str(path)
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(file, "file", f"a readable drill file ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(file, "toml", f"valid TOML ({exc})") from None
+    data = read_toml(path, "drill file")
     raw = data.pop("drill", None)
     if not isinstance(raw, dict):
         raise InputError(file, "drill", "a [drill] table stating the success condition")
