@@ -313,7 +313,13 @@ def _rule_part(part: str, lang: str) -> str:
     # A lettered item of a section («в» of 003's break rules) reads as "item v" in English.
     if len(part) == 1 and part.isalpha():
         return tr("rule.item", lang, item=part if lang == "ru" else _ITEM_LATIN.get(part, part))
+    numbered = _NUMBERED.match(part)
+    if numbered:  # a numbered item of a list in the section: «Штрафы (13)»
+        return f"{tr(f'rule:{numbered[1]}', lang)} ({numbered[2]})"
     return tr(f"rule:{part}", lang)
+
+
+_NUMBERED = re.compile(r"^(.+) \((\d+)\)$")
 
 
 def rule_name(rule: str, lang: str, strict: bool = False) -> str:
@@ -324,6 +330,8 @@ def rule_name(rule: str, lang: str, strict: bool = False) -> str:
     WPBSA references (``"WPBSA S3 R14"``, ``"WPA 9-ball: Three Consecutive Fouls"``) read in Russian with
     the English title beside. A reference in no catalog is shown as the referee gave it (``strict``:
     KeyError, for the test that every reference the referee makes has its translation)."""
+    if "; " in rule:  # several references at once: "000: ...; 003: ..."
+        return "; ".join(rule_name(r, lang, strict) for r in rule.split("; "))
     try:
         m = _RULE_RU.match(rule)
         if m:
