@@ -167,6 +167,7 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
     }
 
 
+CALL_BOTTOM = 0.12  # the call block's last line stands this far above the bottom edge (over the help hint)
 # The cue's panel takes this much of the bottom-right corner (aspect2d units, scenes.cue_control.CueView).
 CUE_PANEL_WIDTH = 1.0
 
@@ -228,8 +229,17 @@ class Hud:
         self.snapshot = snapshot
         for name, text in hud_text(snapshot, self.lang).items():
             self.blocks[name].setText(text)
+        self._stand_call_on_the_bottom()
         self.redraws += 1
         return True
+
+    def _stand_call_on_the_bottom(self) -> None:
+        """The call block grows upwards from just above the bottom line (the help hint), so a long call never
+        runs off the window or over the hint: its first line is placed by how many lines it wraps to."""
+        node = self.blocks["call"]
+        rows = max(1, int(node.textNode.getNumRows()))
+        line = float(node.textNode.getLineHeight()) * self.SCALE
+        node.setPos(0.05, CALL_BOTTOM + (rows - 1) * line)
 
     def toggle_details(self) -> bool:
         """Show or hide the details block; returns True when it is now shown."""

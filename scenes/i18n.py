@@ -229,7 +229,9 @@ def ball_on_name(on: str, lang: str) -> str:
 
 def ball_list(balls: Sequence[str], lang: str) -> str:
     """Balls named and counted: "2 balls: ball 7, ball 3" («2 шара: шар 7, шар 3»)."""
-    names = ", ".join(ball_name(b, lang) for b in balls)
+    from rules.names import balls_list
+
+    names = balls_list(balls, "ru" if lang == "ru" else "en")
     return f"{ntr('count.balls', len(balls), lang)}: {names}" if balls else ntr("count.balls", 0, lang)
 
 

@@ -96,6 +96,22 @@ class ReplayScreen(Screen):
         self.accept(c.menu, self.back)
         self.accept(c.replay, self.restart)
         self.accept(c.export_video, self.export_video)
+        from direct.gui.DirectGui import DirectButton
+
+        self.export_button = self.own(
+            DirectButton(
+                parent=self.base.a2dTopRight,
+                text=f"{tr('replay.export', self.lang)} ({labels.export_video})",
+                text_font=font,
+                scale=0.045,
+                pos=(-0.35, 0, -0.1),
+                command=self.export_video,
+                pad=(0.4, 0.2),
+                frameColor=(0.16, 0.35, 0.2, 1),
+                text_fg=(1, 1, 1, 1),
+                relief=1,
+            )
+        )
         self.timeline = self.own(
             Timeline(self.base, timeline_ticks(record.events, self.player.duration), font, self.lang)
         )

@@ -475,3 +475,56 @@ def test_the_seventy_all_lag_is_played_on_the_table(app: Any) -> None:
     assert m.lag_run is None and m.state.scores == (70, 70) and m.state.to_play == 1
     assert str(play.phase) == "place" and m.in_hand == "house"
     assert set(m.positions) >= {"5", "3"} and m.positions["5"][0] > 0.8
+
+
+def _a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
+    """(x0, z0, x1, z1) of a 2D node's drawn extent in aspect2d units, or None if it draws nothing."""
+    bounds = node.getTightBounds(base.aspect2d)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    return (lo[0], lo[2], hi[0], hi[2])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: str) -> None:
+    """4:3 (800x600) is the narrowest aspect the window allows and so the tightest layout; every wider one
+    (16:9 up to 4K, 21:9) only moves the corner blocks apart. Long texts in every block, checked pairwise."""
+    base = app.base
+    assert abs(base.getAspectRatio() - 4 / 3) < 1e-6
+    app.ctx.settings = replace(app.ctx.settings, language=replace(app.ctx.settings.language, ui=lang))
+    play = app.manager.switch("play", game="snooker", names=("Анастасия-Александра", "Bartholomew Johnson"))
+    _frames(base, 1)
+    play.script_action({"do": "tip", "x": 0.4, "y": -0.3})  # the squirt line appears in the cue's panel
+    from scenes.hud import FoulLine, LastCall
+
+    foul = FoulLine(
+        "miss", "000: Международный снукер, Штрафы за нарушения", "Биток " * 30, "The cue ball " * 25
+    )
+    snap = replace(
+        play.match.snapshot(status=tr("archive.differs", lang)),
+        last=LastCall(True, (foul, foul), ("red1", "red2", "black"), (0, 7)),
+        options=("play_on", "make_offender_replay"),
+        in_hand="d",
+        needs_call=True,
+        details_key="I",
+    )
+    play.hud.show(snap)
+    _frames(base, 2)
+    blocks = {name: node for name, node in play.hud.blocks.items() if name != "details"}
+    blocks.update(
+        cue_text=play.cue.text,
+        gauge=play.cue.gauge,
+        tip=play.cue.tip_widget,
+        elevation=play.cue.elev_widget,
+        hint=play.help_hint,
+    )
+    boxes = {k: b for k, n in blocks.items() if (b := _a2d_box(base, n)) is not None}
+    assert {"score", "required", "call", "cue_text", "tip"} <= set(boxes)
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            (ax0, az0, ax1, az1), (bx0, bz0, bx1, bz1) = boxes[a], boxes[b]
+            overlap = ax0 < bx1 and bx0 < ax1 and az0 < bz1 and bz0 < az1
+            assert not overlap, f"{a} {boxes[a]} overlaps {b} {boxes[b]}"
+    app.manager.switch("menu")

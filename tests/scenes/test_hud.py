@@ -82,7 +82,7 @@ def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
 
 def test_hud_legal_stroke_lists_counted_balls() -> None:
     t = hud_text(_snapshot(last=LastCall(False, (), ("7", "3"), (7, 0)), options=()), "ru")
-    assert "без нарушений" in t["call"] and "2 шара: шар 7, шар 3" in t["call"]
+    assert "без нарушений" in t["call"] and "2 шара: шары 7, 3" in t["call"]
 
 
 def test_every_game_has_a_name_in_both_languages() -> None:
