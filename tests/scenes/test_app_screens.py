@@ -320,6 +320,47 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
     assert call in play.hud.text()["required"]
     shot = m.declared(play.aim.shot())
     assert (shot.call_ball, shot.call_pocket) == (ball, "foot-left")
+    # The stroke is in the match's log (statistics), with its record for the archive.
+    (entry,) = m.log
+    assert entry.player == striker and entry.fouls == tuple(f["code"] for f in ruling["fouls"])
+    assert entry.record is not None and "samples" not in entry.record
+    # The match ends (here by hand: a frame takes a while): its statistics show and it goes to the archive,
+    # where the menu finds it and its stroke replays, simulated again with the very same events.
+    from scenes.screens.stats_panel import StatsPanel
+
+    class Over:
+        game, players, frames_to_win, frames_won, winner, match_over = (
+            "russian-pyramid",
+            m.names,
+            2,
+            (2, 0),
+            0,
+            True,
+        )
+
+    real = m.state
+    m.state = Over()
+    try:
+        note = play.stats.after_stroke(m, {"frame_over": True})
+    finally:
+        m.state = real
+    assert isinstance(play.stats, StatsPanel) and note == tr("archive.saved", "ru")
+    assert "Матч: статистика" in play.stats.text() and "Анна" in play.stats.text()
+    arch = app.manager.switch("archive")
+    assert len(arch.rows) == 1 and "Анна — Борис" in arch.rows[0][0]
+    arch.choose(0)
+    arch = app.manager.current
+    assert arch.name == "archive" and len(arch.rows) == 1
+    arch.choose(0)
+    for _ in range(20000):
+        if app.manager.current.name == "replay":
+            break
+        base.taskMgr.step()
+    rep = app.manager.current
+    assert rep.name == "replay" and rep.export_note == ""  # the same events as stored
+    assert [e.to_dict() for e in rep.record.events] == entry.record["events"]
+    rep.back()
+    assert app.manager.current.name == "archive"
 
 
 @pytest.mark.slow
