@@ -229,6 +229,7 @@ class ExportJob:
         speed: float = 0.25,
         fps: int = 30,
         size: str = "960x540",
+        quality: str | None = None,
     ) -> None:
         import subprocess
 
@@ -247,6 +248,8 @@ class ExportJob:
             cmd += ["--settings", str(settings.path)]
         cmd += ["render", str(self.scenario), "--video", str(out), "--speed", str(speed), "--fps", str(fps)]
         cmd += ["--camera", camera if camera in VIDEO_CAMERAS else "side", "--size", size]
+        if quality is not None:  # else the settings' [display] quality, as the window draws
+            cmd += ["--quality", quality]
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1
         )

@@ -281,7 +281,7 @@ class ReplayScreen(Screen):
             # A click on the timeline at this fraction of its length (the mouse path's own function).
             self._scrub_to(float(a["frac"]))
         elif do == "export":
-            opts = {k: a[k] for k in ("speed", "fps", "size") if k in a}
+            opts = {k: a[k] for k in ("speed", "fps", "size", "quality") if k in a}
             self.export_video(a.get("path"), **opts)
         else:
             raise RuntimeError(f"script: unknown action {do!r} on the replay screen")

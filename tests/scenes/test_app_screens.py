@@ -139,7 +139,7 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> N
     assert rep.timeline.frac_at(bar[0], bar[2]) == pytest.approx(0.5)
     assert rep.timeline.frac_at(bar[0], bar[2] + 0.3) is None
     # The export runs in a child process and is saved in the data folder (small and fast here).
-    rep.script_action({"do": "export", "size": "96x64", "fps": 5, "speed": 1.0})
+    rep.script_action({"do": "export", "size": "96x64", "fps": 5, "speed": 1.0, "quality": "low"})
     assert not rep.ready()
     for _ in range(3000):
         if rep.export is None:
