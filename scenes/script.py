@@ -93,7 +93,7 @@ ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # the app (scenes/app.py ScriptRunner)
     "menu": ({}, {}),
     "start": ({}, {"game": _game, "players": _players, "frames_to_win": _whole(1, 25)}),
-    "practice": ({}, {"scenario": _text}),
+    "practice": ({}, {"scenario": _text, "drill": _text}),
     "replay": ({}, {}),
     "key": ({"key": _text}, {}),
     "frames": ({}, {"n": _whole(0, 10**9)}),
@@ -127,6 +127,13 @@ ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "step": ({}, {}),
     "seek": ({"t": _number(0.0, 3600.0)}, {}),
     "back": ({}, {}),
+    "scrub": ({"frac": _number(0.0, 1.0)}, {}),  # a click on the replay's timeline at this fraction
+    "export": (
+        {},
+        {"path": _text, "speed": _number(0.01, 4.0), "fps": _whole(5, 120), "size": _text, "quality": _text},
+    ),
+    # the archive and drills screens: the row's button
+    "choose": ({"index": _whole(0, 10**6)}, {}),
     "trainer_start": (
         {},
         {"game": _game, "topic": _text, "cases": _whole(1, 200), "seed": _whole(0, 2**63 - 1)},
