@@ -154,7 +154,8 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         call.append(tr("hud.frame_over", lang, name=s.frame_winner))
     if s.match_winner:
         call.append(tr("hud.match_over", lang, name=s.match_winner))
-    details.extend(s.notes)
+    # The referee's announcements (a warning, a lag to play) are for everyone at the table: in the call itself.
+    call.extend(s.notes)
     if details and s.details_key:
         call.append(tr("hud.details_hint", lang, key=s.details_key))
     if s.status:
