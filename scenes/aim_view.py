@@ -171,10 +171,7 @@ class AimAssist:
         if key != self._key and now - self._computed_at >= RECOMPUTE_S:
             self._key = key
             self._computed_at = now
-            try:
-                self.prediction = predict(self.match.spec, self.params(), positions, shot, self.level)
-            except ImportError:  # the physics package is not there: no aids rather than invented ones
-                self.prediction = None
+            self.prediction = predict(self.match.spec, self.params(), positions, shot, self.level)
             self.view.draw(self.prediction, self.level, shot.direction)
         if self.level == AimLevel.PREVIEW:
             self._preview(shot, positions)
