@@ -11,6 +11,8 @@ two kinds of change meeting in one function.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -53,12 +55,56 @@ ON_BED_DZ = 0.005  # m
 MAX_EVENT_TIME = 3600.0  # s: far above the longest stroke the physics allows (600 s)
 # Balls closer than this (centre distance below 2R by more) overlap; frozen balls are exactly 2R apart.
 OVERLAP_TOLERANCE = 1e-4  # m
+# A ball at rest in a pocket's mouth reaches no deeper than this into a jaw or a cushion (the physics leaves
+# none deeper than 0 over 300 random strokes; the campaign places balls up to 1e-5 m in).
+STATIC_TOLERANCE = 1e-5  # m
 
 
 def bed_bounds(table: TableSpec) -> tuple[float, float]:
     """(|x|, |y|) limits of a centre the physics may leave on the table: against a cushion (nearer the
     nose line than R) or in a pocket's mouth (beyond it), never past the cushions' back."""
     return table.half_length + table.cushion_width, table.half_width + table.cushion_width
+
+
+def nose_bounds(table: TableSpec) -> tuple[float, float]:
+    """(|x|, |y|) limits of a centre inside the cushion noses: a ball frozen to a cushion touches the nose above
+    its centre, so its centre is R cos(theta) from the nose line (a micrometre of rounding allowed)."""
+    reach = table.ball_radius * math.cos(table.contact_angle)
+    return table.half_length - reach + 1e-6, table.half_width - reach + 1e-6
+
+
+def rests_on_bed(table: TableSpec, x: float, y: float) -> bool:
+    """True where a ball can rest on the slate: inside the cushion noses, or in a pocket's mouth clear of the
+    jaws and short of the drop (52 of 300 random strokes left a ball there). The mouths need the table's
+    solids, so the physics' own geometry is asked, once per table."""
+    mx, my = nose_bounds(table)
+    if abs(x) <= mx and abs(y) <= my:
+        return True
+    xb, yb = bed_bounds(table)
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > xb or abs(y) > yb:
+        return False
+    geo = _bare_table(table.id)
+    R = table.ball_radius
+    if any(dist < -STATIC_TOLERANCE for _s, _p, _n, dist in geo.contacts((x, y, R), R)):
+        return False
+    return bool(geo.in_bed_outline(x, y)) and all(p.local(x, y)[0] < p.a_drop for p in geo.pockets.values())
+
+
+@functools.cache
+def _bare_table(table_id: str) -> Any:
+    """The bare table's Bullet geometry. Imported by name, when a ball first sits beyond the noses: scenario
+    checks must not pull Bullet (nor the geometry's own typing) into every importer of physics.scenario."""
+    from panda3d.bullet import BulletWorld
+
+    from physics.tables import load_table
+
+    geometry = importlib.import_module("physics.geometry")
+    return geometry.build_table_geometry(BulletWorld(), load_table(table_id), (), None)
+
+
+def bed_message(table: TableSpec) -> str:
+    mx, my = nose_bounds(table)
+    return f"a position on the bed: |x| <= {floor_to(mx)}, |y| <= {floor_to(my)}, or in a pocket's mouth clear of its jaws"
 
 
 def floor_to(x: float, places: int = 5) -> float:
@@ -231,13 +277,9 @@ def _final(file: str, key: str, raw: Any, table: TableSpec) -> BallFinal:
         if pos is None:
             raise InputError(file, f"{key}.pos", "[x, y, z] of a ball that ends on the table")
         R = table.ball_radius
-        xb, yb = bed_bounds(table)
-        if abs(pos[0]) > xb or abs(pos[1]) > yb or abs(pos[2] - R) > ON_BED_DZ:
+        if not rests_on_bed(table, pos[0], pos[1]) or abs(pos[2] - R) > ON_BED_DZ:
             raise InputError(
-                file,
-                f"{key}.pos",
-                f"a position on the bed: |x| <= {floor_to(xb)}, |y| <= {floor_to(yb)}, "
-                f"z = {R:g} +- {ON_BED_DZ:g} (or another status)",
+                file, f"{key}.pos", f"{bed_message(table)}, z = {R:g} +- {ON_BED_DZ:g} (or another status)"
             )
     return BallFinal(status, pos, pocket, rest)
 
@@ -365,7 +407,6 @@ def check_simulate_args(
 
     if not balls:
         raise InputError(API, "balls", "at least one ball")
-    xb, yb = bed_bounds(table)
     R = table.ball_radius
     seen: dict[str, tuple[float, float]] = {}
     for b, pos in balls.items():
@@ -377,10 +418,8 @@ def check_simulate_args(
         if len(pos) != 2 or not all(_finite(v) for v in pos):
             raise InputError(API, key, "(x, y): two finite numbers (metres)")
         x, y = float(pos[0]), float(pos[1])
-        if abs(x) > xb or abs(y) > yb:
-            raise InputError(
-                API, key, f"a position on the table: |x| <= {floor_to(xb)}, |y| <= {floor_to(yb)}"
-            )
+        if not rests_on_bed(table, x, y):
+            raise InputError(API, key, bed_message(table))
         for other, (ox, oy) in seen.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
                 raise InputError(API, key, f"no overlap with ball {other!r}")

@@ -25,10 +25,12 @@ from physics.file_checks import (
     ELEVATION_RANGE,
     MAX_CUE_SPEED,
     OVERLAP_TOLERANCE,
+    bed_message,
     check_nested_keys,
     check_object,
     floor_to,
     recorded_stroke,
+    rests_on_bed,
 )
 from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
 from physics.tables import TABLE_IDS, TableSpec, load_table
@@ -183,9 +185,6 @@ def _balls(
     if not isinstance(balls_raw, dict) or not balls_raw:
         raise InputError(file, "balls", "a table of ball ids to [x, y] positions on the bed")
     R = table.ball_radius
-    # A ball frozen to a cushion touches the nose above its centre (TableSpec.cushion_reach).
-    reach = table.cushion_reach
-    max_x, max_y = table.half_length - reach, table.half_width - reach
     balls: dict[str, tuple[float, float]] = {}
     for bid, pos in balls_raw.items():
         key = f"balls.{bid}"
@@ -196,12 +195,8 @@ def _balls(
         if bid not in allowed_balls:
             raise InputError(file, key, f"a ball of {game} on {table.id}: {', '.join(allowed_balls)}")
         x, y = _vec(file, key, pos, 2)
-        if abs(x) > max_x + 1e-6 or abs(y) > max_y + 1e-6:  # a micrometre of rounding in files
-            raise InputError(
-                file,
-                key,
-                f"a position on the bed: |x| <= {floor_to(max_x + 1e-6)}, |y| <= {floor_to(max_y + 1e-6)}",
-            )
+        if not rests_on_bed(table, x, y):
+            raise InputError(file, key, bed_message(table))
         for other, (ox, oy) in balls.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
                 raise InputError(

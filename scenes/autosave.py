@@ -229,14 +229,13 @@ def _int(v: Any) -> bool:
 
 def _saved_balls(file: str, snap: Mapping[str, Any], spec: Any) -> dict[str, tuple[float, float]]:
     """``payload.balls``: where the physics can leave a ball on the bed (against a cushion, in a pocket's
-    mouth: physics.file_checks.bed_bounds), no two balls in one place."""
-    from physics.file_checks import OVERLAP_TOLERANCE, bed_bounds, floor_to
+    mouth: physics.file_checks.rests_on_bed, as scenario files), no two balls in one place."""
+    from physics.file_checks import OVERLAP_TOLERANCE, bed_message, floor_to, rests_on_bed
 
     balls_raw = snap.get("balls")
     if not isinstance(balls_raw, dict):
         raise InputError(file, "payload.balls", "an object of ball ids to [x, y]")
     R = spec.ball_radius
-    xb, yb = bed_bounds(spec)
     balls: dict[str, tuple[float, float]] = {}
     for b, pos in balls_raw.items():
         key = f"payload.balls.{b}"
@@ -247,10 +246,8 @@ def _saved_balls(file: str, snap: Mapping[str, Any], spec: Any) -> dict[str, tup
         ):
             raise InputError(file, key, "[x, y] in metres")
         x, y = float(pos[0]), float(pos[1])
-        if abs(x) > xb or abs(y) > yb:
-            raise InputError(
-                file, key, f"a position on the bed: |x| <= {floor_to(xb)}, |y| <= {floor_to(yb)}"
-            )
+        if not rests_on_bed(spec, x, y):
+            raise InputError(file, key, bed_message(spec))
         for other, (ox, oy) in balls.items():
             if math.hypot(x - ox, y - oy) < 2 * R - OVERLAP_TOLERANCE:
                 raise InputError(

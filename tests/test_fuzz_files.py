@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import tomllib
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from physics.errors import InputError
+from physics.file_checks import rests_on_bed
 from physics.scenario import parse_scenario
 from scenes.settings import parse_settings
 
@@ -118,8 +118,7 @@ def test_scenario_fuzz(game: object, balls: dict, shot: dict, objects: list) -> 
     R = s.table.ball_radius
     pts = list(s.balls.values())
     for i, (x, y) in enumerate(pts):
-        reach = R * math.cos(s.table.contact_angle)
-        assert abs(x) <= s.table.half_length - reach + 1e-6 and abs(y) <= s.table.half_width - reach + 1e-6
+        assert rests_on_bed(s.table, x, y)  # inside the noses, or in a pocket's mouth clear of its jaws
         for ox, oy in pts[i + 1 :]:
             assert (x - ox) ** 2 + (y - oy) ** 2 >= (2 * R - 2e-4) ** 2
     if s.shot is not None:

@@ -354,11 +354,13 @@ def test_a_settings_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
 def test_the_printed_bound_is_accepted_and_just_beyond_is_refused(
     tmp_path: Path, table: str, axis: int
 ) -> None:
-    far = [0.0, 0.0]
+    """Along a cushion (away from the pockets, whose mouths take a ball beyond the noses)."""
+    far = [0.5, 0.5]
     far[axis] = 5.0
     e = _refused(tmp_path, f'table = "{table}"\n[balls]\ncue = [{far[0]}, {far[1]}]\n', "balls.cue")
     bound = float(re.findall(r"\|[xy]\| <= ([0-9.]+)", e.expected)[axis])
     at = [0.0, 0.0]
+    at[1 - axis] = 0.5  # 0.5 m along the cushion from its middle: no pocket there
     at[axis] = bound
     _load(tmp_path, f'table = "{table}"\n[balls]\ncue = [{at[0]!r}, {at[1]!r}]\n', "ok.toml")
     at[axis] = bound + 2e-5
