@@ -281,13 +281,19 @@ def save_screenshot(base: Any, path: Path) -> Path:
     """Render the current frame and write it as an image (PNG by the file's extension)."""
     from panda3d.core import Filename, PNMImage
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(
+            str(path), "--out", f"a PNG file in a folder that can be made ({exc.strerror})"
+        ) from None
     base.graphicsEngine.renderFrame()
     base.graphicsEngine.renderFrame()
     img = PNMImage()
     if not base.win.getScreenshot(img):
         raise RuntimeError("could not read the window's frame buffer")
-    img.write(Filename.fromOsSpecific(str(path.resolve())))
+    if path.is_dir() or not img.write(Filename.fromOsSpecific(str(path.resolve()))):
+        raise InputError(str(path), "--out", "a PNG file that can be written (not a folder)")
     return path
 
 
@@ -340,6 +346,8 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
+    if out.is_dir():  # bad input fails before any window opens
+        raise InputError(str(out), "--out", "a PNG file path, not a folder")
     if offscreen and command in ("train", "drill") and script is None:
         # Offscreen, the trainer (its first case) or the drills screen is drawn and left as a picture.
         script = [

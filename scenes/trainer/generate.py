@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from physics.errors import InputError
+from physics.files import atomic_text
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from physics.scenario import Scenario
 from scenes.trainer.cases import (
@@ -208,7 +209,10 @@ def generate(
         preferred = [c for c in bases if _base_hits(c, cat)]
         bases = preferred or bases
     rng = random.Random(seed)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in the way, a read-only place: one line, nothing written
+        raise InputError(str(out_dir), "--out", f"a folder for the new cases ({exc.strerror})") from None
     written: list[Path] = []
     seen: set[tuple[Any, ...]] = set()
     max_attempts = attempts_per_case * n if attempts_per_case else n * len(SCALES) * ATTEMPTS_PER_SCALE
@@ -275,7 +279,7 @@ def generate(
             header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.",
         )
         path = out_dir / f"{name}.toml"
-        path.write_text(text, encoding="utf-8")
+        atomic_text(path, "--out", lambda f, text=text: f.write(text))
         written.append(path)
         if log is not None:
             print(f"{path}: {topic.value}", file=log)

@@ -269,3 +269,26 @@ def test_the_text_trainer_on_a_disk_that_fills_up_warns_and_goes_on(full_disk: P
     assert code == 0, err[-2000:]
     assert "was not saved (database or disk is full)" in out and "Score:" in out, out[-3000:]
     assert "Traceback" not in err
+
+
+def test_generated_cases_into_a_file_is_one_line(tmp_path: Path) -> None:
+    f = tmp_path / "cases"
+    f.write_text("a file, not a folder", "utf-8")
+    line = _one_line(_main("train", "--generate", "1", "--game", "russian-pyramid", "--out", str(f)))
+    assert "--out" in line and str(f) in line
+    assert f.read_text("utf-8") == "a file, not a folder"
+
+
+def test_the_offscreen_screenshot_into_a_folder_is_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    r = subprocess.run(
+        [sys.executable, "main.py", "play", "--offscreen", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    line = _one_line(r)
+    assert "--out" in line
