@@ -86,6 +86,7 @@ def test_a_closed_pipe_is_one_line_and_exit_2() -> None:
     assert code == 2 and len(lines) == 1 and "pipe" in lines[0], err[-2000:]
 
 
+@pytest.mark.slow
 def test_render_into_a_folder_is_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "shot.png"
     folder.mkdir()

@@ -353,6 +353,7 @@ RAW = (
 )
 
 
+@pytest.mark.slow
 def test_explanations_name_balls_as_the_language_does() -> None:
     """No raw ids in what a trainee reads: every ruling of the case library, in both languages."""
     from scenes.settings import Settings

@@ -158,6 +158,7 @@ def test_replay_screen_speeds_step_scrub_and_back(app: Any, tmp_path: Path) -> N
     assert back.name == "practice" and back.match is m and back.match.positions == positions
 
 
+@pytest.mark.slow
 def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path) -> None:
     base = app.base
     pr = app.manager.switch("practice", scenario=_small(tmp_path))

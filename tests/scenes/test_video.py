@@ -57,6 +57,7 @@ def test_plan_covers_the_stroke_at_the_chosen_speed() -> None:
     assert progress_bar(5, 10, width=10) == "[#####-----]  50% 5/10"
 
 
+@pytest.mark.slow
 def test_render_video_writes_every_frame_at_the_asked_size(tmp_path: Path) -> None:
     pytest.importorskip("av")
     sc = tmp_path / "short.toml"

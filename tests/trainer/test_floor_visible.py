@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = r"""
@@ -61,6 +63,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_ball_on_the_floor_is_seen(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(ROOT), str(tmp_path)],
