@@ -50,7 +50,7 @@ def _friction_impulse(slip: Vec, jn: float, mu: float, k_t: float) -> Vec:
 def surface_impulse(v: Vec, w: Vec, n: Vec, jn: float, mu: float, p: PhysicsParams) -> tuple[Vec, Vec]:
     """A normal impulse ``jn`` (N s) from a fixed surface whose unit normal ``n`` points to the ball, with
     Coulomb friction up to ``mu * jn`` against the contact point's slip (limited to stopping it), as the
-    slate bounce has: the rebound the engine adds to Bullet's plastic contacts (engine._Hooks.tick)."""
+    slate bounce has: the rebound the engine adds to Bullet's plastic contacts (engine.hooks.BulletHooks.tick)."""
     m, R, inertia = p.m, p.R, p.inertia
     r = -R * n
     u = v + _cross(w, r)
@@ -64,7 +64,7 @@ def ball_ball(
 ) -> tuple[Vec, Vec, Vec, Vec] | None:
     """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.
 
-    Normal: restitution ``e`` (default e_ball; 0 for a sustained push, see Engine._resolve).
+    Normal: restitution ``e`` (default e_ball; 0 for a sustained push, see engine.resolve.Resolver).
     Tangential: friction mu(v_slip) (TP A.14) at the contact point, limited to stopping the slip
     (for two equal solid spheres the tangential effective mass is m/7).
     """

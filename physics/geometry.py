@@ -147,8 +147,8 @@ DEFAULT_MATERIALS: dict[str, tuple[float, float]] = {
 # out below 7.75 m/s (none at all from the pool middle pocket up to 10 m/s), 0.5 threw back 4-4.5 m/s
 # pots, firm but not power pots; with 0.4 the slowest straight rolling pot thrown back is 5.25-5.75 m/s.
 # (The 0.2 used before was chosen while Bullet's contacts had almost no restitution and its warm-started
-# friction kicked balls off the back; see engine._Hooks.tick.) The tables still differ, through their
-# mouths, corridors and wells (the figures in the tests).
+# friction kicked balls off the back; see engine.hooks.BulletHooks.tick.) The tables still differ, through
+# their mouths, corridors and wells (the figures in the tests).
 POCKET_BACK_BY_TABLE: dict[str, tuple[float, float]] = {
     "pyramid-12ft": (0.4, 0.02),  # leather over the frame's metal, the net slack behind it
     "pool-9ft": (0.4, 0.02),  # a rubber facing on the rail's cut

@@ -82,7 +82,7 @@ def _run(
     eng = Engine(spec, balls, p, objects, lamp, sample_hz)
     if eng.samples is not None:
         # Packed rows (physics.record.SampleRows): the engine only appends to them.
-        eng.samples = {b: SampleRows() for b in eng.samples}  # type: ignore[misc]
+        eng.samples = {b: SampleRows() for b in eng.samples}
     try:
         eng.run(shot)
     finally:

@@ -138,8 +138,8 @@ def test_campaign_seed_200048_spin_drags_the_cue_ball_into_a_touching_ball(hz: f
     """Regression (tests/hardening/repro/campaign_seed_200048.toml: snooker, the cue ball rolls round the
     blue, which is pinned against the head cushion and the brown). The cue ball sank 0.33 mm into the
     blue: each impulse bounced it off, its spin drove it back, at ever shorter intervals. The engine now
-    takes a push that slow as a sustained contact (plastic, solved per substep: physics/engine.py
-    ``_sustain``), so the pair stays within the stated 0.1 mm at every substep."""
+    takes a push that slow as a sustained contact (plastic, solved per substep: physics/engine/resolve.py
+    ``Resolver.sustain``), so the pair stays within the stated 0.1 mm at every substep."""
     m = measure_seed(200048, hz, record=False)
     assert m.ball_pen <= BALL_TOL, m.ball_pen_at
     assert not m.failures, m.failures
@@ -216,7 +216,7 @@ def test_campaign_fast_bullet_balls_stay_out_of_walls_and_pockets(seed: int) -> 
     """Regression (repros campaign_seed_601948.toml, campaign_seed_606954.toml): a 15 m/s cue ball 14 mm into
     a room wall (and 9 mm into a pocket's well), still 11 mm in after it had come off at 7.6 m/s. Bullet
     meets a surface only once a ball is in it and its CCD never acts below 40 m/s; the engine now runs
-    Bullet at a finer step while a ball is fast (engine._set_micro)."""
+    Bullet at a finer step while a ball is fast (engine.bullet.BulletBalls.set_micro)."""
     m = measure_seed(seed, SAMPLE_HZ)
     assert not m.failures, m.failures
 

@@ -3,7 +3,7 @@
 Bullet alone returned almost nothing below ~1 m/s (its contact point exists ~0.02 R before the touch,
 slows the approach there, and loses its restitution once two substeps old; on a bare box with e 0.85:
 0 below 1 m/s, 0.35 at 2 m/s, 0.6 at 4 m/s). The engine makes Bullet's contacts plastic and adds the
-rebound itself (engine._Hooks.tick): a ball leaves at e times the speed it met the surface with.
+rebound itself (engine.hooks.BulletHooks.tick): a ball leaves at e times the speed it met the surface with.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def _drop(
     p = PhysicsParams.for_table(spec)
     eng = Engine(spec, {"b": xy}, p, sample_hz=1000.0)
     eng.pos[0, 2] = z_top + p.R + height
-    eng._to_bullet(0)
+    eng.to_bullet(0)
     eng.run(None)
     assert eng.samples is not None
     rows = np.array(eng.samples["b"])
@@ -73,8 +73,8 @@ def test_a_fast_ball_barely_enters_a_wall(speed: float) -> None:
     # Half a metre over the floor beyond the table's foot end, thrown straight at the +x wall.
     eng.pos[0] = (spec.half_length + 1.0, 0.0, spec.floor_z + 0.5)
     eng.vel[0] = (speed, 0.0, 0.0)
-    eng._to_bullet(0)
-    eng._take_off(0)
+    eng.to_bullet(0)
+    eng.take_off(0)
     eng.run(None)
     assert eng.samples is not None
     rows = np.array(eng.samples["b"])

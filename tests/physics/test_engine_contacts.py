@@ -143,6 +143,7 @@ def test_two_frozen_bullet_balls_creeping_together_are_touching_not_colliding() 
     import numpy as np
 
     from physics.engine import BULLET
+    from physics.engine.state import Segment
 
     spec = load_table("snooker-12ft")
     p = PhysicsParams.for_table(spec)
@@ -155,9 +156,9 @@ def test_two_frozen_bullet_balls_creeping_together_are_touching_not_colliding() 
         eng.vel[:] = v
         p0 = eng.pos.copy()
         eng.pos[:] = p0 + v * dt
-        eng._segment = (0.0, p0, v.copy(), eng.omg.copy(), np.zeros(0, dtype=np.intp), eng.mode.copy(), False)
-        eng._acc = np.full(2, p.mu_roll * G)
-        found = eng._contacts_in_step(p0, v.copy(), np.ones(2, dtype=bool), dt)
+        seg = Segment(0.0, p0, v.copy(), eng.omg.copy(), np.zeros(0, dtype=np.intp), eng.mode.copy(), False)
+        acc = np.full(2, p.mu_roll * G)
+        found = eng.finder.in_step(p0, v.copy(), np.ones(2, dtype=bool), dt, seg, acc)
         assert len([h for h in found if h[1] == "ball"]) == hits, (creep, found)
         eng.pos[:] = p0
     eng.close()

@@ -37,7 +37,7 @@ def _spin_in_place(where: str, w0: float) -> Engine:
     else:  # the middle of the left rail top
         eng.pos[0] = (0.5, SPEC.half_width + SPEC.cushion_width + SPEC.rail_width / 2, SPEC.rail_height + R)
     eng.omg[0] = (0.0, 0.0, w0)
-    eng._to_bullet(0)
+    eng.to_bullet(0)
     try:
         eng.run(None)
     finally:
@@ -74,7 +74,7 @@ def test_spin_about_the_vertical_on_the_rail_top_decays_at_the_rail_rate() -> No
     eng.pos[0] = (-0.5, SPEC.half_width + SPEC.cushion_width + SPEC.rail_width / 2, SPEC.rail_height + R)
     eng.vel[0] = (v0, 0.0, 0.0)
     eng.omg[0] = (0.0, v0 / R, w0)  # rolling along +x, and spinning
-    eng._to_bullet(0)
+    eng.to_bullet(0)
     try:
         eng.run(None)
     finally:
@@ -103,7 +103,7 @@ def test_engines_dropped_without_running_exit_cleanly() -> None:
         for k in range(20):
             e = Engine(spec, layout, p, sample_hz=100.0 if k % 2 else None)
             for i in range(0, len(layout), 3):
-                e._to_bullet(i)        # balls in the world too
+                e.to_bullet(i)        # balls in the world too
             if k % 3 == 0:
                 kept.append(e)         # some alive until exit, the rest dropped at once
             del e

@@ -21,7 +21,7 @@ opening so fast that it meets the back low, already falling; one that comes out 
 topspin and may run back in). A ball struck at its centre 0.2 m out, still sliding as an object ball
 does after a full hit, comes back onto the bed from 3.75-4.0 m/s on every table.
 
-These figures are for Bullet contacts whose restitution the engine applies itself (engine._Hooks.tick).
+These figures are for Bullet contacts whose restitution the engine applies itself (engine.hooks.BulletHooks.tick).
 Before that, Bullet returned almost nothing below ~1 m/s at any surface and its warm-started friction
 kicked balls off the back, and the back's restitution was set at 0.2 with bounce-outs from 4.5 m/s; with
 0.2 applied as stated no straight pot up to 10 m/s came back out.

@@ -1,0 +1,156 @@
+"""Samples observe a stroke and never change it: steps are never cut for them.
+
+Cloth balls are sampled on their closed form inside a step, Bullet balls at the substep next to each
+instant (Bullet calls leave no time over, so splitting a step's substeps into several calls integrates bit
+for bit alike), and a ball an impulse or a landing changed inside a step from the knots recorded as it
+happened.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from physics import cloth
+from physics.engine.bullet import BodyState
+from physics.engine.state import CLOTH, GONE, Balls, Segment
+from physics.params import G, PhysicsParams
+
+Knot = tuple[float, np.ndarray, np.ndarray, np.ndarray, str]  # time, state, how it moves on from there
+
+
+class Sampler:
+    def __init__(self, balls: Balls, params: PhysicsParams, sample_hz: float | None) -> None:
+        self.balls = balls
+        self.p = params
+        self.h = 1.0 / params.substep_hz
+        self.dt = 1.0 / sample_hz if sample_hz else None
+        self.samples: dict[str, Any] | None = {b: [] for b in balls.ids} if sample_hz else None
+        self.next = 0.0
+        # Balls whose path inside the step is not the cloth's closed form from the step's start get knots
+        # (time, state, how it moves on) as it happens; Bullet balls' states at substeps are captured.
+        self.knots: dict[int, list[Knot]] = {}
+        self.captured: dict[int, dict[int, BodyState]] = {}
+
+    def start_step(self) -> None:
+        self.knots = {}
+        self.captured = {}
+
+    def knot(self, i: int, t: float, kind: str) -> None:
+        if self.dt is not None and i >= 0:
+            b = self.balls
+            self.knots.setdefault(i, []).append((t, b.pos[i].copy(), b.vel[i].copy(), b.omg[i].copy(), kind))
+
+    def capture_at(self, t0: float, k: int) -> list[int]:
+        """The substeps of a Bullet step of ``k`` substeps from ``t0`` that end next to a sample instant."""
+        js: list[int] = []
+        if self.dt is not None:
+            h = self.h
+            ts = self.next
+            while ts < t0 + k * h - 1e-12:
+                j = max(1, math.ceil((ts - t0) / h - 1e-9))
+                if j < k and (not js or js[-1] != j):
+                    js.append(j)
+                ts += self.dt
+        return js
+
+    def first(self, t: float) -> None:
+        """The rows at the stroke's start."""
+        if self.samples is None or self.dt is None:
+            return
+        b = self.balls
+        self._rows(t, b.pos, b.vel, b.omg, b.mode)
+        while self.next <= t + 1e-12:
+            self.next += self.dt
+
+    def _rows(self, t: float, pos: np.ndarray, vel: np.ndarray, omg: np.ndarray, mode: np.ndarray) -> None:
+        assert self.samples is not None
+        pocket = self.balls.pocket
+        for i, b in enumerate(self.balls.ids):
+            if mode[i] == GONE and i in pocket and self.samples[b]:
+                continue
+            row = (t, *pos[i].tolist(), *vel[i].tolist(), *omg[i].tolist())
+            self.samples[b].append(tuple(round(x, 6) for x in row))
+
+    def within(self, t: float, seg: Segment) -> None:
+        """Rows for every sample instant passed in the step from ``seg`` to ``t``.
+
+        In a step without Bullet balls the cloth balls' states at those instants are exact (the
+        closed-form motion from the step's start). In a step with Bullet balls the rows are taken at
+        the substep that ends next to each instant (Bullet balls as Bullet had them there, the others
+        from their closed form or their knots), one row per substep at most.
+        """
+        assert self.dt is not None
+        t0, p0, v0, w0, cl, mode0, pure = seg
+        b = self.balls
+        inside: list[float] = []
+        h = self.h
+        last = None
+        while self.next <= t + 1e-12:
+            ts = self.next
+            self.next += self.dt
+            if ts < t - 1e-12 and pure:
+                inside.append(ts)
+                continue
+            self._flush_inside(inside, seg)
+            inside = []
+            j = max(1, math.ceil((ts - t0) / h - 1e-9))
+            if ts >= t - 1e-12 or j not in self.captured:
+                if last != -1:
+                    self._rows(t, b.pos, b.vel, b.omg, b.mode)
+                last = -1
+            elif j != last:
+                last = j
+                self._mixed_row(t0 + j * h, j, seg)
+        self._flush_inside(inside, seg)
+
+    def _mixed_row(self, t: float, j: int, seg: Segment) -> None:
+        """One row at substep ``j`` of a step with Bullet balls."""
+        p0, v0, w0, mode0 = seg.p0, seg.v0, seg.w0, seg.mode0
+        pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
+        cap = self.captured[j]
+        for i in range(self.balls.n):
+            knot = None
+            for k in self.knots.get(i, ()):
+                if k[0] <= t + 1e-12:
+                    knot = k
+            if knot is not None:
+                tk, pk, vk, wk, kind = knot
+                tau = t - tk
+                if kind == "linear":
+                    pos[i], vel[i], omg[i] = pk + vk * tau, vk, wk
+                elif kind == "ballistic":
+                    g = np.array([0.0, 0.0, -G])
+                    pos[i], vel[i], omg[i] = pk + vk * tau + 0.5 * g * tau * tau, vk + g * tau, wk
+                else:
+                    P, V, W, _ = cloth.advance(pk[None, :], vk[None, :], wk[None, :], tau, self.p)
+                    pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+            elif i in cap:
+                pos[i], vel[i], omg[i] = cap[i]
+            elif mode0[i] == CLOTH:
+                P, V, W, _ = cloth.advance(p0[i : i + 1], v0[i : i + 1], w0[i : i + 1], t - seg.t0, self.p)
+                pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+        self._rows(t, pos, vel, omg, mode0)
+
+    def _flush_inside(self, times: list[float], seg: Segment) -> None:
+        if not times:
+            return
+        t0, p0, v0, w0, cl, mode0, _pure = seg
+        k, n = len(times), len(cl)
+        if n:
+            # All instants at once: the closed form takes a step length per row.
+            dts = np.repeat(np.array(times) - t0, n)
+            P, V, W, _ = cloth.advance(
+                np.tile(p0[cl], (k, 1)), np.tile(v0[cl], (k, 1)), np.tile(w0[cl], (k, 1)), dts, self.p
+            )
+        for j, ts in enumerate(times):
+            pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
+            if n:
+                pos[cl], vel[cl], omg[cl] = (
+                    P[j * n : (j + 1) * n],
+                    V[j * n : (j + 1) * n],
+                    W[j * n : (j + 1) * n],
+                )
+            self._rows(ts, pos, vel, omg, mode0)

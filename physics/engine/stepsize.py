@@ -1,0 +1,232 @@
+"""The step size: as long as nothing can happen that needs a shorter step.
+
+On the cloth a ball's path deviates from the straight line v0 t by at most a t^2 / 2 with
+a = mu_s g while sliding, mu_r g while rolling. So a pair can only touch within T if the
+straight-line paths come within 2R + (a_i + a_j) T^2 / 2: solving that quadratic gives a
+safe step that is long when balls are far apart and exact as they close in. A Bullet ball
+can be turned by the geometry at any substep, so its bound is speed-based.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from physics.engine.resolve import Resolver
+from physics.engine.state import BULLET, CLOTH, GONE, ON_BED_Z, Balls
+from physics.engine.zones import TableZones
+from physics.params import G, PhysicsParams
+
+MAX_CLOTH_STEP = 0.2  # s: longest analytic step (also bounds line-crossing interpolation)
+FLIGHT_STEP = 0.005  # s: step while a ball flies or is off the bed
+MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
+CLOTH_BOUND_SCALAR_MAX = (
+    10  # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
+)
+
+LivePairs = tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]
+
+
+class StepSize:
+    def __init__(self, balls: Balls, zones: TableZones, resolver: Resolver, params: PhysicsParams) -> None:
+        self.balls = balls
+        self.zones = zones
+        self.resolver = resolver
+        self.p = params
+        self.h = 1.0 / params.substep_hz
+        n = balls.n
+        # Each ball's largest horizontal deceleration at the last step's start (the contact tests read it).
+        self.acc = np.full(n, params.mu_roll * G)
+        self._acc_roll = np.full(n, params.mu_roll * G)
+        self._pairs_key = b""
+        pi, pj = balls.pair_i, balls.pair_j
+        self._pairs: LivePairs = (pi, pj, pi > 0, 0, pi, pj)
+
+    def choose(self, moving: np.ndarray) -> float:
+        """The longest step in which nothing can happen that needs a shorter one (the module's docstring)."""
+        h = self.h
+        b = self.balls
+        mode = b.mode
+        bl = mode == BULLET
+        bullet = np.count_nonzero(bl) > 0
+        T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
+        if bullet and np.count_nonzero((b.flying | (b.vel[:, 2] < -0.05)) & bl):
+            T = FLIGHT_STEP  # left_table / returned / jumped_over are checked once per step
+        if T <= 0.0:
+            return h
+        if self.resolver.sustained and self.resolver.sustained_moving():
+            # A pair in sustained contact is followed substep by substep (its push is applied per substep).
+            T = h
+        cl = mode == CLOTH
+        # Largest acceleration of each ball's horizontal motion: sliding or rolling (never 0, so the
+        # reach-time formula below needs no special case); Bullet balls use a speed bound instead.
+        any_cl = np.count_nonzero(cl) > 0
+        if any_cl:
+            R, vel, omg = b.R, b.vel, b.omg
+            sliding = (np.abs(vel[:, 0] - R * omg[:, 1]) + np.abs(vel[:, 1] + R * omg[:, 0]) > 1e-9) & cl
+            acc = np.where(sliding, self.p.mu_slide * G, self.p.mu_roll * G)
+        else:
+            acc = self._acc_roll
+        self.acc = acc
+        pi, pj, bb, nbb, ci, cj = self._live_pairs(moving)
+        if len(pi) and bullet and nbb:
+            T = self._bullet_pairs_bound(T, bl, pi[bb], pj[bb])
+            pi, pj = ci, cj
+        # Cloth balls: the cushion contact lines and the pocket zones. Taken before the cloth pairs'
+        # bound (which reads T): both only lower the step by a minimum, and once it is down to the
+        # substep the step is the substep whatever the pairs say, so their bound is skipped then.
+        Tc = self._cloth_bound(T, cl, acc) if any_cl and T > h else T
+        if len(pi) and Tc > h:
+            Tc = self._cloth_pairs_bound(T, Tc, pi, pj, acc)
+        T = Tc
+        if bullet:
+            if T > h and self._low_flier_at_cushion(bl, T):
+                return h
+            return max(h, math.floor(T / h + 1e-9) * h)
+        return max(T, h)
+
+    def _bullet_pairs_bound(self, T: float, bl: np.ndarray, pi: np.ndarray, pj: np.ndarray) -> float:
+        """``T`` shortened to the time the pairs (with a Bullet ball) need to close their gaps at their
+        greatest possible speeds."""
+        b = self.balls
+        vel = b.vel
+        g = G
+        speed = np.zeros(len(b.mode))
+        speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+        r = b.pos[pi] - b.pos[pj]
+        gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * b.R
+        tb = np.maximum(gap, 0.0) / (speed[pi] + speed[pj] + self.p.mu_slide * g * T)
+        return min(T, float(tb.min()))
+
+    def _cloth_pairs_bound(
+        self, T: float, Tc: float, pi: np.ndarray, pj: np.ndarray, acc: np.ndarray
+    ) -> float:
+        """``Tc`` shortened to the first time the pairs off Bullet may touch (radial and widened straight-path
+        bounds; the deviation is that of a step ``T``)."""
+        R = self.balls.R
+        P2 = self.balls.pos[:, :2]
+        V2 = self.balls.vel[:, :2]
+        d = P2.take(pi, axis=0) - P2.take(pj, axis=0)
+        u = V2.take(pi, axis=0) - V2.take(pj, axis=0)
+        aij = acc.take(pi) + acc.take(pj)
+        dd = d * d
+        rr = dd[:, 0] + dd[:, 1]
+        du = d * u
+        rw = du[:, 0] + du[:, 1]
+        dist = np.sqrt(rr)
+        # Radial bound: |r(t)| >= |r0| - c t - a t^2/2 (c the closing speed).
+        c = -rw / dist
+        gap = np.maximum(dist - 2.0 * R, 0.0)
+        t_rad = (np.sqrt(c * c + 2.0 * aij * gap) - c) / aij
+        # Straight paths widened by the deviation a T^2/2.
+        uu = u * u
+        A = uu[:, 0] + uu[:, 1]
+        D = 2.0 * R + 0.5 * aij * T * T
+        disc = rw * rw - A * (rr - D * D)
+        t_lin = np.maximum((-rw - np.sqrt(np.maximum(disc, 0.0))) / np.where(A > 0.0, A, 1.0), 0.0)
+        # A pair whose straight paths separate is not bounded here: if it is within the
+        # paths' curvature of contact, the contact tests follow it on its exact paths.
+        t_lin[(rw >= 0.0) | ~(disc >= 0.0)] = np.inf
+        return min(Tc, float(np.minimum.reduce(np.maximum(t_rad, t_lin))))
+
+    def _low_flier_at_cushion(self, bl: np.ndarray, T: float) -> bool:
+        """Could a Bullet ball whose centre is below the cushion's nose reach a cushion within ``T``?
+
+        A cushion meets such a ball above its centre and drives it down into the slate. Bullet meets the
+        slate only at the next substep, once the ball is already in it (campaign seed 300840: a jumped
+        cue ball 1 mm above the cloth met a cushion at 13 m/s, was driven down at 9 m/s and was 8 mm in
+        the slate a substep later: Bullet keeps a contact point only within ~0.02 R of a surface), so such
+        a ball is stepped one substep at a time and put back on the slate with the slate's bounce
+        (Transitions.onto_slate) at every one."""
+        b = self.balls
+        R = b.R
+        z_nose = self.zones.nose_height
+        limx, limy = self.zones.lim_xy
+        for i in bl.nonzero()[0].tolist():
+            x, y, z = b.pos[i].tolist()
+            if not R + ON_BED_Z < z < z_nose:
+                continue  # a ball on the slate has its contact with it in Bullet's solve already
+            vx, vy, _vz = b.vel[i].tolist()
+            if abs(x) + abs(vx) * T + R > limx or abs(y) + abs(vy) * T + R > limy:
+                return True
+        return False
+
+    def _cloth_bound(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
+        """``T`` shortened to the time any cloth ball may need to reach a cushion's contact line or
+        a pocket zone (per ball in plain floats: numpy's per-call cost dominates for a handful of
+        balls; the same operations as the vectorised bounds, in the same order)."""
+        b = self.balls
+        idx = cl.nonzero()[0].tolist()
+        if len(idx) > CLOTH_BOUND_SCALAR_MAX:
+            return self._cloth_bound_vec(T, cl, acc)
+        X, Y = b.pos[:, 0].tolist(), b.pos[:, 1].tolist()
+        VX, VY = b.vel[:, 0].tolist(), b.vel[:, 1].tolist()
+        AC = acc.tolist()
+        limx, limy = self.zones.lim_xy
+        zones = self.zones.zones
+        for i in idx:
+            x, y, vx, vy, a = X[i], Y[i], VX[i], VY[i], AC[i]
+            a2 = 2.0 * a
+            # Both contact lines of each axis: the one ahead (a ball crossing the table reaches the far
+            # cushion) and the one behind (a ball drawn back by its spin may return to it).
+            for q, vq, lq in ((x, vx, limx), (y, vy, limy)):
+                dl = lq - q
+                dl = dl if dl >= 0.0 else 0.0
+                t = (math.sqrt(vq * vq + a2 * dl) - vq) / a
+                if t < T:
+                    T = t
+                dl = lq + q
+                dl = dl if dl >= 0.0 else 0.0
+                t = (math.sqrt(vq * vq + a2 * dl) + vq) / a
+                if t < T:
+                    T = t
+            for zx, zy, zr in zones:
+                rx = x - zx
+                ry = y - zy
+                dist = math.sqrt(rx * rx + ry * ry)
+                if dist == 0.0:
+                    continue  # a ball on the cloth is never at a pocket's centre
+                c = -(rx * vx + ry * vy) / dist
+                dz = dist - zr
+                dz = dz if dz >= 0.0 else 0.0
+                t = (math.sqrt(c * c + a2 * dz) - c) / a
+                if t < T:
+                    T = t
+        return T
+
+    def _cloth_bound_vec(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
+        """:meth:`_cloth_bound` over arrays (cheaper for many cloth balls)."""
+        z = self.zones
+        xy = self.balls.pos[cl, :2]
+        vxy = self.balls.vel[cl, :2]
+        ac = acc[cl]
+        a2 = ac[:, None]
+        for sgn in (1.0, -1.0):  # the + and - contact lines of each axis
+            dl = np.maximum(z.lim - sgn * xy, 0.0)
+            vo = sgn * vxy
+            T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
+        x, y = xy[:, 0], xy[:, 1]
+        vx, vy = vxy[:, 0], vxy[:, 1]
+        rx = x[:, None] - z.zone_c[None, :, 0]
+        ry = y[:, None] - z.zone_c[None, :, 1]
+        dist = np.sqrt(rx * rx + ry * ry)
+        c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
+        d = np.maximum(dist - z.zone_r[None, :], 0.0)
+        return min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
+
+    def _live_pairs(self, moving: np.ndarray) -> LivePairs:
+        """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
+        many), and the pairs without one; kept while the modes do not change (most steps). ``moving``
+        follows from the modes, so the modes are the key."""
+        mode = self.balls.mode
+        key = mode.tobytes()
+        if key != self._pairs_key:
+            pi, pj = self.balls.pair_i, self.balls.pair_j
+            live = (mode[pi] != GONE) & (mode[pj] != GONE) & (moving[pi] | moving[pj])
+            pi, pj = pi[live], pj[live]
+            bl = mode == BULLET
+            bb = bl[pi] | bl[pj]
+            self._pairs = (pi, pj, bb, int(np.count_nonzero(bb)), pi[~bb], pj[~bb])
+            self._pairs_key = key
+        return self._pairs
