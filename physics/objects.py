@@ -1,8 +1,8 @@
 """The room's extra objects (``[[objects]]``) in plan: their sizes and the box each one fills.
 
 Pure Python, so a scenario file can be checked (an object inside a ball, a person standing on the table)
-without building the Bullet world. The Bullet bodies in physics/geometry.py are built to the same sizes
-(tests/hardening/test_file_meaning.py holds the two to one set of numbers).
+without building the Bullet world. The table's plan (physics/plan) builds its solids, and so the Bullet
+bodies, from these sizes (tests/hardening/test_file_meaning.py holds the two to one set of numbers).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from typing import Any
 
 from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 
-from physics.geometry import ROOM_HALF
+from physics.plan import ROOM_HALF
 from physics.tables import TableSpec
 
 NEAR, FAR = 0.05, 30.0

@@ -31,7 +31,7 @@ from panda3d.core import (
 )
 
 from physics.errors import InputError
-from physics.geometry import ROOM_HALF, ROOM_HEIGHT  # the room the physics' walls bound
+from physics.plan import ROOM_HALF, ROOM_HEIGHT, TablePlan, scene_plan  # the room the physics' walls bound
 from physics.scenario import SceneObject
 from physics.tables import NOSE_EDGE_RISE, Pocket, TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T, arc
@@ -81,7 +81,7 @@ FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
 WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
 
-# Sizes of things the physics also knows (physics.geometry), used when its geometry is not available.
+# Sizes of things the physics also knows (physics.plan), used when its plan is not available.
 CHALK = 0.022  # a cube of billiard chalk
 PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
 CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
@@ -163,16 +163,12 @@ def pocket_shape(spec: TableSpec, p: Pocket) -> PocketShape:
 
 def physics_geometry(
     spec: TableSpec, objects: Sequence[SceneObject] = (), lamp: Vec3T | None = (0.0, 0.0, 1.0)
-) -> Any:
-    """The physics' own table geometry (``physics.geometry.build_table_geometry`` in a throwaway Bullet world,
-    ~0.1 s), so pockets, lamp and objects are drawn exactly where the simulation has them. None when the physics
-    refuses these objects (then the view draws from the spec alone)."""
-    from panda3d.bullet import BulletWorld
-
-    from physics.geometry import build_table_geometry
-
+) -> TablePlan | None:
+    """The physics' own plan of the table (``physics.plan.scene_plan``, no Bullet), so pockets, lamp and
+    objects are drawn exactly where the simulation has them. None when the physics refuses these objects
+    (then the view draws from the spec alone)."""
     try:
-        return build_table_geometry(BulletWorld(), spec, tuple(objects), lamp)
+        return scene_plan(spec, tuple(objects), lamp)
     except InputError:
         return None
 

@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from physics.geometry import ROOM_HALF
+from physics.plan import ROOM_HALF
 from physics.record import EventType, ShotRecord
 from physics.tables import TableSpec
 from scenes.trainer.cases import Topic

@@ -5,7 +5,7 @@ Tolerances and why:
 * ``STATIC_TOL`` 1.5 mm into the slate, a cushion, a jaw, a rail, a well or a room object. Balls near
   pockets and in flight are integrated by Bullet, whose solver lets a resting or hard contact sink
   by a fraction of a millimetre before it pushes back, and whose GJK distance is up to about 1 mm
-  off near hull vertices (physics/geometry.py, GJK_MERGE). A ball 1.5 mm in (4 % of R) is still
+  off near hull vertices (physics/plan, GJK_MERGE). A ball 1.5 mm in (4 % of R) is still
   visibly outside; 2 mm and more would show and could catch a ball on an edge. On top of that a
   ball moving at speed v may be sampled inside the substep in which Bullet meets the contact,
   up to v h deep (h = 1/substep_hz): a ball hitting the floor at 4 m/s is 4 mm in for one substep

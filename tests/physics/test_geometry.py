@@ -19,14 +19,8 @@ from panda3d.bullet import BulletMultiSphereShape, BulletRigidBodyNode, BulletSp
 from panda3d.core import Point3, TransformState, Vec3
 
 from physics.errors import InputError
-from physics.geometry import (
-    DEFAULT_MATERIALS,
-    POCKET_BACK_BY_TABLE,
-    ROUND_LIMIT,
-    SURFACE_KINDS,
-    TableGeometry,
-    build_table_geometry,
-)
+from physics.geometry import DEFAULT_MATERIALS, POCKET_BACK_BY_TABLE, TableGeometry, build_table_geometry
+from physics.plan import ROUND_LIMIT, SURFACE_KINDS
 from physics.scenario import SceneObject
 from physics.tables import TABLE_IDS, TableSpec, load_table
 

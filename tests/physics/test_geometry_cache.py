@@ -1,4 +1,4 @@
-"""Blueprint caching of the static table (physics/geometry.py, ``build_table_geometry``).
+"""Caching of the static table (physics/plan ``scene_plan``, physics/geometry.py ``build_table_geometry``).
 
 The engine builds a fresh Bullet world for every stroke. What depends only on the table is cut
 into pieces once and the Bullet shapes are shared by every world; each world still gets its own
@@ -54,9 +54,9 @@ def _snapshot(g: TableGeometry) -> list[tuple]:
             g.cushion_contact,
             g.lamp_box,
             tuple(g.object_boxes),
-            repr(g._tops),
-            repr(g._passages),
-            repr(g._openings),
+            repr(g.plan.tops),
+            repr(g.plan.passages),
+            repr(g.plan.openings),
         )
     )
     return out
@@ -113,8 +113,12 @@ def test_a_different_spec_or_scene_gets_its_own_blueprint() -> None:
     base = build_table_geometry(BulletWorld(), spec)
     higher = dataclasses.replace(spec, rail_height=spec.rail_height + 0.01)
     g = build_table_geometry(BulletWorld(), higher)
-    assert max(t for _p, t, k in g._tops if k == "rail_top") == pytest.approx(higher.rail_height, abs=1e-6)
-    assert max(t for _p, t, k in base._tops if k == "rail_top") == pytest.approx(spec.rail_height, abs=1e-6)
+    assert max(t for _p, t, k in g.plan.tops if k == "rail_top") == pytest.approx(
+        higher.rail_height, abs=1e-6
+    )
+    assert max(t for _p, t, k in base.plan.tops if k == "rail_top") == pytest.approx(
+        spec.rail_height, abs=1e-6
+    )
     lit = build_table_geometry(BulletWorld(), spec, lamp=(0.0, 0.0, 0.8))
     assert lit.lamp_box is not None and lit.lamp_box[0][2] == pytest.approx(0.8)
     assert build_table_geometry(BulletWorld(), spec, lamp=None).lamp_box is None

@@ -36,8 +36,9 @@ import pytest
 from panda3d.bullet import BulletWorld
 
 from physics.cue import cue_speed_for
-from physics.geometry import POCKET_BACK_BY_TABLE, POCKET_BACK_FROM, build_table_geometry, pocket_shapes
+from physics.geometry import POCKET_BACK_BY_TABLE, build_table_geometry
 from physics.params import G, PhysicsParams
+from physics.plan import POCKET_BACK_FROM, pocket_shapes
 from physics.record import EventType, ShotParams, ShotRecord
 from physics.simulate import simulate
 from physics.tables import TABLE_IDS, load_table

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from physics.geometry import ROOM_HALF, ROOM_HEIGHT
 from physics.params import PhysicsParams
+from physics.plan import ROOM_HALF, ROOM_HEIGHT
 from physics.record import BallStatus, EventType
 from physics.scenario import load_scenario
 from physics.simulate import simulate_scenario
