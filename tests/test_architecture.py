@@ -131,3 +131,24 @@ def test_physics_knows_no_game() -> None:
             # ``startswith("snooker")`` asks about a table id (snooker-12ft, snooker-10ft), not the game.
             hits = re.findall(rf'(startswith\()?"{re.escape(gid)}"', text)
             assert all(h for h in hits), f"{f} names the game {gid}"
+
+
+def test_no_function_in_physics_is_over_100_lines() -> None:
+    for f in _files("physics"):
+        tree = ast.parse(f.read_text(encoding="utf-8"), filename=str(f))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert node.end_lineno is not None
+                n = node.end_lineno - node.lineno + 1
+                assert n <= 100, f"{f}:{node.lineno}: {node.name} is {n} lines"
+
+
+def test_the_plan_view_pulls_no_panda3d() -> None:
+    """Scenes draw the table from physics.plan without building a Bullet world (or importing one)."""
+    import subprocess
+    import sys
+
+    code = "import sys, physics.plan; print(sorted(m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-500:]
+    assert out.stdout.strip() == "[]"
