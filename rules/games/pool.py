@@ -356,9 +356,9 @@ class PoolReferee(Referee):
             return self.foul(
                 code,
                 R_OFF,
-                f"{what_en} touched the {object_en(obj)}, which is not part of the table, so it is off the table "
+                f"{what_en} touched {object_en(obj)}, which is not part of the table, so it is off the table "
                 "even though it came back onto the bed (WPA 8.5 says the same).",
-                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} - это не принадлежность стола, поэтому шар считается "
+                f"{what_ru} задел {object_ru(obj, 'acc')} - это не принадлежность стола, поэтому шар считается "
                 "выскочившим, даже вернувшись на поле.",
             )
         if touched:
@@ -366,9 +366,9 @@ class PoolReferee(Referee):
             return self.foul(
                 code,
                 R_OFF,
-                f"{what_en} touched the {object_en(obj)} and came to rest off the playing surface "
+                f"{what_en} touched {object_en(obj)} and came to rest off the playing surface "
                 f"({_REST_EN.get(rest, rest)}): it jumped the table.",
-                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} и остановился вне игровой поверхности "
+                f"{what_ru} задел {object_ru(obj, 'acc')} и остановился вне игровой поверхности "
                 f"({_REST_RU.get(rest, rest)}): выскочил за борт.",
             )
         return self.foul(
@@ -478,17 +478,6 @@ class PoolReferee(Referee):
         return self.cue_ball in s.pocketed or self.cue_ball in s.jumped
 
 
-OBJECT_RU = {
-    "lamp": "осветительный прибор",
-    "chalk": "мел",
-    "person": "человека",
-    "cue": "кий",
-    "floor": "пол",
-    "player": "игрока",
-    "clothing": "одежду",
-    "hand": "руку",
-    "bridge": "машинку",
-}
 POCKET_RU = {
     "head-left": "левая угловая у дома",
     "head-right": "правая угловая у дома",

@@ -54,7 +54,17 @@ from physics.record import BallId, EventType
 from rules import filters as F
 from rules.base import Draft, Placement, Referee, Stroke, text
 from rules.contract import Family, FamilyState, NoteCode, Phase, RefereeWarning, WarningCode, int_list
-from rules.names import ball_en, ball_name, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
+from rules.names import (
+    ball_en,
+    ball_name,
+    ball_ru,
+    balls_list,
+    capital,
+    object_en,
+    object_ru,
+    player_thing,
+    pocket_name,
+)
 from rules.placement import ball_order, house_zone, spot_at_back_cushion, spot_on_line
 from rules.registration import register
 from rules.ruling import Choice, Foul, FoulCode, InHand, Note, Option, Point, Respot
@@ -449,9 +459,8 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.TOUCHED_PLAYER_OBJECT,
                         R_JUMPED,
-                        f"{ball_en(b)} flew off the bed and touched a player's {object_en(obj)} within the table",
-                        f"вылетевший {ball_ru(b)} задел в пределах стола принадлежность игрока "
-                        f"({_RU_OBJ.get(obj, obj)})",
+                        f"{ball_en(b)} flew off the bed and touched {player_thing(obj, 'en')} within the table",
+                        f"вылетевший {ball_ru(b)} задел в пределах стола {_players_ru(obj, 'acc')}",
                     )
                 )
             else:
@@ -459,8 +468,8 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.BALL_TOUCHED,
                         R_FOULS + " (4)",
-                        f"{ball_en(b)} on the bed was touched by a player's {object_en(obj)}",
-                        f"{ball_ru(b)} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})",
+                        f"{ball_en(b)} on the bed was touched by {player_thing(obj, 'en')}",
+                        f"{ball_ru(b)} на игровом поле коснулся {_players_ru(obj, 'gen')}",
                     )
                 )
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
@@ -967,16 +976,11 @@ class Pyramid(Referee):
                 d.winner = max(range(len(d.scores)), key=lambda p: d.scores[p])
 
 
-_RU_OBJ = {
-    "chalk": "мел",
-    "cue": "кий",
-    "hand": "рука",
-    "clothing": "одежда",
-    "bridge": "машинка",
-    "person": "игрок",
-    "player": "игрок",
-    "opponent": "соперник",
-}
+def _players_ru(obj: str, case: str) -> str:
+    """A player's thing in a Russian sentence: «принадлежность игрока (мел)»; the player himself: «игрока»."""
+    if obj in ("person", "player", "opponent"):
+        return object_ru(obj, "acc")  # the accusative and the genitive of an animate noun are one
+    return ("принадлежность" if case == "acc" else "принадлежности") + f" игрока ({object_ru(obj)})"
 
 
 # ================================================================================================
