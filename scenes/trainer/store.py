@@ -193,6 +193,7 @@ class Store:
         self._lock: IO[bytes] | None = None
         self._waiting: list[_Answer] = []  # answers the disk refused, oldest first (record_answer)
         self.warn: Callable[[int, str], None] | None = None
+        self._refused = False  # the disk refused the answers now waiting
         if self.path.parent.exists() and not self.path.parent.is_dir():
             raise InputError(
                 str(self.path.parent), "data folder", "a folder (a file of that name is in the way)"
@@ -366,15 +367,18 @@ class Store:
 
     def flush(self) -> bool:
         """Write the answers the disk refused before; True when none is left waiting."""
-        had = bool(self._waiting)
+        # Only answers the disk refused before were waiting; the one just given is not news when it is saved.
+        had = self._refused
         while self._waiting:
             try:
                 self._write(self._waiting[0])
             except sqlite3.OperationalError as exc:
+                self._refused = True
                 if self.warn is not None:
                     self.warn(len(self._waiting), str(exc))
                 return False
             self._waiting.pop(0)
+        self._refused = False
         if had and self.warn is not None:
             self.warn(0, "")
         return True
