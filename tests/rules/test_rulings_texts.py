@@ -334,7 +334,7 @@ def test_pool_ball_on_the_floor_is_not_said_to_have_come_back() -> None:
 
 
 def test_things_a_ball_touches_are_named_as_each_language_says_them() -> None:
-    """"touched a person", never "touched the a person"; «задел стену», never «задел wall» (every object the
+    """ "touched a person", never "touched the a person"; «задел стену», never «задел wall» (every object the
     physics can name, physics/plan/parts.py, and every person's thing or outsider the referee knows)."""
     balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
     person = _judge("pool-8-ball", balls, "cue>1 cue^ cue~person:out cue<", "pool-9ft", **{"break": False})
