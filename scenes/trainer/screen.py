@@ -1081,6 +1081,14 @@ class TrainerScreen(Screen):
             self._aim_camera(snap=True)
         elif do == "camera":
             self.set_camera(str(a["mode"]))
+        elif do == "pause":
+            self._pause()
+        elif do == "slower":
+            self._speed(1)
+        elif do == "faster":
+            self._speed(-1)
+        elif do == "step":
+            self._step()
         else:
             raise RuntimeError(f"script: unknown action {do!r} on the trainer screen")
         return True
