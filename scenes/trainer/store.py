@@ -289,11 +289,14 @@ class Store:
         items: Sequence[tuple[str, str, str]],
         profile_id: int = 1,
         kind: str = "practice",
+        created: str | None = None,
     ) -> SessionRow:
+        """A new session; ``created`` (UTC, ISO 8601) keeps an imported session's own date (default: now)."""
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, topic, seed, json.dumps([list(i) for i in items]), profile_id, kind),
+                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')))",
+                (game, topic, seed, json.dumps([list(i) for i in items]), profile_id, kind, created),
             )
             sid = int(cur.lastrowid or 0)
         return self.session(sid)
@@ -339,6 +342,7 @@ class Store:
         weight: float = 1.0,
         expected: Sequence[str] | None = None,
         seconds: float | None = None,
+        at: str | None = None,
     ) -> None:
         """Store one answer (with its weight, the right answer and the seconds it took), and move the session
         on when it completes a case, in one transaction.
@@ -361,6 +365,7 @@ class Store:
                 float(weight),
                 tuple(sorted(expected)) if expected is not None else None,
                 float(seconds) if seconds is not None else None,
+                at,
             )
         )
         self.flush()
@@ -388,7 +393,8 @@ class Store:
         with self._tx():
             try:
                 self.conn.execute(
-                    f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO answers ({_ANSWER_COLUMNS}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')))",
                     (
                         sid,
                         item,
@@ -401,6 +407,7 @@ class Store:
                         a.weight,
                         json.dumps(list(a.expected)) if a.expected is not None else None,
                         a.seconds,
+                        a.at,
                     ),
                 )
             except sqlite3.IntegrityError:
@@ -665,6 +672,7 @@ class _Answer:
     weight: float = 1.0
     expected: tuple[str, ...] | None = None
     seconds: float | None = None
+    at: str | None = None  # when it was given (an imported answer's own date; default: now)
 
 
 def _exam_row(r: tuple) -> ExamRow:  # type: ignore[type-arg]
