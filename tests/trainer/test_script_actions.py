@@ -44,3 +44,16 @@ def test_a_script_may_start_an_exam_for_a_trainee(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert len(load_script(str(p))) == 6
+
+
+def test_the_watch_line_names_keys_and_cameras_in_the_language() -> None:
+    """«Смотрите и нажмите пробел ... камера: решающий момент», not "space" and "decision" in a Russian line."""
+    from scenes.settings import Settings
+    from scenes.trainer.screen import CAMERAS, camera_label, watch_hint
+
+    ru = watch_hint(Settings().controls, "ru")
+    assert "пробел" in ru and "space" not in ru and "tab" not in ru
+    assert "Space" in watch_hint(Settings().controls, "en")
+    for mode in CAMERAS:
+        assert not re.search(r"[a-z]", camera_label(mode, "ru")), mode
+        assert camera_label(mode, "en") != camera_label(mode, "ru")
