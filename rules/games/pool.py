@@ -207,6 +207,14 @@ class PoolReferee(Referee):
     def common_fouls(self, s: Stroke, d: Draft, breaking: bool, push_out: bool = False) -> None:
         """The fouls of 000's general pool rules. A push out (9-ball) waives the legal-first-ball and
         rail requirements and nothing else."""
+        self.strike_fouls(s, d, breaking)
+        self.where_fouls(s, d)
+        if not push_out:
+            self.contact_fouls(s, d, breaking)
+
+    def strike_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+        """How the stroke was played: the ball struck, a double hit, a scoop or a miscue on a jump, the
+        cue ball's place from hand."""
         cue = self.cue_ball
         if s.struck and s.struck != cue:
             d.fouls.append(
@@ -275,6 +283,10 @@ class PoolReferee(Referee):
                         "предварительно из дома.",
                     )
                 )
+
+    def where_fouls(self, s: Stroke, d: Draft) -> None:
+        """The cue ball or an object ball off the table, the cue ball in a pocket."""
+        cue = self.cue_ball
         if cue in s.jumped:
             d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
         elif cue in s.pocketed:
@@ -289,8 +301,10 @@ class PoolReferee(Referee):
         for b in s.jumped:
             if b != cue:
                 d.fouls.append(self._off_foul(s, b, FoulCode.BALL_OFF_TABLE))
-        if push_out:
-            return
+
+    def contact_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+        """A legal ball first, then a ball pocketed or a ball to a cushion (000 «Правильный удар»)."""
+        cue = self.cue_ball
         if s.first is None:
             d.fouls.append(
                 self.foul(

@@ -357,6 +357,13 @@ class Pyramid(Referee):
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         if self.referee_error(s):
             return  # 003: Судейская ошибка (I): «штраф на игрока не налагается»
+        self.strike_fouls(s, d)
+        self.result_fouls(s, d)
+        self.touch_fouls(s, d)
+        self.safety_foul(s, d)
+
+    def strike_fouls(self, s: Stroke, d: Draft) -> None:
+        """How the stroke was played: the ball struck, the tip, the place from hand (003: Штрафы)."""
         add = d.fouls.append
         if s.struck != s.cue:
             add(
@@ -413,6 +420,11 @@ class Pyramid(Referee):
                     "при игре с руки биток, несмотря на предупреждение судьи, снова установлен вне дома",
                 )
             )
+
+    def result_fouls(self, s: Stroke, d: Draft) -> None:
+        """What the cue ball did: a miss, a touch at a bad angle, a push, a house ball first, a pocketed or
+        jumped cue ball (003: Штрафы)."""
+        add = d.fouls.append
         if s.first is None:
             add(
                 self.foul(
@@ -453,6 +465,10 @@ class Pyramid(Referee):
                     "биток выскочил за борт: забитые этим ударом шары не засчитываются",
                 )
             )
+
+    def touch_fouls(self, s: Stroke, d: Draft) -> None:
+        """A player's things touching a ball (003: Выскочившие шары; Штрафы (4))."""
+        add = d.fouls.append
         for b, obj in s.touched_within:
             if self.flying_at(s, b, obj):
                 add(
@@ -472,6 +488,10 @@ class Pyramid(Referee):
                         f"{ball_ru(b)} на игровом поле коснулся {_players_ru(obj, 'gen')}",
                     )
                 )
+
+    def safety_foul(self, s: Stroke, d: Draft) -> None:
+        """The отыгрыш rule of the fast games and Американка (003; 000: Американка, Отыгрыш)."""
+        add = d.fouls.append
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
             if self.pocket_zone_ok(s):
                 d.notes.append(

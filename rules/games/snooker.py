@@ -424,6 +424,26 @@ class SnookerBase(Referee):
         self.announce_interference(s, d)
         on, v_on, nom = self.on_set(s)
         kind = self.on_kind(s)
+        self.strike_fouls(s, d, kind, v_on)
+        self.contact_fouls(s, d, on, kind, nom, v_on)
+        self.pot_fouls(s, d, on, v_on)
+        fb = self.free_ball(s)
+        if fb is not None and self.free_ball_allowed:
+            self._free_ball_snooker(s, d, fb, v_on)
+        self.extra_fouls(s, d, on, v_on)
+        if d.fouls and kind == "colour" and nom is None:
+            d.worth = 7
+            d.fouls.append(
+                self.foul(
+                    NO_NOMINATION,
+                    R_PENALTY,
+                    "A foul after potting a red and before nominating a colour costs 7 points.",
+                    "Нарушение после забитого красного до объявления цветного - 7 очков.",
+                )
+            )
+
+    def strike_fouls(self, s: Stroke, d: Draft, kind: str, v_on: int) -> None:
+        """How the stroke was played: the ball struck, reds in succession, the D, a double hit, a scoop."""
         shot = s.record.shot
         cue = self.cue_ball
         if s.struck and s.struck != cue:
@@ -471,6 +491,12 @@ class SnookerBase(Referee):
                 "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
                 "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.",
             )
+
+    def contact_fouls(
+        self, s: Stroke, d: Draft, on: set[BallId], kind: str, nom: BallId | None, v_on: int
+    ) -> None:
+        """What the cue ball met first: nothing, a ball not on, or a ball on over another (a jump shot)."""
+        cue = self.cue_ball
         if s.first is None:
             self.add(
                 d,
@@ -517,6 +543,10 @@ class SnookerBase(Referee):
                 + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
                 + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.",
             )
+
+    def pot_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
+        """Where the balls went: an in-off, a ball not on potted, balls forced off, balls touched."""
+        cue = self.cue_ball
         potted = [b for b in s.pocketed if b not in s.jumped]
         if cue in potted:
             en, ru = self._disturbed_why(s, cue)
@@ -574,20 +604,6 @@ class SnookerBase(Referee):
                 "cue ball.",
                 f"{capital(ball_ru(b))} задел {object_ru(obj, 'acc')}; касаться шаров можно лишь "
                 "наклейкой и только битка.",
-            )
-        fb = self.free_ball(s)
-        if fb is not None and self.free_ball_allowed:
-            self._free_ball_snooker(s, d, fb, v_on)
-        self.extra_fouls(s, d, on, v_on)
-        if d.fouls and kind == "colour" and nom is None:
-            d.worth = 7
-            d.fouls.append(
-                self.foul(
-                    NO_NOMINATION,
-                    R_PENALTY,
-                    "A foul after potting a red and before nominating a colour costs 7 points.",
-                    "Нарушение после забитого красного до объявления цветного - 7 очков.",
-                )
             )
 
     jump_rule: ClassVar[str] = R_PLAY
