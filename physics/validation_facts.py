@@ -364,61 +364,91 @@ def _draw_layout(
     return cue, ob, u, gap
 
 
+def _draw_run(spec: TableSpec, p: PhysicsParams, V: float, b: float) -> float | None:
+    """The cue ball's signed travel along the line after it meets the object ball (None: it never did)."""
+    cue, ob, u, _ = _draw_layout(spec)
+    rec = _sim(
+        spec, {"cue": cue, "1": ob}, ShotParams(ball="cue", cue_speed=V, direction=-45.0, tip=(0.0, b)), p
+    )
+    hit = rec.first_contact("cue")
+    end = rec.final["cue"].pos
+    if hit is None or end is None:
+        return None
+    at = _row_before(_rows(rec), hit.t)
+    return float((end[0] - at[1]) * u[0] + (end[1] - at[2]) * u[1])
+
+
 def draw_follow(quick: bool) -> Fact:
     spec = load_table("pool-9ft")
     p = PhysicsParams.for_table(spec)
     R = spec.ball_radius
-    cue, ob, u, gap = _draw_layout(spec)
-    tips = _pick(quick, [-0.5, -0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5], [-0.4, 0.0, 0.4])
-    V = 1.0
-    xs, ys, checks = [], [], []
+    gap = _draw_layout(spec)[3]
     cloth = M.Cloth(p.mu_slide, p.mu_roll)
 
-    def model(b: float) -> float:
+    def model(V: float, b: float) -> float:
         vb = M.strike_speed(V, abs(b), p.m, p.cue_mass, p.tip_e)
         return M.draw_follow_distance(vb, 2.5 * vb * b / R, gap, R, p.e_ball, cloth)
 
-    for b in tips:
-        rec = _sim(
-            spec, {"cue": cue, "1": ob}, ShotParams(ball="cue", cue_speed=V, direction=-45.0, tip=(0.0, b)), p
+    # Every tip at 1 m/s of the cue; draw at 2 m/s, where it brings the ball back (follow that fast would run
+    # the cue ball into the pocket after the object ball).
+    runs = [
+        (1.0, _pick(quick, [-0.5, -0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4, 0.5], [-0.4, 0.4])),
+        (2.0, _pick(quick, [-0.5, -0.4, -0.3, -0.2, -0.1, 0.0], [-0.4])),
+    ]
+    series: list[Series] = []
+    checks = []
+    for V, tips in runs:
+        grid = [min(tips) + 0.01 * k for k in range(int(round(100 * (max(tips) - min(tips)))) + 1)]
+        xs, ys = [], []
+        for b in tips:
+            d = _draw_run(spec, p, V, b)
+            checks.append(
+                Check(
+                    text(f"cue {V:g} m/s, tip {b:+.1f} R", f"кий {V:g} м/с, наклейка {b:+.1f} R"),
+                    model(V, b),
+                    d,
+                    0.03,
+                    "m",
+                )
+            )
+            if d is not None:
+                xs.append(b)
+                ys.append(d)
+        series.append(
+            Series(
+                text(f"published models, cue {V:g} m/s", f"опубликованные модели, кий {V:g} м/с"),
+                tuple(grid),
+                tuple(model(V, b) for b in grid),
+                "published",
+            )
         )
-        hit = rec.first_contact("cue")
-        end = rec.final["cue"].pos
-        label = text(f"tip {b:+.1f} R", f"наклейка {b:+.1f} R")
-        if hit is None or end is None:
-            checks.append(Check(label, model(b), None, 0.03, "m"))
-            continue
-        at = _row_before(_rows(rec), hit.t)
-        d = (end[0] - at[1]) * u[0] + (end[1] - at[2]) * u[1]
-        xs.append(b)
-        ys.append(d)
-        checks.append(Check(label, model(b), d, 0.03, "m"))
-    grid = [-0.5 + 0.01 * k for k in range(101)]
+        series.append(
+            Series(
+                text(f"simulated, cue {V:g} m/s", f"симуляция, кий {V:g} м/с"),
+                tuple(xs),
+                tuple(ys),
+                points=True,
+            )
+        )
+    series.append(Series(text("", ""), (-0.5, 0.5), (0.0, 0.0), "guide"))
     return Fact(
         id="draw-follow",
-        title=text(
-            "Draw and follow after a full hit, cue at 1 m/s", "Оттяжка и накат после удара в лоб, кий 1 м/с"
-        ),
+        title=text("Draw and follow after a full hit", "Оттяжка и накат после удара в лоб"),
         source=text(
-            "TP A.30 strike, TP 4.1 cloth, physics.md §3.1-3.2 head-on collision",
-            "удар TP A.30, сукно TP 4.1, центральный удар physics.md §3.1-3.2",
+            "TP A.30 strike, TP 4.1 cloth, physics.md §3.1-3.2 head-on collision, TP A.14 friction",
+            "удар TP A.30, сукно TP 4.1, центральный удар physics.md §3.1-3.2, трение TP A.14",
         ),
         table=spec.id,
         x_label=text("tip height, ball radii (+ above centre)", "высота наклейки, радиусы (+ выше центра)"),
         y_label=text(
             "cue ball travel after contact, m (- drawn back)", "путь битка после соударения, м (- назад)"
         ),
-        series=(
-            Series(
-                text("published models", "опубликованные модели"),
-                tuple(grid),
-                tuple(model(b) for b in grid),
-                "published",
-            ),
-            Series(text("simulated", "симуляция"), tuple(xs), tuple(ys), points=True),
-        ),
+        series=tuple(series),
         checks=tuple(checks),
-        note=text(f"Object ball {gap:g} m ahead; tolerance 3 cm.", f"Прицельный в {gap:g} м; допуск 3 см."),
+        note=text(
+            f"Object ball {gap:g} m ahead, level cue; tolerance 3 cm.",
+            f"Прицельный в {gap:g} м, кий горизонтально; допуск 3 см.",
+        ),
     )
 
 
@@ -450,6 +480,9 @@ class _Masse:
     final: float  # direction of the final roll, degrees
     coriolis: float  # the published final direction
     deviation: float  # m
+    flight: tuple[
+        tuple[float, float], tuple[float, float]
+    ]  # from the ball's place to where it is first on the cloth
 
 
 def _masse_run(
@@ -488,8 +521,9 @@ def _masse_run(
         (float(r[k0, 1]), float(r[k0, 2])), (s0, 0.0), (sf * cdir[0], sf * cdir[1]), p.mu_slide, duration
     )
     sim = r[k0 : k_end + 1, 1:3]
+    flight = (start, (float(r[k0, 1]), float(r[k0, 2])))
     return _Masse(
-        sim, np.asarray(ref), _deg(*v0), _deg(*vf), _deg(*cdir), _dist_to_path(sim, np.asarray(ref))
+        sim, np.asarray(ref), _deg(*v0), _deg(*vf), _deg(*cdir), _dist_to_path(sim, np.asarray(ref)), flight
     )
 
 
@@ -507,6 +541,16 @@ def masse(quick: bool) -> Fact:
             for what in ("launch", "final", "path"):
                 checks.append(Check(text(f"{lbl} {what}", f"{lbl} {what}"), 0.0, None, 1.0, ""))
             continue
+        if math.dist(*m.flight) > 1e-3:
+            fx, fy = zip(*m.flight, strict=True)
+            series.append(
+                Series(
+                    text(f"in the air after the strike, {lbl}", f"в воздухе после удара, {lbl}"),
+                    fx,
+                    fy,
+                    "guide",
+                )
+            )
         series.append(
             Series(
                 text(f"TP A.19, {lbl}", f"TP A.19, {lbl}"),
@@ -734,23 +778,28 @@ def rollout(quick: bool) -> Fact:
             )
         )
     grid = [0.01 * k for k in range(1, 101)]
-    for tid, m_r in mu.items():
+    # One published curve per rolling resistance (the tables that share it), each table's points after it.
+    for m_r in sorted(set(mu.values())):
+        tables = [t for t, m in mu.items() if m == m_r]
+        curve = tuple(v * v / (2 * m_r * M.G) for v in grid)
+        names = ", ".join(tables)
         series.append(
             Series(
-                text(f"v²/(2 mu_r g), {tid} (mu_r {m_r:g})", f"v²/(2 mu_r g), {tid} (mu_r {m_r:g})"),
+                text(f"v²/(2 mu_r g), mu_r {m_r:g}: {names}", f"v²/(2 mu_r g), mu_r {m_r:g}: {names}"),
                 tuple(grid),
-                tuple(v * v / (2 * m_r * M.G) for v in grid),
+                curve,
                 "published",
             )
         )
-        series.append(
-            Series(
-                text(f"simulated, {tid}", f"симуляция, {tid}"),
-                tuple(sim[tid][0]),
-                tuple(sim[tid][1]),
-                points=True,
+        for tid in tables:
+            series.append(
+                Series(
+                    text(f"simulated, {tid}", f"симуляция, {tid}"),
+                    tuple(sim[tid][0]),
+                    tuple(sim[tid][1]),
+                    points=True,
+                )
             )
-        )
     series.append(
         Series(
             text("lag test: one 9 ft length (2.54 m) in 7.20 s", "лаг: одна длина 9 фт (2,54 м) за 7,20 с"),
