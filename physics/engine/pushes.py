@@ -61,6 +61,8 @@ class PushRun:
         self.R = R
         self.mus = params.mu_slide * G
         self.mur = params.mu_roll * G
+        self.m = params.m
+        self.inertia = params.inertia
         self.k_t = 2.0 / params.m + 2.0 * R * R / params.inertia  # ball-ball tangential (= 7/m)
         self.k_s = 1.0 / params.m + R * R / params.inertia  # ball-slate tangential
         # The contact tests' closing speeds (relative velocity . centre offset), as ContactFinder has them.
@@ -410,7 +412,7 @@ class PushRun:
     def _pair_impulse(self, a: int, b: int, n: tuple[float, float, float], jn: float) -> None:
         """collide.ball_ball's normal impulse ``jn`` along ``n`` (a to b) with friction at the contact."""
         VX, VY, VZ, WX, WY, WZ = self.VX, self.VY, self.VZ, self.WX, self.WY, self.WZ
-        m, R, inertia = self.p.m, self.R, self.p.inertia
+        m, R, inertia = self.m, self.R, self.inertia
         nx, ny, nz = n
         rx, ry, rz = R * nx, R * ny, R * nz  # a's contact point; b's is at -r
         # Contact-point velocities: u = v + w x r.
@@ -490,14 +492,19 @@ class PushRun:
                 raise _Bail
             self.VZ[i] = 0.0
         self.M[i] = CLOTH
+        # Transitions.cloth_ok for a cloth ball (TableZones.over_open_bed with its margin, in plain floats).
         x, y = self.X[i], self.Y[i]
-        if not (abs(self.Z[i] - self.R) < ON_BED_Z and self.zones.over_open_bed(x, y, -1e-6)):
+        limx, limy = self.zones.lim_xy
+        if abs(self.Z[i] - self.R) >= ON_BED_Z or abs(x) > limx + 1e-6 or abs(y) > limy + 1e-6:
             raise _Bail
+        for zx, zy, zr in self.zones.zones:
+            if math.hypot(zx - x, zy - y) < zr:
+                raise _Bail
 
     def _slate_push(self, i: int, js: float) -> None:
         """collide._slate_push: an upward slate impulse ``js`` at the bottom contact with cloth friction."""
         p = self.p
-        m, R, inertia = p.m, self.R, p.inertia
+        m, R, inertia = self.m, self.R, self.inertia
         # Contact point r = (0, 0, -R): u = v + w x r = (vx - R wy, vy + R wx, vz).
         ux = self.VX[i] - R * self.WY[i]
         uy = self.VY[i] + R * self.WX[i]
