@@ -98,17 +98,18 @@ class PushRun:
         sampling = self.sampler.dt is not None
         while k < MAX_RUN and t < t_cap and self._moving_push():
             saved = self._save()
+            t0 = t
             try:
-                self._substep(t + h)
+                self._substep(t0, t0 + h)
             except _Bail:
                 self._restore(saved)
                 break
             k += 1
-            t += h
+            t = t0 + h
             self._clear_cushions()
             if sampling and self.sampler.next <= t + 1e-12:
                 self._write_back()
-                self.sampler.within(t, self._segment(t - h, saved))
+                self.sampler.within(t, self._segment(t0, saved))
         if k:
             self._write_back()
         return t
@@ -170,11 +171,13 @@ class PushRun:
                 contacts[i] = {c for c in contacts[i] if c[0] != "cushion"}
 
     # ---------------------------------------------------------------- one substep
-    def _substep(self, t: float) -> None:
+    def _substep(self, t0: float, t: float) -> None:
+        """The substep from ``t0`` to ``t``; raises _Bail (leaving the lists to be restored) if it holds an
+        event for the general step."""
         moving = [i for i in self.alive if self.M[i] == CLOTH]
         x0 = [self.X[i] for i in moving]
         for i in moving:
-            self._advance(i, t - self.h)
+            self._advance(i, t0)
         self._places(moving, x0)
         moving = [i for i in moving if self.M[i] == CLOTH]
         for a, c in self._new_contacts(moving):

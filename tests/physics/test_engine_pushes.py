@@ -19,6 +19,8 @@ from physics.racks import BENCH_PYRAMID, initial_layout
 from physics.record import EventType, ShotParams, ShotRecord
 from physics.simulate import simulate
 from physics.tables import load_table
+from tests.hardening.checks import check_stroke
+from tests.hardening.strategies import Stroke
 
 # Final positions with and without runs, measured on the bench's slow strokes on every table: 0.05-0.13 mm.
 FINAL_TOL = 5e-4
@@ -107,3 +109,17 @@ def test_bench_prints_each_slow_stroke_as_a_ratio_to_its_full_break() -> None:
     assert en[1] == "pool-soft-break: 4.50 s simulated, CPU 0.250 s = 2.50x the full break above (51 events)"
     ru = format_bench(result, "ru").splitlines()
     assert ru[1].startswith("слабый разбой в пуле: 4.50 с удара, ЦП 0.250 с = 2.50x от полного разбоя")
+
+
+@pytest.mark.parametrize("name", ["pyramid-soft-break", "pool-cluster-push"])
+def test_strokes_of_pushes_pass_the_hardening_checks(name: str) -> None:
+    """Energy never rising, no ball into another beyond BALL_TOL, every ball accounted for, the same record
+    twice: with samples at 100 Hz, some of which fall inside runs of pushes."""
+    base = next(c[1] for c in SLOW_CASES if c[0] == name)
+    table = next(t for n, t, _r, _s in CASES if n == base)
+    speed, tip = next((c[2], c[3]) for c in SLOW_CASES if c[0] == name)
+    stroke = Stroke(
+        table, slow_layout(name, load_table(table)), ShotParams(ball="cue", cue_speed=speed, tip=tip)
+    )
+    _rec, m = check_stroke(stroke, sample_hz=100.0, twice=True, referee=False)
+    assert not m.failures, m.failures
