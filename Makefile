@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint check setup clean screenshots cases
+.PHONY: play test bench lint check setup clean screenshots cases validation
 # The texts' gettext catalogs (.po, committed) compiled to .mo (not committed; also compiled at first use).
 LOCALES := $(patsubst %.po,%.mo,$(wildcard assets/locale/*/LC_MESSAGES/*.po))
 
@@ -45,6 +45,10 @@ check: setup
 	$(BIN)/python -m pytest -m "not slow"
 
 # Re-find the trainer's cases after a physics change (README, "The case library and its checks").
+# The README's validation plots: the physics against its published sources (python main.py validate).
+validation: $(STAMP)
+	nice -n 10 $(BIN)/python main.py --lang en validate --out assets/validation
+
 cases: $(STAMP)
 	nice -n 10 $(BIN)/python tools/trainer_make_cases.py --refind 3000
 

@@ -122,6 +122,12 @@ def _parser() -> argparse.ArgumentParser:
     drill.add_argument("--offscreen", action="store_true")
 
     sub.add_parser("games", help="list game ids with their names")
+
+    val = sub.add_parser("validate", help="re-measure the physics against its published sources, with plots")
+    val.add_argument(
+        "--out", metavar="DIR", help="report folder (default: validation/ in the user's data folder)"
+    )
+    val.add_argument("--quick", action="store_true", help="fewer points per fact (CI)")
     return p
 
 
@@ -169,6 +175,10 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         return games_command(settings.lang)
     if command == "bench":
         return _bench(args, settings)
+    if command == "validate":
+        from scenes.validate import validate_command
+
+        return validate_command(args, settings)
     if command == "render":
         if args.video:
             from scenes.video import video_command

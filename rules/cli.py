@@ -30,7 +30,7 @@ def judge_scenario(
 ) -> tuple[MatchState, Ruling]:
     """Judge ``record`` by ``game`` (the scenario's game by default) from the scenario's ``[state]``."""
     gid = game or scenario.game
-    ref = get_referee(gid)
+    ref = get_referee(gid, scenario.table.id)
     raw = dict(scenario.state)
     same = scenario.game != "practice" and get_referee(scenario.game).id == ref.id
     if same:
@@ -121,8 +121,9 @@ def games_command(lang: str = "ru") -> int:
     rows = games()
     print(f"{t('games', lang)}:")
     w = max(len(g) for g, _, _ in rows)
-    for gid, names, table in rows:
+    for gid, names, _ in rows:
         first, second = (names["ru"], names["en"]) if lang == "ru" else (names["en"], names["ru"])
-        print(f"  {gid.ljust(w)}  {first} / {second}  [{table}]")
+        # Its own table first, then any other it is played on (golf: the snooker tables too).
+        print(f"  {gid.ljust(w)}  {first} / {second}  [{', '.join(get_referee(gid).tables())}]")
     sys.stdout.flush()
     return 0

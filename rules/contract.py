@@ -304,6 +304,7 @@ class GameRules(Protocol):
     break_in_hand: ClassVar[InHand | None]
     phases: ClassVar[frozenset[Phase]]
     state_type: ClassVar[type[FamilyState]]
+    table_played: str  # the table id of the match (the game's own, or another it is played on)
 
     def ball_set(self, n_players: int) -> tuple[BallId, ...]: ...
 

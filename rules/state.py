@@ -594,6 +594,7 @@ class MatchState:
         """A plain dict for the HUD and saved matches."""
         return {
             "game": self.game,
+            "table": self.rules.table_played if self.rules is not None else None,
             "players": list(self.players),
             "to_play": self.to_play,
             "scores": list(self.scores),

@@ -238,6 +238,7 @@ class ScriptRunner:
             self.app.manager.switch(
                 "play",
                 game=a.get("game"),
+                table=a.get("table"),
                 names=tuple(names) if names else None,
                 frames_to_win=a.get("frames_to_win"),
             )

@@ -19,7 +19,8 @@ from typing import Any
 from physics.errors import InputError
 from physics.limits import MAX_FILE_BYTES, MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
-from rules.registry import game_ids
+from physics.tables import TABLE_IDS
+from rules.registry import game_ids, get_referee
 
 Check = Callable[[str, str, Any], Any]
 
@@ -75,6 +76,12 @@ def _game(file: str, key: str, v: Any) -> Any:
     return v
 
 
+def _table(file: str, key: str, v: Any) -> Any:
+    if v not in TABLE_IDS:
+        raise InputError(file, key, f"a table id: {', '.join(TABLE_IDS)}")
+    return v
+
+
 def _players(file: str, key: str, v: Any) -> Any:
     if not isinstance(v, list) or not 1 <= len(v) <= MAX_PLAYERS:
         raise InputError(file, key, f"a list of 1 to {MAX_PLAYERS} names")
@@ -92,7 +99,7 @@ NUM = _number()
 ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # the app (scenes/app.py ScriptRunner)
     "menu": ({}, {}),
-    "start": ({}, {"game": _game, "players": _players, "frames_to_win": _whole(1, 25)}),
+    "start": ({}, {"game": _game, "table": _table, "players": _players, "frames_to_win": _whole(1, 25)}),
     "practice": ({}, {"scenario": _text, "drill": _text}),
     "replay": ({}, {}),
     "key": ({"key": _text}, {}),
@@ -162,6 +169,13 @@ def check_action(file: str, i: int, a: Any) -> dict[str, Any]:
     for k, check in optional.items():
         if k in a:
             check(file, f"{key}.{k}", a[k])
+    if do == "start" and "table" in a:
+        # The table goes with the game it is named for (golf: the pool table or a snooker table).
+        game = a.get("game")
+        tables = get_referee(game).tables() if isinstance(game, str) and game != PRACTICE else ()
+        if a["table"] not in tables:
+            want = f"a table {game} is played on: {', '.join(tables)}" if tables else "a game named beside it"
+            raise InputError(file, f"{key}.table", want)
     return a
 
 

@@ -55,6 +55,14 @@ def test_physics_imports_no_direct_and_no_upper_layers() -> None:
             assert not mod.startswith(("scenes", "rules")), f"{f}: imports {mod}"
 
 
+def test_physics_and_rules_draw_nothing() -> None:
+    """``validate`` measures in physics/ and plots in scenes/: matplotlib stays out of the pure packages."""
+    for pkg in ("physics", "rules"):
+        for f in _files(pkg):
+            for mod in _imports(f):
+                assert not mod.startswith(("matplotlib", "PIL")), f"{f}: imports {mod}"
+
+
 def test_only_scenes_and_main_touch_showbase() -> None:
     for pkg in ("physics", "rules", "tests"):
         for f in _files(pkg):

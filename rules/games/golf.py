@@ -1,4 +1,4 @@
-"""Billiards golf (000 «Гольф») on the pool table.
+"""Billiards golf (000 «Гольф») on the pool table or a snooker table.
 
 Any number of players (2..8 here), each with his own numbered ball (player 1 has ball "1", ...). A
 player plays a series until his ball drops, legally, into the pocket of the current hole; then the next
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from physics.errors import InputError
+from physics.limits import MAX_PLAYERS
 from physics.racks import Rack
 from physics.record import BallId, PocketId
 from rules.base import Draft, Stroke, text
@@ -97,6 +98,9 @@ def owner(ball: BallId) -> int:
 class Golf(PoolReferee):
     id = "golf"
     table_id = "pool-9ft"
+    # 000 «Гольф»: "usually played on snooker tables with snooker balls" - on either snooker table too.
+    other_tables = ("snooker-12ft", "snooker-10ft")
+    balls = ("cue", *(ball_of(p) for p in range(MAX_PLAYERS)))
     aliases = ("billiards-golf",)
     names = {"en": "Billiards golf", "ru": "Гольф"}
     family = Family.GOLF

@@ -1,4 +1,4 @@
-"""The main menu: game, players and their names, match length, language, practice, trainer, quit."""
+"""The main menu: game and its table, players and their names, match length, language, practice, trainer, quit."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from dataclasses import replace
 from typing import Any
 
 from physics.limits import MAX_NAME, MAX_PLAYERS
-from rules.registry import game_ids
+from physics.tables import load_table
+from rules.registry import game_ids, get_referee
 from scenes.i18n import display_names, game_name, tr, ui_font
 from scenes.screens import Screen
 
@@ -89,6 +90,11 @@ class MenuScreen(Screen):
         button("<", (-0.62, 0.46), self._cycle_game, [-1])
         self.game_label = label(game_name(self.choice["game"], lang), (0.0, 0.45), 0.065)
         button(">", (0.62, 0.46), self._cycle_game, [1])
+        # The table: the game's own, or another it is played on (golf: the snooker tables, 000 «Гольф»).
+        self.table_label = label(self._table_text(), (0.0, 0.385), 0.045, text_fg=(0.8, 0.9, 0.8, 1))
+        if len(self._tables()) > 1:
+            button("<", (-0.42, 0.395), self._cycle_table, [-1], scale=0.045)
+            button(">", (0.42, 0.395), self._cycle_table, [1], scale=0.045)
 
         label(tr("menu.players", lang), (-0.6, 0.30))
         button(tr("menu.less", lang), (-0.18, 0.31), self._players, [-1])
@@ -141,7 +147,25 @@ class MenuScreen(Screen):
     def _cycle_game(self, step: int) -> None:
         i = MATCH_GAMES.index(self.choice["game"])
         self.choice["game"] = MATCH_GAMES[(i + step) % len(MATCH_GAMES)]
-        self.game_label["text"] = game_name(self.choice["game"], self.lang)
+        self.choice["table"] = self._tables()[0]
+        self._sync_names()
+        self._build()  # the table's arrows come and go with the game
+
+    def _tables(self) -> tuple[str, ...]:
+        return tuple(get_referee(self.choice["game"]).tables())
+
+    def _table_text(self) -> str:
+        tables = self._tables()
+        table = self.choice.get("table")
+        if table not in tables:
+            table = self.choice["table"] = tables[0]
+        return tr("menu.table", self.lang, name=load_table(table).name["ru" if self.lang == "ru" else "en"])
+
+    def _cycle_table(self, step: int) -> None:
+        tables = self._tables()
+        i = tables.index(self.choice["table"]) if self.choice.get("table") in tables else 0
+        self.choice["table"] = tables[(i + step) % len(tables)]
+        self.table_label["text"] = self._table_text()
 
     def _sync_names(self) -> None:
         self.choice["names"] = [
@@ -176,6 +200,7 @@ class MenuScreen(Screen):
         self._open(
             "play",
             game=self.choice["game"],
+            table=self.choice.get("table"),
             names=tuple(self.choice["names"]),
             frames_to_win=self.choice["frames_to_win"],
         )

@@ -392,10 +392,11 @@ def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
     from rules.state import MatchState
 
     sc = case.scenario
-    state = MatchState.from_scenario(get_referee(game), sc.state, sc.balls, sc.path)
+    ref = get_referee(game, sc.table.id)
+    state = MatchState.from_scenario(ref, sc.state, sc.balls, sc.path)
     # The undisturbed run belongs to the case's own recorded stroke, not to a variation of it (generate.py).
     same = sc.is_recorded and record.events == tuple(sc.recorded_events or ())
-    ruling = get_referee(game).judge(state, record, sc.undisturbed_record() if same else None, sc.objects)
+    ruling = ref.judge(state, record, sc.undisturbed_record() if same else None, sc.objects)
     d = ruling.to_dict()
     return dict(d["ruling"]) if "ruling" in d and isinstance(d["ruling"], dict) else dict(d)
 

@@ -253,7 +253,7 @@ def striker(case: Case) -> int:
 
 def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str, Any]) -> list[Question]:
     """The five questions of a case under one rulebook, with the referee's answers."""
-    table = get_referee(game).table
+    table = case.scenario.table
     balls = list(case.scenario.balls)
     qs: list[Question] = []
 
