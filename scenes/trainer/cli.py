@@ -18,6 +18,7 @@ from scenes.trainer.cases import load_library, user_cases_dir
 from scenes.trainer.session import CaseRun, Session
 from scenes.trainer.store import Store, default_path
 from scenes.trainer.text import run_text_exam, run_text_session, topic_title, weak_text
+from scenes.trainer.verdict import trainee_name
 
 
 def _stdin_reader() -> Any:
@@ -184,7 +185,7 @@ def print_history(
     sessions = store.sessions(profile_id)
     who = name or (store.profile_name(profile_id) if profile_id is not None else None)
     if who is not None:
-        print(tr("trainer.trainee", lang, name=who), file=out)
+        print(tr("trainer.trainee", lang, name=trainee_name(who, lang)), file=out)
     if not sessions:
         print(tr("trainer.cli.no_answers", lang), file=out)
         return

@@ -18,7 +18,7 @@ from typing import Any
 
 from scenes.i18n import game_name, ntr, tr
 from scenes.trainer.cases import Topic
-from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching
+from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def write_report(
         "h2{border-bottom:1px solid #ccc}@media print{h2{page-break-before:auto}}</style></head><body>",
         f"<h1>{e(tr('trainer.report.title', lang))}</h1>",
         "<table>",
-        f"<tr><th>{e(tr('trainer.report.trainee', lang))}</th><td>{e(trainee)}</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.trainee', lang))}</th><td>{e(trainee_name(trainee, lang))}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.date', lang))}</th><td>{e(date)}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.rulebook', lang))}</th><td>{e(game_name(game, lang) if game else tr('trainer.mixed', lang))}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{result.points:.1f} / {result.possible:.1f} "

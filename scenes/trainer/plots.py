@@ -12,6 +12,7 @@ from physics.errors import InputError
 from scenes.i18n import game_name, tr
 from scenes.trainer.store import Store
 from scenes.trainer.text import topic_title
+from scenes.trainer.verdict import trainee_name
 
 
 def series(store: Store, profile_id: int, by: str) -> dict[str, list[tuple[int, float]]]:
@@ -72,7 +73,9 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
         else:
             ax.text(0.5, 0.5, tr("trainer.plot.empty", lang), ha="center", transform=ax.transAxes)
     axes[0].set_ylabel(tr("trainer.plot.score", lang))
-    fig.suptitle(tr("trainer.plot.title", lang, name=name or store.profile_name(profile_id)))
+    fig.suptitle(
+        tr("trainer.plot.title", lang, name=trainee_name(name or store.profile_name(profile_id), lang))
+    )
     fig.tight_layout()
     try:
         fig.savefig(path)

@@ -27,7 +27,7 @@ from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.framing import Director, held_samples
 from scenes.trainer.session import CaseRun, Session
 from scenes.trainer.store import Store, default_path
-from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
+from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching, trainee_name
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 PANEL = 0.36  # the share of the window's width the panel takes when open
@@ -307,7 +307,9 @@ class TrainerScreen(Screen):
         )
         self._label(tr("menu.trainer", lang), (0, 0.72), 0.09)
         self._button("<", (-0.75, 0.56), self._cycle, ["profile", -1])
-        self.profile_label = self._label(tr("trainer.trainee", lang, name=self.profile), (0, 0.55), 0.05)
+        self.profile_label = self._label(
+            tr("trainer.trainee", lang, name=trainee_name(self.profile, lang)), (0, 0.55), 0.05
+        )
         self._button(">", (0.75, 0.56), self._cycle, ["profile", 1])
         self._label(tr("trainer.screen.new_trainee", lang), (-0.55, 0.42), 0.04)
         self.entry = DirectEntry(
@@ -354,7 +356,9 @@ class TrainerScreen(Screen):
         if text.strip():
             self.profile = text.strip()[:40]
             self.profile_id = self.store.profile(self.profile)
-            self.profile_label["text"] = tr("trainer.trainee", self.lang, name=self.profile)
+            self.profile_label["text"] = tr(
+                "trainer.trainee", self.lang, name=trainee_name(self.profile, self.lang)
+            )
 
     def _cycle(self, what: str, step: int) -> None:
         if what == "profile":
@@ -363,7 +367,9 @@ class TrainerScreen(Screen):
                 names[(names.index(self.profile) + step) % len(names)] if self.profile in names else names[0]
             )
             self.profile_id = self.store.profile(self.profile)
-            self.profile_label["text"] = tr("trainer.trainee", self.lang, name=self.profile)
+            self.profile_label["text"] = tr(
+                "trainer.trainee", self.lang, name=trainee_name(self.profile, self.lang)
+            )
         elif what == "game":
             opts: list[str | None] = [None, *self.games]
             self.pick_game = opts[(opts.index(self.pick_game) + step) % len(opts)]
@@ -1068,12 +1074,25 @@ class TrainerScreen(Screen):
             raise RuntimeError(f"script: unknown action {do!r} on the trainer screen")
         return True
 
+    def shown_texts(self) -> list[str]:
+        """Every text on the screen now: labels, buttons, the clock (what a test reads for the language)."""
+        from direct.gui.DirectGui import DirectButton, DirectLabel
+
+        out = []
+        for w in self._widgets + self._panel_widgets:
+            if isinstance(w, (DirectLabel, DirectButton)) and not w.isEmpty():
+                text = w["text"]
+                if isinstance(text, str) and text.strip():
+                    out.append(text)
+        return out
+
     def dump(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "screen": self.name,
             "phase": self.phase,
             "profile": self.profile,
             "exam": self.exam_mode,
+            "texts": self.shown_texts(),
         }
         if self.session is not None:
             got, possible = self.session.points()

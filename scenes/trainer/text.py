@@ -22,7 +22,7 @@ from scenes.trainer.store import Progress
 from scenes.trainer.verdict import answer_lines, teaching, verdict_text
 
 
-def _thing(kind: str, key: str | None, lang: str) -> str:
+def thing_name(kind: str, key: str | None, lang: str) -> str:
     """A cushion, a line or something a ball met, named (``trainer.<kind>.<key>``); a thing the trainer has
     no word for is named as the referee names it."""
     if key is None:
@@ -59,20 +59,20 @@ def describe_event(e: Event, lang: str) -> str | None:
     if t in _SIMPLE:
         return tr(f"trainer.event.{_SIMPLE[t]}", lang, ball=b)
     if t == EventType.CUSHION:
-        return tr("trainer.event.cushion", lang, ball=b, cushion=_thing("cushion", e.cushion, lang))
+        return tr("trainer.event.cushion", lang, ball=b, cushion=thing_name("cushion", e.cushion, lang))
     if t in (EventType.POCKET_JAW, EventType.POCKETED):
         key = "trainer.event.jaw" if t == EventType.POCKET_JAW else "trainer.event.pocketed"
         return tr(key, lang, ball=b, pocket=pocket_name(e.pocket or "", lang))
     if t == EventType.LANDED:
-        return tr("trainer.event.landed", lang, ball=b, on=_thing("object", e.on, lang))
+        return tr("trainer.event.landed", lang, ball=b, on=thing_name("object", e.on, lang))
     if t == EventType.TOUCHED:
-        return tr("trainer.event.touched", lang, ball=b, obj=_thing("object", e.object, lang))
+        return tr("trainer.event.touched", lang, ball=b, obj=thing_name("object", e.object, lang))
     if t == EventType.JUMPED_OVER:
         return tr("trainer.event.jumped_over", lang, ball=b, over=ball_name(e.over or "", lang))
     if t == EventType.LINE_CROSSED:
-        return tr("trainer.event.line", lang, ball=b, line=_thing("line", e.line, lang))
+        return tr("trainer.event.line", lang, ball=b, line=thing_name("line", e.line, lang))
     if t == EventType.OFF_TABLE:
-        return tr("trainer.event.off_table", lang, ball=b, rest=_thing("object", e.rest, lang))
+        return tr("trainer.event.off_table", lang, ball=b, rest=thing_name("object", e.rest, lang))
     if t == EventType.DROPPED:
         after = f"{e.after:.1f}" if e.after is not None else "?"
         return tr("trainer.event.dropped", lang, ball=b, after=after)
@@ -113,7 +113,7 @@ def describe_stroke(case: Case, record: ShotRecord, lang: str) -> list[str]:
         )
     for o in sc.objects:
         x, y, z = o.at
-        lines.append(tr("trainer.text.object", lang, obj=_thing("object", o.kind, lang), x=x, y=y, z=z))
+        lines.append(tr("trainer.text.object", lang, obj=thing_name("object", o.kind, lang), x=x, y=y, z=z))
     last = ""
     events = list(record.events)
     for i, e in enumerate(events):

@@ -16,6 +16,12 @@ from rules.ruling import Ruling
 from scenes.i18n import game_name, tr
 from scenes.trainer.questions import Question, explanation, family, summary_line
 from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
+from scenes.trainer.store import DEFAULT_PROFILE
+
+
+def trainee_name(name: str, lang: str) -> str:
+    """A trainee as the screens name him: the profile nobody named reads «гость» / "guest"."""
+    return tr("trainer.guest", lang) if name == DEFAULT_PROFILE else name
 
 
 @dataclass(frozen=True)
