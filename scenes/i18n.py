@@ -24,7 +24,8 @@ How to add a text:
    format check has nothing to compare with: :func:`catalog_problems` compares the two catalogs instead).
 2. Nothing else: a catalog whose ``.mo`` is missing or older than its ``.po`` is compiled at first use
    (``make setup`` compiles both ahead: ``python -m scenes.i18n compile``). ``python -m scenes.i18n check``
-   lists what is wrong with the catalogs; ``tests/scenes/test_i18n.py`` fails on a text present in one
+   lists what is wrong with the catalogs and every key the code (``main.py``, ``scenes/`` with the trainer)
+   asks for that they lack; ``tests/scenes/test_i18n.py`` fails on a text present in one
    language only, an empty or fuzzy translation, placeholders that differ, or a key used in the code that
    no catalog has.
 
