@@ -163,7 +163,7 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         return simulate_command(args.file, json_path=args.json, sample_hz=args.sample_hz, settings=settings)
     if command == "referee":
         from physics.cli import load_or_simulate
-        from rules.cli import referee_command
+        from scenes.referee_text import referee_command
 
         scenario, record = load_or_simulate(args.file, sample_hz=args.sample_hz, settings=settings)
         return referee_command(

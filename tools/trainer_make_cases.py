@@ -40,6 +40,7 @@ from physics.record import BallStatus, EventType, ShotParams, ShotRecord  # noqa
 from physics.scenario import SceneObject  # noqa: E402
 from rules.contract import Family  # noqa: E402
 from rules.registry import games_for_table, get_referee  # noqa: E402
+from rules.ruling import Ruling  # noqa: E402
 from scenes.trainer.cases import CASES_DIR, Expected, Topic, case_toml, load_case, rule  # noqa: E402
 from scenes.trainer.rows import Claim, incidental_fouls, rail_top_return, row_problems  # noqa: E402
 
@@ -116,9 +117,7 @@ class Recipe:
         )
 
 
-def problems(
-    rec: Recipe, record: ShotRecord, rulings: Mapping[str, Mapping[str, Any]] | None = None
-) -> list[str]:
+def problems(rec: Recipe, record: ShotRecord, rulings: Mapping[str, Ruling] | None = None) -> list[str]:
     """What the stroke fails to show: the row's checks (``scenes.trainer.rows``), the recipe's own extra check,
     and - given the rulings - fouls that have nothing to do with the row."""
     undisturbed = None
@@ -1100,7 +1099,7 @@ def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
     )
 
 
-def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, dict[str, Any]]]:
+def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, Ruling]]:
     from physics.scenario import load_scenario
     from scenes.trainer.cases import Case, record_for
 
@@ -1127,13 +1126,13 @@ def _use(rec: Recipe, shot: ShotParams) -> None:
     }
 
 
-def _report(rec: Recipe, bad: list[str], rulings: Mapping[str, Mapping[str, Any]]) -> None:
+def _report(rec: Recipe, bad: list[str], rulings: Mapping[str, Ruling]) -> None:
     print(f"{'ok ' if not bad else 'NO '}{rec.id}:" + ("" if not bad else " " + "; ".join(bad)), flush=True)
     for g, r in rulings.items():
-        codes = ",".join(f["code"] for f in r["fouls"]) or "-"
+        codes = ",".join(r.codes()) or "-"
         print(
-            f"     {g:18s} foul={r['foul']!s:5s} codes={codes} counted={r['counted']} off={r['off_table']} "
-            f"respot={[x['ball'] for x in r['respot']]} next={r['next_player']} in_hand={r['in_hand']}"
+            f"     {g:18s} foul={r.foul!s:5s} codes={codes} counted={list(r.counted)} off={list(r.off_table)} "
+            f"respot={[x.ball for x in r.respot]} next={r.next_player} in_hand={r.in_hand}"
         )
 
 

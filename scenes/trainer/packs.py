@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from physics.errors import InputError
+from scenes.i18n import ntr
 from scenes.trainer.cases import Case, Expected, load_case, load_library, record_for, rule, user_cases_dir
 from scenes.trainer.store import Store
 
@@ -380,7 +381,6 @@ def import_pack(path: Path, settings: Any, target: Path | None = None) -> list[P
 
 
 def import_command(path: Path, args: Any, settings: Any, out: TextIO) -> int:
-    en = settings.lang == "en"
     if not path.exists():
         raise InputError(
             str(path), "file", "an existing case pack (folder, .zip, .toml) or results file (.json)"
@@ -390,16 +390,11 @@ def import_command(path: Path, args: Any, settings: Any, out: TextIO) -> int:
 
         with Store(default_path(settings.data_dir())) as store:
             n = import_results(store, path)
-        print(f"{n} answers imported" if en else f"Импортировано ответов: {n}", file=out)
+        print(ntr("trainer.pack.answers", n, settings.lang), file=out)
         return 0
     written = import_pack(path, settings)
     print(
-        (
-            f"{len(written)} cases imported into {user_cases_dir(settings)}"
-            if en
-            else f"Импортировано случаев: {len(written)} в {user_cases_dir(settings)}"
-        ),
-        file=out,
+        ntr("trainer.pack.cases", len(written), settings.lang, folder=str(user_cases_dir(settings))), file=out
     )
     return 0
 

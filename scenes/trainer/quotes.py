@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+from rules.ruling import FoulCode, Ruling
+from scenes.i18n import rule_name, tr
 
 QUOTES_FILE = Path(__file__).with_name("rule_quotes.toml")
 SOURCES = {
@@ -22,8 +24,6 @@ class Quote:
     source: str | None  # "000" | "003", None where the two texts have no section for the point
     section: str | None
     text: str | None  # the Russian source, word for word
-    en: str
-    ru: str
     refs: tuple[str, ...]
     topics: tuple[str, ...]
     families: tuple[str, ...]
@@ -33,13 +33,15 @@ class Quote:
     codes: tuple[str, ...] = ()
 
     def meaning(self, lang: str) -> str:
-        return self.en if lang == "en" else self.ru
+        """What the rule means for the stroke, in our own words (``trainer.quote.<id>`` in the catalogs)."""
+        return tr(f"trainer.quote.{self.id}", lang)
 
-    def cite(self) -> str:
-        """``003 «Выскочившие шары»`` (or the first rule reference where no text covers it)."""
+    def cite(self, lang: str) -> str:
+        """``003 «Выскочившие шары»`` (the source's section, as the text titles it), or the first rule
+        reference, in ``lang``, where no text covers the point (``WPBSA, раздел 3, правило 9``)."""
         if self.source and self.section:
             return f"{self.source} «{self.section}»"
-        return self.refs[0] if self.refs else self.id
+        return rule_name(self.refs[0], lang) if self.refs else self.id
 
     def serves(self, topic: str, game: str, family: str) -> bool:
         if topic not in self.topics:
@@ -61,8 +63,6 @@ def all_quotes() -> tuple[Quote, ...]:
                 source=q.get("source"),
                 section=q.get("section"),
                 text=q.get("text"),
-                en=str(q["en"]),
-                ru=str(q["ru"]),
                 refs=tuple(q.get("refs", ())),
                 topics=tuple(q.get("topics", ())),
                 families=tuple(q.get("families", ())),
@@ -100,15 +100,12 @@ def _for(q: Quote, game: str, family: str) -> bool:
     return not q.families or family in q.families
 
 
-def ruling_codes(ruling: Mapping[str, Any]) -> list[str]:
+def ruling_codes(ruling: Ruling) -> list[FoulCode]:
     """The codes of a ruling's fouls."""
-    return [str(f.get("code")) for f in ruling.get("fouls", []) if f.get("code")]
+    return [f.code for f in ruling.fouls]
 
 
-def ruling_refs(ruling: Mapping[str, Any]) -> list[str]:
-    """The rule references of a ruling's fouls and notes."""
-    refs = [str(f.get("rule")) for f in ruling.get("fouls", []) if f.get("rule")]
-    refs += [
-        str(n.get("rule")) for n in ruling.get("notes", []) or [] if isinstance(n, Mapping) and n.get("rule")
-    ]
+def ruling_refs(ruling: Ruling) -> list[str]:
+    """The rule references of a ruling's fouls and announcements."""
+    refs = [f.rule for f in ruling.fouls if f.rule] + [w.rule for w in ruling.warnings if w.rule]
     return list(dict.fromkeys(refs))

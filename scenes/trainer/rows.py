@@ -50,6 +50,7 @@ from typing import Any
 from physics.record import BallStatus, Event, EventType, ShotRecord
 from rules.contract import FoulCode
 from rules.interference import OUTSIDE_AGENTS
+from rules.ruling import Ruling
 from scenes.trainer.cases import Topic
 
 # The row of rules-notes §2 each topic illustrates.
@@ -642,7 +643,7 @@ def row_problems(claim: Claim, record: ShotRecord, undisturbed: ShotRecord | Non
     return found + _purity(st, claim)
 
 
-def incidental_fouls(rulings: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def incidental_fouls(rulings: Mapping[str, Ruling]) -> list[str]:
     """Rulings that are fouls only for a reason no row is about (each as ``game: code``).
 
     A stroke draws one penalty however many rules it breaks, so an unrelated foul beside the row's own (a
@@ -652,7 +653,7 @@ def incidental_fouls(rulings: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """
     out: list[str] = []
     for g, r in rulings.items():
-        codes = [str(f.get("code")) for f in r.get("fouls", [])]
+        codes = [f.code for f in r.fouls]
         if codes and all(c in INCIDENTAL_FOULS for c in codes):
             out += [f"{g}: {c}" for c in codes]
     return out
@@ -663,9 +664,7 @@ def case_claim(case: Any) -> Claim:
     return Claim(case.topic, getattr(case, "subject", None))
 
 
-def case_problems(
-    case: Any, record: ShotRecord, rulings: Mapping[str, Mapping[str, Any]] | None = None
-) -> list[str]:
+def case_problems(case: Any, record: ShotRecord, rulings: Mapping[str, Ruling] | None = None) -> list[str]:
     """Row problems of a case's stroke plus, given its rulings, the incidental fouls."""
     undisturbed = case.scenario.undisturbed_record() if case.scenario.is_recorded else None
     p = row_problems(case_claim(case), record, undisturbed)

@@ -191,7 +191,7 @@ def test_import_command_line(tmp_path: Path) -> None:
     pack = _pack(tmp_path, ["golf-hanging-before-5s"])
     cmd = [sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train"]
     r = subprocess.run([*cmd, "--import", str(pack)], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert r.returncode == 0 and "1 cases imported" in r.stdout, r.stderr
+    assert r.returncode == 0 and "1 case imported" in r.stdout, r.stderr
     r = subprocess.run(
         [*cmd, "--import", str(tmp_path / "nope.zip")], capture_output=True, text=True, cwd=ROOT, timeout=120
     )

@@ -68,7 +68,7 @@ def test_every_topic_under_every_rulebook_quotes_its_rule_in_both_languages() ->
         for g in c.games:
             qs = quotes_for(c.topic.value, g, family(g))
             assert qs, (c.id, g)
-            assert all(q.en and q.ru and q.en != q.ru for q in qs)
+            assert all(q.meaning("en") and q.meaning("ru") and q.meaning("en") != q.meaning("ru") for q in qs)
 
 
 def test_the_ruling_line_names_fouls_and_who_plays_as_the_trainee_reads_them() -> None:
@@ -81,8 +81,8 @@ def test_the_ruling_line_names_fouls_and_who_plays_as_the_trainee_reads_them() -
     ruling = rule_all(case, record_for(case, SETTINGS))["snooker"]
     for lang in ("en", "ru"):
         line = summary_line(ruling, lang)
-        assert all(f["code"] not in line for f in ruling["fouls"]), line
-        assert foul_name(ruling["fouls"][0]["code"], lang) in line
+        assert all(f.code not in line for f in ruling.fouls), line
+        assert foul_name(ruling.fouls[0].code, lang) in line
     assert "the opponent plays" in summary_line(ruling, "en") and "бьёт соперник" in summary_line(
         ruling, "ru"
     )
@@ -96,8 +96,8 @@ def test_the_rule_quoted_first_is_the_one_the_ruling_cites() -> None:
     for c in LIBRARY:
         record = record_for(c, SETTINGS)
         for g, ruling in rule_all(c, record).items():
-            refs = [str(f["rule"]) for f in ruling["fouls"]]
-            qs = quotes_for(c.topic.value, g, family(g), refs, [str(f["code"]) for f in ruling["fouls"]])
+            refs = [f.rule for f in ruling.fouls]
+            qs = quotes_for(c.topic.value, g, family(g), refs, [f.code for f in ruling.fouls])
             assert qs, (c.id, g)
             for q in qs:
                 assert not q.families or family(g) in q.families or g in q.games, (c.id, g, q.id)
