@@ -23,6 +23,7 @@ from physics.tables import load_table
 from scenes.i18n import game_name, ui_font
 from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
+from scenes.script import ScriptRefused
 from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.framing import Director, held_samples
 from scenes.trainer.session import CaseRun, Session
@@ -1082,7 +1083,7 @@ class TrainerScreen(Screen):
         elif do == "camera":
             self.set_camera(str(a["mode"]))
         else:
-            raise RuntimeError(f"script: unknown action {do!r} on the trainer screen")
+            raise ScriptRefused("an action of the trainer screen")
         return True
 
     def dump(self) -> dict[str, Any]:
