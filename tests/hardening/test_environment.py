@@ -293,3 +293,22 @@ def test_the_offscreen_screenshot_into_a_folder_is_one_line(tmp_path: Path) -> N
     )
     line = _one_line(r)
     assert "--out" in line
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("games",), ("simulate", str(SCENARIO), "--json", "-")])
+def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
+    """``main.py simulate FILE > out.json`` on a full disk: before, 'internal error: OSError: [Errno 28]'
+    and exit 1."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "main.py", "--lang", "en", *args],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=600,
+        )
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
+    assert lines[0] == "error: stdout: an output that takes what is written (No space left on device)", lines
