@@ -86,6 +86,10 @@ _T: dict[str, tuple[str, str]] = {
     "by_topic": ("By topic", "По темам"),
     "by_game": ("By rulebook", "По правилам"),
     "verdict": ("Verdict", "Разбор"),
+    "disk": (
+        "Answers not saved ({why}): {n} kept in memory, saved as soon as the disk allows",
+        "Ответы не сохранены ({why}): в памяти {n}, они сохранятся, как только диск позволит",
+    ),
 }
 
 
@@ -102,6 +106,8 @@ class TrainerScreen(Screen):
         self.settings = self.ctx.settings
         self.library = load_library(extra=[user_cases_dir(self.ctx.settings)])
         self.store = Store(default_path(self.settings.data_dir()))
+        self.disk_note = ""  # answers the disk refused: said in the header until it takes them
+        self.store.warn = self._disk_warning
         self.profile = str(getattr(args, "profile", None) or self.settings.trainer.profile)
         self.profile_id = self.store.profile(self.profile)
         self.games = sorted({g for c in self.library for g in c.games})
@@ -518,7 +524,16 @@ class TrainerScreen(Screen):
         self.player = None
         self.director = None
 
+    def _disk_warning(self, waiting: int, why: str) -> None:
+        self.disk_note = _t("disk", self.lang, why=why, n=waiting) if waiting else ""
+
     def _header(self) -> str:
+        assert self.run is not None and self.session is not None
+        if self.disk_note:
+            return self._case_header() + "\n" + self.disk_note
+        return self._case_header()
+
+    def _case_header(self) -> str:
         assert self.run is not None and self.session is not None
         if self.exam_mode:
             return _t(
@@ -1092,6 +1107,7 @@ class TrainerScreen(Screen):
             "phase": self.phase,
             "profile": self.profile,
             "exam": self.exam_mode,
+            "disk": self.disk_note,
         }
         if self.session is not None:
             got, possible = self.session.points()

@@ -267,9 +267,28 @@ def test_the_text_trainer_on_a_disk_that_fills_up_warns_and_goes_on(full_disk: P
         except AssertionError:
             break  # the session is over: no prompt comes
     code, out, err = t.finish()
-    assert code == 0, err[-2000:]
     assert "was not saved (database or disk is full)" in out and "Score:" in out, out[-3000:]
-    assert "Traceback" not in err
+    # The disk never took them: the last line says so (it said "saved as soon as the disk allows" and the
+    # process ended with exit 0), and the next run asks them again.
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1, err[-2000:]
+    assert "answers" in lines[0] and "not saved" in lines[0] and "asks them again" in lines[0], lines
+    from tests.hardening.test_trainer_terminal import _answers
+
+    saved = len(_answers(full_disk))
+    (full_disk / "filler").unlink()  # room again: the session resumes at the first answer not saved
+    again = subprocess.run(
+        [sys.executable, "main.py", "--lang", "en", "train", "--text", "--cases", "1", "--topic", "lamp"],
+        cwd=ROOT,
+        env={**os.environ, "XDG_DATA_HOME": str(full_disk)},
+        input="1\n" * 12,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert again.returncode == 0 and "resumed" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
+    questions = {q for _s, _i, q, _a in _answers(full_disk)}
+    assert len(_answers(full_disk)) == len(questions) > saved  # each question once, the rest asked again
 
 
 def test_generated_cases_into_a_file_is_one_line(tmp_path: Path) -> None:
