@@ -23,7 +23,7 @@ from typing import Any
 
 from physics.errors import InputError
 from scenes.i18n import tr
-from scenes.look import Shading, pbr_supported, slow_high_quality_hint
+from scenes.look import NO_WINDOW, Shading, pbr_supported, slow_high_quality_hint
 from scenes.screens import AppContext, ScreenManager
 from scenes.script import ScriptRefused, load_script
 from scenes.worker import PhysicsWorker
@@ -81,8 +81,10 @@ def open_base(offscreen: bool, quality: str = "low") -> Any:
             base = ShowBase(windowType="offscreen")
             base.disableMouse()
             return base
-        except Exception:  # no EGL device here: draw the low picture with the software renderer
-            pass
+        except Exception as exc:
+            if str(exc) != NO_WINDOW:
+                raise
+            # no EGL device here: draw the low picture with the software renderer
     if offscreen and not os.environ.get("DISPLAY"):
         from panda3d.core import GraphicsPipeSelection
 

@@ -21,7 +21,7 @@ from physics.errors import InputError
 from physics.record import ShotRecord
 from physics.scenario import Scenario, load_scenario
 from scenes.camera import CameraMode, CameraRig
-from scenes.look import Shading, pbr_supported
+from scenes.look import NO_WINDOW, Shading, pbr_supported
 from scenes.replay import ReplayPlayer
 from scenes.table_view import BallState, TableView, default_ball_style
 
@@ -87,7 +87,10 @@ def make_offscreen_base(
     if headless:
         try:
             return ShowBase(windowType="offscreen")
-        except Exception:  # no EGL device: the software renderer still draws the low picture
+        except Exception as exc:
+            if str(exc) != NO_WINDOW:
+                raise
+            # no EGL device: the software renderer still draws the low picture
             loadPrcFileData("billiards-offscreen-fallback", "load-display p3tinydisplay")
             software = True
     if software:

@@ -117,13 +117,13 @@ class ScreenManager:
         self.history.append(name)
         try:
             screen.enter(**kwargs)
-        except BaseException:
+        except BaseException as exc:
             # A screen that failed half-way must not leave nodes, tasks or handlers behind.
             self.current = None
             try:
                 screen.exit()
-            except Exception:  # exit of a half-built screen may miss attributes; the original error matters
-                pass
+            except Exception as cleanup:  # a half-built screen may miss attributes: the first error goes on
+                exc.add_note(f"its clean-up failed too: {type(cleanup).__name__}: {cleanup}")
             raise
         return screen
 
