@@ -248,45 +248,16 @@ def _bench(args: Any, settings: Any) -> int:
     return 0
 
 
-class _OutputRefused(OSError):
-    """stdout refused what was written to it: `> out.json` on a full disk."""
-
-
-class _Output:
-    """``sys.stdout`` with its write failures told apart from those of the files we open ourselves (those
-    name their file: physics.files.WriteError); a closed pipe stays BrokenPipeError."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        try:
-            return int(self._stream.write(text))
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _OutputRefused(exc.errno, exc.strerror) from None
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _OutputRefused(exc.errno, exc.strerror) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
 def main() -> None:
-    sys.stdout = _Output(sys.stdout)
+    from scenes.terminal import Output, OutputRefused
+
+    sys.stdout = Output(sys.stdout)
     try:
         code = run(sys.argv[1:])
         sys.stdout.flush()  # a full disk under `> out.json` fails here at the latest, not at the exit
     except KeyboardInterrupt:
         code = 130
-    except (BrokenPipeError, _OutputRefused) as exc:
+    except (BrokenPipeError, OutputRefused) as exc:
         # The reader went away (`| head`) or the disk under `> out.json` is full: say so once, and keep
         # Python from failing again on the same stdout at the exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
