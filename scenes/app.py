@@ -302,7 +302,7 @@ class ScriptRunner:
 
 def save_screenshot(base: Any, path: Path) -> Path:
     """Render the current frame and write it as an image (PNG by the file's extension)."""
-    from panda3d.core import Filename, PNMImage
+    from panda3d.core import PNMImage
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -315,8 +315,11 @@ def save_screenshot(base: Any, path: Path) -> Path:
     img = PNMImage()
     if not base.win.getScreenshot(img):
         raise RuntimeError("could not read the window's frame buffer")
-    if path.is_dir() or not img.write(Filename.fromOsSpecific(str(path.resolve()))):
+    if path.is_dir():
         raise InputError(str(path), "--out", "a PNG file that can be written (not a folder)")
+    from scenes.render import write_png
+
+    write_png(img, path)
     return path
 
 

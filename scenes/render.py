@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from panda3d.core import Camera, Filename, NodePath, PerspectiveLens, PNMImage, Texture, loadPrcFileData
+from panda3d.core import Camera, NodePath, PerspectiveLens, PNMImage, Texture, loadPrcFileData
 
 from physics.errors import InputError
+from physics.files import atomic_bytes
 from physics.record import ShotRecord
 from physics.scenario import Scenario, load_scenario
 from scenes.camera import CameraMode, CameraRig
@@ -326,6 +327,17 @@ def draw_scenario(
         scene.removeNode()
 
 
+def write_png(img: PNMImage, path: Path, key: str = "--out") -> None:
+    """The picture to ``path`` as a PNG, atomically (physics.files): a full disk is one line naming the file,
+    and the old picture stays. Panda3D writing in place left an empty file and only printed its error."""
+    from panda3d.core import StringStream
+
+    encoded = StringStream()
+    if not img.write(encoded, "picture.png"):
+        raise RuntimeError("Panda3D could not encode the picture as PNG")
+    atomic_bytes(path, key, bytes(encoded.getData()))
+
+
 def render_command(args: Any, settings: Any) -> int:
     """The ``render`` command (main.py): exit 0, or an :class:`InputError` for bad input (exit 2)."""
     size = parse_size(str(args.size))
@@ -351,8 +363,7 @@ def render_command(args: Any, settings: Any) -> int:
         img = draw_scenario(
             base, scenario, record, float(t), args.camera, size, settings.lamp_position, quality
         ).image
-        if not img.write(Filename.fromOsSpecific(str(out))):
-            raise InputError("--out", str(out), "a writable PNG path")
+        write_png(img, out)
     finally:
         base.destroy()
     print(str(out))

@@ -331,3 +331,45 @@ def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: tuple[str, ...]) -
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
     assert lines[0] == "error: stdout: an output that takes what is written (No space left on device)", lines
+
+
+def _history(data_home: Path) -> None:
+    from scenes.trainer.store import Store, default_path
+
+    with Store(default_path(data_home / "billiards3d")) as s:
+        sid = s.new_session("russian-pyramid", "lamp", 1, [("pyramid-lamp", "russian-pyramid", "lamp")])
+        s.record_answer(
+            sid.id, 0, "pyramid-lamp", "russian-pyramid", "lamp", "legal", ["foul"], True, True, True
+        )
+
+
+@pytest.mark.parametrize(
+    "args", [("--export", "e.csv"), ("--export", "e.json"), ("--history", "--plot", "p.png")]
+)
+def test_an_export_or_a_plot_onto_a_full_disk_keeps_the_old_file(
+    full_disk: Path, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Before: the file was opened in place, so a full disk left it empty (the last good export gone) and
+    the line named the option where the file goes."""
+    _history(tmp_path / "home")
+    target = full_disk / args[-1]
+    target.write_bytes(b"the last good one")
+    _fill(full_disk)
+    r = _main("train", *args[:-1], str(target), env={"XDG_DATA_HOME": str(tmp_path / "home")})
+    line = _one_line(r)
+    assert line.startswith(f"error: {target}: {args[-2]}: ") and "No space left on device" in line, line
+    assert target.read_bytes() == b"the last good one"
+    _no_temp(full_disk)
+
+
+def test_a_picture_onto_a_full_disk_is_one_line_and_keeps_the_old_file(full_disk: Path) -> None:
+    """Before: Panda3D printed 'Error writing 4096 bytes', the command printed the path as if written, exit 0,
+    and left an empty PNG in place of the old one."""
+    target = full_disk / "x.png"
+    target.write_bytes(b"the last good one")
+    _fill(full_disk)
+    r = _main("render", str(SCENARIO), "--out", str(target), "--size", "160x90", "--quality", "low")
+    line = _one_line(r)
+    assert line.startswith(f"error: {target}: --out: ") and "No space left on device" in line, line
+    assert target.read_bytes() == b"the last good one"
+    _no_temp(full_disk)
