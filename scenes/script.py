@@ -154,10 +154,22 @@ ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "choose": ({"index": _whole(0, 10**6)}, {}),
     "trainer_start": (
         {},
-        {"game": _game, "topic": _text, "cases": _whole(1, 200), "seed": _whole(0, 2**63 - 1)},
+        {
+            "game": _game,
+            "topic": _text,
+            "cases": _whole(1, 200),
+            "seed": _whole(0, 2**63 - 1),
+            "exam": _flag,
+            "profile": _text,
+        },
     ),
     "trainer_answer": ({}, {"correct": _flag}),
     "trainer_next": ({}, {}),
+    "trainer_moment": ({}, {}),  # the replay stands at the deciding moment
+    "trainer_panel": ({}, {}),  # collapse or open the answer panel
+    "trainer_history": ({}, {}),
+    "trainer_pick": ({}, {}),
+    "trainer_variations": ({}, {}),
 }
 
 

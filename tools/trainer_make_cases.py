@@ -38,30 +38,26 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord  # noqa: E402
 from physics.scenario import SceneObject  # noqa: E402
+from rules.contract import Family  # noqa: E402
+from rules.registry import games_for_table, get_referee  # noqa: E402
 from scenes.trainer.cases import CASES_DIR, Expected, Topic, case_toml, load_case, rule  # noqa: E402
 from scenes.trainer.rows import Claim, incidental_fouls, rail_top_return, row_problems  # noqa: E402
 
+
+def _rulebooks(table: str, family: Family) -> tuple[str, ...]:
+    """Every registered game of ``family`` played on ``table``, in the registry's order: a game added to the
+    registry is judged in the cases of its table without touching this tool."""
+    return tuple(g for g in games_for_table(table) if get_referee(g).family == family)
+
+
 FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # family: (game written in the file, table id, rulebooks the case is judged under)
-    "pyramid": (
-        "russian-pyramid",
-        "pyramid-12ft",
-        (
-            "russian-pyramid",
-            "american",
-            "moscow-pyramid",
-            "pyramid-8",
-            "moscow-pyramid-called",
-            "moscow-pyramid-called-fast",
-            "pyramid-8-called",
-            "pyramid-8-called-fast",
-        ),
-    ),
-    "pool": ("pool-8-ball", "pool-9ft", ("pool-8-ball", "pool-9-ball", "straight-pool")),
+    "pyramid": ("russian-pyramid", "pyramid-12ft", _rulebooks("pyramid-12ft", Family.RUSSIAN)),
+    "pool": ("pool-8-ball", "pool-9ft", _rulebooks("pool-9ft", Family.POOL)),
     # Golf has its own ball set (the cue ball and one ball per player): the pool strokes without fillers.
-    "golf": ("golf", "pool-9ft", ("golf",)),
-    "snooker": ("snooker", "snooker-12ft", ("snooker",)),
-    "snooker10": ("american-snooker", "snooker-10ft", ("american-snooker",)),
+    "golf": ("golf", "pool-9ft", _rulebooks("pool-9ft", Family.GOLF)),
+    "snooker": ("snooker", "snooker-12ft", _rulebooks("snooker-12ft", Family.SNOOKER)),
+    "snooker10": ("american-snooker", "snooker-10ft", _rulebooks("snooker-10ft", Family.SNOOKER)),
 }
 
 

@@ -11,7 +11,10 @@ from rules.registry import game_ids, get_referee
 from scenes.i18n import display_names, game_name, tr, ui_font
 from scenes.screens import Screen
 
-MATCH_GAMES = game_ids()
+
+def match_games() -> tuple[str, ...]:
+    """The games the menu offers: the registry's, asked each time (a game registered later is offered too)."""
+    return game_ids()
 
 
 def clip_name(text: str) -> str:
@@ -28,7 +31,7 @@ class MenuScreen(Screen):
         choice = self.ctx.shared.setdefault(
             "menu",
             {
-                "game": s.game.default if s.game.default in MATCH_GAMES else MATCH_GAMES[0],
+                "game": s.game.default if s.game.default in match_games() else match_games()[0],
                 "names": list(s.players.names),
                 "frames_to_win": s.game.frames_to_win,
             },
@@ -145,8 +148,9 @@ class MenuScreen(Screen):
 
     # --- actions -------------------------------------------------------------------------------
     def _cycle_game(self, step: int) -> None:
-        i = MATCH_GAMES.index(self.choice["game"])
-        self.choice["game"] = MATCH_GAMES[(i + step) % len(MATCH_GAMES)]
+        games = match_games()
+        i = games.index(self.choice["game"]) if self.choice["game"] in games else 0
+        self.choice["game"] = games[(i + step) % len(games)]
         self.choice["table"] = self._tables()[0]
         self._sync_names()
         self._build()  # the table's arrows come and go with the game

@@ -181,6 +181,41 @@ def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, dict[s
     return {g: rule(case, record, g) for g in case.games}
 
 
+def _variation_toml(
+    base: Case,
+    k: int,
+    shot: ShotParams,
+    record: ShotRecord,
+    rulings: dict[str, dict[str, Any]],
+    claim: Claim,
+    header: str,
+) -> str:
+    """The case file of variation ``k`` of ``base``: titled by what the stroke shows (the base case's title
+    when it teaches the same, else its topic's), judged under the base case's rulebooks."""
+    sc = base.scenario
+    topic = claim.topic
+    en, ru = (
+        (base.title["en"], base.title["ru"])
+        if topic == base.topic
+        else (topic.title("en").capitalize(), topic.title("ru").capitalize())
+    )
+    return case_toml(
+        title={"en": f"{en} (variation {k})", "ru": f"{ru} (вариант {k})"},
+        game=sc.game,
+        table=sc.table.id,
+        balls=sc.balls,
+        shot=shot,
+        topic=topic.value,
+        games=base.games,
+        expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
+        row=claim.row,
+        subject=claim.subject,
+        state=dict(sc.state),
+        objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
+        header=header,
+    )
+
+
 def generate(
     library: Sequence[Case],
     n: int,
@@ -255,30 +290,11 @@ def generate(
         seen.add(outcome)
         k = len(written) + 1
         stem = prefix or f"gen-{game}-{cat or 'any'}-s{seed}"
-        name = f"{stem}-{k:03d}"
-        # The title says what the stroke shows: the base case's when it teaches the same, else its topic's.
-        en, ru = (
-            (base.title["en"], base.title["ru"])
-            if topic == base.topic
-            else (topic.title("en").capitalize(), topic.title("ru").capitalize())
+        header = (
+            f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}."
         )
-        title = {"en": f"{en} (variation {k})", "ru": f"{ru} (вариант {k})"}
-        text = case_toml(
-            title=title,
-            game=sc.game,
-            table=sc.table.id,
-            balls=sc.balls,
-            shot=shot,
-            topic=topic.value,
-            games=base.games,
-            expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
-            row=claim.row,
-            subject=claim.subject,
-            state=dict(sc.state),
-            objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
-            header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.",
-        )
-        path = out_dir / f"{name}.toml"
+        text = _variation_toml(base, k, shot, record, rulings, claim, header)
+        path = out_dir / f"{stem}-{k:03d}.toml"
         atomic_text(path, "--out", lambda f, text=text: f.write(text))
         written.append(path)
         if log is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import tempfile
 import zipfile
@@ -167,15 +168,22 @@ def import_results(store: Store, path: Path) -> int:
     added = 0
     for name, sessions in plan:
         pid = store.profile(name)
+        # A session already here (the same trainee, date, kind and cases) is not added twice.
+        have = {(r.created, r.kind, r.items) for r in store.sessions(pid)}
         for s in sessions:
+            items = tuple((str(i[0]), str(i[1]), str(i[2])) for i in s["items"])
+            if (s.get("created"), s["kind"], items) in have:
+                continue
             row = store.new_session(
                 s["game"],
                 s["topic"],
                 s["seed"],
-                [tuple(i) for i in s["items"]],
+                list(items),
                 profile_id=pid,
                 kind=s["kind"],
+                created=s.get("created"),
             )
+            have.add((row.created, row.kind, row.items))
             for a in s["answers"]:
                 store.record_answer(
                     row.id,
@@ -191,6 +199,7 @@ def import_results(store: Store, path: Path) -> int:
                     weight=a["weight"],
                     expected=a["expected"],
                     seconds=a["seconds"],
+                    at=a["at"],
                 )
                 added += 1
             store.set_progress(row.id, s["position"], s["finished"])
@@ -200,6 +209,14 @@ def import_results(store: Store, path: Path) -> int:
                 if e.get("score") is not None:
                     store.finish_exam(eid, e["score"], bool(e["passed"]), None)
     return added
+
+
+_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _utc(v: Any) -> bool:
+    """The store's own date form (SQLite's strftime('%Y-%m-%dT%H:%M:%SZ'))."""
+    return isinstance(v, str) and _UTC.fullmatch(v) is not None
 
 
 def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]]:
@@ -223,6 +240,8 @@ def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]
                 raise InputError(file, f"{sk}.{k}", "a whole number" if typ is int else "true or false")
         if not 0 <= s["position"] <= len(items):
             raise InputError(file, f"{sk}.position", f"a number from 0 to {len(items)}")
+        if s.get("created") is not None and not _utc(s["created"]):
+            raise InputError(file, f"{sk}.created", "a UTC date and time like 2026-12-01T10:00:00Z, or null")
         if s.get("kind") not in ("practice", "exam"):
             raise InputError(file, f"{sk}.kind", "practice or exam")
         for k in ("game", "topic"):
@@ -239,6 +258,8 @@ def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]
             for k in ("case", "game", "topic", "question", "at"):
                 if not isinstance(a.get(k), str):
                     raise InputError(file, f"{ak}.{k}", "a string")
+            if not _utc(a["at"]):
+                raise InputError(file, f"{ak}.at", "a UTC date and time like 2026-12-01T10:00:00Z")
             if (
                 not isinstance(a.get("item"), int)
                 or isinstance(a["item"], bool)

@@ -252,7 +252,8 @@ def striker(case: Case) -> int:
 
 
 def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str, Any]) -> list[Question]:
-    """The five questions of a case under one rulebook, with the referee's answers."""
+    """The five questions of a case under one rulebook, with the referee's answers (on the case's own table:
+    a game may be played on more than one)."""
     table = case.scenario.table
     balls = list(case.scenario.balls)
     qs: list[Question] = []
@@ -478,12 +479,15 @@ def explanation(case: Case, game: str, ruling: Mapping[str, Any], lang: str) -> 
 
 
 def summary_line(ruling: Mapping[str, Any], lang: str) -> str:
-    """One line for 'how the other rulebooks rule': foul or legal, codes, who is next."""
+    """One line for the ruling and for 'how the other rulebooks rule': foul or legal, the fouls by name, the
+    balls, who plays next (as the question asks it: the striker or the opponent) and from where."""
+    from scenes.stats import foul_name
+
     en = lang == "en"
     parts = [("foul" if en else "фол") if ruling["foul"] else ("legal" if en else "правильно")]
-    codes = [str(f["code"]) for f in ruling.get("fouls", [])]
-    if codes:
-        parts.append(", ".join(codes))
+    names = [foul_name(str(f["code"]), lang) for f in ruling.get("fouls", [])]
+    if names:
+        parts.append(", ".join(dict.fromkeys(names)))
     if ruling.get("off_table"):
         parts.append(
             ("off: " if en else "выскочили: ") + ", ".join(ball_name(b, lang) for b in ruling["off_table"])
@@ -498,13 +502,18 @@ def summary_line(ruling: Mapping[str, Any], lang: str) -> str:
             + ", ".join(ball_name(str(r["ball"]), lang) for r in ruling["respot"])
         )
     hand = str(ruling.get("in_hand") or "none")
-    parts.append(
-        (
-            f"next: player {int(ruling['next_player']) + 1}"
-            if en
-            else f"бьёт игрок {int(ruling['next_player']) + 1}"
+    nxt = int(ruling["next_player"])
+    me = ruling.get("striker")
+    if isinstance(me, int) and not isinstance(me, bool):
+        who = (
+            ("the striker plays again" if en else "бьёт тот же игрок")
+            if nxt == me
+            else ("the opponent plays" if en else "бьёт соперник")
         )
-        + ("" if hand == "none" else f" ({IN_HAND_NAMES.get(hand, (hand, hand))[0 if en else 1]})")
+    else:
+        who = f"next: player {nxt + 1}" if en else f"бьёт игрок {nxt + 1}"
+    parts.append(
+        who + ("" if hand == "none" else f" ({IN_HAND_NAMES.get(hand, (hand, hand))[0 if en else 1]})")
     )
     return "; ".join(parts)
 

@@ -28,6 +28,9 @@ class Quote:
     topics: tuple[str, ...]
     families: tuple[str, ...]
     games: tuple[str, ...]
+    # Where a section the referee cites holds several rules (000 «Правила игры»), the foul codes this quote
+    # explains: a ruling citing the section is quoted with it only for one of these fouls.
+    codes: tuple[str, ...] = ()
 
     def meaning(self, lang: str) -> str:
         return self.en if lang == "en" else self.ru
@@ -64,21 +67,42 @@ def all_quotes() -> tuple[Quote, ...]:
                 topics=tuple(q.get("topics", ())),
                 families=tuple(q.get("families", ())),
                 games=tuple(q.get("games", ())),
+                codes=tuple(q.get("codes", ())),
             )
         )
     return tuple(out)
 
 
-def quotes_for(topic: str, game: str, family: str, refs: Sequence[str] = ()) -> list[Quote]:
-    """The quotes for a stroke of ``topic`` under ``game``: those serving the topic and rulebook, then those
-    the ruling's own rule references name (fouls the topic does not explain), without repeats."""
-    out: list[Quote] = [q for q in all_quotes() if q.serves(topic, game, family)]
+def quotes_for(
+    topic: str, game: str, family: str, refs: Sequence[str] = (), codes: Sequence[str] = ()
+) -> list[Quote]:
+    """The quotes for a stroke of ``topic`` under ``game``: first those the ruling's own rule references name
+    (in their order: the section the verdict rests on comes first; ``codes``, the ruling's foul codes, pick
+    among quotes of one section), then those serving the topic and rulebook, without repeats. A quote kept to
+    some games or families is never quoted for another's ruling."""
+    out: list[Quote] = []
     for ref in refs:
         for q in all_quotes():
-            if q not in out and any(ref.startswith(r) for r in q.refs if r):
-                if not q.games or game in q.games:
-                    out.append(q)
+            if (
+                q not in out
+                and any(ref.startswith(r) for r in q.refs if r)
+                and _for(q, game, family)
+                and (not q.codes or any(c in q.codes for c in codes))
+            ):
+                out.append(q)
+    out += [q for q in all_quotes() if q not in out and q.serves(topic, game, family)]
     return out
+
+
+def _for(q: Quote, game: str, family: str) -> bool:
+    if q.games:
+        return game in q.games
+    return not q.families or family in q.families
+
+
+def ruling_codes(ruling: Mapping[str, Any]) -> list[str]:
+    """The codes of a ruling's fouls."""
+    return [str(f.get("code")) for f in ruling.get("fouls", []) if f.get("code")]
 
 
 def ruling_refs(ruling: Mapping[str, Any]) -> list[str]:

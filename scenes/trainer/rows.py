@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from physics.record import BallStatus, Event, EventType, ShotRecord
+from rules.contract import FoulCode
+from rules.interference import OUTSIDE_AGENTS
 from scenes.trainer.cases import Topic
 
 # The row of rules-notes §2 each topic illustrates.
@@ -74,10 +76,17 @@ TOPIC_ROW: dict[Topic, int] = {
 SUBJECTS = ("cue", "object")
 
 # Things by the table that are not the table: touching one is the row's point (4, 5, 17) or spoils a case.
-OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
 TABLE_PARTS = frozenset({"rail_top", "frame"})
 # Fouls that have nothing to do with any row: a case whose ruling has one teaches a side effect.
-INCIDENTAL_FOULS = frozenset({"miss", "wrong_ball_first", "no_rail", "illegal_safety", "cue_ball_pocketed"})
+INCIDENTAL_FOULS = frozenset(
+    {
+        FoulCode.MISS,
+        FoulCode.WRONG_BALL_FIRST,
+        FoulCode.NO_RAIL,
+        FoulCode.ILLEGAL_SAFETY,
+        FoulCode.CUE_BALL_POCKETED,
+    }
+)
 HANG_SECONDS = 5.0  # rows 12-13: 000's five seconds (003 asks only whether the stroke had ended)
 ARRIVAL_WINDOW = 1.0  # row 14: s from the drop to the struck ball reaching the spot
 # Row 9: a clip meets the ball on's top: the centres at least one radius apart in height (the contact

@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from physics.tables import load_table
-from scenes.i18n import game_name, ui_font
+from scenes.i18n import game_name, key_labels, key_name, ui_font
 from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
 from scenes.script import ScriptRefused
@@ -49,9 +49,9 @@ _T: dict[str, tuple[str, str]] = {
     "pick": ("Back", "Назад"),
     "watch": (
         "Watch, then press {key} to answer. {pause} pause, {slower}/{faster} speed, {step} frame, {camera} camera, "
-        "{replay} replay, tab panel",
+        "{replay} replay, {tab} panel",
         "Смотрите и нажмите {key}, чтобы ответить. {pause} пауза, {slower}/{faster} скорость, {step} кадр, "
-        "{camera} камера, {replay} повтор, tab панель",
+        "{camera} камера, {replay} повтор, {tab} панель",
     ),
     "answer": ("Answer", "Ответить"),
     "ok": ("OK", "Готово"),
@@ -68,6 +68,13 @@ _T: dict[str, tuple[str, str]] = {
     "moment": ("Deciding moment (t = {t:.2f} s): {what}", "Решающий момент (t = {t:.2f} с): {what}"),
     "slow": ("slow motion: the deciding moment", "замедление: решающий момент"),
     "camera": ("camera: {m}", "камера: {m}"),
+    "cam.decision": ("the deciding moment", "решающий момент"),
+    "cam.top": ("top", "сверху"),
+    "cam.side": ("side", "сбоку"),
+    "cam.follow": ("following the ball", "за шаром"),
+    "cam.orbit": ("orbit", "облёт"),
+    "cam.player": ("the player's", "глазами игрока"),
+    "cam.free": ("free", "свободная"),
     "time_left": ("time left {s:.0f} s, replays left {r}", "осталось {s:.0f} с, повторов {r}"),
     "time_up": (
         "Time is up: answers to this case score nothing",
@@ -97,6 +104,28 @@ def _t(key: str, lang: str, /, **fmt: Any) -> str:
     en, ru = _T[key]
     s = en if lang == "en" else ru
     return s.format(**fmt) if fmt else s
+
+
+def camera_label(mode: str, lang: str) -> str:
+    """The camera's name in the clock line («камера: решающий момент»)."""
+    return _t("camera", lang, m=_t(f"cam.{mode}", lang) if f"cam.{mode}" in _T else mode)
+
+
+def watch_hint(controls: Any, lang: str) -> str:
+    """The keys of the watching phase, each by its label in the language («пробел», "Space", "Tab")."""
+    k = key_labels(controls, lang)
+    return _t(
+        "watch",
+        lang,
+        key=k.shoot,
+        pause=k.pause,
+        slower=k.slower,
+        faster=k.faster,
+        step=k.step,
+        camera=k.camera_next,
+        replay=k.replay,
+        tab=key_name("tab", lang),
+    )
 
 
 class TrainerScreen(Screen):
@@ -581,17 +610,7 @@ class TrainerScreen(Screen):
         c = self.settings.controls
         self._top_lines()
         self._label(
-            _t(
-                "watch",
-                lang,
-                key=c.shoot,
-                pause=c.pause,
-                slower=c.slower,
-                faster=c.faster,
-                step=c.step,
-                camera=c.camera_next,
-                replay=c.replay,
-            ),
+            watch_hint(c, lang),
             (0, -0.93),
             0.032,
             wrap=90,
@@ -995,12 +1014,14 @@ class TrainerScreen(Screen):
     def _tick_clock(self, slow: float) -> None:
         assert self.player is not None
         lang = self.lang
+        sec = "s" if lang == "en" else "с"
         text = (
-            f"t = {self.player.t:.2f} s / {self.player.duration:.2f} s ×{SPEEDS[self.speed_index] * slow:g}"
+            f"t = {self.player.t:.2f} {sec} / {self.player.duration:.2f} {sec} "
+            f"×{SPEEDS[self.speed_index] * slow:g}"
         )
         if slow < 1.0:
             text += f"  ({_t('slow', lang)})"
-        text += "  " + _t("camera", lang, m=self.cam_mode)
+        text += "  " + camera_label(self.cam_mode, lang)
         if self.exam_mode and self.session is not None:
             left = self.rules.seconds_per_case - (self.session.seconds(self.index) or 0.0)
             self._check_time()
@@ -1097,6 +1118,14 @@ class TrainerScreen(Screen):
             self._aim_camera(snap=True)
         elif do == "camera":
             self.set_camera(str(a["mode"]))
+        elif do == "pause":
+            self._pause()
+        elif do == "slower":
+            self._speed(1)
+        elif do == "faster":
+            self._speed(-1)
+        elif do == "step":
+            self._step()
         else:
             raise ScriptRefused("an action of the trainer screen")
         return True

@@ -14,7 +14,7 @@ from typing import Any
 
 from scenes.i18n import game_name
 from scenes.trainer.questions import Question, explanation, family, summary_line
-from scenes.trainer.quotes import Quote, quotes_for, ruling_refs
+from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
 
 NO_ANSWER = {"en": "no answer", "ru": "нет ответа"}
 T: dict[str, tuple[str, str]] = {
@@ -103,7 +103,7 @@ class Teaching:
 
 
 def _quotes(case: Any, game: str, ruling: Mapping[str, Any]) -> list[Quote]:
-    return quotes_for(case.topic.value, game, family(game), ruling_refs(ruling))
+    return quotes_for(case.topic.value, game, family(game), ruling_refs(ruling), ruling_codes(ruling))
 
 
 def teaching(

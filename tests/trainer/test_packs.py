@@ -104,6 +104,30 @@ def test_export_csv_json_and_round_trip(tmp_path: Path) -> None:
     assert err.value.key == str(tmp_path / "x.txt") or "csv" in err.value.expected
 
 
+def test_results_keep_their_dates_and_import_once(tmp_path: Path) -> None:
+    """A trainee moving to another machine keeps when each session and answer was given (the progress over
+    time), and importing the same file again adds nothing (it doubled every session)."""
+    with Store(tmp_path / "a.sqlite3") as a:
+        _fill(a)
+        path = export_results(a, tmp_path / "all.json", None)
+        before = results(a, None)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for t in data["trainees"]:
+        for s in t["sessions"]:
+            s["created"] = "2025-03-04T05:06:07Z"
+            for x in s["answers"]:
+                x["at"] = "2025-03-04T05:07:00Z"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with Store(tmp_path / "b.sqlite3") as b:
+        assert import_results(b, path) == 3
+        assert import_results(b, path) == 0
+        after = results(b, None)
+    sessions = [s for t in after["trainees"] for s in t["sessions"]]
+    assert len(sessions) == len([s for t in before["trainees"] for s in t["sessions"]])
+    assert {s["created"] for s in sessions} == {"2025-03-04T05:06:07Z"}
+    assert {x["at"] for s in sessions for x in s["answers"]} == {"2025-03-04T05:07:00Z"}
+
+
 def test_bad_results_file_is_one_line_and_imports_nothing(tmp_path: Path) -> None:
     with Store(tmp_path / "a.sqlite3") as a:
         _fill(a)

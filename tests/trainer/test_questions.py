@@ -124,3 +124,57 @@ def test_expected_from_ruling_round_trips_through_toml() -> None:
     data = tomllib.loads(text)
     back = parse_expected("mem.toml", "russian-pyramid", data["expected"]["russian-pyramid"])
     assert back == e and not e.differences(back)
+
+
+def test_questions_name_places_on_the_cases_own_table() -> None:
+    """A game played on more than one table (``other_tables``) asks about the table the case is on: the
+    pyramid's house and its back-cushion places, not the pool table's kitchen."""
+    from typing import ClassVar
+
+    from physics.racks import Rack
+    from rules.base import Referee
+    from rules.contract import Family, InHand
+    from rules.registration import register
+    from rules.registry import forget
+
+    class TwoTables(Referee):
+        id = "test-two-tables"
+        table_id = "pool-9ft"
+        other_tables = ("pyramid-12ft",)
+        family = Family.POOL
+        names: ClassVar[dict[str, str]] = {"en": "Two tables", "ru": "Два стола"}
+        balls = ("cue", "7")
+        break_in_hand = InHand.ANYWHERE
+
+        def rack_spec(self, n_players: int) -> Rack:
+            return Rack(spots=(("7", "foot-spot"),))
+
+    register(TwoTables)
+    try:
+        sc = parse_scenario(
+            {
+                "game": "test-two-tables",
+                "table": "pyramid-12ft",
+                "balls": {"cue": [-0.9, 0.0], "7": [0.5, 0.2]},
+                "shot": {"cue_speed": 3.0},
+            },
+            "mem.toml",
+        )
+        case = Case(id="mem", scenario=sc, topic=Topic.OFF_FLOOR, games=("test-two-tables",), expected={})
+        ruling = {
+            "foul": False,
+            "fouls": [],
+            "counted": [],
+            "off_table": ["7"],
+            "next_player": 1,
+            "in_hand": None,
+            "respot": [{"ball": "7", "at": [0.89, 0.0]}],
+            "striker": 0,
+        }
+        qs = {q.kind: q for q in questions_for(case, "test-two-tables", _record(), ruling)}
+        respot = {o.key for o in qs[Kind.RESPOT].options}
+        assert "7@foot-cushion-middle" in respot  # a place only the pyramid table has
+        nxt = {o.key for o in qs[Kind.NEXT].options}
+        assert "opponent:house" in nxt and "opponent:behind-head-string" not in nxt
+    finally:
+        forget("test-two-tables")

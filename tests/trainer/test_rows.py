@@ -282,3 +282,11 @@ def test_incidental_fouls_are_named() -> None:
         "straight-pool": {"fouls": [{"code": "cue_ball_off_table"}, {"code": "miss"}]},
     }
     assert incidental_fouls(rulings) == ["pool-8-ball: no_rail"]
+
+
+def test_the_incidental_fouls_are_the_referees_codes() -> None:
+    """Foul codes are the contract's enum everywhere (issue 12 §4), the row checks' too."""
+    from rules.contract import FoulCode
+    from scenes.trainer.rows import INCIDENTAL_FOULS
+
+    assert INCIDENTAL_FOULS and all(isinstance(c, FoulCode) for c in INCIDENTAL_FOULS)
