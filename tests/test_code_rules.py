@@ -18,20 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("physics", "rules", "scenes")
 MAX_FUNCTION = 100
 MAX_CLASS = 700
-# Over the limit when the test came, each in a file other work was changing at the time (the referees' fouls
-# and the trainer screen on the referee branch, which splits the functions; the table view on the scenes
+# Over the limit when the test came, each in a file other work was changing at the time (the referee classes
+# and the trainer screen: their functions were split on the referee branch; the table view on the scenes
 # branch): split there, then the line goes. The number is the most lines it may have meanwhile.
 KNOWN_LONG = {
-    ("rules/games/golf.py", "check_fouls"): 101,
-    ("rules/games/pool.py", "common_fouls"): 125,
-    ("rules/games/russian.py", "check_fouls"): 145,
     ("rules/games/russian.py", "Pyramid"): 843,
-    ("rules/games/snooker.py", "check_fouls"): 169,
     ("rules/games/snooker.py", "SnookerBase"): 756,
-    ("rules/notation.py", "record"): 125,
     ("scenes/table_view.py", "TableView"): 857,
-    ("scenes/trainer/generate.py", "generate"): 107,
-    ("scenes/trainer/screen.py", "TrainerScreen"): 1062,
+    ("scenes/trainer/screen.py", "TrainerScreen"): 1058,
 }
 
 
