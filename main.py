@@ -249,14 +249,22 @@ def _bench(args: Any, settings: Any) -> int:
 
 
 def main() -> None:
+    from scenes.terminal import Output, OutputRefused
+
+    sys.stdout = Output(sys.stdout)
     try:
         code = run(sys.argv[1:])
+        sys.stdout.flush()  # a full disk under `> out.json` fails here at the latest, not at the exit
     except KeyboardInterrupt:
         code = 130
-    except BrokenPipeError:
-        # The reader went away (`| head`): say so once, and keep Python from failing again on the closed stdout.
+    except (BrokenPipeError, OutputRefused) as exc:
+        # The reader went away (`| head`) or the disk under `> out.json` is full: say so once, and keep
+        # Python from failing again on the same stdout at the exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print("error: stdout: a reader for the output (the pipe was closed)", file=sys.stderr)
+        if isinstance(exc, BrokenPipeError):
+            print("error: stdout: a reader for the output (the pipe was closed)", file=sys.stderr)
+        else:
+            print(f"error: stdout: an output that takes what is written ({exc.strerror})", file=sys.stderr)
         code = 2
     except Exception as exc:  # one line, never a traceback for the user; BILLIARDS_DEBUG=1 shows it
         if os.environ.get("BILLIARDS_DEBUG"):

@@ -300,6 +300,7 @@ class GameRules(Protocol):
     any_ball_cue: ClassVar[bool]
     cue_may_be_credited: ClassVar[bool]
     shelf_game: ClassVar[bool]
+    negative_scores: ClassVar[bool]  # a foul can take a score below 0
     player_range: ClassVar[tuple[int, int]]
     break_in_hand: ClassVar[InHand | None]
     phases: ClassVar[frozenset[Phase]]

@@ -44,8 +44,6 @@ import gettext
 import io
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -76,16 +74,11 @@ def mo_path(lang: str) -> Path:
 def compile_po(po: Path) -> bytes:
     """The ``.mo`` bytes of a ``.po`` catalog.
 
-    Babel (a dependency, pure Python) compiles it; where Babel is missing, GNU ``msgfmt`` does if installed.
-    Fuzzy entries are left out by both, so an unchecked translation never reaches the screen."""
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        exe = shutil.which("msgfmt")
-        if exe is None:
-            raise RuntimeError(f"{po}: cannot compile the catalog (install Babel or GNU gettext)") from None
-        return subprocess.run([exe, "-o", "-", str(po)], check=True, capture_output=True).stdout
+    Babel (a dependency, pure Python) compiles it. Fuzzy entries are left out, so an unchecked translation
+    never reaches the screen."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as f:
         catalog = read_po(f, abort_invalid=True)
     buf = io.BytesIO()

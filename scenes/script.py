@@ -25,6 +25,17 @@ from rules.registry import game_ids, get_referee
 Check = Callable[[str, str, Any], Any]
 
 
+class ScriptRefused(RuntimeError):
+    """An action the app cannot carry out where the script stands: a ball that is not on the table, a place
+    the ball in hand may not go, an action the screen in front does not have. The script runner turns it
+    into the script file's InputError naming the action (``actions[3].ball``): one line and exit 2."""
+
+    def __init__(self, expected: str, key: str = "") -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.key = key
+
+
 def _number(lo: float = -math.inf, hi: float = math.inf) -> Check:
     def check(file: str, key: str, v: Any) -> Any:
         if (

@@ -141,16 +141,6 @@ def test_physics_knows_no_game() -> None:
             assert all(h for h in hits), f"{f} names the game {gid}"
 
 
-def test_no_function_in_physics_is_over_100_lines() -> None:
-    for f in _files("physics"):
-        tree = ast.parse(f.read_text(encoding="utf-8"), filename=str(f))
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                assert node.end_lineno is not None
-                n = node.end_lineno - node.lineno + 1
-                assert n <= 100, f"{f}:{node.lineno}: {node.name} is {n} lines"
-
-
 def test_the_plan_view_pulls_no_panda3d() -> None:
     """Scenes draw the table from physics.plan without building a Bullet world (or importing one)."""
     import subprocess

@@ -75,7 +75,9 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
             return 0
         library = load_library(extra=[user_cases_dir(settings)])
         if getattr(args, "exam", False):
-            return _exam(store, pid, library, args, settings, out, read)
+            code = _exam(store, pid, library, args, settings, out, read)
+            _all_saved(store)
+            return code
         n = args.cases if getattr(args, "cases", None) is not None else settings.trainer.session_length
         session, resumed = Session.resume_or_start(
             store, library, settings, args.game, args.topic, n, int(args.seed or 0), pid
@@ -83,7 +85,23 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
         missed: list[CaseRun] = []
         if run_text_session(session, lang, read, out, resumed=resumed, missed=missed) and missed:
             offer_variations(missed, settings, lang, read, out)
+        _all_saved(store)
     return 0
+
+
+def _all_saved(store: Store) -> None:
+    """The last word when the disk never took some answers: the warnings said "kept in memory", and the
+    process is about to end. They are not lost for good: the session resumes at the first of them."""
+    if store.flush():
+        return
+    waiting = store.waiting()
+    store.warn = None  # closing the store tries once more, without saying it a third time
+    raise InputError(
+        str(store.path),
+        "answers",
+        f"a disk with room for them: {waiting} answers of this session are not saved; "
+        "the trainer asks them again when the session is resumed",
+    )
 
 
 def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: TextIO, read: Any) -> int:

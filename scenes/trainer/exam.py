@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from physics.files import atomic_text
 from scenes.i18n import game_name, ntr, tr
 from scenes.trainer.cases import Topic
 from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
@@ -175,8 +176,8 @@ def write_report(
             parts += [f"<li>{e(o.name)}: {e(o.summary)}</li>" for o in c.teach.others]
             parts.append("</ul>")
     parts.append("</body></html>")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    text = "\n".join(parts) + "\n"
+    atomic_text(path, "report", lambda f: f.write(text), make_folder=True)
     return path
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from physics.errors import InputError
+from physics.files import atomic_text
 from scenes.i18n import ntr
 from scenes.trainer.cases import Case, Expected, load_case, load_library, record_for, rule, user_cases_dir
 from scenes.trainer.store import Store
@@ -60,36 +61,37 @@ def export_results(store: Store, path: Path, profile_id: int | None) -> Path:
             "--export", str(path), f"a path in an existing folder ({path.parent} does not exist)"
         )
     data = results(store, profile_id)
-    try:
-        if suffix == ".json":
-            path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        else:
-            with path.open("w", newline="", encoding="utf-8") as f:
-                w = csv.writer(f)
-                w.writerow(CSV_COLUMNS)
-                for p in data["trainees"]:
-                    for s in p["sessions"]:
-                        for a in s["answers"]:
-                            w.writerow(
-                                [
-                                    p["name"],
-                                    s["id"],
-                                    s["kind"],
-                                    s["created"],
-                                    a["case"],
-                                    a["game"],
-                                    a["topic"],
-                                    a["question"],
-                                    " ".join(a["answer"]),
-                                    " ".join(a["expected"]) if a["expected"] is not None else "",
-                                    int(a["correct"]),
-                                    f"{a['weight']:g}",
-                                    "" if a["seconds"] is None else f"{a['seconds']:.1f}",
-                                    a["at"],
-                                ]
-                            )
-    except OSError as exc:
-        raise InputError("--export", str(path), f"a writable file ({exc.strerror})") from None
+
+    def write_json(f: Any) -> None:
+        f.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def write_csv(f: Any) -> None:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for p in data["trainees"]:
+            for s in p["sessions"]:
+                for a in s["answers"]:
+                    w.writerow(
+                        [
+                            p["name"],
+                            s["id"],
+                            s["kind"],
+                            s["created"],
+                            a["case"],
+                            a["game"],
+                            a["topic"],
+                            a["question"],
+                            " ".join(a["answer"]),
+                            " ".join(a["expected"]) if a["expected"] is not None else "",
+                            int(a["correct"]),
+                            f"{a['weight']:g}",
+                            "" if a["seconds"] is None else f"{a['seconds']:.1f}",
+                            a["at"],
+                        ]
+                    )
+
+    # Atomically (physics.files): a full disk leaves the last export as it was, not an empty file.
+    atomic_text(path, "--export", write_json if suffix == ".json" else write_csv)
     return path
 
 

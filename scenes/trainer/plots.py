@@ -6,9 +6,11 @@ imported here only, with the Agg backend (no display needed).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from physics.errors import InputError
+from physics.files import atomic_bytes
 from scenes.i18n import game_name, tr
 from scenes.trainer.store import Store
 from scenes.trainer.text import topic_title
@@ -77,10 +79,11 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
         tr("trainer.plot.title", lang, name=trainee_name(name or store.profile_name(profile_id), lang))
     )
     fig.tight_layout()
+    picture = io.BytesIO()
     try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise InputError("--plot", str(path), f"a writable file ({exc.strerror})") from None
+        fig.savefig(picture, format=path.suffix.lstrip(".").lower() or "png")
     finally:
         plt.close(fig)
+    # Atomically (physics.files): a full disk leaves the last plot as it was, not an empty file.
+    atomic_bytes(path, "--plot", picture.getvalue())
     return path

@@ -23,6 +23,7 @@ from physics.tables import load_table
 from scenes.i18n import game_name, has_text, key_labels, key_name, ntr, tr, ui_font
 from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
+from scenes.script import ScriptRefused
 from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.framing import Director, held_samples
 from scenes.trainer.session import CaseRun, Session
@@ -76,6 +77,8 @@ class TrainerScreen(Screen):
         self.settings = self.ctx.settings
         self.library = load_library(extra=[user_cases_dir(self.ctx.settings)])
         self.store = Store(default_path(self.settings.data_dir()))
+        self.disk_note = ""  # answers the disk refused: said in the header until it takes them
+        self.store.warn = self._disk_warning
         self.profile = str(getattr(args, "profile", None) or self.settings.trainer.profile)
         self.profile_id = self.store.profile(self.profile)
         self.games = sorted({g for c in self.library for g in c.games})
@@ -504,7 +507,16 @@ class TrainerScreen(Screen):
         self.player = None
         self.director = None
 
+    def _disk_warning(self, waiting: int, why: str) -> None:
+        self.disk_note = ntr("trainer.screen.disk", waiting, self.lang, why=why) if waiting else ""
+
     def _header(self) -> str:
+        assert self.run is not None and self.session is not None
+        if self.disk_note:
+            return self._case_header() + "\n" + self.disk_note
+        return self._case_header()
+
+    def _case_header(self) -> str:
         assert self.run is not None and self.session is not None
         if self.exam_mode:
             return tr(
@@ -1071,7 +1083,7 @@ class TrainerScreen(Screen):
         elif do == "step":
             self._step()
         else:
-            raise RuntimeError(f"script: unknown action {do!r} on the trainer screen")
+            raise ScriptRefused("an action of the trainer screen")
         return True
 
     def shown_texts(self) -> list[str]:
@@ -1093,6 +1105,7 @@ class TrainerScreen(Screen):
             "profile": self.profile,
             "exam": self.exam_mode,
             "texts": self.shown_texts(),
+            "disk": self.disk_note,
         }
         if self.session is not None:
             got, possible = self.session.points()

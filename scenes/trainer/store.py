@@ -29,7 +29,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
@@ -308,7 +308,15 @@ class Store:
         ).fetchone()
         if row is None:
             raise KeyError(sid)
-        return _session_row(row, self.path)
+        s = _session_row(row, self.path)
+        # Answers the disk refused move the session on as the written ones do (the window asked for the
+        # next case and got the same one again while the disk was full).
+        for w in self._waiting:
+            if w.sid == sid and w.last_of_case and w.item + 1 > s.position:
+                s = replace(s, position=w.item + 1)
+            if w.sid == sid and w.last_of_session:
+                s = replace(s, finished=True)
+        return s
 
     def unfinished(self, profile_id: int = 1, kind: str = "practice") -> SessionRow | None:
         """The profile's most recent session of this kind not yet finished (the one to resume)."""
@@ -369,6 +377,10 @@ class Store:
             )
         )
         self.flush()
+
+    def waiting(self) -> int:
+        """How many answers the disk has refused so far and are kept in memory."""
+        return len(self._waiting)
 
     def flush(self) -> bool:
         """Write the answers the disk refused before; True when none is left waiting."""
