@@ -18,12 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("physics", "rules", "scenes")
 MAX_FUNCTION = 100
 MAX_CLASS = 700
-# Over the limit when the test came, each in a file other work was changing at the time (the referee classes
-# and the trainer screen: their functions were split on the referee branch; the table view on the scenes
-# branch): split there, then the line goes. The number is the most lines it may have meanwhile.
+# Over the limit when the test came, each in a file other work was changing at the time (the trainer screen:
+# its functions were split on the referee branch; the table view on the scenes branch): split there, then the
+# line goes. The number is the most lines it may have meanwhile. The referee classes (Pyramid, SnookerBase)
+# were split into one part per concern.
 KNOWN_LONG = {
-    ("rules/games/russian.py", "Pyramid"): 843,
-    ("rules/games/snooker.py", "SnookerBase"): 756,
     ("scenes/table_view.py", "TableView"): 857,
     ("scenes/trainer/screen.py", "TrainerScreen"): 1085,
 }
