@@ -21,7 +21,7 @@ from physics.record import ShotParams
 from rules.contract import NoteCode
 from scenes.aim_aids import AimLevel, trajectory_paths
 from scenes.aim_view import AimAssist, AimView
-from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
+from scenes.cue_control import MAX_PULLBACK, MAX_SPEED, REST_PULLBACK, CueState, CueView, direction_to
 from scenes.hud import Hud
 from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
 from scenes.match import MatchController, Unavailable, placement_allowed
@@ -393,8 +393,11 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         )
         if self.phase == Phase.STRIKE and centre is not None:
             frac = min(1.0, self.strike_t / STRIKE_SECONDS)
+            # The stroke is played at the raised elevation: the stick comes through at it, never through a rail.
             self.cue.place_stick(
-                self.aim, (centre[0], centre[1], ball_z(self.match.spec)), self.cue.pullback * (1.0 - frac)
+                self.cue.raised(self.aim),
+                (centre[0], centre[1], ball_z(self.match.spec)),
+                self.cue.pullback * (1.0 - frac),
             )
         if self.keys.down("mouse2"):
             # Middle drag turns the orbit/free view around what it looks at.
@@ -427,7 +430,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
                 # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
                 pull = max(0.0, self.dragging[1] - mouse[1])
                 aim = aim.with_speed(pull * DRAG_SPEED_PER_UNIT)
-                self.cue.pullback = 0.05 + 0.25 * aim.speed / MAX_SPEED
+                self.cue.pullback = REST_PULLBACK + (MAX_PULLBACK - REST_PULLBACK) * aim.speed / MAX_SPEED
             else:
                 dx, _dy = self.keys.mouse_delta()
                 if self.camera.mode in ("player", "follow"):

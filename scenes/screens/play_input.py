@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from scenes.cue_control import REST_PULLBACK
 from scenes.screens.views import ball_z
 
 
@@ -61,7 +62,7 @@ class PlayInputMixin:
         if self.dragging is None:
             return
         self.dragging = None
-        self.cue.pullback = 0.05
+        self.cue.pullback = REST_PULLBACK
         if self.phase == "aim" and self.aim.speed > 0.05:
             self.shoot()
 
