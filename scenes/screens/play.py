@@ -24,7 +24,7 @@ from scenes.aim_view import AimAssist, AimView
 from scenes.cue_control import MAX_PULLBACK, MAX_SPEED, REST_PULLBACK, CueState, CueView, direction_to
 from scenes.hud import Hud
 from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
-from scenes.match import MatchController, Unavailable, placement_allowed
+from scenes.match import MatchController, Unavailable, final_positions, placement_allowed
 from scenes.screens import Screen
 from scenes.screens.play_input import PlayInputMixin
 from scenes.screens.play_script import PlayScriptMixin
@@ -97,6 +97,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         self._build_widgets(font)
         self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
         self.struck_ball = match.cue_ball
+        self.phase = Phase.AIM  # until _after_stroke_or_start says what the position asks for
         self.keys = KeyPoller(self.base)
         self.dragging: tuple[float, float] | None = None
         self.drag_ball: str | None = None
@@ -272,7 +273,6 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
     # --- phases --------------------------------------------------------------------------------
     def _after_stroke_or_start(self) -> None:
         m = self.match
-        show_positions(self.view, m.positions, m.spec)
         self.struck_ball = m.cue_ball if not self.practice else "cue"
         if m.state is not None and m.state.match_over:
             self.phase = Phase.OVER
@@ -291,6 +291,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
             self.phase = Phase.PLACE
         else:
             self.phase = Phase.AIM
+        show_positions(self.view, self._table_positions(), m.spec)
         self.camera.focus(self._cue_centre(), self.aim.direction)
         self._refresh_hud()
 
@@ -309,8 +310,16 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         """True when the screen waits for the player (the script's ``wait_rest``)."""
         return self.phase in (Phase.AIM, Phase.PLACE, Phase.DECIDE, Phase.OVER)
 
+    def _table_positions(self) -> dict[str, tuple[float, float]]:
+        """Where the balls stand on the table now: while a ruling waits for its choice, where the stroke left
+        them (the ruling is not carried out yet); otherwise the match's positions."""
+        m = self.match
+        if self.phase == Phase.DECIDE and m.pending is not None and not self.practice:
+            return final_positions(m.pending.record)
+        return dict(m.positions)
+
     def _cue_centre(self) -> tuple[float, float] | None:
-        return self.match.positions.get(self.struck_ball)
+        return self._table_positions().get(self.struck_ball)
 
     def _default_direction(self) -> float:
         """Aim at the nearest ball the player may hit first: a sensible start, not a decision about the stroke.
@@ -321,14 +330,15 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         c = self._cue_centre()
         st = self.match.state
         on = str(st.ball_on) if st is not None and st.ball_on else ""
-        balls = [b for b in self.match.positions if b != self.struck_ball]
+        table = self._table_positions()
+        balls = [b for b in table if b != self.struck_ball]
         if not on and st is not None:
             if any(b.startswith("red") for b in balls):
                 on = "red"
             elif getattr(self.match.referee, "break_first_rule", False) and any(b.isdigit() for b in balls):
                 on = min((b for b in balls if b.isdigit()), key=int)
         others = [
-            self.match.positions[b]
+            table[b]
             for b in balls
             if not on
             or (on == "colour" and not b.startswith("red"))
@@ -336,7 +346,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
             or (on == "red" and b.startswith("red"))
         ]
         if not others:
-            others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
+            others = [p for b, p in table.items() if b != self.struck_ball]
         if c is None or not others:
             return 0.0
         target = min(others, key=lambda p: math.hypot(p[0] - c[0], p[1] - c[1]))
@@ -546,6 +556,9 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
             return
         if m.options and not self.practice:
             self.phase = Phase.DECIDE
+            # The player who decides looks at the table as the stroke left it, towards a ball to play.
+            self.aim = replace(self.aim, direction=self._default_direction())
+            self.camera.focus(self._cue_centre(), self.aim.direction)
             self._refresh_hud_pending()
             return
         self._apply(None)

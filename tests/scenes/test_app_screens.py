@@ -7,6 +7,7 @@ referee; the test checks the window shows exactly what the referee ruled.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -570,3 +571,43 @@ def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: s
             overlap = ax0 < bx1 and bx0 < ax1 and az0 < bz1 and bz0 < az1
             assert not overlap, f"{a} {boxes[a]} overlaps {b} {boxes[b]}"
     app.manager.switch("menu")
+
+
+def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
+    """While a ruling waits for its choice, the view is on the cue ball where it stopped and the aim on a ball
+    the next player may hit; every camera cycled to keeps that place (not where the stroke was played from)."""
+    from panda3d.core import Point2, Point3
+
+    from scenes.match import final_positions
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)
+    _frames(base, 1)
+    m = play.match
+    head = m.spec.lines["head-string"]
+    play.script_action({"do": "place_cue", "at": [head - 0.45, 0.05]})
+    play.script_action(
+        {"do": "aim", "direction": 150.0}
+    )  # back off the head cushion: no ball touched, a foul
+    play.script_action({"do": "power", "speed": 1.2})
+    play.script_action({"do": "shoot"})
+    play.script_action({"do": "speed", "x": 8.0})
+    _until_ready(base, play)
+    assert str(play.phase) == "decide"
+    stopped = final_positions(m.pending.record)
+    cue = stopped["cue"]
+    assert math.dist(cue, (head - 0.45, 0.05)) > 0.2  # the cue ball moved
+    R = m.spec.ball_radius
+    # The aim is at the ball nearest the cue ball where it stopped.
+    others = [p for b, p in stopped.items() if b != "cue"]
+    nearest = min(others, key=lambda p: math.dist(p, cue))
+    assert play.aim.direction == pytest.approx(
+        math.degrees(math.atan2(nearest[1] - cue[1], nearest[0] - cue[0])) % 360
+    )
+    for mode in ("player", "orbit", "side", "follow"):
+        play.camera.set_mode(mode)
+        play.camera.rig.snap()
+        assert (play.camera.rig.target.x, play.camera.rig.target.y) == pytest.approx(cue, abs=1e-6), mode
+        p = base.cam.getRelativePoint(base.render, Point3(cue[0], cue[1], R))
+        film = Point2()
+        assert base.camLens.project(p, film) and abs(film.x) < 1 and abs(film.y) < 1, mode
