@@ -133,6 +133,12 @@ def draw_table(
             "ball_bottoms": {b: shot.project((x, y, 0.0)) for b, (x, y) in balls.items()},
             "pockets": {pid: shot.project((*p.hole_centre, -0.01)) for pid, p in tv.pockets.items()},
             "pocket_radius": {pid: p.hole_radius for pid, p in tv.pockets.items()},
+            "pocket_axis": {pid: _image_axis(shot, p.hole_centre, p.axis) for pid, p in tv.pockets.items()},
+            # The centre of each pocket's rim, at the rail top where the rim is (a top view sees the corners'
+            # rims a little off their holes' centres).
+            "pocket_rims": {
+                pid: shot.project((*p.hole_centre, spec.rail_height)) for pid, p in tv.pockets.items()
+            },
             "eye": [float(v) for v in rig.eye],
         }
         return image, info
@@ -140,6 +146,16 @@ def draw_table(
         shot.close()
         tv.destroy()
         scene.removeNode()
+
+
+def _image_axis(shot: Any, centre: tuple[float, float], axis: tuple[float, float]) -> list[float] | None:
+    """The pocket's axis (from the bed into the pocket) as a unit vector in the picture."""
+    a = shot.project((centre[0], centre[1], -0.01))
+    b = shot.project((centre[0] + 0.05 * axis[0], centre[1] + 0.05 * axis[1], -0.01))
+    if a is None or b is None:
+        return None
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
 
 
 def render_gallery(
