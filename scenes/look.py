@@ -395,12 +395,6 @@ def shading_of(np_: NodePath) -> str:
 
 
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
-_SLOW_HINT = {
-    "en": 'Software OpenGL ({renderer}) draws quality "high" at about one frame a second; '
-    'set [display] quality = "low" in settings.toml for a smooth picture.',
-    "ru": "Программный OpenGL ({renderer}) рисует качество «high» примерно кадр в секунду; "
-    'для плавной картинки задайте [display] quality = "low" в settings.toml.',
-}
 
 
 def slow_high_quality_hint(base: Any, lang: str) -> str | None:
@@ -409,4 +403,6 @@ def slow_high_quality_hint(base: Any, lang: str) -> str | None:
     renderer = str(gsg.getDriverRenderer()) if gsg is not None else ""
     if not any(name in renderer.lower() for name in SOFTWARE_GL):
         return None
-    return _SLOW_HINT.get(lang, _SLOW_HINT["en"]).format(renderer=renderer.split(" (")[0])
+    from scenes.i18n import tr
+
+    return tr("cli.slow_high", lang, renderer=renderer.split(" (")[0])
