@@ -333,6 +333,10 @@ class MatchController:
                 opts.append(str(o))
         if r.choice is not None:
             opts += list(r.choice.among)
+        elif opts and Option.LAG not in r.options:
+            # Every option is the next player's to take or leave: leaving them is a choice too (the ruling as
+            # it stands, the incoming player at the table), and the window must offer it.
+            opts.append(ACCEPT)
         return tuple(opts)
 
     def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
@@ -625,6 +629,9 @@ def play_save_path(autosave: str) -> Path:
     """The window's own save beside a match autosave (``match-autosave.json`` -> ``match-autosave.play.json``)."""
     p = Path(autosave)
     return p.with_name(p.stem + ".play" + p.suffix)
+
+
+ACCEPT = "accept_table"  # a decision of the window's: none of the ruling's options, the ruling as it stands
 
 
 def break_gain(ruling: Any) -> int:

@@ -24,7 +24,7 @@ from scenes.aim_view import AimAssist, AimView
 from scenes.cue_control import MAX_PULLBACK, MAX_SPEED, REST_PULLBACK, CueState, CueView, direction_to
 from scenes.hud import Hud
 from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
-from scenes.match import MatchController, Unavailable, final_positions, placement_allowed
+from scenes.match import ACCEPT, MatchController, Unavailable, final_positions, placement_allowed
 from scenes.screens import Screen
 from scenes.screens.play_input import PlayInputMixin
 from scenes.screens.play_script import PlayScriptMixin
@@ -583,7 +583,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
     def decide(self, option: str) -> None:
         if self.phase != Phase.DECIDE:
             return
-        self._apply(option)
+        self._apply(None if option == ACCEPT else option)
 
     def _apply(self, decision: str | None) -> None:
         m = self.match

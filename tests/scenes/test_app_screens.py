@@ -611,3 +611,11 @@ def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
         p = base.cam.getRelativePoint(base.render, Point3(cue[0], cue[1], R))
         film = Point2()
         assert base.camLens.project(p, film) and abs(film.x) < 1 and abs(film.y) < 1, mode
+    # The decider may also leave the options: the last one takes the table as the ruling leaves it.
+    ruling = m.pending.ruling_json
+    assert m.options[-1] == "accept_table" and "play_on" in m.options
+    assert f"{len(m.options)}) {tr('option.accept_table', 'ru')}" in play.hud.text()["call"]
+    base.messenger.send(str(len(m.options)))
+    assert (
+        str(play.phase) in ("aim", "place") and m.state.to_play == ruling["next_player"] != ruling["striker"]
+    )
