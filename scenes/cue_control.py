@@ -156,6 +156,33 @@ def stick_pose(
     return (c[0] - u[0] * gap, c[1] - u[1] * gap, c[2] - u[2] * gap), u
 
 
+def still_cue(
+    parent: Any,
+    spec: TableSpec,
+    positions: Mapping[str, tuple[float, float]],
+    ball: str,
+    cue: CueState,
+    gap: float = REST_PULLBACK,
+) -> Any:
+    """The stick behind ``ball`` in a still picture (``render``, the gallery), as the play screen draws it: ``gap``
+    back from the ball, the butt raised at least as far as the rails and balls behind force. Returns its node."""
+    from scenes.look import linearise_vertex_colours, shading_of
+
+    stick = parent.attachNewNode(cue_mesh())
+    stick.setMaterial(cue_material(), 1)
+    if shading_of(parent) == "high":
+        linearise_vertex_colours(stick)
+    forced = clearing_elevation(spec, positions, ball, cue.direction, gap=gap, tip=cue.tip)
+    raised = cue if cue.elevation >= forced else cue.with_elevation(forced)
+    x, y = positions[ball]
+    tip, u = stick_pose((x, y, spec.ball_radius), spec.ball_radius, raised, gap)
+    from panda3d.core import Point3
+
+    stick.setPos(Point3(*tip))
+    stick.lookAt(Point3(tip[0] + u[0], tip[1] + u[1], tip[2] + u[2]))
+    return stick
+
+
 def _circle(radius: float, n: int = 48) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     pts = [
         (radius * math.cos(2 * math.pi * k / n), radius * math.sin(2 * math.pi * k / n)) for k in range(n + 1)

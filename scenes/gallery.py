@@ -69,23 +69,10 @@ def _aimed(table_id: str) -> str:
 
 
 def _place_cue(scene: NodePath, spec: Any, balls: dict[str, tuple[float, float]], aim: float) -> NodePath:
-    """The cue behind the cue ball as the play screen draws it: 4 cm back from the ball, its butt raised at
-    least as far as the rails and balls behind force."""
-    from scenes.cue_control import CueState, CueView, cue_material
-    from scenes.cue_mesh import cue_mesh
-    from scenes.look import linearise_vertex_colours, shading_of
+    """The cue behind the cue ball as the play screen draws it (``scenes.cue_control.still_cue``)."""
+    from scenes.cue_control import CueState, still_cue
 
-    stick = scene.attachNewNode(cue_mesh())
-    stick.setMaterial(cue_material(), 1)
-    if shading_of(scene) == "high":
-        linearise_vertex_colours(stick)
-    from scenes.cue_mesh import clearing_elevation
-
-    elevation = max(4.0, clearing_elevation(spec, balls, "cue", aim))
-    holder = CueView.__new__(CueView)  # only its stick placement: no HUD widgets in a still picture
-    holder.spec, holder.stick = spec, stick
-    holder.place_stick(CueState(aim, 2.0, elevation), (*balls["cue"], spec.ball_radius), 0.04)
-    return stick
+    return still_cue(scene, spec, balls, "cue", CueState(aim, 2.0, 4.0), 0.04)
 
 
 def draw_table(
