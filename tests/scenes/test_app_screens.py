@@ -547,7 +547,7 @@ def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: s
     snap = replace(
         play.match.snapshot(status=tr("archive.differs", lang)),
         last=LastCall(True, (foul, foul), ("red1", "red2", "black"), (0, 7)),
-        options=("play_on", "make_offender_replay"),
+        options=("play_on", "make_offender_replay", "accept_table"),
         in_hand="d",
         needs_call=True,
         details_key="I",
