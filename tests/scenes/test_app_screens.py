@@ -611,6 +611,8 @@ def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
         p = base.cam.getRelativePoint(base.render, Point3(cue[0], cue[1], R))
         film = Point2()
         assert base.camLens.project(p, film) and abs(film.x) < 1 and abs(film.y) < 1, mode
+    # A click on the table finds the balls where they are drawn (a ball to take off is picked so).
+    assert play.ball_at(cue) == "cue"
     # The decider may also leave the options: the last one takes the table as the ruling leaves it.
     ruling = m.pending.ruling_json
     assert m.options[-1] == "accept_table" and "play_on" in m.options
