@@ -377,7 +377,7 @@ class CueView:
             tr("cue.power", self.lang, v=cue.speed),
             tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
             tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
-            tr("cue.direction", self.lang, v=cue.direction),
+            tr("cue.direction", self.lang, v=round(cue.direction, 1) % 360.0),  # 359.96 reads 0.0, not 360.0
         ]
         squirt = self.squirt_deg(cue)
         if abs(squirt) >= 0.05:

@@ -621,3 +621,18 @@ def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
     assert (
         str(play.phase) in ("aim", "place") and m.state.to_play == ruling["next_player"] != ruling["striker"]
     )
+
+
+@pytest.mark.parametrize("game", ["snooker", "american-snooker"])
+def test_the_opening_aim_meets_a_ball_the_player_may_hit_first(app: Any, game: str) -> None:
+    """From the D the cue ball's place and the aim leave a red as the first ball the aim line meets (behind the
+    brown, the aim at the nearest red ran through the brown first: a foul if struck as shown)."""
+    from scenes.cue_control import aim_hit
+
+    play = app.manager.switch("play", game=game, names=("Ann", "Bob"), frames_to_win=1)
+    _frames(app.base, 1)
+    m = play.match
+    hit = aim_hit(m.spec, m.positions, m.cue_ball, play.aim.direction)
+    assert hit.ball is not None and hit.ball.startswith("red"), (hit.ball, m.positions[m.cue_ball])
+    assert m.may_place(*m.positions[m.cue_ball])
+    app.manager.switch("menu")
