@@ -122,6 +122,12 @@ def _parser() -> argparse.ArgumentParser:
     drill.add_argument("--offscreen", action="store_true")
 
     sub.add_parser("games", help="list game ids with their names")
+
+    val = sub.add_parser("validate", help="re-measure the physics against its published sources, with plots")
+    val.add_argument(
+        "--out", metavar="DIR", help="report folder (default: validation/ in the user's data folder)"
+    )
+    val.add_argument("--quick", action="store_true", help="fewer points per fact (CI)")
     return p
 
 
@@ -157,7 +163,7 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         return simulate_command(args.file, json_path=args.json, sample_hz=args.sample_hz, settings=settings)
     if command == "referee":
         from physics.cli import load_or_simulate
-        from rules.cli import referee_command
+        from scenes.referee_text import referee_command
 
         scenario, record = load_or_simulate(args.file, sample_hz=args.sample_hz, settings=settings)
         return referee_command(
@@ -169,6 +175,10 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         return games_command(settings.lang)
     if command == "bench":
         return _bench(args, settings)
+    if command == "validate":
+        from scenes.validate import validate_command
+
+        return validate_command(args, settings)
     if command == "render":
         if args.video:
             from scenes.video import video_command
@@ -233,14 +243,22 @@ def _bench(args: Any, settings: Any) -> int:
 
 
 def main() -> None:
+    from scenes.terminal import Output, OutputRefused
+
+    sys.stdout = Output(sys.stdout)
     try:
         code = run(sys.argv[1:])
+        sys.stdout.flush()  # a full disk under `> out.json` fails here at the latest, not at the exit
     except KeyboardInterrupt:
         code = 130
-    except BrokenPipeError:
-        # The reader went away (`| head`): say so once, and keep Python from failing again on the closed stdout.
+    except (BrokenPipeError, OutputRefused) as exc:
+        # The reader went away (`| head`) or the disk under `> out.json` is full: say so once, and keep
+        # Python from failing again on the same stdout at the exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print("error: stdout: a reader for the output (the pipe was closed)", file=sys.stderr)
+        if isinstance(exc, BrokenPipeError):
+            print("error: stdout: a reader for the output (the pipe was closed)", file=sys.stderr)
+        else:
+            print(f"error: stdout: an output that takes what is written ({exc.strerror})", file=sys.stderr)
         code = 2
     except Exception as exc:  # one line, never a traceback for the user; BILLIARDS_DEBUG=1 shows it
         if os.environ.get("BILLIARDS_DEBUG"):

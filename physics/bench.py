@@ -1,4 +1,5 @@
-"""``python main.py bench``: how fast the engine simulates two breaks, in-process.
+"""``python main.py bench``: how fast the engine simulates two breaks, in-process, and what the slow
+strokes cost against them.
 
 Cases: a full pyramid break (15 balls racked on the foot spot, cue ball on the head spot, 8 m/s cue
 speed at the apex) and a 16-ball pool (8-ball) break at the same cue speed. Each table first gets a
@@ -6,6 +7,12 @@ warm-up stroke (imports and the table's one-time geometry build are not the engi
 the trainer simulate stroke after stroke on one table). Each case then runs ``RUNS`` times to rest and
 the median run is reported (a single run on a shared machine swings by a factor of two); the records of
 the runs are identical, so only the time varies.
+
+On each table two strokes that are all sustained contact follow (``SLOW_CASES``), each given as a ratio
+of its CPU time to the table's full break: a soft break (the same rack at 1 m/s), and a frozen-cluster
+push (the cue ball frozen to the apex ball and struck at 1 m/s with follow and side, so its spin drives
+it on into the rack). A stroke's cost should follow its events, not the time its balls spend pressed
+together; each once cost 8-15 times the full break.
 """
 
 from __future__ import annotations
@@ -20,6 +27,15 @@ from physics.simulate import simulate
 from physics.tables import load_table
 
 CASES = (("pyramid-break", "pyramid-12ft", BENCH_PYRAMID, 8.0), ("pool-break", "pool-9ft", BENCH_POOL, 8.0))
+# (name, the full break it is measured against, cue speed m/s, tip [right, up] in radii, cue ball frozen to
+# the apex ball)
+SLOW_CASES = (
+    ("pyramid-soft-break", "pyramid-break", 1.0, (0.0, 0.0), False),
+    ("pyramid-cluster-push", "pyramid-break", 1.0, (0.3, 0.4), True),
+    ("pool-soft-break", "pool-break", 1.0, (0.0, 0.0), False),
+    ("pool-cluster-push", "pool-break", 1.0, (0.3, 0.4), True),
+)
+FROZEN_GAP = 1e-6  # m between the frozen cue ball and the apex ball (racks.TOUCH_GAP)
 
 
 def _params(spec: Any, settings: Any | None) -> PhysicsParams:
@@ -32,6 +48,41 @@ def _params(spec: Any, settings: Any | None) -> PhysicsParams:
 RUNS = 3
 
 
+def _timed(spec: Any, layout: Any, shot: ShotParams, params: PhysicsParams, runs: int) -> dict[str, Any]:
+    """The median of ``runs`` runs of one stroke (wall and CPU seconds) and what it simulated."""
+    timings: list[tuple[float, float]] = []
+    for _ in range(max(1, runs)):
+        c0, w0 = time.process_time(), time.perf_counter()
+        record = simulate(spec, layout, shot, params)
+        timings.append((time.perf_counter() - w0, time.process_time() - c0))
+    wall, cpu = sorted(timings)[len(timings) // 2]
+    return {
+        "table": spec.id,
+        "balls": len(layout),
+        "cue_speed": shot.cue_speed,
+        "simulated_s": round(record.duration, 4),
+        "wall_s": round(wall, 4),
+        "cpu_s": round(cpu, 4),
+        "realtime_ratio": round(record.duration / wall, 1) if wall > 0 else None,
+        "cpu_realtime_ratio": round(record.duration / cpu, 1) if cpu > 0 else None,
+        "substep_hz": params.substep_hz,
+        "events": len(record.events),
+        "runs": len(timings),
+        "wall_s_min_max": [round(min(w for w, _ in timings), 4), round(max(w for w, _ in timings), 4)],
+    }
+
+
+def slow_layout(name: str, spec: Any) -> dict[str, tuple[float, float]]:
+    """The layout of a ``SLOW_CASES`` stroke: the bench rack, with the cue ball frozen to the apex for a push."""
+    case = next(c for c in SLOW_CASES if c[0] == name)
+    rack = next(r for n, _t, r, _s in CASES if n == case[1])
+    layout = initial_layout(rack, spec)
+    if case[4]:
+        ax, ay = layout["1"]
+        layout["cue"] = (ax - 2.0 * spec.ball_radius - FROZEN_GAP, ay)
+    return layout
+
+
 def run_bench(settings: Any | None = None, runs: int = RUNS) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name, table, rack, speed in CASES:
@@ -40,26 +91,16 @@ def run_bench(settings: Any | None = None, runs: int = RUNS) -> dict[str, Any]:
         simulate(spec, {"cue": (0.0, 0.0)}, ShotParams(cue_speed=1.0), params)  # warm-up
         layout = initial_layout(rack, spec)
         shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)  # head spot -> apex on the foot spot
-        timings: list[tuple[float, float]] = []
-        for _ in range(max(1, runs)):
-            c0, w0 = time.process_time(), time.perf_counter()
-            record = simulate(spec, layout, shot, params)
-            timings.append((time.perf_counter() - w0, time.process_time() - c0))
-        wall, cpu = sorted(timings)[len(timings) // 2]
-        results[name] = {
-            "table": spec.id,
-            "balls": len(layout),
-            "cue_speed": speed,
-            "simulated_s": round(record.duration, 4),
-            "wall_s": round(wall, 4),
-            "cpu_s": round(cpu, 4),
-            "realtime_ratio": round(record.duration / wall, 1) if wall > 0 else None,
-            "cpu_realtime_ratio": round(record.duration / cpu, 1) if cpu > 0 else None,
-            "substep_hz": params.substep_hz,
-            "events": len(record.events),
-            "runs": len(timings),
-            "wall_s_min_max": [round(min(w for w, _ in timings), 4), round(max(w for w, _ in timings), 4)],
-        }
+        results[name] = _timed(spec, layout, shot, params, runs)
+        for slow, base, s_speed, tip, _frozen in SLOW_CASES:
+            if base != name:
+                continue
+            shot = ShotParams(ball="cue", cue_speed=s_speed, direction=0.0, tip=tip)
+            r = _timed(spec, slow_layout(slow, spec), shot, params, runs)
+            cpu0 = results[name]["cpu_s"]
+            r["against"] = name
+            r["cpu_ratio_to_break"] = round(r["cpu_s"] / cpu0, 2) if cpu0 > 0 else None
+            results[slow] = r
     return {"physics": results}
 
 
@@ -73,13 +114,38 @@ _LABELS = {
         "{cratio}x), подшаг {hz:g} Гц, событий {ev}, медиана {runs} прогонов"
     ),
 }
-_NAMES = {"ru": {"pyramid-break": "разбой пирамиды", "pool-break": "разбой в пуле"}}
+_RATIO = {
+    "en": "{name}: {sim:.2f} s simulated, CPU {cpu:.3f} s = {ratio:.2f}x the full break above ({ev} events)",
+    "ru": "{name}: {sim:.2f} с удара, ЦП {cpu:.3f} с = {ratio:.2f}x от полного разбоя выше (событий {ev})",
+}
+_NAMES = {
+    "ru": {
+        "pyramid-break": "разбой пирамиды",
+        "pool-break": "разбой в пуле",
+        "pyramid-soft-break": "слабый разбой пирамиды",
+        "pyramid-cluster-push": "толчок в прижатую пирамиду",
+        "pool-soft-break": "слабый разбой в пуле",
+        "pool-cluster-push": "толчок в прижатую пирамиду (пул)",
+    },
+}
 
 
 def format_bench(result: dict[str, Any], lang: str = "en") -> str:
     fmt = _LABELS.get(lang, _LABELS["en"])
     lines = []
+    names = _NAMES.get(lang, {})
     for name, r in result.get("physics", {}).items():
+        if "against" in r:
+            lines.append(
+                _RATIO.get(lang, _RATIO["en"]).format(
+                    name=names.get(name, name),
+                    sim=r["simulated_s"],
+                    cpu=r["cpu_s"],
+                    ratio=r["cpu_ratio_to_break"] or 0.0,
+                    ev=r["events"],
+                )
+            )
+            continue
         lines.append(
             fmt.format(
                 name=_NAMES.get(lang, {}).get(name, name),

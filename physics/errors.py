@@ -21,8 +21,20 @@ class InputError(ValueError):
         self.expected = expected
         super().__init__(f"{self.file}: {key}: {expected}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An error raised in the physics worker crosses back to the app by pickle, which rebuilds it from
+        # ``args`` (the message alone) unless told how: it broke the worker pool instead.
+        return (_rebuild, (type(self), self.__dict__))
+
     def line(self) -> str:
         return printable(f"error: {self.file}: {self.key}: {self.expected}")
+
+
+def _rebuild(cls: type[InputError], state: dict[str, Any]) -> InputError:
+    exc = cls.__new__(cls)
+    InputError.__init__(exc, state["file"], state["key"], state["expected"])
+    exc.__dict__.update(state)
+    return exc
 
 
 def printable(text: str, keep: str = "") -> str:

@@ -44,13 +44,22 @@ def fsync_dir(folder: Path) -> None:
 def atomic_text(target: Path, key: str, write: Callable[[IO[str]], Any], make_folder: bool = False) -> None:
     """Write ``target`` through ``write(stream)`` atomically; WriteError naming ``target`` and ``key`` if the
     system refuses (the temporary file removed, the old file intact)."""
+    _atomic(target, key, write, make_folder, binary=False)
+
+
+def atomic_bytes(target: Path, key: str, data: bytes, make_folder: bool = False) -> None:
+    """``data`` to ``target`` atomically, as :func:`atomic_text` (a picture, a plot)."""
+    _atomic(target, key, lambda f: f.write(data), make_folder, binary=True)
+
+
+def _atomic(target: Path, key: str, write: Callable[[Any], Any], make_folder: bool, binary: bool) -> None:
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         if target.is_dir():
             raise IsADirectoryError(21, "Is a directory")
         if make_folder:
             target.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        with open(tmp, "wb") if binary else open(tmp, "w", encoding="utf-8", newline="\n") as f:
             write(f)
             f.flush()
             os.fsync(f.fileno())

@@ -36,11 +36,15 @@ _SNOOKER: tuple[str, ...] = (
     "pink",
     "black",
 )
+# Golf on a snooker table (000 «Гольф»: usually a snooker table with snooker balls, one numbered object ball per
+# player): the snooker balls carrying the numbers 1-8 (000 «Американский снукер»: the colours come with or
+# without a number), ids "1".."8" as in every golf game (design.md).
+_GOLF_ON_SNOOKER: tuple[str, ...] = tuple(str(i) for i in range(1, 9))
 TABLE_BALLS: dict[str, tuple[str, ...]] = {
     "pyramid-12ft": _NUMBERED,
     "pool-9ft": _NUMBERED,
-    "snooker-12ft": _SNOOKER,
-    "snooker-10ft": _SNOOKER,
+    "snooker-12ft": _SNOOKER + _GOLF_ON_SNOOKER,
+    "snooker-10ft": _SNOOKER + _GOLF_ON_SNOOKER,
 }
 
 

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import ClassVar
 
+from physics.errors import InputError
 from physics.racks import Rack, initial_layout
 from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
 from physics.scenario import SceneObject
@@ -262,10 +263,18 @@ class Referee:
     opponent_is_outsider: ClassVar[bool] = False
     state_type: ClassVar[type[FamilyState]] = FamilyState
 
+    def __init__(self, table: str | None = None) -> None:
+        """A referee for one table: the game's own by default, or another it is played on (``tables()``)."""
+        tid = self.table_id if table is None else table
+        if tid not in self.tables():
+            raise InputError("table", tid, f"a table {self.id} is played on: {', '.join(self.tables())}")
+        self.table_played = tid
+
     # --- declarations -----------------------------------------------------------------------
     @cached_property
     def table(self) -> TableSpec:
-        return load_table(self.table_id)
+        """The table this referee's match is played on (``table_played``)."""
+        return load_table(self.table_played)
 
     @classmethod
     def tables(cls) -> tuple[str, ...]:

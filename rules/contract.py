@@ -300,10 +300,12 @@ class GameRules(Protocol):
     any_ball_cue: ClassVar[bool]
     cue_may_be_credited: ClassVar[bool]
     shelf_game: ClassVar[bool]
+    negative_scores: ClassVar[bool]  # a foul can take a score below 0
     player_range: ClassVar[tuple[int, int]]
     break_in_hand: ClassVar[InHand | None]
     phases: ClassVar[frozenset[Phase]]
     state_type: ClassVar[type[FamilyState]]
+    table_played: str  # the table id of the match (the game's own, or another it is played on)
 
     def ball_set(self, n_players: int) -> tuple[BallId, ...]: ...
 

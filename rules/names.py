@@ -113,33 +113,59 @@ def balls_list(balls: Iterable[BallId], lang: str) -> str:
     return ", ".join(out)
 
 
-_OBJECTS: dict[str, tuple[str, str]] = {
-    "chalk": ("chalk", "мел"),
-    "cue": ("cue", "кий"),
-    "hand": ("hand", "рука"),
-    "clothing": ("clothing", "одежда"),
-    "bridge": ("bridge", "машинка"),
-    "person": ("a person", "человек"),
-    "player": ("player", "игрок"),
-    "opponent": ("the opponent", "соперник"),
-    "lamp": ("lamp", "осветительный прибор"),
-    "floor": ("floor", "пол"),
-    "rail_top": ("rail top", "верхняя часть борта"),
-    "frame": ("frame", "рама стола"),
-    "spectator": ("a spectator", "зритель"),
-    "referee": ("the referee", "судья"),
-    "outsider": ("an outsider", "посторонний"),
-    "wind": ("a gust of wind", "порыв ветра"),
+# What a ball may touch (physics/plan/parts.py's surfaces, a person's things, outsiders): English with its
+# article, Russian in the nominative and the accusative («задел стену»).
+_OBJECTS: dict[str, tuple[str, str, str]] = {
+    "chalk": ("the chalk", "мел", "мел"),
+    "cue": ("a cue", "кий", "кий"),
+    "hand": ("a hand", "рука", "руку"),
+    "clothing": ("clothing", "одежда", "одежду"),
+    "bridge": ("a bridge", "машинка", "машинку"),
+    "person": ("a person", "человек", "человека"),
+    "player": ("a player", "игрок", "игрока"),
+    "opponent": ("the opponent", "соперник", "соперника"),
+    "lamp": ("the lamp", "осветительный прибор", "осветительный прибор"),
+    "floor": ("the floor", "пол", "пол"),
+    "wall": ("the wall", "стена", "стену"),
+    "rail_top": ("the rail top", "верхняя часть борта", "верхнюю часть борта"),
+    "frame": ("the table's frame", "рама стола", "раму стола"),
+    "bracket": ("a pocket bracket", "скоба лузы", "скобу лузы"),
+    "cushion": ("a cushion", "борт", "борт"),
+    "jaw": ("a pocket jaw", "губка лузы", "губку лузы"),
+    "pocket": ("a pocket", "луза", "лузу"),
+    "spectator": ("a spectator", "зритель", "зрителя"),
+    "referee": ("the referee", "судья", "судью"),
+    "outsider": ("an outsider", "посторонний", "постороннего"),
+    "wind": ("a gust of wind", "порыв ветра", "порыв ветра"),
 }
+# A player's things named as "a player's ..." (a person or the player himself is just the player).
+_PLAYER_THING = {"person": ("a player", "игрок"), "player": ("a player", "игрок")}
 
 
 def object_en(obj: str) -> str:
-    """What a ball touched, in English (``rail_top`` → "rail top")."""
-    return _OBJECTS.get(obj, (obj.replace("_", " "), obj))[0]
+    """What a ball touched, in English with its article (``rail_top`` → "the rail top", ``person`` → "a person")."""
+    return _OBJECTS[obj][0] if obj in _OBJECTS else "the " + obj.replace("_", " ")
 
 
-def object_ru(obj: str) -> str:
-    return _OBJECTS.get(obj, (obj, obj.replace("_", " ")))[1]
+def object_ru(obj: str, case: str = "nom") -> str:
+    """What a ball touched, in Russian: ``case`` is ``"nom"`` or ``"acc"`` («задел стену»)."""
+    if obj not in _OBJECTS:
+        return obj.replace("_", " ")
+    return _OBJECTS[obj][2 if case == "acc" else 1]
+
+
+def player_thing(obj: str, lang: str) -> str:
+    """A player's thing: "a player's chalk" / «мел»; the player himself: "a player" / «игрок»."""
+    if obj in _PLAYER_THING:
+        return _PLAYER_THING[obj][_lang(lang)]
+    if obj == "opponent":
+        return object_en(obj) if lang == "en" else object_ru(obj)
+    if lang != "en":
+        return object_ru(obj)
+    noun = object_en(obj)
+    for article in ("the ", "a ", "an "):
+        noun = noun.removeprefix(article)
+    return f"a player's {noun}"
 
 
 def pocket_name(pocket: str | None, lang: str) -> str:

@@ -81,8 +81,6 @@ def record(
 ) -> ShotRecord:
     """Build a shot record from a layout and a script (see the module docstring)."""
     init = layout(balls, table) if isinstance(balls, str) else dict(balls)
-    t = load_table(table)
-    r = t.ball_radius
     events: list[Event] = []
     status: dict[BallId, BallFinal] = {}
     finals: dict[BallId, tuple[float, float]] = {}
@@ -135,22 +133,15 @@ def record(
             ev(EventType.LANDED, ball=m.group(1), on=m.group(2))
         elif m := re.fullmatch(_BALL + r"~([a-z_-]+)(:out|:in)?", tok):
             b, obj, where = m.groups()
-            pos = None
-            if where == ":out":
-                pos = (t.half_length + 0.6, 0.0, 0.3)
-            elif where == ":in":
-                pos = (t.half_length + 0.05, 0.0, 0.06)
-            ev(EventType.TOUCHED, ball=b, object=obj, pos=pos)
+            ev(EventType.TOUCHED, ball=b, object=obj, pos=_touch_pos(table, where))
         elif m := re.fullmatch(_BALL + r"<", tok):
             ev(EventType.RETURNED, ball=m.group(1))
         elif m := re.fullmatch(_BALL + r"-", tok):
             ev(EventType.LEFT_TABLE, ball=m.group(1))
         elif m := re.fullmatch(_BALL + r"!([a-z_]+)", tok):
             b, rest = m.groups()
-            z = -t.bed_height + r if rest == "floor" else t.rail_height + r
-            pos = (t.half_length + (0.5 if rest == "floor" else t.cushion_width + t.rail_width / 2), 0.0, z)
             ev(EventType.OFF_TABLE, ball=b, rest=rest)
-            status[b] = BallFinal(BallStatus.OFF_TABLE, pos=pos, rest=rest)
+            status[b] = BallFinal(BallStatus.OFF_TABLE, pos=_rest_pos(table, rest), rest=rest)
         elif m := re.fullmatch(_BALL + r":([a-z-]+)", tok):
             ev(EventType.LINE_CROSSED, ball=m.group(1), line=m.group(2))
         elif m := re.fullmatch(_BALL + r"\?([a-z-]+)\+([0-9.]+)", tok):
@@ -168,9 +159,33 @@ def record(
         else:
             raise ValueError(f"script token {tok!r} not understood")
 
+    params = ShotParams(
+        ball=str(shot["ball"]),
+        cue_speed=float(shot["speed"]),
+        direction=float(shot["direction"]),
+        elevation=float(shot["elevation"]),
+        call_ball=call_ball,
+        call_pocket=call_pocket,
+    )
+    return _assemble(table, events, init, status, finals, params, duration)
+
+
+def _assemble(
+    table: str,
+    events: list[Event],
+    init: dict[BallId, tuple[float, float]],
+    status: dict[BallId, BallFinal],
+    finals: dict[BallId, tuple[float, float]],
+    params: ShotParams,
+    duration: float | None,
+) -> ShotRecord:
+    """The record of a parsed script: a strike first (the shot's ball, when the script has none), times from
+    the strike, every ball's final state (moved, pocketed, off the table, or where it stood)."""
+    t = load_table(table)
+    r = t.ball_radius
     if not any(e.type == EventType.CUE_STRIKE for e in events):
         events.insert(
-            0, Event(t=-_STEP, type=EventType.CUE_STRIKE, ball=str(shot["ball"]), miscue=False, scoop=False)
+            0, Event(t=-_STEP, type=EventType.CUE_STRIKE, ball=params.ball, miscue=False, scoop=False)
         )
     t0 = events[0].t
     events = [replace(e, t=round(e.t - t0, 6)) for e in events]
@@ -181,14 +196,6 @@ def record(
         else:
             fx, fy = finals.get(b, (x, y))
             final[b] = BallFinal(BallStatus.ON_TABLE, pos=(fx, fy, r))
-    params = ShotParams(
-        ball=str(shot["ball"]),
-        cue_speed=float(shot["speed"]),
-        direction=float(shot["direction"]),
-        elevation=float(shot["elevation"]),
-        call_ball=call_ball,
-        call_pocket=call_pocket,
-    )
     return ShotRecord(
         table=table,
         params={"R": r, "m": t.ball_mass},
@@ -198,6 +205,24 @@ def record(
         shot=params,
         duration=duration if duration is not None else (events[-1].t + _STEP if events else 0.0),
     )
+
+
+def _touch_pos(table: str, where: str | None) -> tuple[float, float, float] | None:
+    """Where a touch ``~obj:out`` / ``~obj:in`` happened: beyond the table's outline, or just inside it."""
+    t = load_table(table)
+    if where == ":out":
+        return (t.half_length + 0.6, 0.0, 0.3)
+    if where == ":in":
+        return (t.half_length + 0.05, 0.0, 0.06)
+    return None
+
+
+def _rest_pos(table: str, rest: str) -> tuple[float, float, float]:
+    """Where a ball ``!floor`` / ``!rail`` comes to rest: on the floor beyond the foot, or on the foot rail."""
+    t = load_table(table)
+    r = t.ball_radius
+    z = -t.bed_height + r if rest == "floor" else t.rail_height + r
+    return (t.half_length + (0.5 if rest == "floor" else t.cushion_width + t.rail_width / 2), 0.0, z)
 
 
 def _hang_pos(table: str, pocket: str) -> tuple[float, float, float]:

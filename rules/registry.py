@@ -32,7 +32,7 @@ __all__ = [
     "register",
 ]
 
-_INSTANCES: dict[str, Referee] = {}
+_INSTANCES: dict[tuple[str, str | None], Referee] = {}
 
 
 class GameEntry(NamedTuple):
@@ -44,22 +44,26 @@ class GameEntry(NamedTuple):
 def forget(game: str) -> None:
     """Unregister a game and drop its instance (a test's throwaway game)."""
     unregister(game)
-    _INSTANCES.pop(game, None)
+    for key in [k for k in _INSTANCES if k[0] == game]:
+        del _INSTANCES[key]
 
 
 def _load() -> None:
     import rules.games  # noqa: F401  (registers every game module)
 
 
-def get_referee(game: str) -> Referee:
-    """The referee for a game id or alias; unknown → InputError naming the known ids."""
+def get_referee(game: str, table: str | None = None) -> Referee:
+    """The referee for a game id or alias, on ``table`` (the game's own table by default; another of its
+    ``tables()``: golf on a snooker table). Unknown game or a table it is not played on → InputError."""
     _load()
     gid = game if game in _BY_ID else _ALIASES.get(game.lower(), game)
     if gid not in _BY_ID:
         raise InputError("game", game, f"a game with a referee: {', '.join(_BY_ID)}")
-    if gid not in _INSTANCES:
-        _INSTANCES[gid] = _BY_ID[gid]()
-    return _INSTANCES[gid]
+    cls = _BY_ID[gid]
+    key = (gid, None if table in (None, cls.table_id) else table)
+    if key not in _INSTANCES:
+        _INSTANCES[key] = cls(key[1])
+    return _INSTANCES[key]
 
 
 def game_ids() -> tuple[str, ...]:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from physics.errors import InputError
-from physics.limits import check_name
+from physics.limits import MAX_SCORE, check_name
 from physics.record import BallId
 from rules.contract import (
     Choose,
@@ -364,14 +364,15 @@ class MatchState:
             v = state.get(key)
             if v is None:
                 return (default,) * n
+            # The autosave's bounds (physics.limits): a state read here may be saved and read back there.
+            lo = -MAX_SCORE if lo_v is None else lo_v
             if (
                 not isinstance(v, list)
                 or len(v) != n
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-                or (lo_v is not None and any(x < lo_v for x in v))
+                or any(not lo <= x <= MAX_SCORE for x in v)
             ):
-                bound = f" >= {lo_v}" if lo_v is not None else ""
-                raise InputError(file, f"state.{key}", f"a list of {n} integers{bound}")
+                raise InputError(file, f"state.{key}", f"a list of {n} integers from {lo} to {MAX_SCORE}")
             return tuple(v)
 
         def index(key: str, default: int) -> int:
@@ -388,7 +389,7 @@ class MatchState:
             raise InputError(file, "state.frames_to_win", "an integer >= 1 and above every frames_won")
 
         shelves = _shelves(ref, state, balls, ball_set, n, file)
-        scores = ints("scores", 0, lo_v=None)
+        scores = ints("scores", 0, lo_v=None if ref.negative_scores else 0)
         if "scores" not in state and ref.shelf_game:
             scores = tuple(len(s) for s in shelves)
         owed = ints("owed", 0)
@@ -594,6 +595,7 @@ class MatchState:
         """A plain dict for the HUD and saved matches."""
         return {
             "game": self.game,
+            "table": self.rules.table_played if self.rules is not None else None,
             "players": list(self.players),
             "to_play": self.to_play,
             "scores": list(self.scores),

@@ -11,6 +11,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from physics.errors import InputError
 from scenes.aim_aids import AimLevel, AimPrediction, end_positions, predict, trajectory_paths
 
 Colour = tuple[float, float, float, float]
@@ -187,7 +188,7 @@ class AimAssist:
             if job_key == key and not job.cancelled():
                 try:
                     self.show_record(job.result(), shot.ball)
-                except Exception:  # a stroke the worker could not finish: no preview, the aim stays
+                except InputError:  # a layout the physics refuses to simulate: no preview, the aim stays
                     self.clear_preview()
         if key != self._preview_key:
             self._preview_key = key

@@ -23,9 +23,10 @@ from typing import Any
 
 from physics.errors import InputError
 from scenes.i18n import tr
-from scenes.look import Shading, pbr_supported, slow_high_quality_hint
+from scenes.look import NO_WINDOW, Shading, pbr_supported, slow_high_quality_hint
 from scenes.screens import AppContext, ScreenManager
-from scenes.script import load_script
+from scenes.script import ScriptRefused, load_script
+from scenes.worker import PhysicsWorker
 
 SCRIPT_ENV = "BILLIARDS_SCRIPT"
 DEFAULT_SHOT_PATH = Path("out") / "play.png"
@@ -80,8 +81,10 @@ def open_base(offscreen: bool, quality: str = "low") -> Any:
             base = ShowBase(windowType="offscreen")
             base.disableMouse()
             return base
-        except Exception:  # no EGL device here: draw the low picture with the software renderer
-            pass
+        except Exception as exc:
+            if str(exc) != NO_WINDOW:
+                raise
+            # no EGL device here: draw the low picture with the software renderer
     if offscreen and not os.environ.get("DISPLAY"):
         from panda3d.core import GraphicsPipeSelection
 
@@ -100,21 +103,25 @@ def open_base(offscreen: bool, quality: str = "low") -> Any:
     return base
 
 
-def physics_executor() -> Executor:
+def physics_executor() -> PhysicsWorker:
     """One worker process for the physics. The renderer holds the GIL through each frame, so a thread
     would crawl; a process computes the stroke at full speed while the window keeps drawing. Spawned,
     not forked: a fork would copy the graphics context and the audio device of the running window.
 
     The worker dies with the app however the app dies (:func:`die_with_parent`); multiprocessing's resource
-    tracker then sees its last pipe close and exits too."""
+    tracker then sees its last pipe close and exits too. A worker killed on its own is replaced and its
+    job run again (scenes.worker)."""
     import multiprocessing
 
-    return ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=die_with_parent,
-        initargs=(os.getpid(),),
-    )
+    def pool() -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
+
+    return PhysicsWorker(pool)
 
 
 def die_with_parent(parent: int) -> None:
@@ -170,6 +177,7 @@ class App:
         self.ctx.shared["app"] = self
         self.exit_code = 0
         self.done = False
+        self.failure: InputError | None = None  # raised once the window is closed (main.py: one line, exit 2)
         self.messages: list[str] = []
 
     def start(self, command: str, args: Any) -> None:
@@ -192,6 +200,11 @@ class App:
         self.exit_code = code
         self.done = True
 
+    def fail(self, exc: InputError) -> None:
+        """Stop on bad input found while running (a script action the app cannot carry out)."""
+        self.failure = exc
+        self.quit(2)
+
     def close(self) -> None:
         self.manager.close()
         if self.shading is not None:
@@ -209,16 +222,23 @@ class ScriptRunner:
     wait_frames: int = 0
     waited: float = 0.0
     log: list[str] = field(default_factory=list)
+    file: str = SCRIPT_ENV
 
     def step(self, dt: float) -> bool:
-        """Run what can run this frame; False when the script has finished."""
+        """Run what can run this frame; False when the script has finished. An action the app cannot carry
+        out is the script file's InputError naming it (``actions[3].ball``)."""
         if self.index >= len(self.actions):
             return False
         action = self.actions[self.index]
         if self.wait_frames > 0:
             self.wait_frames -= 1
             return True
-        if not self._do(action, dt):
+        try:
+            done = self._do(action, dt)
+        except ScriptRefused as exc:
+            key = f"actions[{self.index}]" + (f".{exc.key}" if exc.key else "")
+            raise InputError(self.file, key, exc.expected) from None
+        if not done:
             return True
         self.index += 1
         self.waited = 0.0
@@ -238,6 +258,7 @@ class ScriptRunner:
             self.app.manager.switch(
                 "play",
                 game=a.get("game"),
+                table=a.get("table"),
                 names=tuple(names) if names else None,
                 frames_to_win=a.get("frames_to_win"),
             )
@@ -251,10 +272,12 @@ class ScriptRunner:
             self.wait_frames = int(a.get("n", 1))
         elif do in ("wait_rest", "wait"):
             self.waited += dt
-            if self.waited > float(a.get("timeout", 120.0)):
-                raise RuntimeError(
-                    f"script: timed out waiting at action {self.index} "
-                    f"(screen {getattr(screen, 'name', None)}, phase {getattr(screen, 'phase', None)})"
+            timeout = float(a.get("timeout", 120.0))
+            if self.waited > timeout:
+                raise ScriptRefused(
+                    f"the app ready within {timeout:g} s (it was still on the "
+                    f"{getattr(screen, 'name', None)} screen, phase {getattr(screen, 'phase', None)})",
+                    "timeout",
                 )
             return bool(screen is not None and getattr(screen, "ready", lambda: True)())
         elif do == "screenshot":
@@ -273,13 +296,13 @@ class ScriptRunner:
         elif screen is not None and hasattr(screen, "script_action"):
             return bool(screen.script_action(a))
         else:
-            raise RuntimeError(f"script: unknown action {a!r}")
+            raise ScriptRefused(f"an action of the {getattr(screen, 'name', None)} screen")
         return True
 
 
 def save_screenshot(base: Any, path: Path) -> Path:
     """Render the current frame and write it as an image (PNG by the file's extension)."""
-    from panda3d.core import Filename, PNMImage
+    from panda3d.core import PNMImage
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -292,8 +315,11 @@ def save_screenshot(base: Any, path: Path) -> Path:
     img = PNMImage()
     if not base.win.getScreenshot(img):
         raise RuntimeError("could not read the window's frame buffer")
-    if path.is_dir() or not img.write(Filename.fromOsSpecific(str(path.resolve()))):
+    if path.is_dir():
         raise InputError(str(path), "--out", "a PNG file that can be written (not a folder)")
+    from scenes.render import write_png
+
+    write_png(img, path)
     return path
 
 
@@ -373,7 +399,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     configure_panda(settings, offscreen)
     base = open_base(offscreen, settings.display.quality)
     app = App(base, settings, offscreen)
-    runner = ScriptRunner(app, script) if script else None
+    runner = ScriptRunner(app, script, file=script_path or "demo") if script else None
     if runner is None:
         app.start(command, args)
     elif command in ("train", "drill") or getattr(args, "resume", False):
@@ -383,7 +409,11 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         from direct.task import Task
 
         if runner is not None and not app.done:
-            more = runner.step(base.clock.getDt())
+            try:
+                more = runner.step(base.clock.getDt())
+            except InputError as exc:  # raised again below, after the window and the worker are closed
+                app.fail(exc)
+                return Task.done
             if not more and not app.done:
                 app.quit(0)
         if app.done:
@@ -394,14 +424,20 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     # Closing the window ends the loop below (ShowBase would call sys.exit() from inside a task).
     base.userExit = lambda: app.quit(0)
     # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
-    while not app.done:
-        base.taskMgr.step()
-        if base.win is not None and not offscreen and base.win.isClosed():
-            app.quit(0)
+    try:
+        while not app.done:
+            base.taskMgr.step()
+            if base.win is not None and not offscreen and base.win.isClosed():
+                app.quit(0)
+    finally:
+        # Whatever stopped the loop, the physics worker is shut down with the window (an error in a task
+        # used to leave it and its semaphores to the interpreter's exit).
+        app.close()
+        base.destroy()
+    if app.failure is not None:
+        raise app.failure
     if runner is not None:
         for path in runner.log:
             print(tr("demo.saved", settings.lang, path=path))
-    app.close()
-    base.destroy()
     sys.stdout.flush()
     return app.exit_code

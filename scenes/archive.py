@@ -75,14 +75,25 @@ class StrokeRow:
 class Archive:
     """The archive's tables in the progress store; a context manager."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, readonly: bool = False) -> None:
+        """``readonly``: a reader (``drill --list``) that works in a read-only data folder too and never
+        writes; a table not made yet reads as empty."""
         import sqlite3
 
         from scenes.trainer.store import Store
 
-        self.store = Store(path)
+        self.store = Store(path, readonly=readonly)
         self.conn = self.store.conn
         self.path = Path(path)
+        if readonly:
+            # An empty temporary table stands in for one this database does not have yet (a temporary table
+            # would hide a real one of the same name, so only the missing ones).
+            have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for stmt in _SCHEMA.split(";"):
+                name = stmt.split("EXISTS", 1)[-1].split("(", 1)[0].strip()
+                if stmt.strip() and name not in have:
+                    self.conn.execute(stmt.replace("CREATE TABLE", "CREATE TEMP TABLE", 1))
+            return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             for stmt in _SCHEMA.split(";"):
@@ -95,10 +106,10 @@ class Archive:
             raise InputError(str(self.path), "database", f"a writable progress database ({exc})") from None
 
     @classmethod
-    def open(cls, settings: Any) -> Archive:
+    def open(cls, settings: Any, readonly: bool = False) -> Archive:
         from scenes.trainer.store import DB_NAME
 
-        return cls(Path(settings.data_dir()) / DB_NAME)
+        return cls(Path(settings.data_dir()) / DB_NAME, readonly=readonly)
 
     def close(self) -> None:
         self.store.close()

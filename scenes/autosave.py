@@ -188,6 +188,11 @@ def load_match(path: str | Path) -> tuple[Any, int]:
         ref = get_referee(game)
     except InputError as exc:
         raise InputError(file, "payload.game", exc.expected) from None
+    table = snap.get("table")  # saved since golf is played on the snooker tables too; older saves: its own
+    if table is not None:
+        if not isinstance(table, str) or table not in ref.tables():
+            raise InputError(file, "payload.table", f"a table {game} is played on: {', '.join(ref.tables())}")
+        ref = get_referee(game, table)
     balls = _saved_balls(file, snap, ref.table)
     state_raw = {k: snap[k] for k in _STATE_FROM_SNAPSHOT if k in snap and snap[k] is not None}
     if "in_hand" in snap and snap["in_hand"] is None:

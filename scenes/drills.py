@@ -246,7 +246,7 @@ def drill_command(args: Any, settings: Any) -> int:
         verdict = judge(drill, simulate_drill(drill, settings))
         print(f"{drill.title[lang]}: {verdict_text(verdict, lang)}")
         return 0
-    with Archive.open(settings) as arch:
+    with Archive.open(settings, readonly=True) as arch:  # only reads: a read-only data folder is fine
         progress = arch.drill_progress()
     print(tr("drill.list_title", lang))
     for d in drill_library():

@@ -24,7 +24,8 @@ How to add a text:
    format check has nothing to compare with: :func:`catalog_problems` compares the two catalogs instead).
 2. Nothing else: a catalog whose ``.mo`` is missing or older than its ``.po`` is compiled at first use
    (``make setup`` compiles both ahead: ``python -m scenes.i18n compile``). ``python -m scenes.i18n check``
-   lists what is wrong with the catalogs; ``tests/scenes/test_i18n.py`` fails on a text present in one
+   lists what is wrong with the catalogs and every key the code (``main.py``, ``scenes/`` with the trainer)
+   asks for that they lack; ``tests/scenes/test_i18n.py`` fails on a text present in one
    language only, an empty or fuzzy translation, placeholders that differ, or a key used in the code that
    no catalog has.
 
@@ -38,12 +39,11 @@ practice, which has no referee, is named in the catalogs (``game.practice``).
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -74,16 +74,11 @@ def mo_path(lang: str) -> Path:
 def compile_po(po: Path) -> bytes:
     """The ``.mo`` bytes of a ``.po`` catalog.
 
-    Babel (a dependency, pure Python) compiles it; where Babel is missing, GNU ``msgfmt`` does if installed.
-    Fuzzy entries are left out by both, so an unchecked translation never reaches the screen."""
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        exe = shutil.which("msgfmt")
-        if exe is None:
-            raise RuntimeError(f"{po}: cannot compile the catalog (install Babel or GNU gettext)") from None
-        return subprocess.run([exe, "-o", "-", str(po)], check=True, capture_output=True).stdout
+    Babel (a dependency, pure Python) compiles it. Fuzzy entries are left out, so an unchecked translation
+    never reaches the screen."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as f:
         catalog = read_po(f, abort_invalid=True)
     buf = io.BytesIO()
@@ -314,7 +309,7 @@ def display_names(names: Sequence[str], lang: str) -> tuple[str, ...]:
 
 _RULE_RU = re.compile(r"^(?P<doc>\d{3}): (?P<title>.+)$")
 _RULE_WPBSA_SECTION = re.compile(r"^WPBSA S(?P<s>\d+) R(?P<r>\S+)$")
-_RULE_EN = re.compile(r"^(?P<org>WPA|WPBSA) (?P<part>[^:]+): (?P<title>.+)$")
+_RULE_EN = re.compile(r"^(?P<org>WPA|WPBSA|BCA) (?P<part>[^:]+): (?P<title>.+)$")
 
 
 # Lettered items of the Russian texts (а, б, в ...) in their Latin transliteration (GOST 7.79 B).
@@ -430,6 +425,59 @@ def catalog_problems() -> list[str]:
     return out
 
 
+# The calls that take a catalog key first: tr, ntr, and the trainer's both() (a text in the two languages).
+TEXT_CALLS = ("tr", "ntr", "both")
+
+
+def code_files() -> list[Path]:
+    """The code whose texts the catalogs hold: ``main.py`` and every module of ``scenes/`` (the window, the
+    terminal commands, the referee trainer)."""
+    return [ROOT / "main.py", *sorted((ROOT / "scenes").rglob("*.py"))]
+
+
+def keys_in_code(files: Sequence[Path] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """Keys the code passes to :data:`TEXT_CALLS` as literals, and the literal beginnings of keys it
+    builds with f-strings (``tr(f"trainer.topic.{t}", lang)``), each with the first place that asks for it."""
+    keys: dict[str, str] = {}
+    prefixes: dict[str, str] = {}
+    for f in files if files is not None else code_files():
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"), filename=str(f))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name not in TEXT_CALLS:
+                continue
+            where = f"{f.relative_to(ROOT) if f.is_relative_to(ROOT) else f}:{node.lineno}"
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                keys.setdefault(arg.value, where)
+            elif isinstance(arg, ast.IfExp):  # tr("a" if x else "b", lang)
+                for v in (arg.body, arg.orelse):
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                        keys.setdefault(v.value, where)
+            elif isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+                prefixes.setdefault(str(arg.values[0].value), where)
+    return keys, prefixes
+
+
+def code_problems(files: Sequence[Path] | None = None) -> list[str]:
+    """Keys the code asks for that no catalog has (a text that would raise KeyError on screen), one a line."""
+    keys, prefixes = keys_in_code(files)
+    every = list(STRINGS) + [k for k in _plural_keys()]
+    out = [f"{where}: {key}: in no catalog" for key, where in keys.items() if key not in every]
+    for p, where in prefixes.items():
+        if not any(k.startswith(p) for k in every):
+            out.append(f"{where}: no text starts with {p!r}")
+    return out
+
+
+def _plural_keys() -> list[str]:
+    from babel.messages.pofile import read_po
+
+    with po_path("en").open("rb") as f:
+        return [str(m.id[0]) for m in read_po(f) if isinstance(m.id, tuple)]
+
+
 _fonts: dict[tuple[int, bool], Any] = {}
 
 
@@ -449,7 +497,8 @@ def ui_font(loader: Any, bold: bool = False) -> Any:
 
 def main(argv: Sequence[str]) -> int:
     """``python -m scenes.i18n compile [LANG|FILE.mo ...]`` (the catalogs to .mo; all by default) or
-    ``check`` (the catalogs' problems, one a line; exit 1 if any)."""
+    ``check`` (the catalogs' problems and the keys the code asks for that they lack, one a line; exit 1 if
+    any)."""
     if argv and argv[0] == "compile":
         wanted = [Path(a).parts[-3] if a.endswith(".mo") else a for a in argv[1:]] or list(LANGS)
         for lang in wanted:
@@ -462,7 +511,7 @@ def main(argv: Sequence[str]) -> int:
             print(mo_path(lang).relative_to(ROOT))
         return 0
     if list(argv) == ["check"]:
-        problems = catalog_problems()
+        problems = catalog_problems() + code_problems()
         for p in problems:
             print(p, file=sys.stderr)
         return 1 if problems else 0

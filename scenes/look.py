@@ -36,6 +36,9 @@ from panda3d.core import (
 ENV_SIZE = 32  # texels along a face of the sharpest reflection level
 ENV_LEVELS = 6  # 32, 16, 8, 4, 2, 1: roughness 0 .. 1
 MSAA = 4
+# What ShowBase raises (a plain Exception) when no display or EGL device gives it a window: the one failure
+# that falls back to the software renderer; any other is an error.
+NO_WINDOW = "Could not open window."
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 

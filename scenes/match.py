@@ -139,13 +139,14 @@ class MatchController:
     save_warning: str | None = None  # shown while the autosave fails (a full disk); the last good save stays
     log: list[StrokeLog] = field(default_factory=list)  # every carried-out stroke of the match (statistics)
     title: str | None = None  # shown instead of the game's name (a drill's title)
+    table: str | None = None  # the table played on: the game's own by default (golf: a snooker table too)
 
     def __post_init__(self) -> None:
         from rules.registry import games_for_table, get_referee
         from rules.state import MatchState
 
         if self.game != PRACTICE:
-            self.referee = get_referee(self.game)
+            self.referee = get_referee(self.game, self.table)
             self.spec: TableSpec = self.referee.table
             self.state = MatchState.new(self.referee, self.names, self.frames_to_win)
             self.positions = dict(self.state.balls)
@@ -401,6 +402,7 @@ class MatchController:
         state, strokes = load_match(path)
         m = cls(
             game=state.game,
+            table=state.the_rules().table_played,
             names=tuple(state.players),
             frames_to_win=state.frames_to_win,
             lang=lang,

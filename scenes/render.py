@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from panda3d.core import Camera, Filename, NodePath, PerspectiveLens, PNMImage, Texture, loadPrcFileData
+from panda3d.core import Camera, NodePath, PerspectiveLens, PNMImage, Texture, loadPrcFileData
 
 from physics.errors import InputError
+from physics.files import atomic_bytes
 from physics.record import ShotRecord
 from physics.scenario import Scenario, load_scenario
 from scenes.camera import CameraMode, CameraRig
-from scenes.look import Shading, pbr_supported
+from scenes.look import NO_WINDOW, Shading, pbr_supported
 from scenes.replay import ReplayPlayer
 from scenes.table_view import BallState, TableView, default_ball_style
 
@@ -87,7 +88,10 @@ def make_offscreen_base(
     if headless:
         try:
             return ShowBase(windowType="offscreen")
-        except Exception:  # no EGL device: the software renderer still draws the low picture
+        except Exception as exc:
+            if str(exc) != NO_WINDOW:
+                raise
+            # no EGL device: the software renderer still draws the low picture
             loadPrcFileData("billiards-offscreen-fallback", "load-display p3tinydisplay")
             software = True
     if software:
@@ -340,6 +344,17 @@ def draw_scenario(
         scene.removeNode()
 
 
+def write_png(img: PNMImage, path: Path, key: str = "--out") -> None:
+    """The picture to ``path`` as a PNG, atomically (physics.files): a full disk is one line naming the file,
+    and the old picture stays. Panda3D writing in place left an empty file and only printed its error."""
+    from panda3d.core import StringStream
+
+    encoded = StringStream()
+    if not img.write(encoded, "picture.png"):
+        raise RuntimeError("Panda3D could not encode the picture as PNG")
+    atomic_bytes(path, key, bytes(encoded.getData()))
+
+
 def render_command(args: Any, settings: Any) -> int:
     """The ``render`` command (main.py): exit 0, or an :class:`InputError` for bad input (exit 2)."""
     size = parse_size(str(args.size))
@@ -365,8 +380,7 @@ def render_command(args: Any, settings: Any) -> int:
         img = draw_scenario(
             base, scenario, record, float(t), args.camera, size, settings.lamp_position, quality
         ).image
-        if not img.write(Filename.fromOsSpecific(str(out))):
-            raise InputError("--out", str(out), "a writable PNG path")
+        write_png(img, out)
     finally:
         base.destroy()
     print(str(out))

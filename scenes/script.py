@@ -19,9 +19,21 @@ from typing import Any
 from physics.errors import InputError
 from physics.limits import MAX_FILE_BYTES, MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
-from rules.registry import game_ids
+from physics.tables import TABLE_IDS
+from rules.registry import game_ids, get_referee
 
 Check = Callable[[str, str, Any], Any]
+
+
+class ScriptRefused(RuntimeError):
+    """An action the app cannot carry out where the script stands: a ball that is not on the table, a place
+    the ball in hand may not go, an action the screen in front does not have. The script runner turns it
+    into the script file's InputError naming the action (``actions[3].ball``): one line and exit 2."""
+
+    def __init__(self, expected: str, key: str = "") -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.key = key
 
 
 def _number(lo: float = -math.inf, hi: float = math.inf) -> Check:
@@ -75,6 +87,12 @@ def _game(file: str, key: str, v: Any) -> Any:
     return v
 
 
+def _table(file: str, key: str, v: Any) -> Any:
+    if v not in TABLE_IDS:
+        raise InputError(file, key, f"a table id: {', '.join(TABLE_IDS)}")
+    return v
+
+
 def _players(file: str, key: str, v: Any) -> Any:
     if not isinstance(v, list) or not 1 <= len(v) <= MAX_PLAYERS:
         raise InputError(file, key, f"a list of 1 to {MAX_PLAYERS} names")
@@ -92,7 +110,7 @@ NUM = _number()
 ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # the app (scenes/app.py ScriptRunner)
     "menu": ({}, {}),
-    "start": ({}, {"game": _game, "players": _players, "frames_to_win": _whole(1, 25)}),
+    "start": ({}, {"game": _game, "table": _table, "players": _players, "frames_to_win": _whole(1, 25)}),
     "practice": ({}, {"scenario": _text, "drill": _text}),
     "replay": ({}, {}),
     "key": ({"key": _text}, {}),
@@ -136,10 +154,22 @@ ACTIONS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "choose": ({"index": _whole(0, 10**6)}, {}),
     "trainer_start": (
         {},
-        {"game": _game, "topic": _text, "cases": _whole(1, 200), "seed": _whole(0, 2**63 - 1)},
+        {
+            "game": _game,
+            "topic": _text,
+            "cases": _whole(1, 200),
+            "seed": _whole(0, 2**63 - 1),
+            "exam": _flag,
+            "profile": _text,
+        },
     ),
     "trainer_answer": ({}, {"correct": _flag}),
     "trainer_next": ({}, {}),
+    "trainer_moment": ({}, {}),  # the replay stands at the deciding moment
+    "trainer_panel": ({}, {}),  # collapse or open the answer panel
+    "trainer_history": ({}, {}),
+    "trainer_pick": ({}, {}),
+    "trainer_variations": ({}, {}),
 }
 
 
@@ -162,6 +192,13 @@ def check_action(file: str, i: int, a: Any) -> dict[str, Any]:
     for k, check in optional.items():
         if k in a:
             check(file, f"{key}.{k}", a[k])
+    if do == "start" and "table" in a:
+        # The table goes with the game it is named for (golf: the pool table or a snooker table).
+        game = a.get("game")
+        tables = get_referee(game).tables() if isinstance(game, str) and game != PRACTICE else ()
+        if a["table"] not in tables:
+            want = f"a table {game} is played on: {', '.join(tables)}" if tables else "a game named beside it"
+            raise InputError(file, f"{key}.table", want)
     return a
 
 

@@ -169,7 +169,6 @@ _RANGES: dict[str, Any] = {
     "room.lamp_height": (0.6, 2.0),
     "room.lamp_x": (-3.0, 3.0),
     "room.lamp_y": (-2.0, 2.0),
-    "game.default": (PRACTICE, *game_ids()),
     "game.frames_to_win": (1, 25),
     "sound.volume": (0.0, 1.0),
     "trainer.session_length": (1, 200),
@@ -194,7 +193,8 @@ _OVERRIDE_RANGES: dict[str, tuple[float, float]] = {
 
 
 def _check(file: str, key: str, value: Any, default: Any) -> Any:
-    rng = _RANGES.get(key)
+    # The registry is asked when a file is read: a game registered after import is a valid default too.
+    rng = (PRACTICE, *game_ids()) if key == "game.default" else _RANGES.get(key)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise InputError(file, key, "true or false")

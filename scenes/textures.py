@@ -61,6 +61,16 @@ SNOOKER_COLOURS: dict[str, RGB] = {
     "cue": CUE_WHITE,
 }
 
+SNOOKER_VALUE_COLOURS: dict[int, str] = {
+    1: "red",
+    2: "yellow",
+    3: "green",
+    4: "brown",
+    5: "blue",
+    6: "pink",
+    7: "black",
+}
+
 
 @dataclass(frozen=True)
 class BallLook:
@@ -81,6 +91,11 @@ def ball_look(ball: str, style: BallStyle | str) -> BallLook:
             return BallLook(SNOOKER_COLOURS["red"])
         if ball in SNOOKER_COLOURS:
             return BallLook(SNOOKER_COLOURS[ball])
+        if ball.isdigit():
+            # Golf on a snooker table (000 «Гольф»): the snooker ball of that value (red 1 ... black 7; an
+            # eighth player gets a red too), its number on a white disc so a player tells them apart.
+            colour = SNOOKER_VALUE_COLOURS.get(int(ball), "red")
+            return BallLook(SNOOKER_COLOURS[colour], label=ball, label_disc=True)
         return BallLook(_numbered_fallback(ball))
     if ball == "cue":
         return BallLook(CUE_WHITE, dots=True)

@@ -15,6 +15,7 @@ for the measurement against imageio-ffmpeg).
 from __future__ import annotations
 
 import math
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -232,8 +233,6 @@ class ExportJob:
         size: str = "960x540",
         quality: str | None = None,
     ) -> None:
-        import subprocess
-
         from scenes.practice import write_scenario
 
         if record.shot is None:
@@ -289,5 +288,5 @@ class ExportJob:
             self.proc.terminate()
             try:
                 self.proc.wait(5)
-            except Exception:
+            except subprocess.TimeoutExpired:  # it did not stop when asked
                 self.proc.kill()

@@ -9,7 +9,8 @@ is reproduced by its seed alone:
 
 Progress goes to stderr as plain text lines; the JSON summary holds counts per table and check, the
 failures (capped) and the worst cases: deepest penetration into a static body and into another ball,
-largest energy rise, longest simulated stroke, slowest wall time.
+largest energy rise, longest simulated stroke, slowest wall time and slowest CPU time (the simulation
+alone; on a shared machine the wall time follows the load).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0
         "speed": stroke.shot.cue_speed,
         "duration": m.duration,
         "wall": m.wall,
+        "cpu": m.cpu,
         "static_pen": m.static_pen,
         "static_pen_at": m.static_pen_at,
         "kind_pen": m.kind_pen,
@@ -129,6 +131,7 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: flo
             "energy_rise_J": _worst(results, "energy_rise", "energy_rise_at"),
             "longest_stroke_s": _worst(results, "duration"),
             "slowest_wall_s": _worst(results, "wall"),
+            "slowest_cpu_s": _worst(results, "cpu"),
         },
         "failures": failures,
     }

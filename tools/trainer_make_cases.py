@@ -38,30 +38,27 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord  # noqa: E402
 from physics.scenario import SceneObject  # noqa: E402
+from rules.contract import Family  # noqa: E402
+from rules.registry import games_for_table, get_referee  # noqa: E402
+from rules.ruling import Ruling  # noqa: E402
 from scenes.trainer.cases import CASES_DIR, Expected, Topic, case_toml, load_case, rule  # noqa: E402
 from scenes.trainer.rows import Claim, incidental_fouls, rail_top_return, row_problems  # noqa: E402
 
+
+def _rulebooks(table: str, family: Family) -> tuple[str, ...]:
+    """Every registered game of ``family`` played on ``table``, in the registry's order: a game added to the
+    registry is judged in the cases of its table without touching this tool."""
+    return tuple(g for g in games_for_table(table) if get_referee(g).family == family)
+
+
 FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     # family: (game written in the file, table id, rulebooks the case is judged under)
-    "pyramid": (
-        "russian-pyramid",
-        "pyramid-12ft",
-        (
-            "russian-pyramid",
-            "american",
-            "moscow-pyramid",
-            "pyramid-8",
-            "moscow-pyramid-called",
-            "moscow-pyramid-called-fast",
-            "pyramid-8-called",
-            "pyramid-8-called-fast",
-        ),
-    ),
-    "pool": ("pool-8-ball", "pool-9ft", ("pool-8-ball", "pool-9-ball", "straight-pool")),
+    "pyramid": ("russian-pyramid", "pyramid-12ft", _rulebooks("pyramid-12ft", Family.RUSSIAN)),
+    "pool": ("pool-8-ball", "pool-9ft", _rulebooks("pool-9ft", Family.POOL)),
     # Golf has its own ball set (the cue ball and one ball per player): the pool strokes without fillers.
-    "golf": ("golf", "pool-9ft", ("golf",)),
-    "snooker": ("snooker", "snooker-12ft", ("snooker",)),
-    "snooker10": ("american-snooker", "snooker-10ft", ("american-snooker",)),
+    "golf": ("golf", "pool-9ft", _rulebooks("pool-9ft", Family.GOLF)),
+    "snooker": ("snooker", "snooker-12ft", _rulebooks("snooker-12ft", Family.SNOOKER)),
+    "snooker10": ("american-snooker", "snooker-10ft", _rulebooks("snooker-10ft", Family.SNOOKER)),
 }
 
 
@@ -120,9 +117,7 @@ class Recipe:
         )
 
 
-def problems(
-    rec: Recipe, record: ShotRecord, rulings: Mapping[str, Mapping[str, Any]] | None = None
-) -> list[str]:
+def problems(rec: Recipe, record: ShotRecord, rulings: Mapping[str, Ruling] | None = None) -> list[str]:
     """What the stroke fails to show: the row's checks (``scenes.trainer.rows``), the recipe's own extra check,
     and - given the rulings - fouls that have nothing to do with the row."""
     undisturbed = None
@@ -1104,7 +1099,7 @@ def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
     )
 
 
-def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, dict[str, Any]]]:
+def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, Ruling]]:
     from physics.scenario import load_scenario
     from scenes.trainer.cases import Case, record_for
 
@@ -1131,13 +1126,13 @@ def _use(rec: Recipe, shot: ShotParams) -> None:
     }
 
 
-def _report(rec: Recipe, bad: list[str], rulings: Mapping[str, Mapping[str, Any]]) -> None:
+def _report(rec: Recipe, bad: list[str], rulings: Mapping[str, Ruling]) -> None:
     print(f"{'ok ' if not bad else 'NO '}{rec.id}:" + ("" if not bad else " " + "; ".join(bad)), flush=True)
     for g, r in rulings.items():
-        codes = ",".join(f["code"] for f in r["fouls"]) or "-"
+        codes = ",".join(r.codes()) or "-"
         print(
-            f"     {g:18s} foul={r['foul']!s:5s} codes={codes} counted={r['counted']} off={r['off_table']} "
-            f"respot={[x['ball'] for x in r['respot']]} next={r['next_player']} in_hand={r['in_hand']}"
+            f"     {g:18s} foul={r.foul!s:5s} codes={codes} counted={list(r.counted)} off={list(r.off_table)} "
+            f"respot={[x.ball for x in r.respot]} next={r.next_player} in_hand={r.in_hand}"
         )
 
 

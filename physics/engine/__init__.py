@@ -12,7 +12,9 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   Cushion hits of balls on the cloth use the analytic nose-height impulse. A pair that closes
   slower than the cloth's friction can push it in one substep (a spinning ball driven into a
   touching ball) is a sustained contact: plastic, kept at contact distance and solved every
-  substep (``Resolver.sustain``) instead of a Zeno series of ever smaller bounces. Inside a step with
+  substep (``Resolver.sustain``) instead of a Zeno series of ever smaller bounces. While nothing but
+  such pushes happens off Bullet, the substeps are taken as a run in plain floats (``pushes``), the
+  same model without the general step's per-step work; anything else ends the run. Inside a step with
   Bullet balls, a ball an impulse sends on has its contacts found again on its new path.
   A ball on the slate that a ball-ball impulse drives into it (an airborne ball coming down on it
   above its equator) gets the slate's reaction with restitution e_table for the normal impulse's
@@ -46,6 +48,7 @@ The package, the way a stroke flows through it:
 * ``stepsize``: the step's length;
 * ``contacts``: contacts found in a step (:class:`Contact`);
 * ``resolve``: ball-ball impulses, sustained pushes, the cushion impulse, the slate's answer after an impulse;
+* ``pushes``: runs of substeps in which nothing but sustained pushes happens (a frozen cluster pushed slowly);
 * ``transitions``: cloth to Bullet and back, take-off and landing, pockets, leaving and returning, rest,
   and the stroke's end;
 * ``bullet`` and ``hooks``: the Bullet world, the balls' bodies, stepping, and the per-substep callbacks;

@@ -33,11 +33,13 @@ class EventLog:
             )
         )
 
-    def ball_ball(self, t: float, a: int, b: int, speed: float) -> None:
+    def ball_ball(
+        self, t: float, a: int, b: int, speed: float, at: tuple[float, float, float] | None = None
+    ) -> None:
+        """``at``: ball ``a``'s position where the arrays do not hold it yet (a run of pushes)."""
         ids = self.balls.ids
-        self._add(
-            Event(t, EventType.BALL_BALL, balls=(ids[a], ids[b]), speed=round(speed, 6), pos=self.balls.at(a))
-        )
+        pos = self.balls.at(a) if at is None else (round(at[0], 6), round(at[1], 6), round(at[2], 6))
+        self._add(Event(t, EventType.BALL_BALL, balls=(ids[a], ids[b]), speed=round(speed, 6), pos=pos))
 
     def cushion(self, t: float, i: int, cushion: str | None, speed: float | None = None) -> None:
         b = self.balls
@@ -80,9 +82,10 @@ class EventLog:
         b = self.balls
         self._add(Event(t, EventType.RETURNED, ball=b.ids[i], pos=b.at(i)))
 
-    def rest(self, t: float, i: int) -> None:
+    def rest(self, t: float, i: int, at: tuple[float, float, float] | None = None) -> None:
         b = self.balls
-        self._add(Event(t, EventType.REST, ball=b.ids[i], pos=b.at(i)))
+        pos = b.at(i) if at is None else (round(at[0], 6), round(at[1], 6), round(at[2], 6))
+        self._add(Event(t, EventType.REST, ball=b.ids[i], pos=pos))
 
     def hanging(self, t: float, i: int, pocket: str) -> None:
         b = self.balls

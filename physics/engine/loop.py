@@ -14,6 +14,7 @@ from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, earliest_first
 from physics.engine.events import EventLog
 from physics.engine.observe import jumps_over, line_crossings
+from physics.engine.pushes import PushRun
 from physics.engine.resolve import Resolver
 from physics.engine.sampling import Sampler
 from physics.engine.state import BULLET, CLOTH, GONE, REST, Balls, Segment
@@ -58,6 +59,7 @@ class Engine:
             self.balls, self.zones, self.resolver.sustained, self.resolver.v_plastic, params
         )
         self.stepsize = StepSize(self.balls, self.zones, self.resolver, params)
+        self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
         self.finals: dict[str, BallFinal] = {}
         self._force = False  # the next step runs without contact detection (ZERO_STEP_LIMIT)
         b = self.balls
@@ -123,6 +125,12 @@ class Engine:
             moving = (mode == CLOTH) | (mode == BULLET)
             if not np.count_nonzero(moving):
                 break
+            if self._pushes_only():
+                t = self.pushes.run(self.t, self.p.max_stroke_seconds)
+                if t > self.t:
+                    self.t = t
+                    guard = 0
+                    continue
             dt = self.stepsize.choose(moving)
             taken = self._step(dt)
             self.t += taken
@@ -136,6 +144,16 @@ class Engine:
                 self._force = False
             if self.sampler.dt is not None:
                 self.sampler.within(self.t, self._segment)
+
+    def _pushes_only(self) -> bool:
+        """May the next substeps be a run of sustained pushes (PushRun)? Only off Bullet."""
+        r = self.resolver
+        return (
+            bool(r.sustained)
+            and not self._force
+            and not np.count_nonzero(self.balls.mode == BULLET)
+            and r.sustained_moving()
+        )
 
     def _strike(self, shot: ShotParams) -> None:
         b = self.balls

@@ -1,4 +1,4 @@
-"""Billiards golf (000 «Гольф») on the pool table.
+"""Billiards golf (000 «Гольф») on the pool table or a snooker table.
 
 Any number of players (2..8 here), each with his own numbered ball (player 1 has ball "1", ...). A
 player plays a series until his ball drops, legally, into the pocket of the current hole; then the next
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from physics.errors import InputError
+from physics.limits import MAX_PLAYERS
 from physics.racks import Rack
 from physics.record import BallId, PocketId
 from rules.base import Draft, Stroke, text
@@ -97,6 +98,9 @@ def owner(ball: BallId) -> int:
 class Golf(PoolReferee):
     id = "golf"
     table_id = "pool-9ft"
+    # 000 «Гольф»: "usually played on snooker tables with snooker balls" - on either snooker table too.
+    other_tables = ("snooker-12ft", "snooker-10ft")
+    balls = ("cue", *(ball_of(p) for p in range(MAX_PLAYERS)))
     aliases = ("billiards-golf",)
     names = {"en": "Billiards golf", "ru": "Гольф"}
     family = Family.GOLF
@@ -157,44 +161,7 @@ class Golf(PoolReferee):
     # --- hooks ------------------------------------------------------------------------------
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         cue, ball = self.cue_ball, self.my_ball(s)
-        if s.struck and s.struck != cue:
-            d.fouls.append(
-                self.foul(
-                    FoulCode.WRONG_BALL_STRUCK,
-                    R_TOUCH,
-                    f"The cue met {ball_en(s.struck)}, not the cue ball.",
-                    f"Кий ударил {ball_ru(s.struck, 'acc')}, а не биток.",
-                )
-            )
-        if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
-            d.fouls.append(
-                self.foul(
-                    CUE_BALL_MISPLACED,
-                    R_CUE,
-                    "From hand the cue ball must be placed behind the head string.",
-                    "С руки биток ставится за передней линией (в доме).",
-                )
-            )
-        if s.strikes >= 2:
-            d.fouls.append(
-                self.foul(
-                    FoulCode.DOUBLE_HIT,
-                    R_DOUBLE,
-                    "The tip met the cue ball more than once.",
-                    "Наклейка коснулась битка более одного раза.",
-                )
-            )
-        if PE.scooped(s.record, self.cue_ball, s.scoop):
-            d.fouls.append(
-                self.foul(
-                    FoulCode.SCOOP,
-                    R_JUMP,
-                    "Scoop: the tip went under the cue ball with an elevated cue.",
-                    "Подцепка: биток поддет снизу приподнятым кием.",
-                )
-            )
-        elif s.miscue and PE.airborne(s.record, cue):
-            d.fouls.append(self.foul(FoulCode.MISCUE, R_JUMP, "Miscue during a jump.", "Кикс при перескоке."))
+        self.strike_fouls(s, d, self.opening(s))
         if cue in s.jumped:
             d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
         elif cue in s.pocketed:
@@ -256,6 +223,49 @@ class Golf(PoolReferee):
                     "исходные позиции, удар повторяется.",
                 )
             )
+
+    def strike_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+        """How the stroke was played: the ball struck, the place from hand, a double hit, a scoop or a miscue on
+        a jump (000: Гольф, and the general pool rules it plays by)."""
+        cue = self.cue_ball
+        if s.struck and s.struck != cue:
+            d.fouls.append(
+                self.foul(
+                    FoulCode.WRONG_BALL_STRUCK,
+                    R_TOUCH,
+                    f"The cue met {ball_en(s.struck)}, not the cue ball.",
+                    f"Кий ударил {ball_ru(s.struck, 'acc')}, а не биток.",
+                )
+            )
+        if s.state.in_hand == InHand.BEHIND_HEAD_STRING and not self._cue_placed_behind(s):
+            d.fouls.append(
+                self.foul(
+                    CUE_BALL_MISPLACED,
+                    R_CUE,
+                    "From hand the cue ball must be placed behind the head string.",
+                    "С руки биток ставится за передней линией (в доме).",
+                )
+            )
+        if s.strikes >= 2:
+            d.fouls.append(
+                self.foul(
+                    FoulCode.DOUBLE_HIT,
+                    R_DOUBLE,
+                    "The tip met the cue ball more than once.",
+                    "Наклейка коснулась битка более одного раза.",
+                )
+            )
+        if PE.scooped(s.record, self.cue_ball, s.scoop):
+            d.fouls.append(
+                self.foul(
+                    FoulCode.SCOOP,
+                    R_JUMP,
+                    "Scoop: the tip went under the cue ball with an elevated cue.",
+                    "Подцепка: биток поддет снизу приподнятым кием.",
+                )
+            )
+        elif s.miscue and PE.airborne(s.record, cue):
+            d.fouls.append(self.foul(FoulCode.MISCUE, R_JUMP, "Miscue during a jump.", "Кикс при перескоке."))
 
     def count(self, s: Stroke, d: Draft) -> None:
         ball = self.my_ball(s)

@@ -207,6 +207,14 @@ class PoolReferee(Referee):
     def common_fouls(self, s: Stroke, d: Draft, breaking: bool, push_out: bool = False) -> None:
         """The fouls of 000's general pool rules. A push out (9-ball) waives the legal-first-ball and
         rail requirements and nothing else."""
+        self.strike_fouls(s, d, breaking)
+        self.where_fouls(s, d)
+        if not push_out:
+            self.contact_fouls(s, d, breaking)
+
+    def strike_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+        """How the stroke was played: the ball struck, a double hit, a scoop or a miscue on a jump, the
+        cue ball's place from hand."""
         cue = self.cue_ball
         if s.struck and s.struck != cue:
             d.fouls.append(
@@ -275,6 +283,10 @@ class PoolReferee(Referee):
                         "предварительно из дома.",
                     )
                 )
+
+    def where_fouls(self, s: Stroke, d: Draft) -> None:
+        """The cue ball or an object ball off the table, the cue ball in a pocket."""
+        cue = self.cue_ball
         if cue in s.jumped:
             d.fouls.append(self._off_foul(s, cue, FoulCode.CUE_BALL_OFF_TABLE))
         elif cue in s.pocketed:
@@ -289,8 +301,10 @@ class PoolReferee(Referee):
         for b in s.jumped:
             if b != cue:
                 d.fouls.append(self._off_foul(s, b, FoulCode.BALL_OFF_TABLE))
-        if push_out:
-            return
+
+    def contact_fouls(self, s: Stroke, d: Draft, breaking: bool) -> None:
+        """A legal ball first, then a ball pocketed or a ball to a cushion (000 «Правильный удар»)."""
+        cue = self.cue_ball
         if s.first is None:
             d.fouls.append(
                 self.foul(
@@ -356,9 +370,9 @@ class PoolReferee(Referee):
             return self.foul(
                 code,
                 R_OFF,
-                f"{what_en} touched the {object_en(obj)}, which is not part of the table, so it is off the table "
+                f"{what_en} touched {object_en(obj)}, which is not part of the table, so it is off the table "
                 "even though it came back onto the bed (WPA 8.5 says the same).",
-                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} - это не принадлежность стола, поэтому шар считается "
+                f"{what_ru} задел {object_ru(obj, 'acc')} - это не принадлежность стола, поэтому шар считается "
                 "выскочившим, даже вернувшись на поле.",
             )
         if touched:
@@ -366,9 +380,9 @@ class PoolReferee(Referee):
             return self.foul(
                 code,
                 R_OFF,
-                f"{what_en} touched the {object_en(obj)} and came to rest off the playing surface "
+                f"{what_en} touched {object_en(obj)} and came to rest off the playing surface "
                 f"({_REST_EN.get(rest, rest)}): it jumped the table.",
-                f"{what_ru} задел {OBJECT_RU.get(obj, obj)} и остановился вне игровой поверхности "
+                f"{what_ru} задел {object_ru(obj, 'acc')} и остановился вне игровой поверхности "
                 f"({_REST_RU.get(rest, rest)}): выскочил за борт.",
             )
         return self.foul(
@@ -478,17 +492,6 @@ class PoolReferee(Referee):
         return self.cue_ball in s.pocketed or self.cue_ball in s.jumped
 
 
-OBJECT_RU = {
-    "lamp": "осветительный прибор",
-    "chalk": "мел",
-    "person": "человека",
-    "cue": "кий",
-    "floor": "пол",
-    "player": "игрока",
-    "clothing": "одежду",
-    "hand": "руку",
-    "bridge": "машинку",
-}
 POCKET_RU = {
     "head-left": "левая угловая у дома",
     "head-right": "правая угловая у дома",

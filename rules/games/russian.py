@@ -54,7 +54,17 @@ from physics.record import BallId, EventType
 from rules import filters as F
 from rules.base import Draft, Placement, Referee, Stroke, text
 from rules.contract import Family, FamilyState, NoteCode, Phase, RefereeWarning, WarningCode, int_list
-from rules.names import ball_en, ball_name, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
+from rules.names import (
+    ball_en,
+    ball_name,
+    ball_ru,
+    balls_list,
+    capital,
+    object_en,
+    object_ru,
+    player_thing,
+    pocket_name,
+)
 from rules.placement import ball_order, house_zone, spot_at_back_cushion, spot_on_line
 from rules.registration import register
 from rules.ruling import Choice, Foul, FoulCode, InHand, Note, Option, Point, Respot
@@ -347,6 +357,13 @@ class Pyramid(Referee):
     def check_fouls(self, s: Stroke, d: Draft) -> None:
         if self.referee_error(s):
             return  # 003: Судейская ошибка (I): «штраф на игрока не налагается»
+        self.strike_fouls(s, d)
+        self.result_fouls(s, d)
+        self.touch_fouls(s, d)
+        self.safety_foul(s, d)
+
+    def strike_fouls(self, s: Stroke, d: Draft) -> None:
+        """How the stroke was played: the ball struck, the tip, the place from hand (003: Штрафы)."""
         add = d.fouls.append
         if s.struck != s.cue:
             add(
@@ -403,6 +420,11 @@ class Pyramid(Referee):
                     "при игре с руки биток, несмотря на предупреждение судьи, снова установлен вне дома",
                 )
             )
+
+    def result_fouls(self, s: Stroke, d: Draft) -> None:
+        """What the cue ball did: a miss, a touch at a bad angle, a push, a house ball first, a pocketed or
+        jumped cue ball (003: Штрафы)."""
+        add = d.fouls.append
         if s.first is None:
             add(
                 self.foul(
@@ -443,15 +465,18 @@ class Pyramid(Referee):
                     "биток выскочил за борт: забитые этим ударом шары не засчитываются",
                 )
             )
+
+    def touch_fouls(self, s: Stroke, d: Draft) -> None:
+        """A player's things touching a ball (003: Выскочившие шары; Штрафы (4))."""
+        add = d.fouls.append
         for b, obj in s.touched_within:
             if self.flying_at(s, b, obj):
                 add(
                     self.foul(
                         FoulCode.TOUCHED_PLAYER_OBJECT,
                         R_JUMPED,
-                        f"{ball_en(b)} flew off the bed and touched a player's {object_en(obj)} within the table",
-                        f"вылетевший {ball_ru(b)} задел в пределах стола принадлежность игрока "
-                        f"({_RU_OBJ.get(obj, obj)})",
+                        f"{ball_en(b)} flew off the bed and touched {player_thing(obj, 'en')} within the table",
+                        f"вылетевший {ball_ru(b)} задел в пределах стола {_players_ru(obj, 'acc')}",
                     )
                 )
             else:
@@ -459,10 +484,14 @@ class Pyramid(Referee):
                     self.foul(
                         FoulCode.BALL_TOUCHED,
                         R_FOULS + " (4)",
-                        f"{ball_en(b)} on the bed was touched by a player's {object_en(obj)}",
-                        f"{ball_ru(b)} на игровом поле коснулся принадлежности игрока ({_RU_OBJ.get(obj, obj)})",
+                        f"{ball_en(b)} on the bed was touched by {player_thing(obj, 'en')}",
+                        f"{ball_ru(b)} на игровом поле коснулся {_players_ru(obj, 'gen')}",
                     )
                 )
+
+    def safety_foul(self, s: Stroke, d: Draft) -> None:
+        """The отыгрыш rule of the fast games and Американка (003; 000: Американка, Отыгрыш)."""
+        add = d.fouls.append
         if self.safety is not None and not d.fouls and not self.scoring(s) and not self.safety_ok(s):
             if self.pocket_zone_ok(s):
                 d.notes.append(
@@ -967,16 +996,11 @@ class Pyramid(Referee):
                 d.winner = max(range(len(d.scores)), key=lambda p: d.scores[p])
 
 
-_RU_OBJ = {
-    "chalk": "мел",
-    "cue": "кий",
-    "hand": "рука",
-    "clothing": "одежда",
-    "bridge": "машинка",
-    "person": "игрок",
-    "player": "игрок",
-    "opponent": "соперник",
-}
+def _players_ru(obj: str, case: str) -> str:
+    """A player's thing in a Russian sentence: «принадлежность игрока (мел)»; the player himself: «игрока»."""
+    if obj in ("person", "player", "opponent"):
+        return object_ru(obj, "acc")  # the accusative and the genitive of an animate noun are one
+    return ("принадлежность" if case == "acc" else "принадлежности") + f" игрока ({object_ru(obj)})"
 
 
 # ================================================================================================

@@ -29,7 +29,7 @@ balls go back to where they were and the stroke is replayed, whatever the undist
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -48,7 +48,6 @@ from rules.contract import (
     player_index,
 )
 from rules.games import pool_events as PE
-from rules.games.pool import OBJECT_RU
 from rules.games.snooker_geometry import (
     COLOURS,
     blocking_balls,
@@ -80,6 +79,21 @@ R_JUMP_DEF = "WPBSA Definitions: Jump Shot"
 R_OUTSIDE = "WPBSA S3 R15"
 R_OUTSIDE_US = "000: Вмешательство постороннего"
 R_INTERFERE_US = "000: Вмешательство в игру соперника"
+
+
+def _blockers(by: Sequence[BallId], lang: str) -> str:
+    """The balls that snooker the cue ball, the nearest first (000 «Снукер (маска)»: the effective snooker)."""
+    if lang == "en":
+        if len(by) == 1:
+            return f"{ball_en(by[0])} blocks the way (the effective snooker)"
+        return f"{balls_list(by, 'en')} block the way, {ball_en(by[0])} nearest (the effective snooker)"
+    if len(by) == 1:
+        return f"мешает {ball_ru(by[0])} (эффективный маскирующий шар)"
+    return (
+        f"мешают: {balls_list(by, 'ru')}, ближайший к битку - {ball_ru(by[0])} (эффективный маскирующий шар)"
+    )
+
+
 AGENT_RU = {"outsider": "посторонний", "spectator": "зритель", "referee": "судья", "wind": "ветер"}
 _REST = {"floor": ("on the floor", "на полу"), "rail": ("on the rail", "на борту")}
 
@@ -410,6 +424,26 @@ class SnookerBase(Referee):
         self.announce_interference(s, d)
         on, v_on, nom = self.on_set(s)
         kind = self.on_kind(s)
+        self.strike_fouls(s, d, kind, v_on)
+        self.contact_fouls(s, d, on, kind, nom, v_on)
+        self.pot_fouls(s, d, on, v_on)
+        fb = self.free_ball(s)
+        if fb is not None and self.free_ball_allowed:
+            self._free_ball_snooker(s, d, fb, v_on)
+        self.extra_fouls(s, d, on, v_on)
+        if d.fouls and kind == "colour" and nom is None:
+            d.worth = 7
+            d.fouls.append(
+                self.foul(
+                    NO_NOMINATION,
+                    R_PENALTY,
+                    "A foul after potting a red and before nominating a colour costs 7 points.",
+                    "Нарушение после забитого красного до объявления цветного - 7 очков.",
+                )
+            )
+
+    def strike_fouls(self, s: Stroke, d: Draft, kind: str, v_on: int) -> None:
+        """How the stroke was played: the ball struck, reds in succession, the D, a double hit, a scoop."""
         shot = s.record.shot
         cue = self.cue_ball
         if s.struck and s.struck != cue:
@@ -457,6 +491,12 @@ class SnookerBase(Referee):
                 "Scoop: the cue dug under the cue ball - it was not struck with the tip alone.",
                 "Подцепка: кий поддел биток снизу, удар нанесён не одной наклейкой.",
             )
+
+    def contact_fouls(
+        self, s: Stroke, d: Draft, on: set[BallId], kind: str, nom: BallId | None, v_on: int
+    ) -> None:
+        """What the cue ball met first: nothing, a ball not on, or a ball on over another (a jump shot)."""
+        cue = self.cue_ball
         if s.first is None:
             self.add(
                 d,
@@ -503,6 +543,10 @@ class SnookerBase(Referee):
                 + ("до касания шаров" if how == "before" else "после касания и опустился за ним")
                 + f"; ни одно из трёх исключений определения перескока ({R_JUMP_DEF}) не подходит.",
             )
+
+    def pot_fouls(self, s: Stroke, d: Draft, on: set[BallId], v_on: int) -> None:
+        """Where the balls went: an in-off, a ball not on potted, balls forced off, balls touched."""
+        cue = self.cue_ball
         potted = [b for b in s.pocketed if b not in s.jumped]
         if cue in potted:
             en, ru = self._disturbed_why(s, cue)
@@ -556,24 +600,10 @@ class SnookerBase(Referee):
                 FoulCode.BALL_TOUCHED,
                 self.touch_rule,
                 max(v_on, value(b)),
-                f"{capital(ball_en(b))} touched the {object_en(obj)}: a ball may be touched only by the tip, on the "
+                f"{capital(ball_en(b))} touched {object_en(obj)}: a ball may be touched only by the tip, on the "
                 "cue ball.",
-                f"{capital(ball_ru(b))} коснулся предмета ({OBJECT_RU.get(obj, obj)}); касаться шаров можно лишь "
+                f"{capital(ball_ru(b))} задел {object_ru(obj, 'acc')}; касаться шаров можно лишь "
                 "наклейкой и только битка.",
-            )
-        fb = self.free_ball(s)
-        if fb is not None and self.free_ball_allowed:
-            self._free_ball_snooker(s, d, fb, v_on)
-        self.extra_fouls(s, d, on, v_on)
-        if d.fouls and kind == "colour" and nom is None:
-            d.worth = 7
-            d.fouls.append(
-                self.foul(
-                    NO_NOMINATION,
-                    R_PENALTY,
-                    "A foul after potting a red and before nominating a colour costs 7 points.",
-                    "Нарушение после забитого красного до объявления цветного - 7 очков.",
-                )
             )
 
     jump_rule: ClassVar[str] = R_PLAY
@@ -759,12 +789,11 @@ class SnookerBase(Referee):
             d.notes.append(
                 text(
                     f"Free ball ({R_SNOOKER}, {R_FREE}): the incoming player cannot hit any ball on "
-                    f"({balls_list(nxt_on, 'en')}) in a straight line - {balls_list(by, 'en')} block the way, "
-                    f"{ball_en(by[0])} nearest (the effective snooker); he may nominate any ball as on.",
+                    f"({balls_list(nxt_on, 'en')}) in a straight line - {_blockers(by, 'en')}; he may nominate "
+                    "any ball as on.",
                     f"Свободный шар ({R_SNOOKER}, {R_FREE}): вступающий в игру не может прямым ударом попасть ни "
-                    f"в один очередной шар ({balls_list(nxt_on, 'ru')}) - мешают: {balls_list(by, 'ru')}, "
-                    f"ближайший к битку - {ball_ru(by[0])} (эффективный маскирующий шар); он может объявить "
-                    "очередным любой шар.",
+                    f"в один очередной шар ({balls_list(nxt_on, 'ru')}) - {_blockers(by, 'ru')}; он может "
+                    "объявить очередным любой шар.",
                 )
                 if by
                 else text(
@@ -789,8 +818,17 @@ class SnookerBase(Referee):
         for b in sorted(on, key=lambda b: math.dist(cue, pos[b])):
             hit, across = blocking_balls(cue, pos[b], not_on, r)
             if hit:
-                part_en = f" ({balls_list(sorted(across), 'en')} hides part of it)" if across else ""
-                part_ru = f" ({balls_list(sorted(across), 'ru')} закрывает его часть)" if across else ""
+                many = len(across) > 1
+                part_en = (
+                    f" ({balls_list(sorted(across), 'en')} {'hide' if many else 'hides'} part of it)"
+                    if across
+                    else ""
+                )
+                part_ru = (
+                    f" ({balls_list(sorted(across), 'ru')} {'закрывают' if many else 'закрывает'} его часть)"
+                    if across
+                    else ""
+                )
                 d.notes.append(
                     text(
                         f"No snooker: the cue ball can hit {ball_en(b)} in a straight line{part_en}, so there is "

@@ -34,7 +34,7 @@ class AppContext:
     offscreen: bool = False
     manager: ScreenManager | None = None
     sound: Any = None
-    physics: Any = None  # an Executor for strokes simulated ahead (a worker process in the app)
+    physics: Any = None  # strokes simulated ahead: scenes.worker.PhysicsWorker (a worker process in the app)
     shared: dict[str, Any] = field(default_factory=dict)  # e.g. the match to return to after a replay
 
     @property
@@ -117,13 +117,13 @@ class ScreenManager:
         self.history.append(name)
         try:
             screen.enter(**kwargs)
-        except BaseException:
+        except BaseException as exc:
             # A screen that failed half-way must not leave nodes, tasks or handlers behind.
             self.current = None
             try:
                 screen.exit()
-            except Exception:  # exit of a half-built screen may miss attributes; the original error matters
-                pass
+            except Exception as cleanup:  # a half-built screen may miss attributes: the first error goes on
+                exc.add_note(f"its clean-up failed too: {type(cleanup).__name__}: {cleanup}")
             raise
         return screen
 

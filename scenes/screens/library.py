@@ -13,6 +13,7 @@ from typing import Any
 
 from scenes.i18n import ball_name, display_names, game_name, tr, ui_font
 from scenes.screens import Screen
+from scenes.script import ScriptRefused
 
 PAGE = 10  # rows per page
 
@@ -99,7 +100,7 @@ class ListScreen(Screen):
         if a["do"] == "back":
             self.to_menu()
             return True
-        raise RuntimeError(f"script: unknown action {a['do']!r} on the {self.name} screen")
+        raise ScriptRefused(f"an action of the {self.name} screen (choose, back)")
 
 
 class ArchiveScreen(ListScreen):

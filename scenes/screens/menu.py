@@ -1,4 +1,4 @@
-"""The main menu: game, players and their names, match length, language, practice, trainer, quit."""
+"""The main menu: game and its table, players and their names, match length, language, practice, trainer, quit."""
 
 from __future__ import annotations
 
@@ -6,11 +6,15 @@ from dataclasses import replace
 from typing import Any
 
 from physics.limits import MAX_NAME, MAX_PLAYERS
-from rules.registry import game_ids
+from physics.tables import load_table
+from rules.registry import game_ids, get_referee
 from scenes.i18n import display_names, game_name, tr, ui_font
 from scenes.screens import Screen
 
-MATCH_GAMES = game_ids()
+
+def match_games() -> tuple[str, ...]:
+    """The games the menu offers: the registry's, asked each time (a game registered later is offered too)."""
+    return game_ids()
 
 
 def clip_name(text: str) -> str:
@@ -27,7 +31,7 @@ class MenuScreen(Screen):
         choice = self.ctx.shared.setdefault(
             "menu",
             {
-                "game": s.game.default if s.game.default in MATCH_GAMES else MATCH_GAMES[0],
+                "game": s.game.default if s.game.default in match_games() else match_games()[0],
                 "names": list(s.players.names),
                 "frames_to_win": s.game.frames_to_win,
             },
@@ -89,6 +93,11 @@ class MenuScreen(Screen):
         button("<", (-0.62, 0.46), self._cycle_game, [-1])
         self.game_label = label(game_name(self.choice["game"], lang), (0.0, 0.45), 0.065)
         button(">", (0.62, 0.46), self._cycle_game, [1])
+        # The table: the game's own, or another it is played on (golf: the snooker tables, 000 «Гольф»).
+        self.table_label = label(self._table_text(), (0.0, 0.385), 0.045, text_fg=(0.8, 0.9, 0.8, 1))
+        if len(self._tables()) > 1:
+            button("<", (-0.42, 0.395), self._cycle_table, [-1], scale=0.045)
+            button(">", (0.42, 0.395), self._cycle_table, [1], scale=0.045)
 
         label(tr("menu.players", lang), (-0.6, 0.30))
         button(tr("menu.less", lang), (-0.18, 0.31), self._players, [-1])
@@ -139,9 +148,28 @@ class MenuScreen(Screen):
 
     # --- actions -------------------------------------------------------------------------------
     def _cycle_game(self, step: int) -> None:
-        i = MATCH_GAMES.index(self.choice["game"])
-        self.choice["game"] = MATCH_GAMES[(i + step) % len(MATCH_GAMES)]
-        self.game_label["text"] = game_name(self.choice["game"], self.lang)
+        games = match_games()
+        i = games.index(self.choice["game"]) if self.choice["game"] in games else 0
+        self.choice["game"] = games[(i + step) % len(games)]
+        self.choice["table"] = self._tables()[0]
+        self._sync_names()
+        self._build()  # the table's arrows come and go with the game
+
+    def _tables(self) -> tuple[str, ...]:
+        return tuple(get_referee(self.choice["game"]).tables())
+
+    def _table_text(self) -> str:
+        tables = self._tables()
+        table = self.choice.get("table")
+        if table not in tables:
+            table = self.choice["table"] = tables[0]
+        return tr("menu.table", self.lang, name=load_table(table).name["ru" if self.lang == "ru" else "en"])
+
+    def _cycle_table(self, step: int) -> None:
+        tables = self._tables()
+        i = tables.index(self.choice["table"]) if self.choice.get("table") in tables else 0
+        self.choice["table"] = tables[(i + step) % len(tables)]
+        self.table_label["text"] = self._table_text()
 
     def _sync_names(self) -> None:
         self.choice["names"] = [
@@ -176,6 +204,7 @@ class MenuScreen(Screen):
         self._open(
             "play",
             game=self.choice["game"],
+            table=self.choice.get("table"),
             names=tuple(self.choice["names"]),
             frames_to_win=self.choice["frames_to_win"],
         )

@@ -81,6 +81,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         resume: bool = False,
         scenario: str | None = None,
         resume_saved: bool = False,
+        table: str | None = None,
         **_: Any,
     ) -> None:
         s = self.ctx.settings
@@ -92,7 +93,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         if match is None and resume_saved and not self.practice:
             match = MatchController.from_autosave(str(self._autosave_path()), self.lang, s)
         if match is None or match.is_practice != self.practice:
-            match = self._new_match(game, names, frames_to_win, scenario)
+            match = self._new_match(game, names, frames_to_win, scenario, table)
         self.match: MatchController = match
         self.ctx.shared["match"] = match
         self.ctx.shared["return_to"] = self.name
@@ -191,21 +192,31 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         )
 
     def _new_match(
-        self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
+        self,
+        game: str | None,
+        names: tuple[str, ...] | None,
+        frames_to_win: int | None,
+        scenario: str | None,
+        table: str | None = None,
     ) -> MatchController:
         s = self.ctx.settings
         game = game or s.game.default
         names = display_names(names or s.players.names, self.lang)
         frames = int(frames_to_win or s.game.frames_to_win)
-        try:
+
+        def make(names: tuple[str, ...]) -> MatchController:
             return MatchController(
                 game=game,
+                table=table,
                 names=names,
                 frames_to_win=frames,
                 lang=self.lang,
                 settings=s,
                 autosave=self._autosave_path(),
             )
+
+        try:
+            return make(names)
         except InputError as exc:
             if exc.key != "players":
                 raise
@@ -213,14 +224,8 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             from rules.registry import get_referee
 
             lo, hi = get_referee(game).player_range
-            names = names[:hi] + tuple(tr("menu.player_n", self.lang, n=i + 1) for i in range(len(names), lo))
-            return MatchController(
-                game=game,
-                names=names,
-                frames_to_win=frames,
-                lang=self.lang,
-                settings=s,
-                autosave=self._autosave_path(),
+            return make(
+                names[:hi] + tuple(tr("menu.player_n", self.lang, n=i + 1) for i in range(len(names), lo))
             )
 
     def _make_assist(self) -> AimAssist:
@@ -702,7 +707,12 @@ class PracticeScreen(PlayScreen):
     practice = True
 
     def _new_match(
-        self, game: str | None, names: tuple[str, ...] | None, frames_to_win: int | None, scenario: str | None
+        self,
+        game: str | None,
+        names: tuple[str, ...] | None,
+        frames_to_win: int | None,
+        scenario: str | None,
+        table: str | None = None,
     ) -> MatchController:
         drill_id = self.ctx.shared.pop("drill_id", None)
         if drill_id:

@@ -12,6 +12,7 @@ from typing import Any
 from scenes.cue_control import CueState, direction_to
 from scenes.match import ACCEPT
 from scenes.screens.views import show_positions
+from scenes.script import ScriptRefused
 
 
 class PlayScriptMixin:
@@ -39,6 +40,8 @@ class PlayScriptMixin:
             )
         elif do == "aim_at":
             c = self._cue_centre()
+            if "ball" in a and a["ball"] not in m.positions:
+                raise ScriptRefused(f"a ball on the table ({', '.join(m.positions)})", "ball")
             target = m.positions[str(a["ball"])] if "ball" in a else tuple(a["at"])
             assert c is not None
             self.aim = CueState(direction_to(c, target), self.aim.speed, self.aim.elevation, self.aim.tip)
@@ -51,12 +54,16 @@ class PlayScriptMixin:
         elif do == "elevation":
             self.aim = self.aim.with_elevation(float(a["degrees"]))
         elif do == "call":
+            if a.get("ball") is not None and a["ball"] not in m.positions:
+                raise ScriptRefused(f"a ball on the table ({', '.join(m.positions)})", "ball")
+            if a.get("pocket") is not None and a["pocket"] not in m.spec.pockets:
+                raise ScriptRefused(f"a pocket of {m.spec.id} ({', '.join(m.spec.pockets)})", "pocket")
             m.call_ball, m.call_pocket = a.get("ball"), a.get("pocket")
             self._refresh_hud()
         elif do == "place_cue":
             x, y = a["at"]
             if not m.place_cue(float(x), float(y)):
-                raise RuntimeError(f"script: cue ball not allowed at {a['at']} ({m.in_hand})")
+                raise ScriptRefused(f"a place the ball in hand may go now ({m.in_hand})", "at")
             show_positions(self.view, m.positions, m.spec)
         elif do == "confirm_place":
             self.confirm_place()
@@ -86,7 +93,7 @@ class PlayScriptMixin:
         elif do == "preview":
             self.show_trajectory()
         else:
-            raise RuntimeError(f"script: unknown action {do!r} on the {self.name} screen")
+            raise ScriptRefused(f"an action of the {self.name} screen")
         if self.phase in ("aim", "place"):
             self.camera.focus(self._cue_centre(), self.aim.direction)
         return True

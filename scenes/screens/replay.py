@@ -15,6 +15,7 @@ from scenes.replay import timeline_ticks
 from scenes.screens import Screen
 from scenes.screens.timeline import Timeline
 from scenes.screens.views import BALL_STYLE, KeyPoller, make_camera, make_replay, make_table_view
+from scenes.script import ScriptRefused
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 SCRUB_RATE = 0.5  # seconds of the stroke per second with a scrub key held
@@ -284,7 +285,7 @@ class ReplayScreen(Screen):
             opts = {k: a[k] for k in ("speed", "fps", "size", "quality") if k in a}
             self.export_video(a.get("path"), **opts)
         else:
-            raise RuntimeError(f"script: unknown action {do!r} on the replay screen")
+            raise ScriptRefused("an action of the replay screen")
         return True
 
     def dump(self) -> dict[str, Any]:

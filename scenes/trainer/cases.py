@@ -39,12 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
-from physics.record import ShotRecord
+from physics.record import BallStatus, ShotRecord
 from physics.scenario import Scenario, load_scenario
 from rules.registry import game_ids, get_referee
+from rules.ruling import FoulCode, InHand, Ruling
+from scenes.i18n import tr
 
 CASES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "cases"
-IN_HAND = ("house", "d", "behind-head-string", "anywhere", "none")
+IN_HAND = (*(h.value for h in InHand), "none")  # the [expected] in_hand values: an area, or none
 # A respot is a rule-made place (a spot, a cushion middle) so it is compared to the millimetre;
 # 5 mm only absorbs the frozen-ball spacing rules of some games.
 RESPOT_TOLERANCE = 0.005
@@ -73,32 +75,8 @@ class Topic(StrEnum):
     OUTSIDE_INTERFERENCE = "outside-interference"  # 17: an outsider (a spectator) touches a moving ball
 
     def title(self, lang: str) -> str:
-        return TOPIC_TITLES[self][0 if lang == "en" else 1]
-
-
-TOPIC_TITLES: dict[Topic, tuple[str, str]] = {
-    Topic.JUMP: ("legal jump over a blocker", "прыжок через шар (перескок)"),
-    Topic.SCOOP: ("scoop jump", "подцепка"),
-    Topic.MISCUE: ("miscue", "кикс"),
-    Topic.JUMP_AFTER_CONTACT: ("cue ball jumps after the ball on", "биток прыгает после прицельного"),
-    Topic.CLIPPED_BALL_ON: ("cue ball clips the ball on", "биток задевает прицельный сверху"),
-    Topic.JUMP_DROP_BACK: ("jump that drops back on the near side", "прыжок с возвратом на ближнюю сторону"),
-    Topic.OFF_FLOOR: ("ball onto the floor", "шар на полу"),
-    Topic.RAIL_TOP_STAYS: ("ball stays on the rail top", "шар остался на борту"),
-    Topic.RAIL_TOP_RETURNS: ("ball runs on the rail top and returns", "шар прокатился по борту и вернулся"),
-    Topic.LAMP: ("ball bounces back off the lamp", "шар отскочил от светильника"),
-    Topic.CHALK: ("ball touches chalk on the rail", "шар задел мел на борту"),
-    Topic.PERSON: ("ball touches a person", "шар задел человека"),
-    Topic.POCKET_BOUNCE_OUT: ("ball bounces out of a pocket", "шар выскочил из лузы на стол"),
-    Topic.POCKET_BOUNCE_FLOOR: ("ball bounces out of a pocket onto the floor", "шар выскочил из лузы на пол"),
-    Topic.HANGING_BEFORE_5S: ("hanging ball drops within 5 s", "зависший шар упал до 5 с"),
-    Topic.HANGING_AFTER_5S: ("hanging ball drops after 5 s", "зависший шар упал после 5 с"),
-    Topic.HANGING_ON_ARRIVAL: (
-        "hanging ball drops as the cue ball arrives",
-        "зависший шар упал перед битком",
-    ),
-    Topic.OUTSIDE_INTERFERENCE: ("outside interference", "постороннее вмешательство"),
-}
+        """What the topic is called («прыжок через шар (перескок)»: ``trainer.topic.<value>``)."""
+        return tr(f"trainer.topic.{self.value}", lang)
 
 
 @dataclass(frozen=True)
@@ -112,27 +90,28 @@ class Expected:
     """The parts of a ruling a trainee is asked about (and a test compares)."""
 
     foul: bool
-    codes: tuple[str, ...]
+    codes: tuple[FoulCode, ...]
     counted: tuple[str, ...]
     off_table: tuple[str, ...]
     respot: tuple[Respot, ...]
     points: tuple[int, ...]
     next_player: int
-    in_hand: str
+    in_hand: InHand | None  # None: the cue ball is played from where it lies ("none" in the file)
 
     @classmethod
-    def from_ruling(cls, ruling: Mapping[str, Any], record: ShotRecord | None = None) -> Expected:
-        """Summarise a ruling dict (``Ruling.to_dict()``, design.md JSON); with the record, balls the referee
-        puts back on the bed (a hanging ball that fell too late) count as respotted too."""
+    def from_ruling(cls, ruling: Ruling, record: ShotRecord | None = None) -> Expected:
+        """Summarise a ruling as a case file's ``[expected]`` table writes it (codes and in-hand areas as their
+        published strings); with the record, balls the referee puts back on the bed (a hanging ball that fell
+        too late) count as respotted too."""
         return cls(
-            foul=bool(ruling["foul"]),
-            codes=tuple(sorted(str(f["code"]) for f in ruling.get("fouls", []))),
-            counted=tuple(sorted(str(b) for b in ruling.get("counted", []))),
-            off_table=tuple(sorted(str(b) for b in ruling.get("off_table", []))),
+            foul=ruling.foul,
+            codes=tuple(sorted(f.code for f in ruling.fouls)),
+            counted=tuple(sorted(ruling.counted)),
+            off_table=tuple(sorted(ruling.off_table)),
             respot=tuple(sorted((Respot(b, at) for b, at in respots(ruling, record)), key=lambda r: r.ball)),
-            points=tuple(int(p) for p in ruling.get("points", [])),
-            next_player=int(ruling["next_player"]),
-            in_hand=str(ruling.get("in_hand") or "none"),
+            points=tuple(ruling.points),
+            next_player=ruling.next_player,
+            in_hand=ruling.in_hand,
         )
 
     def to_toml_lines(self, game: str) -> list[str]:
@@ -145,13 +124,13 @@ class Expected:
         return [
             f'[expected."{game}"]',
             f"foul = {'true' if self.foul else 'false'}",
-            f"codes = {strs(self.codes)}",
+            f"codes = {strs([str(c) for c in self.codes])}",
             f"counted = {strs(self.counted)}",
             f"off_table = {strs(self.off_table)}",
             f"respot = [{respot}]",
             f"points = [{', '.join(str(p) for p in self.points)}]",
             f"next_player = {self.next_player}",
-            f'in_hand = "{self.in_hand}"',
+            f'in_hand = "{self.in_hand if self.in_hand is not None else "none"}"',
         ]
 
     def differences(self, other: Expected) -> list[str]:
@@ -160,7 +139,7 @@ class Expected:
         for name in ("foul", "codes", "counted", "off_table", "points", "next_player", "in_hand"):
             a, b = getattr(self, name), getattr(other, name)
             if a != b:
-                out.append(f"{name}: expected {a!r}, got {b!r}")
+                out.append(f"{name}: expected {_plain(a)!r}, got {_plain(b)!r}")
         mine = {r.ball: r.at for r in self.respot}
         theirs = {r.ball: r.at for r in other.respot}
         if set(mine) != set(theirs):
@@ -172,16 +151,25 @@ class Expected:
         return out
 
 
-def respots(ruling: Mapping[str, Any], record: ShotRecord | None) -> list[tuple[str, tuple[float, float]]]:
+def _plain(v: Any) -> Any:
+    """A summary's value as the case file writes it (codes and areas as their strings), for messages."""
+    if isinstance(v, tuple):
+        return tuple(_plain(x) for x in v)
+    if v is None:
+        return "none"
+    return str(v) if isinstance(v, StrEnum) else v
+
+
+def respots(ruling: Ruling, record: ShotRecord | None) -> list[tuple[str, tuple[float, float]]]:
     """Balls put (back) on the bed by the ruling: its ``respot`` list, plus balls that the stroke took off the
     bed (pocketed, off the table) yet the ruling's ``positions`` has on it - the referee restores them."""
-    out = [(str(r["ball"]), (float(r["at"][0]), float(r["at"][1]))) for r in ruling.get("respot", [])]
+    out = [(r.ball, (r.at[0], r.at[1])) for r in ruling.respot]
     if record is not None:
         listed = {b for b, _ in out}
-        for b, at in (ruling.get("positions") or {}).items():
+        for b, at in ruling.positions.items():
             f = record.final.get(b)
-            if b not in listed and f is not None and f.status != "on_table":
-                out.append((str(b), (float(at[0]), float(at[1]))))
+            if b not in listed and f is not None and f.status != BallStatus.ON_TABLE:
+                out.append((b, (at[0], at[1])))
     return out
 
 
@@ -253,15 +241,20 @@ def parse_expected(file: str, game: str, raw: Any) -> Expected:
     in_hand = raw["in_hand"]
     if in_hand not in IN_HAND:
         raise InputError(file, f"{key}.in_hand", f"one of {', '.join(IN_HAND)}")
+    codes = _strs(file, f"{key}.codes", raw["codes"])
+    known_codes = {c.value for c in FoulCode}
+    for c in codes:
+        if c not in known_codes:
+            raise InputError(file, f"{key}.codes", f"foul codes the referee gives, got {c!r}")
     return Expected(
         foul=raw["foul"],
-        codes=tuple(sorted(_strs(file, f"{key}.codes", raw["codes"]))),
+        codes=tuple(sorted(FoulCode(c) for c in codes)),
         counted=tuple(sorted(_strs(file, f"{key}.counted", raw["counted"]))),
         off_table=tuple(sorted(_strs(file, f"{key}.off_table", raw["off_table"]))),
         respot=tuple(sorted(respot, key=lambda r: r.ball)),
         points=tuple(_int(file, f"{key}.points[{i}]", p) for i, p in enumerate(points)),
         next_player=_int(file, f"{key}.next_player", raw["next_player"]),
-        in_hand=in_hand,
+        in_hand=None if in_hand == "none" else InHand(in_hand),
     )
 
 
@@ -387,20 +380,19 @@ def record_for(case: Case, settings: Any, sample_hz: float | None = None) -> Sho
     )
 
 
-def rule(case: Case, record: ShotRecord, game: str) -> dict[str, Any]:
-    """The referee's ruling on the case's stroke under one game, as the design.md JSON dict."""
+def rule(case: Case, record: ShotRecord, game: str) -> Ruling:
+    """The referee's ruling on the case's stroke under one game."""
     from rules.state import MatchState
 
     sc = case.scenario
-    state = MatchState.from_scenario(get_referee(game), sc.state, sc.balls, sc.path)
+    ref = get_referee(game, sc.table.id)
+    state = MatchState.from_scenario(ref, sc.state, sc.balls, sc.path)
     # The undisturbed run belongs to the case's own recorded stroke, not to a variation of it (generate.py).
     same = sc.is_recorded and record.events == tuple(sc.recorded_events or ())
-    ruling = get_referee(game).judge(state, record, sc.undisturbed_record() if same else None, sc.objects)
-    d = ruling.to_dict()
-    return dict(d["ruling"]) if "ruling" in d and isinstance(d["ruling"], dict) else dict(d)
+    return ref.judge(state, record, sc.undisturbed_record() if same else None, sc.objects)
 
 
-def rule_all(case: Case, record: ShotRecord) -> dict[str, dict[str, Any]]:
+def rule_all(case: Case, record: ShotRecord) -> dict[str, Ruling]:
     """Rulings under every game of the case (the trainer shows how the other rulebooks decide)."""
     return {g: rule(case, record, g) for g in case.games}
 

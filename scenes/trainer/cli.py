@@ -6,17 +6,19 @@ The trainer without a window. ``--profile NAME`` picks the trainee (default ``[t
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 from physics.errors import InputError
-from scenes.i18n import game_name
+from scenes.i18n import game_name, ntr, tr
 from scenes.terminal import SafeText
 from scenes.trainer.cases import load_library, user_cases_dir
 from scenes.trainer.session import CaseRun, Session
 from scenes.trainer.store import Store, default_path
-from scenes.trainer.text import run_text_exam, run_text_session, topic_title
+from scenes.trainer.text import run_text_exam, run_text_session, topic_title, weak_text
+from scenes.trainer.verdict import trainee_name
 
 
 def _stdin_reader() -> Any:
@@ -69,11 +71,13 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
 
                 target = Path(args.plot) if args.plot else settings.data_dir() / "progress.png"
                 path = plot_progress(store, pid, target, lang, name)
-                print(("Progress plot: " if lang == "en" else "График прогресса: ") + str(path), file=out)
+                print(tr("trainer.cli.plot", lang, path=str(path)), file=out)
             return 0
         library = load_library(extra=[user_cases_dir(settings)])
         if getattr(args, "exam", False):
-            return _exam(store, pid, library, args, settings, out, read)
+            code = _exam(store, pid, library, args, settings, out, read)
+            _all_saved(store)
+            return code
         n = args.cases if getattr(args, "cases", None) is not None else settings.trainer.session_length
         session, resumed = Session.resume_or_start(
             store, library, settings, args.game, args.topic, n, int(args.seed or 0), pid
@@ -81,7 +85,23 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
         missed: list[CaseRun] = []
         if run_text_session(session, lang, read, out, resumed=resumed, missed=missed) and missed:
             offer_variations(missed, settings, lang, read, out)
+        _all_saved(store)
     return 0
+
+
+def _all_saved(store: Store) -> None:
+    """The last word when the disk never took some answers: the warnings said "kept in memory", and the
+    process is about to end. They are not lost for good: the session resumes at the first of them."""
+    if store.flush():
+        return
+    waiting = store.waiting()
+    store.warn = None  # closing the store tries once more, without saying it a third time
+    raise InputError(
+        str(store.path),
+        "answers",
+        f"a disk with room for them: {waiting} answers of this session are not saved; "
+        "the trainer asks them again when the session is resumed",
+    )
 
 
 def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: TextIO, read: Any) -> int:
@@ -102,22 +122,24 @@ def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: T
     result, path = exam.finish(
         session, exam_id, rules, store.profile_name(pid), settings.data_dir(), settings.lang, now_iso()
     )
-    en = settings.lang == "en"
-    verdict = ("PASSED" if en else "СДАН") if result.passed else ("NOT PASSED" if en else "НЕ СДАН")
+    lang = settings.lang
+    verdict = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
     print(
         "\n"
-        + (
-            f"Exam score: {result.points:.1f}/{result.possible:.1f} ({result.percent:.1f} %), pass mark "
-            f"{result.pass_mark:g} %: {verdict}"
-            if en
-            else f"Результат экзамена: {result.points:.1f}/{result.possible:.1f} ({result.percent:.1f} %), проходной "
-            f"балл {result.pass_mark:g} %: {verdict}"
+        + tr(
+            "trainer.cli.exam_score",
+            lang,
+            got=result.points,
+            possible=result.possible,
+            pct=result.percent,
+            mark=result.pass_mark,
+            verdict=verdict,
         ),
         file=out,
     )
     for k, v in result.by_topic:
-        print(f"  {topic_title(k, settings.lang)}: {v:.0f} %", file=out)
-    print(("Report: " if en else "Протокол: ") + str(path), file=out)
+        print(f"  {topic_title(k, lang)}: {v:.0f} %", file=out)
+    print(tr("trainer.report_path", lang, path=str(path)), file=out)
     return 0
 
 
@@ -127,18 +149,13 @@ def offer_variations(missed: list[CaseRun], settings: Any, lang: str, read: Any,
     cases = [r for r in missed if r.case.scenario.shot is not None and not r.case.scenario.is_recorded]
     if n <= 0 or not cases:
         return []
-    en = lang == "en"
-    print(
-        "\n"
-        + (
-            f"Make {n} variations of each of the {len(cases)} missed cases for practice? They come first in "
-            "your next session. [y/N]"
-            if en
-            else f"Сделать по {n} вариации каждого из {len(cases)} случаев с ошибками? Они будут первыми в "
-            "следующей сессии. [y/N] (д/Н)"
-        ),
-        file=out,
+    offer = tr(
+        "trainer.cli.offer",
+        lang,
+        each=ntr("trainer.cli.offer_each", n, lang),
+        cases=ntr("trainer.cli.offer_cases", len(cases), lang),
     )
+    print("\n" + offer, file=out)
     print("> ", end="", file=out, flush=True)
     line = read()
     if line is None or line.strip().lower() not in ("y", "yes", "д", "да"):
@@ -149,11 +166,7 @@ def offer_variations(missed: list[CaseRun], settings: Any, lang: str, read: Any,
     for r in cases:
         written += variations(r.case, r.item.game, n, 0, user_cases_dir(settings), settings)
     print(
-        (
-            f"{len(written)} variations written to {user_cases_dir(settings)}"
-            if en
-            else f"Вариаций записано: {len(written)}"
-        ),
+        ntr("trainer.cli.variations_written", len(written), lang, folder=str(user_cases_dir(settings))),
         file=out,
     )
     return written
@@ -161,74 +174,62 @@ def offer_variations(missed: list[CaseRun], settings: Any, lang: str, read: Any,
 
 def _disk_warning(waiting: int, why: str, lang: str, out: TextIO) -> None:
     """The disk refused an answer (or took the waiting ones at last): say so where the trainee looks."""
-    en = lang == "en"
     if waiting:
-        text = (
-            f"   Warning: the answer was not saved ({why}); {waiting} kept in memory, saved as soon as the disk allows"
-            if en
-            else f"   Внимание: ответ не сохранён ({why}); в памяти ответов: {waiting}, они будут сохранены, как только диск позволит"
-        )
+        text = tr("trainer.cli.not_saved", lang, waiting=waiting, why=why)
     else:
-        text = "   The waiting answers are saved now." if en else "   Ожидавшие ответы сохранены."
-    print(text, file=out, flush=True)
+        text = tr("trainer.cli.saved_now", lang)
+    print("   " + text, file=out, flush=True)
+
+
+def _session_state(s: Any, lang: str) -> str:
+    if s.finished:
+        return tr("trainer.cli.finished", lang)
+    return tr("trainer.cli.at_case", lang, case=s.position + 1, cases=len(s.items))
+
+
+def _exam_kind(s: Any, exams: Mapping[int, Any], lang: str) -> str:
+    """``экзамен сдан, `` before an exam's line (nothing before a practice session's)."""
+    if s.kind != "exam":
+        return ""
+    e = exams.get(s.id)
+    if e is None or e.passed is None:
+        return tr("trainer.cli.exam", lang) + ", "
+    return tr("trainer.cli.exam_passed" if e.passed else "trainer.cli.exam_failed", lang) + ", "
 
 
 def print_history(
     store: Store, lang: str, out: TextIO, profile_id: int | None = None, name: str | None = None
 ) -> None:
-    en = lang == "en"
     sessions = store.sessions(profile_id)
     who = name or (store.profile_name(profile_id) if profile_id is not None else None)
     if who is not None:
-        print(("Trainee: " if en else "Стажёр: ") + who, file=out)
+        print(tr("trainer.trainee", lang, name=trainee_name(who, lang)), file=out)
     if not sessions:
-        print("No answers yet." if en else "Ответов пока нет.", file=out)
+        print(tr("trainer.cli.no_answers", lang), file=out)
         return
     exams = {e.session_id: e for e in store.exams(profile_id)}
-    print("Sessions:" if en else "Сессии:", file=out)
+    print(tr("trainer.cli.sessions", lang), file=out)
+    mixed = tr("trainer.mixed", lang)
     for s in sessions:
         got, possible = store.session_points(s.id)
         pct = 100.0 * got / possible if possible else 0.0
-        state = (
-            ("finished" if en else "завершена")
-            if s.finished
-            else (
-                f"at case {s.position + 1}/{len(s.items)}"
-                if en
-                else f"на случае {s.position + 1}/{len(s.items)}"
-            )
-        )
-        game = game_name(s.game, lang) if s.game else ("mixed" if en else "смешанные")
-        topic = _topic(s.topic, lang) if s.topic else ("mixed" if en else "смешанные")
-        kind = ""
-        if s.kind == "exam":
-            e = exams.get(s.id)
-            mark = "" if e is None or e.passed is None else (" passed" if e.passed else " not passed")
-            if not en and mark:
-                mark = " сдан" if e is not None and e.passed else " не сдан"
-            kind = ("exam" if en else "экзамен") + mark + ", "
+        game = game_name(s.game, lang) if s.game else mixed
+        topic = _topic(s.topic, lang) if s.topic else mixed
         print(
-            f"  #{s.id} {s.created}  {kind}{game} / {topic}: {got:.1f}/{possible:.1f} ({pct:.0f} %), {state}",
+            f"  #{s.id} {s.created}  {_exam_kind(s, exams, lang)}{game} / {topic}: {got:.1f}/{possible:.1f} "
+            f"({pct:.0f} %), {_session_state(s, lang)}",
             file=out,
         )
-    print("By topic (weighted):" if en else "По темам (взвешенно):", file=out)
+    print(tr("trainer.cli.by_topic_weighted", lang), file=out)
     for p in store.progress("topic", profile_id=profile_id):
-        print(
-            f"  {_topic(p.key, lang)}: {100 * p.score:.0f} % ({p.correct}/{p.answered} answers)"
-            if en
-            else f"  {_topic(p.key, lang)}: {100 * p.score:.0f} % (верно {p.correct} из {p.answered})",
-            file=out,
-        )
-    print("By rulebook (weighted):" if en else "По правилам (взвешенно):", file=out)
+        answers = ntr("trainer.cli.answers_right", p.answered, lang, right=p.correct)
+        print(f"  {_topic(p.key, lang)}: {100 * p.score:.0f} % ({answers})", file=out)
+    print(tr("trainer.cli.by_game_weighted", lang), file=out)
     for p in store.progress("game", profile_id=profile_id):
         print(f"  {game_name(p.key, lang)}: {100 * p.score:.0f} % ({p.correct}/{p.answered})", file=out)
     weak = store.weak_topics(profile_id=profile_id)
     if weak:
-        print(
-            ("Weak topics: " if en else "Слабые темы: ")
-            + ", ".join(f"{_topic(p.key, lang)} ({100 * p.score:.0f} %)" for p in weak),
-            file=out,
-        )
+        print(weak_text(weak, lang), file=out)
 
 
 def _topic(key: str, lang: str) -> str:

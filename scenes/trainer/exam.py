@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scenes.i18n import game_name
+from physics.files import atomic_text
+from scenes.i18n import game_name, ntr, tr
 from scenes.trainer.cases import Topic
-from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching
+from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
 
 
 @dataclass(frozen=True)
@@ -66,44 +67,22 @@ def result_of(session: Any, pass_mark: float) -> ExamResult:
     )
 
 
-T: dict[str, tuple[str, str]] = {
-    "title": ("Referee trainer: exam report", "Тренажёр судьи: протокол экзамена"),
-    "trainee": ("Trainee", "Стажёр"),
-    "date": ("Date", "Дата"),
-    "rulebook": ("Rulebook", "Правила"),
-    "mixed": ("mixed", "смешанные"),
-    "score": ("Score", "Результат"),
-    "pass": ("Pass mark", "Проходной балл"),
-    "passed": ("PASSED", "СДАН"),
-    "failed": ("NOT PASSED", "НЕ СДАН"),
-    "rules": (
-        "{n} cases, {s:g} s per case, {r} replays per case; answers after the time scored nothing.",
-        "Случаев: {n}; на случай {s:g} с, повторов {r}; ответы после истечения времени не засчитаны.",
-    ),
-    "case": ("Case {i}", "Случай {i}"),
-    "late": ("answered after the time ran out", "ответ после истечения времени"),
-    "by_topic": ("By topic", "По темам"),
-    "by_game": ("By rulebook", "По правилам"),
-    "question": ("Question", "Вопрос"),
-    "answer": ("Your answer", "Ваш ответ"),
-    "right": ("Right answer", "Правильный ответ"),
-    "ruling": ("Ruling", "Решение"),
-    "rule": ("Rule", "Правило"),
-    "others": ("Other rulebooks", "Другие правила"),
-}
-
-
-def _t(key: str, lang: str, **kw: Any) -> str:
-    en, ru = T[key]
-    s = en if lang == "en" else ru
-    return s.format(**kw) if kw else s
-
-
 def _topic(key: str, lang: str) -> str:
     try:
         return Topic(key).title(lang)
     except ValueError:
         return key
+
+
+def report_rules(cases: int, rules: ExamRules, lang: str) -> str:
+    """The exam's conditions as the report states them (cases, time and replays per case)."""
+    return tr(
+        "trainer.report.rules",
+        lang,
+        cases=ntr("trainer.n_cases", cases, lang),
+        s=rules.seconds_per_case,
+        replays=ntr("trainer.n_replays", rules.replays, lang),
+    )
 
 
 @dataclass(frozen=True)
@@ -145,38 +124,38 @@ def write_report(
     game = session.row.game
     parts = [
         "<!DOCTYPE html>",
-        f'<html lang="{lang}"><head><meta charset="utf-8"><title>{e(_t("title", lang))}</title>',
+        f'<html lang="{lang}"><head><meta charset="utf-8"><title>{e(tr("trainer.report.title", lang))}</title>',
         "<style>body{font-family:'DejaVu Sans',Arial,sans-serif;max-width:60em;margin:2em auto;color:#222}"
         "table{border-collapse:collapse;width:100%;margin:.5em 0}td,th{border:1px solid #bbb;padding:.25em .5em;"
         "vertical-align:top;text-align:left}.ok{color:#176b2c}.bad{color:#a11}.verdict{font-size:1.4em;"
         "font-weight:bold}blockquote{margin:.3em 1em;padding:.3em .8em;border-left:3px solid #999;background:#f5f5f5}"
         "h2{border-bottom:1px solid #ccc}@media print{h2{page-break-before:auto}}</style></head><body>",
-        f"<h1>{e(_t('title', lang))}</h1>",
+        f"<h1>{e(tr('trainer.report.title', lang))}</h1>",
         "<table>",
-        f"<tr><th>{e(_t('trainee', lang))}</th><td>{e(trainee)}</td></tr>",
-        f"<tr><th>{e(_t('date', lang))}</th><td>{e(date)}</td></tr>",
-        f"<tr><th>{e(_t('rulebook', lang))}</th><td>{e(game_name(game, lang) if game else _t('mixed', lang))}</td></tr>",
-        f"<tr><th>{e(_t('score', lang))}</th><td>{result.points:.1f} / {result.possible:.1f} "
+        f"<tr><th>{e(tr('trainer.report.trainee', lang))}</th><td>{e(trainee_name(trainee, lang))}</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.date', lang))}</th><td>{e(date)}</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.rulebook', lang))}</th><td>{e(game_name(game, lang) if game else tr('trainer.mixed', lang))}</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{result.points:.1f} / {result.possible:.1f} "
         f"({result.percent:.1f} %)</td></tr>",
-        f"<tr><th>{e(_t('pass', lang))}</th><td>{rules.pass_mark:g} %</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.pass', lang))}</th><td>{rules.pass_mark:g} %</td></tr>",
         "</table>",
         f'<p class="verdict {"ok" if result.passed else "bad"}">'
-        f"{e(_t('passed' if result.passed else 'failed', lang))}</p>",
-        f"<p>{e(_t('rules', lang, n=len(cases), s=rules.seconds_per_case, r=rules.replays))}</p>",
-        _score_table(_t("by_topic", lang), [(_topic(k, lang), v) for k, v in result.by_topic]),
-        _score_table(_t("by_game", lang), [(game_name(k, lang), v) for k, v in result.by_game]),
+        f"{e(tr('trainer.exam.passed' if result.passed else 'trainer.exam.failed', lang))}</p>",
+        f"<p>{e(report_rules(len(cases), rules, lang))}</p>",
+        _score_table(tr("trainer.by_topic", lang), [(_topic(k, lang), v) for k, v in result.by_topic]),
+        _score_table(tr("trainer.by_game", lang), [(game_name(k, lang), v) for k, v in result.by_game]),
     ]
     for i, c in enumerate(cases, 1):
         got, possible = case_score(c.lines)
         parts.append(
-            f"<h2>{e(_t('case', lang, i=i))}: {e(c.title)} — {e(game_name(c.game, lang))} "
+            f"<h2>{e(tr('trainer.report.case', lang, i=i))}: {e(c.title)} — {e(game_name(c.game, lang))} "
             f"({got:.1f}/{possible:.1f})</h2>"
         )
         if c.late:
-            parts.append(f'<p class="bad">{e(_t("late", lang))}</p>')
+            parts.append(f'<p class="bad">{e(tr("trainer.report.late", lang))}</p>')
         parts.append(
-            f"<table><tr><th>{e(_t('question', lang))}</th><th>{e(_t('answer', lang))}</th>"
-            f"<th>{e(_t('right', lang))}</th></tr>"
+            f"<table><tr><th>{e(tr('trainer.report.question', lang))}</th><th>{e(tr('trainer.report.answer', lang))}</th>"
+            f"<th>{e(tr('trainer.report.right', lang))}</th></tr>"
         )
         for a in c.lines:
             cls = "ok" if a.ok else "bad"
@@ -185,20 +164,20 @@ def write_report(
                 f"<td>{e(a.right)}</td></tr>"
             )
         parts.append("</table>")
-        parts.append(f"<p><b>{e(_t('ruling', lang))}:</b> {e(c.teach.summary)}</p>")
+        parts.append(f"<p><b>{e(tr('trainer.report.ruling', lang))}:</b> {e(c.teach.summary)}</p>")
         parts += [f"<p>{e(x)}</p>" for x in c.teach.explanation]
         for q in c.teach.quotes:
-            parts.append(f"<p><b>{e(_t('rule', lang))}:</b> {e(q.cite)}</p>")
+            parts.append(f"<p><b>{e(tr('trainer.report.rule', lang))}:</b> {e(q.cite)}</p>")
             if q.text:
                 parts.append(f'<blockquote lang="ru">{e(q.text)}</blockquote>')
             parts.append(f"<p>{e(q.meaning)}</p>")
         if c.teach.others:
-            parts.append(f"<p><b>{e(_t('others', lang))}:</b></p><ul>")
+            parts.append(f"<p><b>{e(tr('trainer.report.others', lang))}:</b></p><ul>")
             parts += [f"<li>{e(o.name)}: {e(o.summary)}</li>" for o in c.teach.others]
             parts.append("</ul>")
     parts.append("</body></html>")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    text = "\n".join(parts) + "\n"
+    atomic_text(path, "report", lambda f: f.write(text), make_folder=True)
     return path
 
 

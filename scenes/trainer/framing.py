@@ -240,8 +240,10 @@ class Director:
         b = self.track.at(t)
         X = s.half_length + s.cushion_width + s.rail_width
         Y = s.half_width + s.cushion_width + s.rail_width
-        if abs(b[0]) > X or abs(b[1]) > Y:
-            # Off the table (on the floor, by a wall): from beyond the ball, the table behind it, inside the room.
+        if (abs(b[0]) > X or abs(b[1]) > Y) and b[2] < 0.0:
+            # Off the table and down (falling, on the floor, by a wall): from beyond the ball, the table behind
+            # it, inside the room. A ball still at the height of the bed is beside the table, where a person or
+            # the chalk it may touch stands: seen from along the rail (below), never through them.
             return self._beyond(b)
         # Beside the ball's way out: along the cushion it crosses, towards the middle of the table's length.
         out_y = abs(b[1]) / s.half_width >= abs(b[0]) / s.half_length

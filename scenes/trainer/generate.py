@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,6 +24,8 @@ from physics.errors import InputError
 from physics.files import atomic_text
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from physics.scenario import Scenario
+from rules.ruling import Ruling
+from scenes.i18n import ntr, tr
 from scenes.trainer.cases import (
     Case,
     Expected,
@@ -90,7 +92,7 @@ def _off_by(f: Features, rest: str) -> bool:
 
 
 # Category -> test on the stroke's features (and the ruling under the chosen game for foul/legal).
-CATEGORIES: dict[str, Callable[[Features, Mapping[str, Any]], bool]] = {
+CATEGORIES: dict[str, Callable[[Features, Ruling], bool]] = {
     "off-table": lambda f, r: bool(f.off_rest),
     "floor": lambda f, r: _off_by(f, "floor"),
     "rail-stays": lambda f, r: _off_by(f, "rail"),
@@ -104,8 +106,8 @@ CATEGORIES: dict[str, Callable[[Features, Mapping[str, Any]], bool]] = {
     "scoop": lambda f, r: f.scoop,
     "pocket-bounce-out": lambda f, r: f.bounced_out_of_pocket,
     "pocketed": lambda f, r: f.pocketed,
-    "foul": lambda f, r: bool(r.get("foul")),
-    "legal": lambda f, r: not r.get("foul"),
+    "foul": lambda f, r: r.foul,
+    "legal": lambda f, r: not r.foul,
 }
 # Topic names are accepted as categories too.
 ALIASES = {
@@ -176,9 +178,44 @@ def simulate(sc: Scenario, shot: ShotParams, settings: Any) -> ShotRecord:
     )
 
 
-def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, dict[str, Any]]:
+def _judge_all(case: Case, sc: Scenario, record: ShotRecord) -> dict[str, Ruling]:
     # rule() reads the position and state from the case's scenario: the same for a variation.
     return {g: rule(case, record, g) for g in case.games}
+
+
+def _variation_toml(
+    base: Case,
+    k: int,
+    shot: ShotParams,
+    record: ShotRecord,
+    rulings: dict[str, Ruling],
+    claim: Claim,
+    header: str,
+) -> str:
+    """The case file of variation ``k`` of ``base``: titled by what the stroke shows (the base case's title
+    when it teaches the same, else its topic's), judged under the base case's rulebooks."""
+    sc = base.scenario
+    topic = claim.topic
+
+    def title(lang: str) -> str:
+        name = base.title[lang] if topic == base.topic else topic.title(lang).capitalize()
+        return tr("trainer.gen.variation", lang, title=name, k=k)
+
+    return case_toml(
+        title={"en": title("en"), "ru": title("ru")},
+        game=sc.game,
+        table=sc.table.id,
+        balls=sc.balls,
+        shot=shot,
+        topic=topic.value,
+        games=base.games,
+        expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
+        row=claim.row,
+        subject=claim.subject,
+        state=dict(sc.state),
+        objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
+        header=header,
+    )
 
 
 def generate(
@@ -255,38 +292,17 @@ def generate(
         seen.add(outcome)
         k = len(written) + 1
         stem = prefix or f"gen-{game}-{cat or 'any'}-s{seed}"
-        name = f"{stem}-{k:03d}"
-        # The title says what the stroke shows: the base case's when it teaches the same, else its topic's.
-        en, ru = (
-            (base.title["en"], base.title["ru"])
-            if topic == base.topic
-            else (topic.title("en").capitalize(), topic.title("ru").capitalize())
+        header = (
+            f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}."
         )
-        title = {"en": f"{en} (variation {k})", "ru": f"{ru} (вариант {k})"}
-        text = case_toml(
-            title=title,
-            game=sc.game,
-            table=sc.table.id,
-            balls=sc.balls,
-            shot=shot,
-            topic=topic.value,
-            games=base.games,
-            expected={g: Expected.from_ruling(r, record) for g, r in rulings.items()},
-            row=claim.row,
-            subject=claim.subject,
-            state=dict(sc.state),
-            objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
-            header=f"Generated from {base.id} (seed {seed}, noise x{SCALES[scale_i]:g}); category {cat or 'any'}.",
-        )
-        path = out_dir / f"{name}.toml"
+        text = _variation_toml(base, k, shot, record, rulings, claim, header)
+        path = out_dir / f"{stem}-{k:03d}.toml"
         atomic_text(path, "--out", lambda f, text=text: f.write(text))
         written.append(path)
         if log is not None:
-            print(f"{path}: {topic.value}", file=log)
+            print(f"{path}: {topic.title(settings.lang)}", file=log)
     if log is not None and rejected:
-        print(
-            f"{rejected} strokes in the category were left out: they do not show their row cleanly", file=log
-        )
+        print(ntr("trainer.gen.rejected", rejected, settings.lang), file=log)
     return written
 
 
@@ -342,13 +358,5 @@ def generate_command(args: Any, settings: Any, out: TextIO) -> int:
     out_dir = Path(args.out) if args.out else user_cases_dir(settings)
     library = load_library()
     written = generate(library, n, args.game, args.category, int(args.seed or 0), out_dir, settings, log=out)
-    en = settings.lang == "en"
-    print(
-        (
-            f"{len(written)} of {n} cases written to {out_dir}"
-            if en
-            else f"Записано случаев: {len(written)} из {n} в {out_dir}"
-        ),
-        file=out,
-    )
+    print(ntr("trainer.gen.written", n, settings.lang, got=len(written), folder=str(out_dir)), file=out)
     return 0

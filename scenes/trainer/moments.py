@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from physics.record import Event, EventType, ShotRecord
+from scenes.i18n import tr
 from scenes.trainer.cases import Topic
 
 
@@ -19,68 +20,41 @@ class Moment:
     ball: str | None
     pos: tuple[float, float, float] | None
     event: Event
-    en: str
-    ru: str
+    what: str  # the catalog's name of the moment (``trainer.moment.<what>``)
 
     def label(self, lang: str) -> str:
-        return self.en if lang == "en" else self.ru
+        return tr(f"trainer.moment.{self.what}", lang)
 
 
-# What to look for first, per topic: (event type, extra test, en, ru).
-_WANTED: dict[Topic, tuple[tuple[EventType, str | None, str, str], ...]] = {
-    Topic.JUMP: (
-        (EventType.JUMPED_OVER, None, "the cue ball passes over the blocker", "биток пролетает над шаром"),
-    ),
-    Topic.SCOOP: (
-        (EventType.CUE_STRIKE, "scoop", "the tip digs under the ball", "наклейка подцепляет шар снизу"),
-    ),
-    Topic.MISCUE: (
-        (EventType.CUE_STRIKE, "miscue", "the tip slides off the ball", "наклейка соскальзывает (кикс)"),
-    ),
+# What to look for first, per topic: (event type, extra test, the moment's name in the catalogs).
+_WANTED: dict[Topic, tuple[tuple[EventType, str | None, str], ...]] = {
+    Topic.JUMP: ((EventType.JUMPED_OVER, None, "over_blocker"),),
+    Topic.SCOOP: ((EventType.CUE_STRIKE, "scoop", "scoop"),),
+    Topic.MISCUE: ((EventType.CUE_STRIKE, "miscue", "miscue"),),
     Topic.JUMP_AFTER_CONTACT: (
-        (EventType.BALL_BALL, None, "first contact, before the jump", "первое касание до прыжка"),
-        (EventType.JUMPED_OVER, None, "the jump over another ball", "прыжок через другой шар"),
+        (EventType.BALL_BALL, None, "contact_before_jump"),
+        (EventType.JUMPED_OVER, None, "jump_over_other"),
     ),
-    Topic.CLIPPED_BALL_ON: (
-        (
-            EventType.JUMPED_OVER,
-            None,
-            "the cue ball goes over the ball on",
-            "биток проходит над прицельным шаром",
-        ),
-    ),
-    Topic.JUMP_DROP_BACK: ((EventType.BALL_BALL, None, "the contact in the air", "касание в воздухе"),),
-    Topic.OFF_FLOOR: ((EventType.LEFT_TABLE, None, "the ball leaves the table", "шар покидает стол"),),
+    Topic.CLIPPED_BALL_ON: ((EventType.JUMPED_OVER, None, "over_ball_on"),),
+    Topic.JUMP_DROP_BACK: ((EventType.BALL_BALL, None, "contact_in_air"),),
+    Topic.OFF_FLOOR: ((EventType.LEFT_TABLE, None, "leaves_table"),),
     Topic.RAIL_TOP_STAYS: (
-        (EventType.LANDED, "rail", "the ball lands on the rail", "шар приземляется на борт"),
-        (EventType.LEFT_TABLE, None, "the ball leaves the bed", "шар покидает поле"),
+        (EventType.LANDED, "rail", "lands_on_rail"),
+        (EventType.LEFT_TABLE, None, "leaves_bed"),
     ),
-    Topic.RAIL_TOP_RETURNS: (
-        (EventType.TOUCHED, "rail_top", "the ball runs on the rail top", "шар на верху борта"),
-    ),
-    Topic.LAMP: ((EventType.TOUCHED, "lamp", "the ball hits the lamp", "шар ударяет светильник"),),
-    Topic.CHALK: ((EventType.TOUCHED, "chalk", "the ball touches the chalk", "шар задевает мел"),),
-    Topic.PERSON: ((EventType.TOUCHED, "person", "the ball touches the person", "шар задевает человека"),),
+    Topic.RAIL_TOP_RETURNS: ((EventType.TOUCHED, "rail_top", "on_rail_top"),),
+    Topic.LAMP: ((EventType.TOUCHED, "lamp", "lamp"),),
+    Topic.CHALK: ((EventType.TOUCHED, "chalk", "chalk"),),
+    Topic.PERSON: ((EventType.TOUCHED, "person", "person"),),
     Topic.POCKET_BOUNCE_OUT: (
-        (EventType.RETURNED, None, "the ball comes back out of the pocket", "шар выскакивает из лузы"),
-        (EventType.POCKET_JAW, None, "the ball meets the pocket", "шар в створе лузы"),
+        (EventType.RETURNED, None, "out_of_pocket"),
+        (EventType.POCKET_JAW, None, "meets_pocket"),
     ),
-    Topic.POCKET_BOUNCE_FLOOR: (
-        (EventType.LEFT_TABLE, None, "the ball leaves over the pocket", "шар вылетает через лузу"),
-    ),
-    Topic.HANGING_BEFORE_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
-    Topic.HANGING_AFTER_5S: ((EventType.DROPPED, None, "the hanging ball drops", "зависший шар падает"),),
-    Topic.HANGING_ON_ARRIVAL: (
-        (
-            EventType.POCKETED,
-            None,
-            "the hanging ball drops before the contact",
-            "зависший шар падает до касания",
-        ),
-    ),
-    Topic.OUTSIDE_INTERFERENCE: (
-        (EventType.TOUCHED, "spectator", "the ball touches a spectator", "шар задевает зрителя"),
-    ),
+    Topic.POCKET_BOUNCE_FLOOR: ((EventType.LEFT_TABLE, None, "over_pocket"),),
+    Topic.HANGING_BEFORE_5S: ((EventType.DROPPED, None, "hanging_drops"),),
+    Topic.HANGING_AFTER_5S: ((EventType.DROPPED, None, "hanging_drops"),),
+    Topic.HANGING_ON_ARRIVAL: ((EventType.POCKETED, None, "drops_before_contact"),),
+    Topic.OUTSIDE_INTERFERENCE: ((EventType.TOUCHED, "spectator", "spectator"),),
 }
 
 
@@ -111,11 +85,11 @@ def _pos(record: ShotRecord, e: Event) -> tuple[float, float, float] | None:
 
 def deciding_moment(topic: Topic, record: ShotRecord) -> Moment | None:
     """The first event that decides a case of this topic (None when the stroke has none of them)."""
-    for et, extra, en, ru in _WANTED[topic]:
+    for et, extra, what in _WANTED[topic]:
         for e in record.events:
             if _matches(e, et, extra):
                 ball = e.ball or (e.balls[0] if e.balls else None)
-                return Moment(e.t, ball, _pos(record, e), e, en, ru)
+                return Moment(e.t, ball, _pos(record, e), e, what)
     return None
 
 

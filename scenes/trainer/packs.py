@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import tempfile
 import zipfile
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from physics.errors import InputError
+from physics.files import atomic_text
+from scenes.i18n import ntr
 from scenes.trainer.cases import Case, Expected, load_case, load_library, record_for, rule, user_cases_dir
 from scenes.trainer.store import Store
 
@@ -58,36 +61,37 @@ def export_results(store: Store, path: Path, profile_id: int | None) -> Path:
             "--export", str(path), f"a path in an existing folder ({path.parent} does not exist)"
         )
     data = results(store, profile_id)
-    try:
-        if suffix == ".json":
-            path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        else:
-            with path.open("w", newline="", encoding="utf-8") as f:
-                w = csv.writer(f)
-                w.writerow(CSV_COLUMNS)
-                for p in data["trainees"]:
-                    for s in p["sessions"]:
-                        for a in s["answers"]:
-                            w.writerow(
-                                [
-                                    p["name"],
-                                    s["id"],
-                                    s["kind"],
-                                    s["created"],
-                                    a["case"],
-                                    a["game"],
-                                    a["topic"],
-                                    a["question"],
-                                    " ".join(a["answer"]),
-                                    " ".join(a["expected"]) if a["expected"] is not None else "",
-                                    int(a["correct"]),
-                                    f"{a['weight']:g}",
-                                    "" if a["seconds"] is None else f"{a['seconds']:.1f}",
-                                    a["at"],
-                                ]
-                            )
-    except OSError as exc:
-        raise InputError("--export", str(path), f"a writable file ({exc.strerror})") from None
+
+    def write_json(f: Any) -> None:
+        f.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def write_csv(f: Any) -> None:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for p in data["trainees"]:
+            for s in p["sessions"]:
+                for a in s["answers"]:
+                    w.writerow(
+                        [
+                            p["name"],
+                            s["id"],
+                            s["kind"],
+                            s["created"],
+                            a["case"],
+                            a["game"],
+                            a["topic"],
+                            a["question"],
+                            " ".join(a["answer"]),
+                            " ".join(a["expected"]) if a["expected"] is not None else "",
+                            int(a["correct"]),
+                            f"{a['weight']:g}",
+                            "" if a["seconds"] is None else f"{a['seconds']:.1f}",
+                            a["at"],
+                        ]
+                    )
+
+    # Atomically (physics.files): a full disk leaves the last export as it was, not an empty file.
+    atomic_text(path, "--export", write_json if suffix == ".json" else write_csv)
     return path
 
 
@@ -165,15 +169,22 @@ def import_results(store: Store, path: Path) -> int:
     added = 0
     for name, sessions in plan:
         pid = store.profile(name)
+        # A session already here (the same trainee, date, kind and cases) is not added twice.
+        have = {(r.created, r.kind, r.items) for r in store.sessions(pid)}
         for s in sessions:
+            items = tuple((str(i[0]), str(i[1]), str(i[2])) for i in s["items"])
+            if (s.get("created"), s["kind"], items) in have:
+                continue
             row = store.new_session(
                 s["game"],
                 s["topic"],
                 s["seed"],
-                [tuple(i) for i in s["items"]],
+                list(items),
                 profile_id=pid,
                 kind=s["kind"],
+                created=s.get("created"),
             )
+            have.add((row.created, row.kind, row.items))
             for a in s["answers"]:
                 store.record_answer(
                     row.id,
@@ -189,6 +200,7 @@ def import_results(store: Store, path: Path) -> int:
                     weight=a["weight"],
                     expected=a["expected"],
                     seconds=a["seconds"],
+                    at=a["at"],
                 )
                 added += 1
             store.set_progress(row.id, s["position"], s["finished"])
@@ -198,6 +210,14 @@ def import_results(store: Store, path: Path) -> int:
                 if e.get("score") is not None:
                     store.finish_exam(eid, e["score"], bool(e["passed"]), None)
     return added
+
+
+_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _utc(v: Any) -> bool:
+    """The store's own date form (SQLite's strftime('%Y-%m-%dT%H:%M:%SZ'))."""
+    return isinstance(v, str) and _UTC.fullmatch(v) is not None
 
 
 def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]]:
@@ -221,6 +241,8 @@ def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]
                 raise InputError(file, f"{sk}.{k}", "a whole number" if typ is int else "true or false")
         if not 0 <= s["position"] <= len(items):
             raise InputError(file, f"{sk}.position", f"a number from 0 to {len(items)}")
+        if s.get("created") is not None and not _utc(s["created"]):
+            raise InputError(file, f"{sk}.created", "a UTC date and time like 2026-12-01T10:00:00Z, or null")
         if s.get("kind") not in ("practice", "exam"):
             raise InputError(file, f"{sk}.kind", "practice or exam")
         for k in ("game", "topic"):
@@ -237,6 +259,8 @@ def _check_trainee(file: str, i: int, t: Any) -> tuple[str, list[dict[str, Any]]
             for k in ("case", "game", "topic", "question", "at"):
                 if not isinstance(a.get(k), str):
                     raise InputError(file, f"{ak}.{k}", "a string")
+            if not _utc(a["at"]):
+                raise InputError(file, f"{ak}.at", "a UTC date and time like 2026-12-01T10:00:00Z")
             if (
                 not isinstance(a.get("item"), int)
                 or isinstance(a["item"], bool)
@@ -359,7 +383,6 @@ def import_pack(path: Path, settings: Any, target: Path | None = None) -> list[P
 
 
 def import_command(path: Path, args: Any, settings: Any, out: TextIO) -> int:
-    en = settings.lang == "en"
     if not path.exists():
         raise InputError(
             str(path), "file", "an existing case pack (folder, .zip, .toml) or results file (.json)"
@@ -369,16 +392,11 @@ def import_command(path: Path, args: Any, settings: Any, out: TextIO) -> int:
 
         with Store(default_path(settings.data_dir())) as store:
             n = import_results(store, path)
-        print(f"{n} answers imported" if en else f"Импортировано ответов: {n}", file=out)
+        print(ntr("trainer.pack.answers", n, settings.lang), file=out)
         return 0
     written = import_pack(path, settings)
     print(
-        (
-            f"{len(written)} cases imported into {user_cases_dir(settings)}"
-            if en
-            else f"Импортировано случаев: {len(written)} в {user_cases_dir(settings)}"
-        ),
-        file=out,
+        ntr("trainer.pack.cases", len(written), settings.lang, folder=str(user_cases_dir(settings))), file=out
     )
     return 0
 

@@ -6,12 +6,15 @@ imported here only, with the Agg backend (no display needed).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from physics.errors import InputError
-from scenes.i18n import game_name
+from physics.files import atomic_bytes
+from scenes.i18n import game_name, tr
 from scenes.trainer.store import Store
 from scenes.trainer.text import topic_title
+from scenes.trainer.verdict import trainee_name
 
 
 def series(store: Store, profile_id: int, by: str) -> dict[str, list[tuple[int, float]]]:
@@ -48,18 +51,17 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    en = lang == "en"
     fig, axes = plt.subplots(1, 2, figsize=(12.8, 5.4), dpi=100, sharey=True)
     for ax, by, title in (
-        (axes[0], "topic", "By topic" if en else "По темам"),
-        (axes[1], "game", "By rulebook" if en else "По правилам"),
+        (axes[0], "topic", tr("trainer.by_topic", lang)),
+        (axes[1], "game", tr("trainer.by_game", lang)),
     ):
         data = series(store, profile_id, by)
         for k, pts in sorted(data.items()):
             label = topic_title(k, lang) if by == "topic" else game_name(k, lang)
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
         ax.set_title(title)
-        ax.set_xlabel("session" if en else "сессия")
+        ax.set_xlabel(tr("trainer.plot.session", lang))
         last = max((p[0] for pts in data.values() for p in pts), default=1)
         ax.set_xlim(0.5, last + 0.5)
         if last <= 20:
@@ -71,20 +73,17 @@ def plot_progress(store: Store, profile_id: int, path: Path, lang: str, name: st
         if data:
             ax.legend(fontsize=7, loc="lower right")
         else:
-            ax.text(
-                0.5, 0.5, "no answers yet" if en else "ответов пока нет", ha="center", transform=ax.transAxes
-            )
-    axes[0].set_ylabel("weighted score, %" if en else "взвешенный результат, %")
+            ax.text(0.5, 0.5, tr("trainer.plot.empty", lang), ha="center", transform=ax.transAxes)
+    axes[0].set_ylabel(tr("trainer.plot.score", lang))
     fig.suptitle(
-        f"Progress of {name or store.profile_name(profile_id)}"
-        if en
-        else f"Прогресс: {name or store.profile_name(profile_id)}"
+        tr("trainer.plot.title", lang, name=trainee_name(name or store.profile_name(profile_id), lang))
     )
     fig.tight_layout()
+    picture = io.BytesIO()
     try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise InputError("--plot", str(path), f"a writable file ({exc.strerror})") from None
+        fig.savefig(picture, format=path.suffix.lstrip(".").lower() or "png")
     finally:
         plt.close(fig)
+    # Atomically (physics.files): a full disk leaves the last plot as it was, not an empty file.
+    atomic_bytes(path, "--plot", picture.getvalue())
     return path

@@ -10,7 +10,7 @@ where (a choice of named places); who plays next and from where.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -18,6 +18,8 @@ from typing import Any
 from physics.record import BallStatus, EventType, ShotRecord
 from physics.tables import TableSpec
 from rules.registry import get_referee
+from rules.ruling import Ruling
+from scenes.i18n import rule_name, tr
 from scenes.trainer.cases import Case, Topic, respots
 
 NONE = "none"
@@ -112,49 +114,48 @@ class Question:
 
 # --- names for balls, places and the in-hand areas ---------------------------------------------------
 
-_COLOURS_RU = {
-    "yellow": "жёлтый",
-    "green": "зелёный",
-    "brown": "коричневый",
-    "blue": "синий",
-    "pink": "розовый",
-    "black": "чёрный",
-}
+_COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
+PLACES = (
+    "foot-spot",
+    "head-spot",
+    "centre-spot",
+    "foot-cushion-middle",
+    "head-cushion-middle",
+    "where-it-was",
+    *_COLOURS,
+    "elsewhere",
+)
+
+
+def both(key: str, /, **fmt: Any) -> tuple[str, str]:
+    """A catalog text in English and in Russian (an option or a question is asked in either); a value of
+    ``fmt`` that is a function of the language (a ball's name) is called for each."""
+
+    def one(lang: str) -> str:
+        return tr(key, lang, **{k: v(lang) if callable(v) else v for k, v in fmt.items()})
+
+    return one("en"), one("ru")
 
 
 def ball_name(ball: str, lang: str) -> str:
+    """A ball as an answer names it: every red by its number (the options must tell them apart)."""
     if ball == "cue":
-        return "cue ball" if lang == "en" else "биток"
+        return tr("trainer.ball.cue", lang)
     if ball.startswith("red"):
-        return f"red {ball[3:]}" if lang == "en" else f"красный {ball[3:]}"
-    if ball in _COLOURS_RU:
-        return ball if lang == "en" else _COLOURS_RU[ball]
-    return f"ball {ball}" if lang == "en" else f"шар {ball}"
+        return tr("trainer.ball.red", lang, num=ball[3:])
+    if ball in _COLOURS:
+        return tr(f"trainer.ball.{ball}", lang)
+    return tr("trainer.ball.number", lang, num=ball)
 
 
-PLACE_NAMES: dict[str, tuple[str, str]] = {
-    "foot-spot": ("the foot spot (back spot)", "задняя отметка"),
-    "head-spot": ("the head spot", "передняя отметка"),
-    "centre-spot": ("the centre spot", "центральная отметка"),
-    "foot-cushion-middle": ("against the middle of the foot cushion", "вплотную к середине заднего борта"),
-    "head-cushion-middle": ("against the middle of the head cushion", "к середине короткого борта дома"),
-    "where-it-was": ("back where it was before it fell", "на прежнее место (откуда упал)"),
-    "yellow": ("the yellow spot", "отметка жёлтого"),
-    "green": ("the green spot", "отметка зелёного"),
-    "brown": ("the brown spot", "отметка коричневого"),
-    "blue": ("the blue spot", "отметка синего"),
-    "pink": ("the pink spot", "отметка розового"),
-    "black": ("the black spot", "отметка чёрного"),
-    "elsewhere": ("somewhere else", "в другое место"),
-}
+def place_name(place: str, lang: str) -> str:
+    """A place a ball is respotted to («задняя отметка»)."""
+    return tr(f"trainer.place.{place}", lang)
 
-IN_HAND_NAMES: dict[str, tuple[str, str]] = {
-    "none": ("from where the cue ball lies", "с места, где стоит биток"),
-    "house": ("in hand from the house (behind the head string)", "с руки из дома"),
-    "d": ("in hand from the D", "с руки из сектора «D»"),
-    "behind-head-string": ("in hand behind the head string", "с руки из-за линии дома (kitchen)"),
-    "anywhere": ("in hand anywhere on the table", "с руки с любого места стола"),
-}
+
+def in_hand_name(hand: str, lang: str) -> str:
+    """Where the next stroke is played from («с руки из дома»); ``none``: where the cue ball lies."""
+    return tr(f"trainer.in_hand.{hand}", lang)
 
 
 def family(game: str) -> str:
@@ -223,7 +224,7 @@ def name_place(table: TableSpec, record: ShotRecord, ball: str, at: Sequence[flo
     return best if best_d <= 6.5 * R else "elsewhere"
 
 
-def _candidate_balls(case: Case, record: ShotRecord, ruling: Mapping[str, Any]) -> list[str]:
+def _candidate_balls(case: Case, record: ShotRecord, ruling: Ruling) -> list[str]:
     """Balls a trainee might think are respotted: those that left the table, fell, or hung."""
     out: list[str] = []
     for b, f in record.final.items():
@@ -251,263 +252,154 @@ def striker(case: Case) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
-def questions_for(case: Case, game: str, record: ShotRecord, ruling: Mapping[str, Any]) -> list[Question]:
-    """The five questions of a case under one rulebook, with the referee's answers."""
-    table = get_referee(game).table
+def _named(ball: str) -> Any:
+    return lambda lang: ball_name(ball, lang)
+
+
+def hand_of(ruling: Ruling) -> str:
+    """Where the next stroke is played from, as the answers name it (``none``: where the cue ball lies)."""
+    return str(ruling.in_hand) if ruling.in_hand is not None else NONE
+
+
+def questions_for(case: Case, game: str, record: ShotRecord, ruling: Ruling) -> list[Question]:
+    """The five questions of a case under one rulebook, with the referee's answers (on the case's own table:
+    a game may be played on more than one)."""
+    table = case.scenario.table
     balls = list(case.scenario.balls)
     qs: list[Question] = []
 
     qs.append(
         Question(
             Kind.LEGAL,
-            "Is the stroke legal or a foul?",
-            "Удар правильный или это нарушение (фол)?",
-            (Option("legal", "legal", "правильный"), Option("foul", "foul", "нарушение")),
+            *both("trainer.q.legal"),
+            (Option("legal", *both("trainer.a.legal")), Option("foul", *both("trainer.a.foul"))),
             False,
-            frozenset({"foul" if ruling["foul"] else "legal"}),
+            frozenset({"foul" if ruling.foul else "legal"}),
         )
     )
 
     def ball_options() -> tuple[Option, ...]:
         return (
-            Option(NONE, "none", "ни один"),
+            Option(NONE, *both("trainer.a.no_ball")),
             *(Option(b, ball_name(b, "en"), ball_name(b, "ru")) for b in balls),
         )
 
-    off = frozenset(str(b) for b in ruling.get("off_table", [])) or frozenset({NONE})
-    qs.append(
-        Question(
-            Kind.OFF_TABLE,
-            "Which balls count as off the table (jumped)?",
-            "Какие шары считаются выскочившими за борт?",
-            ball_options(),
-            True,
-            off,
-        )
-    )
+    off = frozenset(ruling.off_table) or frozenset({NONE})
+    qs.append(Question(Kind.OFF_TABLE, *both("trainer.q.off_table"), ball_options(), True, off))
 
-    counted = frozenset(str(b) for b in ruling.get("counted", [])) or frozenset({NONE})
-    qs.append(
-        Question(
-            Kind.COUNTED,
-            "Which balls count as pocketed for the striker?",
-            "Какие шары засчитываются играющему?",
-            ball_options(),
-            True,
-            counted,
-        )
-    )
+    counted = frozenset(ruling.counted) or frozenset({NONE})
+    qs.append(Question(Kind.COUNTED, *both("trainer.q.counted"), ball_options(), True, counted))
 
     places = place_choices(table)
-    opts = [Option(NONE, "nothing is respotted", "ничего не выставляется")]
+    opts = [Option(NONE, *both("trainer.a.nothing_respotted"))]
     for b in _candidate_balls(case, record, ruling):
         for p in places:
-            en, ru = PLACE_NAMES[p]
-            opts.append(Option(f"{b}@{p}", f"{ball_name(b, 'en')} → {en}", f"{ball_name(b, 'ru')} → {ru}"))
+            opts.append(
+                Option(
+                    f"{b}@{p}",
+                    *both("trainer.a.respot", ball=_named(b), place=lambda lang, p=p: place_name(p, lang)),
+                )
+            )
     respot = frozenset(
         f"{b}@{name_place(table, record, b, at)}" for b, at in respots(ruling, record)
     ) or frozenset({NONE})
-    qs.append(
-        Question(
-            Kind.RESPOT,
-            "What is respotted, and where?",
-            "Что выставляется на стол и куда?",
-            tuple(opts),
-            True,
-            respot,
-        )
-    )
+    qs.append(Question(Kind.RESPOT, *both("trainer.q.respot"), tuple(opts), True, respot))
 
-    me = int(ruling.get("striker", striker(case)))
-    nxt = int(ruling["next_player"])
-    who = "striker" if nxt == me else "opponent"
-    hand = str(ruling.get("in_hand") or "none")
+    who = "striker" if ruling.next_player == ruling.striker else "opponent"
+    hand = hand_of(ruling)
     hands = in_hand_choices(table)
     if hand not in hands:
         hands = (*hands, hand)
     opts = []
-    for w, (wen, wru) in (
-        ("striker", ("the striker plays again", "бьёт тот же игрок")),
-        ("opponent", ("the opponent plays", "бьёт соперник")),
-    ):
+    for w in ("striker", "opponent"):
         for h in hands:
-            hen, hru = IN_HAND_NAMES.get(h, (h, h))
-            opts.append(Option(f"{w}:{h}", f"{wen}, {hen}", f"{wru}, {hru}"))
-    qs.append(
-        Question(
-            Kind.NEXT,
-            "Who plays next, and from where?",
-            "Кто бьёт следующим и откуда?",
-            tuple(opts),
-            False,
-            frozenset({f"{who}:{hand}"}),
-        )
-    )
+            opts.append(
+                Option(
+                    f"{w}:{h}",
+                    *both(
+                        "trainer.a.next",
+                        who=lambda lang, w=w: tr(f"trainer.who.{w}", lang),
+                        hand=lambda lang, h=h: in_hand_name(h, lang),
+                    ),
+                )
+            )
+    qs.append(Question(Kind.NEXT, *both("trainer.q.next"), tuple(opts), False, frozenset({f"{who}:{hand}"})))
     return qs
 
 
 # --- explanations ---------------------------------------------------------------------------------------
 
-# Why a stroke is legal, in our own words, per topic and rulebook family, with the rule it rests on.
-# (Fouls explain themselves: the referee's ruling carries each foul's explanation and rule.)
-_LEGAL_NOTES: dict[tuple[Topic, str], tuple[str, str, str]] = {
-    (Topic.JUMP, "ru"): (
-        "A jump made with a raised cue striking the upper half of the cue ball is an allowed stroke; only a "
-        "miscue or scooping under the ball is punished.",
-        "Перескок приподнятым кием ударом в верхнюю половину битка разрешён; наказывается только кикс "
-        "или подцепка.",
-        "000: Правильный перескок",
-    ),
-    (Topic.JUMP, "wpa"): (
-        "Jumping the cue ball by striking down on it is a legal stroke in pool.",
-        "В пуле прыжок битка ударом сверху вниз разрешён.",
-        "WPA 1.3a / 8 (jump shot)",
-    ),
-    (Topic.JUMP, "golf"): (
-        "Golf follows the general pocket-billiards rules: a jump struck down on the ball is legal.",
-        "В гольфе действуют общие правила лузного бильярда: прыжок ударом сверху разрешён.",
-        "BCA general rules (jump shots)",
-    ),
-    (Topic.JUMP_AFTER_CONTACT, "snooker"): (
-        "The cue ball hit the ball on first and only then went over another ball: the jump-shot definition "
-        "excludes that.",
-        "Биток сначала коснулся шара «он» и лишь потом перелетел через другой шар: "
-        "по определению это не перескок.",
-        "WPBSA S2 Definitions: jump shot, exception (a)/(c)",
-    ),
-    (Topic.JUMP_DROP_BACK, "snooker"): (
-        "The cue ball jumped, struck the object ball and came down on the near side of it: that is not a jump shot.",
-        "Биток подпрыгнул, ударил прицельный шар и опустился с ближней стороны: это не перескок.",
-        "WPBSA S2 Definitions: jump shot, exception (b)",
-    ),
-    (Topic.RAIL_TOP_RETURNS, "ru"): (
-        "A ball that strikes the top of the rail and comes back to the bed by itself, touching nothing that is "
-        "not part of the table, has not jumped.",
-        "Шар, ударившийся о верх борта и самостоятельно вернувшийся на поле, не задев ничего постороннего, "
-        "не считается выскочившим.",
-        "003: Выскочившие шары",
-    ),
-    (Topic.RAIL_TOP_RETURNS, "wpa"): (
-        "Rail tops are part of the table; a ball that rides on the rail and comes back has not been driven off.",
-        "Верх борта — часть стола; шар, прокатившийся по нему и вернувшийся, не выбит со стола.",
-        "WPA 8.1 / 8.5",
-    ),
-    (Topic.RAIL_TOP_RETURNS, "snooker"): (
-        "A ball is forced off only if it comes to rest off the bed; this one came back onto the bed.",
-        "Шар считается выбитым со стола, только если остановился вне поля; этот вернулся на поле.",
-        "WPBSA S2 Definitions: forced off the table",
-    ),
-    (Topic.RAIL_TOP_RETURNS, "golf"): (
-        "Under the general rules the rail top is part of the table; the ball returned by itself.",
-        "По общим правилам верх борта — часть стола; шар вернулся сам.",
-        "BCA 3.28",
-    ),
-    (Topic.LAMP, "ru"): (
-        "The lamp over the table counts as a fixed accessory in the Russian rules: a ball that comes back off it "
-        "by itself stays in play.",
-        "Осветительный прибор над столом в русских правилах — стационарная "
-        "принадлежность: вернувшийся от него шар остаётся в игре.",
-        "003: Выскочившие шары",
-    ),
-    (Topic.LAMP, "snooker"): (
-        "Snooker asks only where the ball comes to rest; it came back to the bed, so it was not forced off.",
-        "В снукере важно лишь, где шар остановился; он вернулся на поле, значит не выбит.",
-        "WPBSA S2 Definitions: forced off the table",
-    ),
-    (Topic.POCKET_BOUNCE_OUT, "ru"): (
-        "A ball that bounces out of the pocket back onto the bed is not pocketed; it stays in play without penalty.",
-        "Шар, выскочивший из лузы обратно на поле, не сыгран и остаётся в игре без штрафа.",
-        "003: Выскочившие шары",
-    ),
-    (Topic.POCKET_BOUNCE_OUT, "wpa"): (
-        "A ball is pocketed only when it stays in the pocket; this one came back and is in play.",
-        "Шар забит, только если остался в лузе; этот вернулся и в игре.",
-        "WPA 8.3",
-    ),
-    (Topic.POCKET_BOUNCE_OUT, "snooker"): (
-        "The ball did not stay in the pocket, so it is not potted and remains in play.",
-        "Шар не остался в лузе: он не забит и остаётся в игре.",
-        "WPBSA S2 Definitions: pot",
-    ),
-    (Topic.POCKET_BOUNCE_OUT, "golf"): (
-        "The ball did not stay in the pocket, so it is not pocketed.",
-        "Шар не остался в лузе: он не забит.",
-        "BCA general rules (pocketed ball)",
-    ),
-    (Topic.HANGING_BEFORE_5S, "ru"): (
-        "The ball stopped in the jaws and fell after the stroke had ended (every ball at rest): 003 counts no "
-        "seconds - it does not count and is put back in the jaws, however soon it fell.",
-        "Шар остановился в створе лузы и упал после завершения удара (все шары стояли): 003 секунд не считает - "
-        "шар не засчитывается и восстанавливается в створ лузы, как бы скоро он ни упал.",
-        "003: Зависшие шары",
-    ),
-    (Topic.HANGING_AFTER_5S, "ru"): (
-        "The ball stopped over the pocket and fell after the stroke had ended: it does not count and is put back.",
-        "Шар остановился в створе лузы и упал после завершения удара: он не засчитывается и ставится обратно.",
-        "003: Зависшие шары",
-    ),
-    (Topic.MISCUE, "wpa"): (
-        "An accidental miscue is not a foul in pool unless it is intentional or the cue touches the ball again.",
-        "Случайный кикс в пуле не нарушение, если он не умышленный и кий не коснулся шара повторно.",
-        "WPA 6.16c / 2025 R2.11",
-    ),
+# Why a stroke is legal, per topic and rulebook family, and the rule it rests on; the words are the catalogs'
+# ``trainer.legal.<topic>.<family>`` (our own words). Fouls explain themselves: the referee's ruling carries
+# each foul's explanation and rule.
+LEGAL_NOTES: dict[tuple[Topic, str], str] = {
+    (Topic.JUMP, "ru"): "000: Правильный перескок",
+    (Topic.JUMP, "wpa"): "WPA 1.3a / 8: Jump Shot",
+    (Topic.JUMP, "golf"): "BCA general rules: Jump Shot",
+    (Topic.JUMP_AFTER_CONTACT, "snooker"): "WPBSA S2 Definitions: jump shot, exception (a)/(c)",
+    (Topic.JUMP_DROP_BACK, "snooker"): "WPBSA S2 Definitions: jump shot, exception (b)",
+    (Topic.RAIL_TOP_RETURNS, "ru"): "003: Выскочившие шары",
+    (Topic.RAIL_TOP_RETURNS, "wpa"): "WPA 8.1 / 8.5",
+    (Topic.RAIL_TOP_RETURNS, "snooker"): "WPBSA S2 Definitions: forced off the table",
+    (Topic.RAIL_TOP_RETURNS, "golf"): "BCA 3.28",
+    (Topic.LAMP, "ru"): "003: Выскочившие шары",
+    (Topic.LAMP, "snooker"): "WPBSA S2 Definitions: forced off the table",
+    (Topic.POCKET_BOUNCE_OUT, "ru"): "003: Выскочившие шары",
+    (Topic.POCKET_BOUNCE_OUT, "wpa"): "WPA 8.3",
+    (Topic.POCKET_BOUNCE_OUT, "snooker"): "WPBSA S2 Definitions: pot",
+    (Topic.POCKET_BOUNCE_OUT, "golf"): "BCA general rules: pocketed ball",
+    (Topic.HANGING_BEFORE_5S, "ru"): "003: Зависшие шары",
+    (Topic.HANGING_AFTER_5S, "ru"): "003: Зависшие шары",
+    (Topic.MISCUE, "wpa"): "WPA 6.16c / 2025 R2.11",
 }
 
 
-def explanation(case: Case, game: str, ruling: Mapping[str, Any], lang: str) -> list[str]:
-    """Lines explaining the ruling: every foul with its rule, or why the stroke is legal."""
+def legal_note(topic: Topic, fam: str, lang: str) -> str | None:
+    """Why a stroke of ``topic`` is legal under the family's rules, with the rule cited (None: no note)."""
+    ref = LEGAL_NOTES.get((topic, fam))
+    if ref is None:
+        return None
+    return f"{tr(f'trainer.legal.{topic.value}.{fam}', lang)} [{rule_name(ref, lang)}]"
+
+
+def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
+    """Lines explaining the ruling: every foul with its rule, or why the stroke is legal; then the referee's
+    announcements."""
+    from scenes.stats import foul_name
+
     lines: list[str] = []
-    for f in ruling.get("fouls", []):
-        ex = f.get("explain") or {}
-        text = ex.get(lang) or ex.get("en") or str(f.get("code"))
-        lines.append(f"{text} [{f.get('rule', '')}]")
-    if not ruling.get("fouls"):
-        note = _LEGAL_NOTES.get((case.topic, family(game)))
-        if note is not None:
-            lines.append(f"{note[0] if lang == 'en' else note[1]} [{note[2]}]")
-        else:
-            lines.append(
-                "No rule was broken on this stroke." if lang == "en" else "На этом ударе правила не нарушены."
-            )
-    for n in ruling.get("notes", []) or []:
-        if isinstance(n, Mapping):
-            lines.append(str(n.get(lang) or n.get("en") or ""))
-        elif isinstance(n, str):
-            lines.append(n)
+    for f in ruling.fouls:
+        text = f.explain.get(lang) or foul_name(f.code, lang)
+        lines.append(f"{text} [{rule_name(f.rule, lang)}]")
+    if not ruling.fouls:
+        lines.append(legal_note(case.topic, family(game), lang) or tr("trainer.no_rule_broken", lang))
+    for w in ruling.warnings:
+        lines.append(f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang)}]")
     return [x for x in lines if x]
 
 
-def summary_line(ruling: Mapping[str, Any], lang: str) -> str:
-    """One line for 'how the other rulebooks rule': foul or legal, codes, who is next."""
-    en = lang == "en"
-    parts = [("foul" if en else "фол") if ruling["foul"] else ("legal" if en else "правильно")]
-    codes = [str(f["code"]) for f in ruling.get("fouls", [])]
-    if codes:
-        parts.append(", ".join(codes))
-    if ruling.get("off_table"):
-        parts.append(
-            ("off: " if en else "выскочили: ") + ", ".join(ball_name(b, lang) for b in ruling["off_table"])
-        )
-    if ruling.get("counted"):
-        parts.append(
-            ("counted: " if en else "засчитаны: ") + ", ".join(ball_name(b, lang) for b in ruling["counted"])
-        )
-    if ruling.get("respot"):
-        parts.append(
-            ("respot: " if en else "выставить: ")
-            + ", ".join(ball_name(str(r["ball"]), lang) for r in ruling["respot"])
-        )
-    hand = str(ruling.get("in_hand") or "none")
+def summary_line(ruling: Ruling, lang: str) -> str:
+    """One line for the ruling and for 'how the other rulebooks rule': foul or legal, the fouls by name, the
+    balls, who plays next (as the question asks it: the striker or the opponent) and from where."""
+    from scenes.stats import foul_name
+
+    parts = [tr("trainer.sum.foul" if ruling.foul else "trainer.sum.legal", lang)]
+    names = [foul_name(f.code, lang) for f in ruling.fouls]
+    if names:
+        parts.append(", ".join(dict.fromkeys(names)))
+
+    def balls(xs: Iterable[str]) -> str:
+        return ", ".join(ball_name(b, lang) for b in xs)
+
+    if ruling.off_table:
+        parts.append(tr("trainer.sum.off", lang, balls=balls(ruling.off_table)))
+    if ruling.counted:
+        parts.append(tr("trainer.sum.counted", lang, balls=balls(ruling.counted)))
+    if ruling.respot:
+        parts.append(tr("trainer.sum.respot", lang, balls=balls(r.ball for r in ruling.respot)))
+    who = tr("trainer.who.striker" if ruling.next_player == ruling.striker else "trainer.who.opponent", lang)
+    hand = hand_of(ruling)
     parts.append(
-        (
-            f"next: player {int(ruling['next_player']) + 1}"
-            if en
-            else f"бьёт игрок {int(ruling['next_player']) + 1}"
-        )
-        + ("" if hand == "none" else f" ({IN_HAND_NAMES.get(hand, (hand, hand))[0 if en else 1]})")
+        who if hand == NONE else tr("trainer.sum.next_from", lang, who=who, hand=in_hand_name(hand, lang))
     )
     return "; ".join(parts)
-
-
-def rule_refs(ruling: Mapping[str, Any]) -> list[str]:
-    return [str(f.get("rule")) for f in ruling.get("fouls", []) if f.get("rule")]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+from rules.ruling import FoulCode, Ruling
+from scenes.i18n import rule_name, tr
 
 QUOTES_FILE = Path(__file__).with_name("rule_quotes.toml")
 SOURCES = {
@@ -22,21 +24,24 @@ class Quote:
     source: str | None  # "000" | "003", None where the two texts have no section for the point
     section: str | None
     text: str | None  # the Russian source, word for word
-    en: str
-    ru: str
     refs: tuple[str, ...]
     topics: tuple[str, ...]
     families: tuple[str, ...]
     games: tuple[str, ...]
+    # Where a section the referee cites holds several rules (000 «Правила игры»), the foul codes this quote
+    # explains: a ruling citing the section is quoted with it only for one of these fouls.
+    codes: tuple[str, ...] = ()
 
     def meaning(self, lang: str) -> str:
-        return self.en if lang == "en" else self.ru
+        """What the rule means for the stroke, in our own words (``trainer.quote.<id>`` in the catalogs)."""
+        return tr(f"trainer.quote.{self.id}", lang)
 
-    def cite(self) -> str:
-        """``003 «Выскочившие шары»`` (or the first rule reference where no text covers it)."""
+    def cite(self, lang: str) -> str:
+        """``003 «Выскочившие шары»`` (the source's section, as the text titles it), or the first rule
+        reference, in ``lang``, where no text covers the point (``WPBSA, раздел 3, правило 9``)."""
         if self.source and self.section:
             return f"{self.source} «{self.section}»"
-        return self.refs[0] if self.refs else self.id
+        return rule_name(self.refs[0], lang) if self.refs else self.id
 
     def serves(self, topic: str, game: str, family: str) -> bool:
         if topic not in self.topics:
@@ -58,33 +63,49 @@ def all_quotes() -> tuple[Quote, ...]:
                 source=q.get("source"),
                 section=q.get("section"),
                 text=q.get("text"),
-                en=str(q["en"]),
-                ru=str(q["ru"]),
                 refs=tuple(q.get("refs", ())),
                 topics=tuple(q.get("topics", ())),
                 families=tuple(q.get("families", ())),
                 games=tuple(q.get("games", ())),
+                codes=tuple(q.get("codes", ())),
             )
         )
     return tuple(out)
 
 
-def quotes_for(topic: str, game: str, family: str, refs: Sequence[str] = ()) -> list[Quote]:
-    """The quotes for a stroke of ``topic`` under ``game``: those serving the topic and rulebook, then those
-    the ruling's own rule references name (fouls the topic does not explain), without repeats."""
-    out: list[Quote] = [q for q in all_quotes() if q.serves(topic, game, family)]
+def quotes_for(
+    topic: str, game: str, family: str, refs: Sequence[str] = (), codes: Sequence[str] = ()
+) -> list[Quote]:
+    """The quotes for a stroke of ``topic`` under ``game``: first those the ruling's own rule references name
+    (in their order: the section the verdict rests on comes first; ``codes``, the ruling's foul codes, pick
+    among quotes of one section), then those serving the topic and rulebook, without repeats. A quote kept to
+    some games or families is never quoted for another's ruling."""
+    out: list[Quote] = []
     for ref in refs:
         for q in all_quotes():
-            if q not in out and any(ref.startswith(r) for r in q.refs if r):
-                if not q.games or game in q.games:
-                    out.append(q)
+            if (
+                q not in out
+                and any(ref.startswith(r) for r in q.refs if r)
+                and _for(q, game, family)
+                and (not q.codes or any(c in q.codes for c in codes))
+            ):
+                out.append(q)
+    out += [q for q in all_quotes() if q not in out and q.serves(topic, game, family)]
     return out
 
 
-def ruling_refs(ruling: Mapping[str, Any]) -> list[str]:
-    """The rule references of a ruling's fouls and notes."""
-    refs = [str(f.get("rule")) for f in ruling.get("fouls", []) if f.get("rule")]
-    refs += [
-        str(n.get("rule")) for n in ruling.get("notes", []) or [] if isinstance(n, Mapping) and n.get("rule")
-    ]
+def _for(q: Quote, game: str, family: str) -> bool:
+    if q.games:
+        return game in q.games
+    return not q.families or family in q.families
+
+
+def ruling_codes(ruling: Ruling) -> list[FoulCode]:
+    """The codes of a ruling's fouls."""
+    return [f.code for f in ruling.fouls]
+
+
+def ruling_refs(ruling: Ruling) -> list[str]:
+    """The rule references of a ruling's fouls and announcements."""
+    refs = [f.rule for f in ruling.fouls if f.rule] + [w.rule for w in ruling.warnings if w.rule]
     return list(dict.fromkeys(refs))

@@ -2,8 +2,8 @@
 
 The scheme (README, "The referee trainer"), Leitner boxes counted in sessions:
 
-- Every (case, rulebook) item a profile has answered sits in a box 1..5. A case answered with every
-  question right moves its item up one box (at most 5); a case with any wrong answer sends it back to box 1.
+- Every (case, rulebook) item sits in a box 1..5, a new one in box 1. A case answered with every question
+  right moves its item up one box (at most 5); a case with any wrong answer sends it back to box 1.
 - An item in box *b* is due again ``INTERVALS[b]`` sessions after the session it was last answered in
   (box 1: the very next session; then 2, 4, 8 and 16 sessions).
 - A session takes, in this order: the due items (lowest box first, the longest overdue first); then items
@@ -53,7 +53,8 @@ def item_states(rows: Iterable[AnswerRow], sessions: Sequence[int]) -> dict[tupl
         per_case.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])
     ):
         prev = states.get((case, game))
-        box = min(BOXES, (prev.box if prev else 0) + 1) if ok else 1
+        # A case never answered stands in box 1: answered all right it goes up to box 2.
+        box = min(BOXES, (prev.box if prev else 1) + 1) if ok else 1
         states[(case, game)] = ItemState(box, order[sid])
     return states
 

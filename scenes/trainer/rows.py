@@ -48,6 +48,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from physics.record import BallStatus, Event, EventType, ShotRecord
+from rules.contract import FoulCode
+from rules.interference import OUTSIDE_AGENTS
+from rules.ruling import Ruling
 from scenes.trainer.cases import Topic
 
 # The row of rules-notes §2 each topic illustrates.
@@ -74,10 +77,17 @@ TOPIC_ROW: dict[Topic, int] = {
 SUBJECTS = ("cue", "object")
 
 # Things by the table that are not the table: touching one is the row's point (4, 5, 17) or spoils a case.
-OUTSIDE_AGENTS = frozenset({"outsider", "spectator", "referee", "wind"})
 TABLE_PARTS = frozenset({"rail_top", "frame"})
 # Fouls that have nothing to do with any row: a case whose ruling has one teaches a side effect.
-INCIDENTAL_FOULS = frozenset({"miss", "wrong_ball_first", "no_rail", "illegal_safety", "cue_ball_pocketed"})
+INCIDENTAL_FOULS = frozenset(
+    {
+        FoulCode.MISS,
+        FoulCode.WRONG_BALL_FIRST,
+        FoulCode.NO_RAIL,
+        FoulCode.ILLEGAL_SAFETY,
+        FoulCode.CUE_BALL_POCKETED,
+    }
+)
 HANG_SECONDS = 5.0  # rows 12-13: 000's five seconds (003 asks only whether the stroke had ended)
 ARRIVAL_WINDOW = 1.0  # row 14: s from the drop to the struck ball reaching the spot
 # Row 9: a clip meets the ball on's top: the centres at least one radius apart in height (the contact
@@ -633,7 +643,7 @@ def row_problems(claim: Claim, record: ShotRecord, undisturbed: ShotRecord | Non
     return found + _purity(st, claim)
 
 
-def incidental_fouls(rulings: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def incidental_fouls(rulings: Mapping[str, Ruling]) -> list[str]:
     """Rulings that are fouls only for a reason no row is about (each as ``game: code``).
 
     A stroke draws one penalty however many rules it breaks, so an unrelated foul beside the row's own (a
@@ -643,7 +653,7 @@ def incidental_fouls(rulings: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """
     out: list[str] = []
     for g, r in rulings.items():
-        codes = [str(f.get("code")) for f in r.get("fouls", [])]
+        codes = [f.code for f in r.fouls]
         if codes and all(c in INCIDENTAL_FOULS for c in codes):
             out += [f"{g}: {c}" for c in codes]
     return out
@@ -654,9 +664,7 @@ def case_claim(case: Any) -> Claim:
     return Claim(case.topic, getattr(case, "subject", None))
 
 
-def case_problems(
-    case: Any, record: ShotRecord, rulings: Mapping[str, Mapping[str, Any]] | None = None
-) -> list[str]:
+def case_problems(case: Any, record: ShotRecord, rulings: Mapping[str, Ruling] | None = None) -> list[str]:
     """Row problems of a case's stroke plus, given its rulings, the incidental fouls."""
     undisturbed = case.scenario.undisturbed_record() if case.scenario.is_recorded else None
     p = row_problems(case_claim(case), record, undisturbed)

@@ -20,78 +20,54 @@ import math
 from typing import Any
 
 from physics.tables import load_table
-from scenes.i18n import game_name, ui_font
+from scenes.i18n import game_name, has_text, key_labels, key_name, ntr, tr, ui_font
 from scenes.screens import Screen
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
+from scenes.script import ScriptRefused
 from scenes.trainer.cases import Topic, load_library, user_cases_dir
 from scenes.trainer.framing import Director, held_samples
 from scenes.trainer.session import CaseRun, Session
 from scenes.trainer.store import Store, default_path
-from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
+from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching, trainee_name
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 PANEL = 0.36  # the share of the window's width the panel takes when open
 CAMERAS = ("decision", "top", "side", "follow", "orbit", "player", "free")
 
-_T: dict[str, tuple[str, str]] = {
-    "title": ("Referee trainer", "Тренажёр судьи"),
-    "trainee": ("Trainee: {name}", "Стажёр: {name}"),
-    "new_trainee": ("new trainee:", "новый стажёр:"),
-    "rulebook": ("Rulebook", "Правила"),
-    "topic": ("Topic", "Тема"),
-    "mixed": ("mixed", "смешанные"),
-    "cases": ("Cases: {n}", "Случаев: {n}"),
-    "start": ("Practise (or resume)", "Тренировка (или продолжить)"),
-    "exam": ("Exam", "Экзамен"),
-    "history": ("History", "История"),
-    "back": ("Menu", "Меню"),
-    "pick": ("Back", "Назад"),
-    "watch": (
-        "Watch, then press {key} to answer. {pause} pause, {slower}/{faster} speed, {step} frame, {camera} camera, "
-        "{replay} replay, tab panel",
-        "Смотрите и нажмите {key}, чтобы ответить. {pause} пауза, {slower}/{faster} скорость, {step} кадр, "
-        "{camera} камера, {replay} повтор, tab панель",
-    ),
-    "answer": ("Answer", "Ответить"),
-    "ok": ("OK", "Готово"),
-    "next": ("Next case", "Следующий случай"),
-    "score": (
-        "Score: {g:.1f}/{p:.1f} weighted points ({pc:.0f} %)",
-        "Результат: {g:.1f}/{p:.1f} баллов ({pc:.0f} %)",
-    ),
-    "weak": ("Weak topics: {t}", "Слабые темы: {t}"),
-    "done": ("Session finished", "Сессия завершена"),
-    "exam_done": ("Exam finished", "Экзамен завершён"),
-    "case": ("Case {i}/{n}: {title} — {game}", "Случай {i}/{n}: {title} — {game}"),
-    "exam_case": ("Exam, case {i}/{n} — {game}", "Экзамен, случай {i}/{n} — {game}"),
-    "moment": ("Deciding moment (t = {t:.2f} s): {what}", "Решающий момент (t = {t:.2f} с): {what}"),
-    "slow": ("slow motion: the deciding moment", "замедление: решающий момент"),
-    "camera": ("camera: {m}", "камера: {m}"),
-    "time_left": ("time left {s:.0f} s, replays left {r}", "осталось {s:.0f} с, повторов {r}"),
-    "time_up": (
-        "Time is up: answers to this case score nothing",
-        "Время вышло: ответы на этот случай не засчитываются",
-    ),
-    "no_replays": ("No replays left", "Повторов больше нет"),
-    "exam_rules": (
-        "{n} cases across the topics; {s:.0f} s and {r} replays per case; pass mark {m:.0f} %.",
-        "{n} случаев по всем темам; на случай {s:.0f} с и {r} повтора; проходной балл {m:.0f} %.",
-    ),
-    "passed": ("PASSED", "СДАН"),
-    "failed": ("NOT PASSED", "НЕ СДАН"),
-    "report": ("Report: {p}", "Протокол: {p}"),
-    "variations": ("Practise variations of the missed cases", "Вариации случаев с ошибками"),
-    "made": ("{n} variations join your next session", "{n} вариаций будут в следующей сессии"),
-    "by_topic": ("By topic", "По темам"),
-    "by_game": ("By rulebook", "По правилам"),
-    "verdict": ("Verdict", "Разбор"),
-}
+
+def camera_label(mode: str, lang: str) -> str:
+    """The camera's name in the clock line («камера: решающий момент»)."""
+    key = f"trainer.cam.{mode}"
+    return tr("trainer.screen.camera", lang, mode=tr(key, lang) if has_text(key) else mode)
 
 
-def _t(key: str, lang: str, /, **fmt: Any) -> str:
-    en, ru = _T[key]
-    s = en if lang == "en" else ru
-    return s.format(**fmt) if fmt else s
+def exam_rules_text(r: Any, lang: str) -> str:
+    """The exam's conditions under its button (the ``[trainer]`` settings)."""
+    return tr(
+        "trainer.screen.exam_rules",
+        lang,
+        cases=ntr("trainer.n_cases", int(r.exam_cases), lang),
+        s=r.exam_seconds,
+        replays=ntr("trainer.n_replays", int(r.exam_replays), lang),
+        mark=r.exam_pass_mark,
+    )
+
+
+def watch_hint(controls: Any, lang: str) -> str:
+    """The keys of the watching phase, each by its label in the language («пробел», "Space", "Tab")."""
+    k = key_labels(controls, lang)
+    return tr(
+        "trainer.screen.watch",
+        lang,
+        key=k.shoot,
+        pause=k.pause,
+        slower=k.slower,
+        faster=k.faster,
+        step=k.step,
+        camera=k.camera_next,
+        replay=k.replay,
+        tab=key_name("tab", lang),
+    )
 
 
 class TrainerScreen(Screen):
@@ -101,6 +77,8 @@ class TrainerScreen(Screen):
         self.settings = self.ctx.settings
         self.library = load_library(extra=[user_cases_dir(self.ctx.settings)])
         self.store = Store(default_path(self.settings.data_dir()))
+        self.disk_note = ""  # answers the disk refused: said in the header until it takes them
+        self.store.warn = self._disk_warning
         self.profile = str(getattr(args, "profile", None) or self.settings.trainer.profile)
         self.profile_id = self.store.profile(self.profile)
         self.games = sorted({g for c in self.library for g in c.games})
@@ -281,7 +259,11 @@ class TrainerScreen(Screen):
         left, right, bottom, top = self.panel_rect()
         if not self.panel_open:
             self._button(
-                "◂ " + _t("verdict" if self.phase == "verdict" else "answer", self.lang),
+                "◂ "
+                + tr(
+                    "trainer.screen.verdict" if self.phase == "verdict" else "trainer.screen.answer",
+                    self.lang,
+                ),
                 (right - 0.2, 0.85),
                 self.toggle_panel,
                 scale=0.04,
@@ -326,11 +308,13 @@ class TrainerScreen(Screen):
         self._widgets.append(
             DirectFrame(parent=self.root2d, frameColor=(0, 0, 0, 0.4), frameSize=(-1.1, 1.1, -0.95, 0.9))
         )
-        self._label(_t("title", lang), (0, 0.72), 0.09)
+        self._label(tr("menu.trainer", lang), (0, 0.72), 0.09)
         self._button("<", (-0.75, 0.56), self._cycle, ["profile", -1])
-        self.profile_label = self._label(_t("trainee", lang, name=self.profile), (0, 0.55), 0.05)
+        self.profile_label = self._label(
+            tr("trainer.trainee", lang, name=trainee_name(self.profile, lang)), (0, 0.55), 0.05
+        )
         self._button(">", (0.75, 0.56), self._cycle, ["profile", 1])
-        self._label(_t("new_trainee", lang), (-0.55, 0.42), 0.04)
+        self._label(tr("trainer.screen.new_trainee", lang), (-0.55, 0.42), 0.04)
         self.entry = DirectEntry(
             parent=self.root2d,
             scale=0.045,
@@ -342,38 +326,42 @@ class TrainerScreen(Screen):
             numLines=1,
         )
         self._widgets.append(self.entry)
-        self._label(_t("rulebook", lang), (0, 0.28), 0.05)
+        self._label(tr("trainer.rulebook", lang), (0, 0.28), 0.05)
         self._button("<", (-0.75, 0.18), self._cycle, ["game", -1])
         self.game_label = self._label(
-            game_name(self.pick_game, lang) if self.pick_game else _t("mixed", lang), (0, 0.17), 0.05
+            game_name(self.pick_game, lang) if self.pick_game else tr("trainer.mixed", lang), (0, 0.17), 0.05
         )
         self._button(">", (0.75, 0.18), self._cycle, ["game", 1])
-        self._label(_t("topic", lang), (0, 0.04), 0.05)
+        self._label(tr("trainer.screen.topic", lang), (0, 0.04), 0.05)
         self._button("<", (-0.75, -0.06), self._cycle, ["topic", -1])
         self.topic_label = self._label(
-            Topic(self.pick_topic).title(lang) if self.pick_topic else _t("mixed", lang), (0, -0.07), 0.05
+            Topic(self.pick_topic).title(lang) if self.pick_topic else tr("trainer.mixed", lang),
+            (0, -0.07),
+            0.05,
         )
         self._button(">", (0.75, -0.06), self._cycle, ["topic", 1])
         self._button("−", (-0.3, -0.22), self._cases, [-1])
-        self.cases_label = self._label(_t("cases", lang, n=self.n_cases), (0, -0.23), 0.05)
+        self.cases_label = self._label(ntr("trainer.n_cases", self.n_cases, lang), (0, -0.23), 0.05)
         self._button("+", (0.3, -0.22), self._cases, [1])
-        self._button(_t("start", lang), (0, -0.4), self.start, scale=0.06)
-        self._button(_t("exam", lang), (-0.45, -0.58), self.start_exam, scale=0.055)
-        self._button(_t("history", lang), (0.45, -0.58), self.show_history, scale=0.055)
+        self._button(tr("trainer.screen.start", lang), (0, -0.4), self.start, scale=0.06)
+        self._button(tr("trainer.screen.exam", lang), (-0.45, -0.58), self.start_exam, scale=0.055)
+        self._button(tr("trainer.screen.history", lang), (0.45, -0.58), self.show_history, scale=0.055)
         r = self.settings.trainer
         self._label(
-            _t("exam_rules", lang, n=r.exam_cases, s=r.exam_seconds, r=r.exam_replays, m=r.exam_pass_mark),
+            exam_rules_text(r, lang),
             (0, -0.72),
             0.035,
             wrap=50,
         )
-        self._button(_t("back", lang), (0, -0.86), self.back)
+        self._button(tr("trainer.screen.menu", lang), (0, -0.86), self.back)
 
     def _new_profile(self, text: str) -> None:
         if text.strip():
             self.profile = text.strip()[:40]
             self.profile_id = self.store.profile(self.profile)
-            self.profile_label["text"] = _t("trainee", self.lang, name=self.profile)
+            self.profile_label["text"] = tr(
+                "trainer.trainee", self.lang, name=trainee_name(self.profile, self.lang)
+            )
 
     def _cycle(self, what: str, step: int) -> None:
         if what == "profile":
@@ -382,23 +370,25 @@ class TrainerScreen(Screen):
                 names[(names.index(self.profile) + step) % len(names)] if self.profile in names else names[0]
             )
             self.profile_id = self.store.profile(self.profile)
-            self.profile_label["text"] = _t("trainee", self.lang, name=self.profile)
+            self.profile_label["text"] = tr(
+                "trainer.trainee", self.lang, name=trainee_name(self.profile, self.lang)
+            )
         elif what == "game":
             opts: list[str | None] = [None, *self.games]
             self.pick_game = opts[(opts.index(self.pick_game) + step) % len(opts)]
             self.game_label["text"] = (
-                game_name(self.pick_game, self.lang) if self.pick_game else _t("mixed", self.lang)
+                game_name(self.pick_game, self.lang) if self.pick_game else tr("trainer.mixed", self.lang)
             )
         else:
             topts: list[str | None] = [None, *self.topics]
             self.pick_topic = topts[(topts.index(self.pick_topic) + step) % len(topts)]
             self.topic_label["text"] = (
-                Topic(self.pick_topic).title(self.lang) if self.pick_topic else _t("mixed", self.lang)
+                Topic(self.pick_topic).title(self.lang) if self.pick_topic else tr("trainer.mixed", self.lang)
             )
 
     def _cases(self, step: int) -> None:
         self.n_cases = max(1, min(200, self.n_cases + step))
-        self.cases_label["text"] = _t("cases", self.lang, n=self.n_cases)
+        self.cases_label["text"] = ntr("trainer.n_cases", self.n_cases, self.lang)
 
     def start(self) -> None:
         self.exam_mode = False
@@ -517,21 +507,30 @@ class TrainerScreen(Screen):
         self.player = None
         self.director = None
 
+    def _disk_warning(self, waiting: int, why: str) -> None:
+        self.disk_note = ntr("trainer.screen.disk", waiting, self.lang, why=why) if waiting else ""
+
     def _header(self) -> str:
         assert self.run is not None and self.session is not None
+        if self.disk_note:
+            return self._case_header() + "\n" + self.disk_note
+        return self._case_header()
+
+    def _case_header(self) -> str:
+        assert self.run is not None and self.session is not None
         if self.exam_mode:
-            return _t(
-                "exam_case",
+            return tr(
+                "trainer.screen.exam_case",
                 self.lang,
                 i=self.index + 1,
-                n=len(self.session.items),
+                cases=len(self.session.items),
                 game=game_name(self.run.item.game, self.lang),
             )
-        return _t(
-            "case",
+        return tr(
+            "trainer.screen.case",
             self.lang,
             i=self.index + 1,
-            n=len(self.session.items),
+            cases=len(self.session.items),
             title=self.run.case.title[self.lang],
             game=game_name(self.run.item.game, self.lang),
         )
@@ -565,22 +564,12 @@ class TrainerScreen(Screen):
         c = self.settings.controls
         self._top_lines()
         self._label(
-            _t(
-                "watch",
-                lang,
-                key=c.shoot,
-                pause=c.pause,
-                slower=c.slower,
-                faster=c.faster,
-                step=c.step,
-                camera=c.camera_next,
-                replay=c.replay,
-            ),
+            watch_hint(c, lang),
             (0, -0.93),
             0.032,
             wrap=90,
         )
-        self._button(_t("answer", lang), (1.45, -0.8), self._show_question)
+        self._button(tr("trainer.screen.answer", lang), (1.45, -0.8), self._show_question)
 
     # --- answer ------------------------------------------------------------------------------------------
     def _show_question(self) -> None:
@@ -628,7 +617,7 @@ class TrainerScreen(Screen):
             )
             self.option_buttons.append((o.key, b))
         self._button(
-            _t("ok", lang),
+            tr("trainer.screen.ok", lang),
             (0.3, -0.25 - 0.075 * n),
             self._confirm,
             scale=0.05,
@@ -637,7 +626,7 @@ class TrainerScreen(Screen):
         )
         if self.late:
             self._label(
-                _t("time_up", lang),
+                tr("trainer.screen.time_up", lang),
                 (0.0, -0.35 - 0.075 * n),
                 0.032,
                 parent=canvas,
@@ -701,7 +690,7 @@ class TrainerScreen(Screen):
         y = self._top_lines()
         if moment is not None:
             self._label(
-                _t("moment", self.lang, t=moment.t, what=moment.label(self.lang)),
+                tr("trainer.screen.moment", self.lang, t=moment.t, what=moment.label(self.lang)),
                 (-1.72, y),
                 0.036,
                 align="left",
@@ -722,24 +711,27 @@ class TrainerScreen(Screen):
             out.append((a.text(i, lang), good if a.ok else bad))
         got, possible = case_score(self.lines)
         out.append(
-            (_t("score", lang, g=got, p=possible, pc=100.0 * got / possible if possible else 0.0), plain)
-        )
-        t = self.teach
-        out.append(
             (
-                ("Referee's ruling" if lang == "en" else "Решение судьи")
-                + f" ({game_name(t.game, lang)}): {t.summary}",
+                tr(
+                    "trainer.screen.score",
+                    lang,
+                    g=got,
+                    p=possible,
+                    pc=100.0 * got / possible if possible else 0.0,
+                ),
                 plain,
             )
         )
+        t = self.teach
+        out.append((f"{tr('trainer.verdict.ruling', lang)} ({game_name(t.game, lang)}): {t.summary}", plain))
         out += [(x, plain) for x in t.explanation]
         for q in t.quotes:
-            out.append(((" Rule: " if lang == "en" else " Правило: ") + q.cite, plain))
+            out.append((f" {tr('trainer.verdict.rule', lang)}: {q.cite}", plain))
             if q.text:
                 out.append((f"«{q.text}»", quote))
-            out.append(((" Meaning: " if lang == "en" else " Смысл: ") + q.meaning, plain))
+            out.append((f" {tr('trainer.verdict.meaning', lang)}: {q.meaning}", plain))
         if t.others:
-            out.append((("Other rulebooks:" if lang == "en" else "Другие правила:"), plain))
+            out.append((tr("trainer.screen.others", lang), plain))
             for o in t.others:
                 out.append((f"{o.name}: {o.summary}" + (f" — {o.rule}" if o.rule else ""), plain))
         return out
@@ -777,7 +769,7 @@ class TrainerScreen(Screen):
             )
             y -= h
         self._button(
-            _t("next", self.lang),
+            tr("trainer.screen.next", self.lang),
             (0.3, y - 0.06),
             self._next_case,
             scale=0.045,
@@ -807,8 +799,10 @@ class TrainerScreen(Screen):
         lang = self.lang
         got, possible = self.session.points()
         pct = 100.0 * got / possible if possible else 0.0
-        self._label(_t("exam_done" if self.exam_mode else "done", lang), (0, 0.7), 0.08)
-        self._label(_t("score", lang, g=got, p=possible, pc=pct), (0, 0.55), 0.055)
+        self._label(
+            tr("trainer.screen.exam_done" if self.exam_mode else "trainer.screen.done", lang), (0, 0.7), 0.08
+        )
+        self._label(tr("trainer.screen.score", lang, g=got, p=possible, pc=pct), (0, 0.55), 0.055)
         if self.exam_mode and self.exam_id is not None:
             from scenes.trainer import exam
             from scenes.trainer.cli import now_iso
@@ -822,17 +816,17 @@ class TrainerScreen(Screen):
                 lang,
                 now_iso(),
             )
-            self.result_text = _t("passed" if result.passed else "failed", lang)
+            self.result_text = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
             self._label(
                 self.result_text,
                 (0, 0.42),
                 0.07,
                 colour=(0.5, 1, 0.5, 1) if result.passed else (1, 0.5, 0.4, 1),
             )
-            self._label(_t("report", lang, p=str(path)), (0, -0.62), 0.03, wrap=90)
+            self._label(tr("trainer.report_path", lang, path=str(path)), (0, -0.62), 0.03, wrap=90)
             self.report = str(path)
         y = 0.3
-        for key, title in (("topic", _t("by_topic", lang)), ("game", _t("by_game", lang))):
+        for key, title in (("topic", tr("trainer.by_topic", lang)), ("game", tr("trainer.by_game", lang))):
             rows = self.session.by(key)
             text = ", ".join(
                 f"{Topic(p.key).title(lang) if key == 'topic' else game_name(p.key, lang)} {100 * p.score:.0f} %"
@@ -845,8 +839,8 @@ class TrainerScreen(Screen):
             r for r in self.missed if r.case.scenario.shot is not None and not r.case.scenario.is_recorded
         ]
         if self.missed and int(self.settings.trainer.variations) > 0:
-            self._button(_t("variations", lang), (0, -0.3), self.make_variations, scale=0.05)
-        self._button(_t("pick", lang), (0, -0.45), self._show_pick)
+            self._button(tr("trainer.screen.variations", lang), (0, -0.3), self.make_variations, scale=0.05)
+        self._button(tr("trainer.screen.back", lang), (0, -0.45), self._show_pick)
 
     def make_variations(self) -> int:
         from scenes.trainer.generate import variations
@@ -865,7 +859,7 @@ class TrainerScreen(Screen):
             )
         self.library = load_library(extra=[user_cases_dir(self.settings)])
         self.missed = []
-        self._label(_t("made", self.lang, n=n), (0, -0.2), 0.04)
+        self._label(ntr("trainer.screen.made", n, self.lang), (0, -0.2), 0.04)
         return n
 
     # --- history -----------------------------------------------------------------------------------------
@@ -897,7 +891,7 @@ class TrainerScreen(Screen):
         )
         self._widgets.append(img)
         self.plot_path = str(path)
-        self._button(_t("pick", self.lang), (0, -0.9), self._show_pick)
+        self._button(tr("trainer.screen.back", self.lang), (0, -0.9), self._show_pick)
 
     # --- controls ----------------------------------------------------------------------------------------
     def _pause(self) -> None:
@@ -919,7 +913,7 @@ class TrainerScreen(Screen):
         if self.exam_mode:
             if self.replays_left <= 0:
                 if hasattr(self, "clock"):
-                    self.clock["text"] = _t("no_replays", self.lang)
+                    self.clock["text"] = tr("trainer.text.no_replays", self.lang)
                 return
             self.replays_left -= 1
         self.player.seek(0.0)
@@ -979,19 +973,18 @@ class TrainerScreen(Screen):
     def _tick_clock(self, slow: float) -> None:
         assert self.player is not None
         lang = self.lang
-        text = (
-            f"t = {self.player.t:.2f} s / {self.player.duration:.2f} s ×{SPEEDS[self.speed_index] * slow:g}"
-        )
+        t, d = (tr("unit.seconds", lang, v=v) for v in (self.player.t, self.player.duration))
+        text = f"{tr('replay.time', lang, t=t, d=d)} ×{SPEEDS[self.speed_index] * slow:g}"
         if slow < 1.0:
-            text += f"  ({_t('slow', lang)})"
-        text += "  " + _t("camera", lang, m=self.cam_mode)
+            text += f"  ({tr('trainer.screen.slow', lang)})"
+        text += "  " + camera_label(self.cam_mode, lang)
         if self.exam_mode and self.session is not None:
             left = self.rules.seconds_per_case - (self.session.seconds(self.index) or 0.0)
             self._check_time()
             text += "  " + (
-                _t("time_up", lang)
+                tr("trainer.screen.time_up", lang)
                 if left < 0
-                else _t("time_left", lang, s=left, r=max(0, self.replays_left))
+                else tr("trainer.screen.time_left", lang, s=left, r=max(0, self.replays_left))
             )
         self.clock["text"] = text
 
@@ -1081,9 +1074,29 @@ class TrainerScreen(Screen):
             self._aim_camera(snap=True)
         elif do == "camera":
             self.set_camera(str(a["mode"]))
+        elif do == "pause":
+            self._pause()
+        elif do == "slower":
+            self._speed(1)
+        elif do == "faster":
+            self._speed(-1)
+        elif do == "step":
+            self._step()
         else:
-            raise RuntimeError(f"script: unknown action {do!r} on the trainer screen")
+            raise ScriptRefused("an action of the trainer screen")
         return True
+
+    def shown_texts(self) -> list[str]:
+        """Every text on the screen now: labels, buttons, the clock (what a test reads for the language)."""
+        from direct.gui.DirectGui import DirectButton, DirectLabel
+
+        out = []
+        for w in self._widgets + self._panel_widgets:
+            if isinstance(w, (DirectLabel, DirectButton)) and not w.isEmpty():
+                text = w["text"]
+                if isinstance(text, str) and text.strip():
+                    out.append(text)
+        return out
 
     def dump(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -1091,6 +1104,8 @@ class TrainerScreen(Screen):
             "phase": self.phase,
             "profile": self.profile,
             "exam": self.exam_mode,
+            "texts": self.shown_texts(),
+            "disk": self.disk_note,
         }
         if self.session is not None:
             got, possible = self.session.points()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from physics.errors import InputError
 from physics.record import ShotRecord
 from rules.registry import game_ids
+from rules.ruling import Ruling
 from scenes.trainer.cases import Case, Topic, record_for, rule
 from scenes.trainer.questions import Question, questions_for
 from scenes.trainer.repetition import order_items
@@ -129,9 +130,9 @@ class CaseRun:
     item: Item
     case: Case
     record: ShotRecord
-    ruling: Mapping[str, Any]
+    ruling: Ruling
     questions: list[Question]
-    others: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    others: dict[str, Ruling] = field(default_factory=dict)
 
 
 class Session:

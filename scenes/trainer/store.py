@@ -29,7 +29,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
@@ -193,6 +193,7 @@ class Store:
         self._lock: IO[bytes] | None = None
         self._waiting: list[_Answer] = []  # answers the disk refused, oldest first (record_answer)
         self.warn: Callable[[int, str], None] | None = None
+        self._refused = False  # the disk refused the answers now waiting
         if self.path.parent.exists() and not self.path.parent.is_dir():
             raise InputError(
                 str(self.path.parent), "data folder", "a folder (a file of that name is in the way)"
@@ -288,11 +289,14 @@ class Store:
         items: Sequence[tuple[str, str, str]],
         profile_id: int = 1,
         kind: str = "practice",
+        created: str | None = None,
     ) -> SessionRow:
+        """A new session; ``created`` (UTC, ISO 8601) keeps an imported session's own date (default: now)."""
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, topic, seed, json.dumps([list(i) for i in items]), profile_id, kind),
+                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')))",
+                (game, topic, seed, json.dumps([list(i) for i in items]), profile_id, kind, created),
             )
             sid = int(cur.lastrowid or 0)
         return self.session(sid)
@@ -304,7 +308,15 @@ class Store:
         ).fetchone()
         if row is None:
             raise KeyError(sid)
-        return _session_row(row, self.path)
+        s = _session_row(row, self.path)
+        # Answers the disk refused move the session on as the written ones do (the window asked for the
+        # next case and got the same one again while the disk was full).
+        for w in self._waiting:
+            if w.sid == sid and w.last_of_case and w.item + 1 > s.position:
+                s = replace(s, position=w.item + 1)
+            if w.sid == sid and w.last_of_session:
+                s = replace(s, finished=True)
+        return s
 
     def unfinished(self, profile_id: int = 1, kind: str = "practice") -> SessionRow | None:
         """The profile's most recent session of this kind not yet finished (the one to resume)."""
@@ -338,6 +350,7 @@ class Store:
         weight: float = 1.0,
         expected: Sequence[str] | None = None,
         seconds: float | None = None,
+        at: str | None = None,
     ) -> None:
         """Store one answer (with its weight, the right answer and the seconds it took), and move the session
         on when it completes a case, in one transaction.
@@ -360,21 +373,29 @@ class Store:
                 float(weight),
                 tuple(sorted(expected)) if expected is not None else None,
                 float(seconds) if seconds is not None else None,
+                at,
             )
         )
         self.flush()
 
+    def waiting(self) -> int:
+        """How many answers the disk has refused so far and are kept in memory."""
+        return len(self._waiting)
+
     def flush(self) -> bool:
         """Write the answers the disk refused before; True when none is left waiting."""
-        had = bool(self._waiting)
+        # Only answers the disk refused before were waiting; the one just given is not news when it is saved.
+        had = self._refused
         while self._waiting:
             try:
                 self._write(self._waiting[0])
             except sqlite3.OperationalError as exc:
+                self._refused = True
                 if self.warn is not None:
                     self.warn(len(self._waiting), str(exc))
                 return False
             self._waiting.pop(0)
+        self._refused = False
         if had and self.warn is not None:
             self.warn(0, "")
         return True
@@ -384,7 +405,8 @@ class Store:
         with self._tx():
             try:
                 self.conn.execute(
-                    f"INSERT INTO answers ({_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO answers ({_ANSWER_COLUMNS}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')))",
                     (
                         sid,
                         item,
@@ -397,6 +419,7 @@ class Store:
                         a.weight,
                         json.dumps(list(a.expected)) if a.expected is not None else None,
                         a.seconds,
+                        a.at,
                     ),
                 )
             except sqlite3.IntegrityError:
@@ -661,6 +684,7 @@ class _Answer:
     weight: float = 1.0
     expected: tuple[str, ...] | None = None
     seconds: float | None = None
+    at: str | None = None  # when it was given (an imported answer's own date; default: now)
 
 
 def _exam_row(r: tuple) -> ExamRow:  # type: ignore[type-arg]

@@ -12,26 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scenes.i18n import game_name
+from rules.ruling import Ruling
+from scenes.i18n import game_name, tr
 from scenes.trainer.questions import Question, explanation, family, summary_line
-from scenes.trainer.quotes import Quote, quotes_for, ruling_refs
-
-NO_ANSWER = {"en": "no answer", "ru": "нет ответа"}
-T: dict[str, tuple[str, str]] = {
-    "your": ("your answer", "ваш ответ"),
-    "right": ("right", "правильно"),
-    "ruling": ("Referee's ruling", "Решение судьи"),
-    "rule": ("Rule", "Правило"),
-    "meaning": ("Meaning", "Смысл"),
-    "others": ("Other rulebooks on the same stroke", "Другие правила для того же удара"),
-    "score": ("Case score", "Баллы за случай"),
-    "answers": ("Your answers", "Ваши ответы"),
-}
+from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
+from scenes.trainer.store import DEFAULT_PROFILE
 
 
-def t(key: str, lang: str) -> str:
-    en, ru = T[key]
-    return en if lang == "en" else ru
+def trainee_name(name: str, lang: str) -> str:
+    """A trainee as the screens name him: the profile nobody named reads «гость» / "guest"."""
+    return tr("trainer.guest", lang) if name == DEFAULT_PROFILE else name
 
 
 @dataclass(frozen=True)
@@ -49,8 +39,8 @@ class AnswerLine:
         return "✓" if self.ok else "✗"
 
     def text(self, n: int, lang: str) -> str:
-        return f"{n}. {self.question} {self.mark()} {t('your', lang)}: {self.given}" + (
-            "" if self.ok else f" — {t('right', lang)}: {self.right}"
+        return f"{n}. {self.question} {self.mark()} {tr('trainer.verdict.your', lang)}: {self.given}" + (
+            "" if self.ok else f" — {tr('trainer.verdict.right', lang)}: {self.right}"
         )
 
 
@@ -62,11 +52,11 @@ def answer_lines(
     for q in questions:
         got = answered.get(q.kind.value)
         if got is None:
-            given, ok = NO_ANSWER["en" if lang == "en" else "ru"], False
+            given, ok = tr("trainer.verdict.no_answer", lang), False
         else:
             keys = [k for k in got[0] if k in q.keys()]
             given, ok = (
-                (q.describe(keys, lang) if keys else NO_ANSWER["en" if lang == "en" else "ru"]),
+                (q.describe(keys, lang) if keys else tr("trainer.verdict.no_answer", lang)),
                 bool(got[1]),
             )
         out.append(AnswerLine(q.kind.value, q.prompt(lang), given, q.describe(q.correct, lang), ok, q.weight))
@@ -102,14 +92,12 @@ class Teaching:
     others: tuple[OtherLine, ...]
 
 
-def _quotes(case: Any, game: str, ruling: Mapping[str, Any]) -> list[Quote]:
-    return quotes_for(case.topic.value, game, family(game), ruling_refs(ruling))
+def _quotes(case: Any, game: str, ruling: Ruling) -> list[Quote]:
+    return quotes_for(case.topic.value, game, family(game), ruling_refs(ruling), ruling_codes(ruling))
 
 
-def teaching(
-    case: Any, game: str, ruling: Mapping[str, Any], others: Mapping[str, Mapping[str, Any]], lang: str
-) -> Teaching:
-    qs = [QuoteLine(q.cite(), q.text, q.meaning(lang)) for q in _quotes(case, game, ruling)]
+def teaching(case: Any, game: str, ruling: Ruling, others: Mapping[str, Ruling], lang: str) -> Teaching:
+    qs = [QuoteLine(q.cite(lang), q.text, q.meaning(lang)) for q in _quotes(case, game, ruling)]
     other_lines = []
     mine = {q.id for q in _quotes(case, game, ruling)}
     for g, r in others.items():
@@ -129,18 +117,20 @@ def teaching(
 
 def verdict_text(lines: Sequence[AnswerLine], teach: Teaching, lang: str, width: int = 0) -> list[str]:
     """The whole verdict as text lines (the terminal trainer; the 3D panel lays the same parts out)."""
-    out = [f"{t('answers', lang)}:"]
+    out = [f"{tr('trainer.verdict.answers', lang)}:"]
     out += ["  " + a.text(i, lang) for i, a in enumerate(lines, 1)]
     got, possible = case_score(lines)
     if possible:
-        out.append(f"  {t('score', lang)}: {got:.1f}/{possible:.1f} ({100.0 * got / possible:.0f} %)")
-    out.append(f"{t('ruling', lang)} ({game_name(teach.game, lang)}): {teach.summary}")
+        out.append(
+            f"  {tr('trainer.verdict.score', lang)}: {got:.1f}/{possible:.1f} ({100.0 * got / possible:.0f} %)"
+        )
+    out.append(f"{tr('trainer.verdict.ruling', lang)} ({game_name(teach.game, lang)}): {teach.summary}")
     out += ["  " + x for x in teach.explanation]
     for q in teach.quotes:
-        out.append(f"{t('rule', lang)}: {q.cite}" + (f" — «{q.text}»" if q.text else ""))
-        out.append(f"  {t('meaning', lang)}: {q.meaning}")
+        out.append(f"{tr('trainer.verdict.rule', lang)}: {q.cite}" + (f" — «{q.text}»" if q.text else ""))
+        out.append(f"  {tr('trainer.verdict.meaning', lang)}: {q.meaning}")
     if teach.others:
-        out.append(f"{t('others', lang)}:")
+        out.append(f"{tr('trainer.verdict.others', lang)}:")
         for o in teach.others:
             out.append(f"  {o.name}: {o.summary}")
             if o.rule:

@@ -51,6 +51,7 @@ class Measure:
 
     duration: float = 0.0
     wall: float = 0.0
+    cpu: float = 0.0  # the simulation's CPU seconds (the wall time swings with the machine's load)
     static_pen: float = 0.0  # deepest reach of a ball into a static body, m
     static_pen_at: str = ""
     ball_pen: float = 0.0  # deepest overlap of two balls, m
@@ -236,13 +237,14 @@ def check_stroke(
     stroke: Stroke, sample_hz: float | None = None, twice: bool = True, referee: bool = True
 ) -> tuple[ShotRecord | None, Measure]:
     m = Measure()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
         rec = run(stroke, sample_hz)
     except Exception as exc:  # noqa: BLE001
         m.fail("raises", f"simulate: {type(exc).__name__}: {exc}")
         return None, m
     m.wall = time.perf_counter() - t0
+    m.cpu = time.process_time() - c0
     check_record(stroke, rec, m)
     check_samples(stroke, rec, m)
     if twice:

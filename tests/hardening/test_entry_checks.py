@@ -113,6 +113,9 @@ SCRIPT_BAD = [
     ([{"do": "frames", "n": 1.5}], "actions[0].n"),
     ([{"do": "start", "game": "chess"}], "actions[0].game"),
     ([{"do": "start", "game": "snooker", "players": ["Щ" * 250, "B"]}], "actions[0].players[0]"),
+    ([{"do": "start", "game": "golf", "table": "carom-10ft"}], "actions[0].table"),
+    ([{"do": "start", "game": "snooker", "table": "pool-9ft"}], "actions[0].table"),
+    ([{"do": "start", "table": "snooker-12ft"}], "actions[0].table"),
     ([{"do": "place_cue", "at": [1.0]}], "actions[0].at"),
     ([{"do": "camera", "mode": "top", "snap": "yes"}], "actions[0].snap"),
     ([{"do": "quit", "code": 1000}], "actions[0].code"),
@@ -139,6 +142,8 @@ def test_every_action_the_tests_and_the_demo_use_loads(tmp_path: Path) -> None:
     p = tmp_path / "script.json"
     p.write_text("\ufeff" + json.dumps(demo_script("russian-pyramid", tmp_path / "x.png")), "utf-8")
     assert load_script(str(p))[0] == {"do": "menu"}
+    p.write_text(json.dumps([{"do": "start", "game": "golf", "table": "snooker-12ft"}]), "utf-8")
+    assert load_script(str(p))[0]["table"] == "snooker-12ft"
 
 
 def test_a_nan_direction_in_a_script_is_one_line_before_any_window(tmp_path: Path) -> None:

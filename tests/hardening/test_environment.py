@@ -267,9 +267,28 @@ def test_the_text_trainer_on_a_disk_that_fills_up_warns_and_goes_on(full_disk: P
         except AssertionError:
             break  # the session is over: no prompt comes
     code, out, err = t.finish()
-    assert code == 0, err[-2000:]
     assert "was not saved (database or disk is full)" in out and "Score:" in out, out[-3000:]
-    assert "Traceback" not in err
+    # The disk never took them: the last line says so (it said "saved as soon as the disk allows" and the
+    # process ended with exit 0), and the next run asks them again.
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1, err[-2000:]
+    assert "answers" in lines[0] and "not saved" in lines[0] and "asks them again" in lines[0], lines
+    from tests.hardening.test_trainer_terminal import _answers
+
+    saved = len(_answers(full_disk))
+    (full_disk / "filler").unlink()  # room again: the session resumes at the first answer not saved
+    again = subprocess.run(
+        [sys.executable, "main.py", "--lang", "en", "train", "--text", "--cases", "1", "--topic", "lamp"],
+        cwd=ROOT,
+        env={**os.environ, "XDG_DATA_HOME": str(full_disk)},
+        input="1\n" * 12,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert again.returncode == 0 and "resumed" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
+    questions = {q for _s, _i, q, _a in _answers(full_disk)}
+    assert len(_answers(full_disk)) == len(questions) > saved  # each question once, the rest asked again
 
 
 def test_generated_cases_into_a_file_is_one_line(tmp_path: Path) -> None:
@@ -293,3 +312,64 @@ def test_the_offscreen_screenshot_into_a_folder_is_one_line(tmp_path: Path) -> N
     )
     line = _one_line(r)
     assert "--out" in line
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("games",), ("simulate", str(SCENARIO), "--json", "-")])
+def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
+    """``main.py simulate FILE > out.json`` on a full disk: before, 'internal error: OSError: [Errno 28]'
+    and exit 1."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "main.py", "--lang", "en", *args],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=600,
+        )
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
+    assert lines[0] == "error: stdout: an output that takes what is written (No space left on device)", lines
+
+
+def _history(data_home: Path) -> None:
+    from scenes.trainer.store import Store, default_path
+
+    with Store(default_path(data_home / "billiards3d")) as s:
+        sid = s.new_session("russian-pyramid", "lamp", 1, [("pyramid-lamp", "russian-pyramid", "lamp")])
+        s.record_answer(
+            sid.id, 0, "pyramid-lamp", "russian-pyramid", "lamp", "legal", ["foul"], True, True, True
+        )
+
+
+@pytest.mark.parametrize(
+    "args", [("--export", "e.csv"), ("--export", "e.json"), ("--history", "--plot", "p.png")]
+)
+def test_an_export_or_a_plot_onto_a_full_disk_keeps_the_old_file(
+    full_disk: Path, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Before: the file was opened in place, so a full disk left it empty (the last good export gone) and
+    the line named the option where the file goes."""
+    _history(tmp_path / "home")
+    target = full_disk / args[-1]
+    target.write_bytes(b"the last good one")
+    _fill(full_disk)
+    r = _main("train", *args[:-1], str(target), env={"XDG_DATA_HOME": str(tmp_path / "home")})
+    line = _one_line(r)
+    assert line.startswith(f"error: {target}: {args[-2]}: ") and "No space left on device" in line, line
+    assert target.read_bytes() == b"the last good one"
+    _no_temp(full_disk)
+
+
+def test_a_picture_onto_a_full_disk_is_one_line_and_keeps_the_old_file(full_disk: Path) -> None:
+    """Before: Panda3D printed 'Error writing 4096 bytes', the command printed the path as if written, exit 0,
+    and left an empty PNG in place of the old one."""
+    target = full_disk / "x.png"
+    target.write_bytes(b"the last good one")
+    _fill(full_disk)
+    r = _main("render", str(SCENARIO), "--out", str(target), "--size", "160x90", "--quality", "low")
+    line = _one_line(r)
+    assert line.startswith(f"error: {target}: --out: ") and "No space left on device" in line, line
+    assert target.read_bytes() == b"the last good one"
+    _no_temp(full_disk)

@@ -230,3 +230,36 @@ def test_a_ball_inside_a_cushion_or_over_a_hole_is_refused(
     with pytest.raises(InputError) as exc:
         load_scenario(p)
     assert exc.value.key == "balls.1", why
+
+
+def _state(game: str, balls: dict[str, list[float]], **state: object) -> MatchState:
+    sc = parse_scenario({"game": game, "balls": balls, "state": state}, "s.toml")
+    return MatchState.from_scenario(get_referee(sc.game), sc.state, sc.balls, "s.toml")
+
+
+@pytest.mark.parametrize(
+    ("game", "balls", "scores"),
+    [
+        (
+            "golf",
+            {"cue": [-0.2, 0.1], "1": [0.7, -0.3], "2": [-0.6, -0.3]},
+            [-5, 0],
+        ),  # golf never goes below 0
+        ("snooker", {"cue": [-1.2, 0.1], "black": [1.2, 0.0]}, [0, -4]),
+        ("russian-pyramid", {"cue": [-0.9, 0.0], "1": [0.6, 0.0]}, [10**6 + 1, 0]),  # above MAX_SCORE
+        ("russian-pyramid", {"cue": [-0.9, 0.0], "1": [0.6, 0.0]}, [-(10**6) - 1, 0]),
+    ],
+)
+def test_a_scenario_state_keeps_to_the_scores_the_autosave_takes(
+    game: str, balls: dict[str, list[float]], scores: list[int]
+) -> None:
+    """Before: ``referee`` took golf at -5 and a score of 10**18 from a scenario's [state] (the autosave
+    reader refuses both) and printed 'Scores: [-4, 0]'."""
+    with pytest.raises(InputError) as exc:
+        _state(game, balls, scores=scores)
+    assert exc.value.key == "state.scores", exc.value
+
+
+def test_a_negative_score_stays_where_the_rules_give_one() -> None:
+    st = _state("russian-pyramid", {"cue": [-0.9, 0.0], "1": [0.6, 0.0]}, scores=[-6, 12])
+    assert st.scores == (-6, 12)

@@ -287,3 +287,28 @@ def test_a_session_in_a_read_only_data_folder_is_one_line_that_keeps_the_databas
     line = _one_line(_train(home, "--text", stdin="1\n", user=_as_other_user()))
     assert "read-only" in line and "move" not in line and "damaged" not in line
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("attempted", [False, True])
+def test_the_drills_list_works_in_a_read_only_data_folder(open_tmp: Path, attempted: bool) -> None:
+    """``drill --list`` only reads (attempts and success rates); before, it opened the database for writing
+    and said the folder was read-only, exit 2."""
+    from scenes.archive import Archive
+
+    home = open_tmp / "home"
+    with Archive(default_path(home / "billiards3d")) as arch:
+        if attempted:
+            arch.record_drill("pool-stop-shot-2", True, {})
+    for p in [home, *home.rglob("*")]:
+        p.chmod(0o555 if p.is_dir() else 0o444)
+    r = subprocess.run(
+        [*_as_other_user(), sys.executable, "main.py", "--lang", "en", "drill", "--list"],
+        cwd=ROOT,
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    line = next(ln for ln in r.stdout.splitlines() if "pool-stop-shot-2 " in ln)
+    assert ("1 of 1" in line or "1/1" in line or "100" in line) if attempted else "not tried" in line, line

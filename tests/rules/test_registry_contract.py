@@ -103,6 +103,39 @@ def test_a_throwaway_game_is_one_class_and_every_other_game_still_works(throwawa
         st.apply(ruling)
 
 
+def test_a_throwaway_game_is_offered_everywhere_a_game_is(
+    throwaway: Referee, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Registered after everything was imported, the game is in ``games``, the menu, the settings, scenario
+    files (``referee``), the match and its HUD, and the trainer (its family, its questions)."""
+    from main import run
+    from physics.record import ShotParams
+    from rules.cli import games_command
+    from scenes.hud import hud_text
+    from scenes.match import MatchController
+    from scenes.screens.menu import match_games
+    from scenes.settings import parse_settings
+    from scenes.trainer.questions import family
+
+    assert games_command("en") == 0 and "test-throwaway" in capsys.readouterr().out
+    assert "test-throwaway" in match_games()
+    assert parse_settings({"game": {"default": "test-throwaway"}}).game.default == "test-throwaway"
+    f = tmp_path / "t.toml"
+    f.write_text(
+        'game = "test-throwaway"\n[balls]\ncue = [-0.5, 0.0]\n"7" = [0.5, 0.0]\n[shot]\ncue_speed = 1.5\n',
+        encoding="utf-8",
+    )
+    assert run(["--lang", "en", "referee", str(f), "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["ruling"]["counted"] in ([], ["7"])
+    m = MatchController(game="test-throwaway", names=("A", "B"), lang="en")
+    assert m.state is not None and m.in_hand == "anywhere"
+    m.ensure_cue_ball()
+    result = m.stroke(ShotParams(cue_speed=1.0, direction=0.0))
+    assert result.ruling is not None
+    assert "Throwaway" in hud_text(m.snapshot(), "en")["score"] + m.snapshot().game_name
+    assert family("test-throwaway") == "wpa"
+
+
 def test_registration_checks_what_a_game_must_declare() -> None:
     class NoNames(_Throwaway):
         id = "test-no-names"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -248,7 +249,7 @@ def test_no_snooker_when_a_ball_on_can_be_hit_directly() -> None:
     full = "cue=-0.5,0 blue=-0.2,0 red1=0.3,0 " + COLOURS
     f = _judge("snooker", full, "cue|head", "snooker-12ft")
     assert f.extra["free_ball_for"] == 1
-    assert "мешают: синий" in f.explain["ru"] and "the blue nearest" in f.explain["en"]
+    assert "мешает синий" in f.explain["ru"] and "the effective snooker" in f.explain["en"]
 
 
 # --- referee warnings as match state -----------------------------------------------------------------
@@ -332,6 +333,36 @@ def test_pool_ball_on_the_floor_is_not_said_to_have_come_back() -> None:
     assert "came back" in lamp.explain["en"]
 
 
+def test_things_a_ball_touches_are_named_as_each_language_says_them() -> None:
+    """ "touched a person", never "touched the a person"; «задел стену», never «задел wall» (every object the
+    physics can name, physics/plan/parts.py, and every person's thing or outsider the referee knows)."""
+    balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
+    person = _judge("pool-8-ball", balls, "cue>1 cue^ cue~person:out cue<", "pool-9ft", **{"break": False})
+    assert "touched a person" in person.explain["en"] and "the a " not in person.explain["en"]
+    assert "задел человека" in person.explain["ru"]
+    wall = _judge("pool-8-ball", balls, "cue>1 1^ 1~wall 1!floor", "pool-9ft", **{"break": False})
+    assert "touched the wall" in wall.explain["en"] and "задел стену" in wall.explain["ru"]
+    sn = "cue=-0.5,0 red1=0.3,0.4 " + COLOURS
+    snook = _judge("snooker", sn, "cue>red1 cue^ cue~person:out cue<", "snooker-12ft")
+    assert "touched a person" in snook.explain["en"] and "задел человека" in snook.explain["ru"]
+    chalk = _judge("russian-pyramid", PLAY, "cue>7 cue^ cue~chalk cue< 7|foot", **{"break": False})
+    assert "a player's chalk" in chalk.explain["en"] and "(мел)" in chalk.explain["ru"]
+    from physics.plan.parts import SURFACE_KINDS
+    from rules.base import PLAYER_OBJECTS
+    from rules.interference import OUTSIDE_AGENTS
+    from rules.names import object_en, object_ru
+
+    for obj in {*SURFACE_KINDS, *PLAYER_OBJECTS, *OUTSIDE_AGENTS} - {"bed"}:
+        assert "_" not in object_en(obj) and object_ru(obj) != obj and object_ru(obj, "acc"), obj
+
+
+def test_one_blocking_ball_blocks_the_way() -> None:
+    """The free-ball note agrees with the number of balls that block (000 «Снукер (маска)»)."""
+    full = "cue=-0.5,0 blue=-0.2,0 red1=0.3,0 " + COLOURS
+    f = _judge("snooker", full, "cue|head", "snooker-12ft")
+    assert "the blue blocks the way" in f.explain["en"] and "мешает синий" in f.explain["ru"]
+
+
 def test_american_snooker_in_off_cites_its_own_section() -> None:
     balls = "cue=-0.5,0.3 red1=0.5,0.2 " + COLOURS + " blue=blue"
     r = _judge("american-snooker", balls, "cue>red1 red1|foot cue@head-left", "snooker-10ft")
@@ -366,6 +397,11 @@ def test_explanations_name_balls_as_the_language_does() -> None:
                 text = ruling["explain"][lang] + " ".join(f["explain"][lang] for f in ruling["fouls"])
                 for raw in RAW:
                     assert raw not in text, (case.id, game, lang, raw, text)
+                # No doubled article, no id with an underscore, no English word left in a Russian sentence.
+                assert not re.search(r"\bthe (a|an|the) ", text), (case.id, game, text)
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (case.id, game, text)
+                if lang == "ru":
+                    assert not re.search(r"[а-яё]+ [a-z]{3,}", text), (case.id, game, text)
 
 
 # --- referee --all-games; one rule for ball ids ---------------------------------------------------------

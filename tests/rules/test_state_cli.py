@@ -9,7 +9,7 @@ import pytest
 
 from physics.errors import InputError
 from physics.scenario import parse_scenario
-from rules.cli import games_command, referee_command
+from rules.cli import games_command
 from rules.notation import record
 from rules.registry import games, get_referee
 from rules.ruling import InHand
@@ -193,6 +193,8 @@ def _lamp_record():  # type: ignore[no-untyped-def]
 def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
     import tomllib
 
+    from scenes.referee_text import referee_command  # the command: rules/cli.py's judging and JSON, its text
+
     sc = parse_scenario(tomllib.loads(LAMP_CASE), "lamp.toml")
     assert referee_command(sc, _lamp_record(), json_path="-", all_games=False, lang="en") == 0
     out = json.loads(capsys.readouterr().out)
@@ -201,9 +203,9 @@ def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_p
     path = tmp_path / "r.json"
     assert referee_command(sc, _lamp_record(), json_path=str(path), all_games=True, lang="ru") == 0
     text = capsys.readouterr().out
-    assert "Решение судьи" in text and "pyramid-8-fast" in text
+    assert "Решение судьи" in text and "Пирамида 8 шаров, быстрая" in text  # games by name, not id
     # Every other game says in one line why it does not judge this stroke.
-    assert "Не судится по правилам pool-8-ball: в неё играют на столе pool-9ft" in text
+    assert "Не судится по правилам: Пул «восьмёрка» — в неё играют на столе «Пул, 9 футов»" in text
     data = json.loads(path.read_text(encoding="utf-8"))
     assert set(data["rulings"]) == {g for g, _, t in games() if t == "pyramid-12ft"}
     # The same lamp bounce is in play in every Russian game.

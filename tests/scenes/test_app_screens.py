@@ -227,6 +227,36 @@ def test_every_game_opens_a_match(app: Any, game: str) -> None:
     app.manager.switch("menu")
 
 
+def test_the_menu_offers_golf_on_the_snooker_tables_and_starts_it_there(app: Any) -> None:
+    from physics.tables import load_table
+
+    base = app.base
+    menu = app.manager.switch("menu")
+    while menu.choice["game"] != "golf":
+        menu._cycle_game(1)
+    pool, snooker = load_table("pool-9ft"), load_table("snooker-12ft")
+    assert menu.table_label["text"] == tr("menu.table", "ru", name=pool.name["ru"])
+    menu._cycle_table(1)
+    assert menu.choice["table"] == "snooker-12ft"
+    assert menu.table_label["text"] == tr("menu.table", "ru", name=snooker.name["ru"])
+    menu.start_match()
+    play = app.manager.current
+    _frames(base, 1)
+    m = play.match
+    assert play.name == "play" and m.spec.id == "snooker-12ft" and m.state.game == "golf"
+    assert m.positions["1"] == snooker.spot("black") and m.positions["cue"] == snooker.spot("centre-spot")
+    # One real stroke, simulated on the snooker table and judged by golf's rules.
+    play.script_action({"do": "aim", "direction": 0.0})
+    play.script_action({"do": "power", "speed": 2.0})
+    base.messenger.send(app.ctx.settings.controls.shoot)
+    play.script_action({"do": "speed", "x": 8.0})
+    _until_ready(base, play)
+    pending = m.pending if m.pending is not None else m.last
+    assert pending is not None and pending.record.table == "snooker-12ft"
+    assert not pending.ruling_json["foul"]
+    app.manager.switch("menu")
+
+
 def test_trainer_screen_opens_from_the_registry(app: Any) -> None:
     scr = app.manager.switch("trainer")
     _frames(app.base, 2)

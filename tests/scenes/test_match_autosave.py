@@ -80,3 +80,17 @@ def test_cli_resumes_the_match_the_demo_left(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "b.png").stat().st_size > 10_000
     assert saved.read_bytes() == before  # resuming and looking changes nothing
+
+
+def test_golf_on_the_snooker_table_saves_and_resumes_on_that_table(tmp_path: Path) -> None:
+    """000 «Гольф»: played on a snooker table too; the saved match keeps the table it is played on."""
+    path = str(tmp_path / "golf.json")
+    m = MatchController(game="golf", table="snooker-12ft", names=("A", "B", "C"), autosave=path)
+    assert m.spec.id == "snooker-12ft" and m.positions["1"] == m.spec.spot("black")
+    m.stroke(ShotParams(ball=m.cue_ball, cue_speed=2.0, direction=0.0))
+    assert m.pending is not None and m.pending.record.table == "snooker-12ft"
+    assert not m.pending.ruling_json["foul"]
+    m.apply()
+    back = MatchController.from_autosave(path)
+    assert back.spec.id == "snooker-12ft" and back.state.snapshot() == m.state.snapshot()
+    assert back.state.snapshot()["table"] == "snooker-12ft"

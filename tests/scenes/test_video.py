@@ -59,7 +59,6 @@ def test_plan_covers_the_stroke_at_the_chosen_speed() -> None:
 
 @pytest.mark.slow
 def test_render_video_writes_every_frame_at_the_asked_size(tmp_path: Path) -> None:
-    pytest.importorskip("av")
     sc = tmp_path / "short.toml"
     sc.write_text(SCENARIO, encoding="utf-8")
     out = tmp_path / "short.mp4"

@@ -16,7 +16,6 @@ LATIN_WORD = re.compile(r"\b[a-z_]{3,}\b")
 
 
 def test_a_drill_in_a_real_window_judged_right_and_wrong(xvfb: str, tmp_path: Path) -> None:  # noqa: F811
-    pytest.importorskip("physics.simulate")
     good, bad, rep = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "replay.json"
     shot = tmp_path / "drill.png"
     script = [
@@ -79,7 +78,6 @@ def test_a_snooker_foul_in_russian_the_decider_marked_the_penalty_and_the_detail
     xvfb: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    pytest.importorskip("rules.registry")
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     script = [
         {"do": "frames", "n": 3},

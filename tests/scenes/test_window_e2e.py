@@ -25,33 +25,35 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.window, pytest.mark.slow]
 
 
-def _free_display() -> int:
-    for n in range(99, 140):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    pytest.skip("no free X display number")
-
-
 @pytest.fixture(scope="module")
 def xvfb() -> Iterator[str]:
+    """An X server of the test's own. Xvfb picks a free display number itself (-displayfd) and says it when
+    it is ready: two test processes (pytest -n) choosing numbers by looking at /tmp raced for the same one,
+    and the loser skipped its window tests."""
     exe = shutil.which("Xvfb")
     if exe is None:
         pytest.skip("Xvfb is not installed (apt-get install xvfb libgl1-mesa-dri)")
-    n = _free_display()
+    read, write = os.pipe()
     proc = subprocess.Popen(
-        [exe, f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        [exe, "-displayfd", str(write), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
     )
-    sock = Path(f"/tmp/.X11-unix/X{n}")
+    os.close(write)
+    number = b""
     deadline = time.monotonic() + 20
-    while not sock.exists() and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.1)
-    if not sock.exists():
+    with os.fdopen(read, "rb") as said:
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            ch = said.read(1)  # the server writes the number and a new line once it accepts connections
+            if not ch:
+                break
+            number += ch
+    if not number.strip().isdigit():
         proc.kill()
-        pytest.skip(f"Xvfb did not start on :{n}")
+        pytest.skip("Xvfb did not start")
     try:
-        yield f":{n}"
+        yield f":{int(number)}"
     finally:
         proc.terminate()
         try:

@@ -98,3 +98,48 @@ def test_slow_motion_around_the_deciding_moment() -> None:
     ts = [d.moment.t - 0.6 + 0.02 * k for k in range(31)]
     fs = [d.slow(t) for t in ts]
     assert all(a >= b - 1e-12 for a, b in zip(fs, fs[1:], strict=False) if ts[0] < d.moment.t)
+
+
+def _segment_hits_box(
+    a: tuple[float, ...], b: tuple[float, ...], lo: tuple[float, ...], hi: tuple[float, ...]
+) -> bool:
+    """Does the segment a-b pass through the axis-aligned box (slab test)?"""
+    t0, t1 = 0.0, 1.0
+    for k in range(3):
+        d = b[k] - a[k]
+        if abs(d) < 1e-12:
+            if not lo[k] <= a[k] <= hi[k]:
+                return False
+            continue
+        u, v = (lo[k] - a[k]) / d, (hi[k] - a[k]) / d
+        t0, t1 = max(t0, min(u, v)), min(t1, max(u, v))
+        if t0 > t1:
+            return False
+    return True
+
+
+PEOPLE = [c for c in LIBRARY.values() if any(o.kind == "person" for o in c.scenario.objects)]
+
+
+@pytest.mark.parametrize("case", PEOPLE, ids=[c.id for c in PEOPLE])
+def test_the_person_a_ball_touches_does_not_hide_it(case: Case) -> None:
+    """At the deciding moment of a case with a person by the table, nobody stands between the camera and the
+    ball (the follow view looked from beyond the ball, through the person's body)."""
+    from physics.objects import PERSON_SIZE
+
+    d = director(case)
+    s = d.spec
+    t = d.moment.t if d.moment is not None else 0.2
+    v = d.at(t)
+    xo = s.half_length + s.cushion_width + s.rail_width
+    yo = s.half_width + s.cushion_width + s.rail_width
+    w, dep, hgt = PERSON_SIZE
+    for o in case.scenario.objects:
+        if o.kind != "person":
+            continue
+        x, y = o.at[0], o.at[1]
+        along_x = abs(y) - yo >= abs(x) - xo
+        hx, hy = (w / 2, dep / 2) if along_x else (dep / 2, w / 2)
+        lo, hi = (x - hx, y - hy, s.floor_z), (x + hx, y + hy, s.floor_z + hgt)
+        ball = d.track.at(t)
+        assert not _segment_hits_box(v.eye, ball, lo, hi), (case.id, v.eye, ball)

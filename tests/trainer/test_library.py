@@ -231,3 +231,11 @@ def test_cases_of_either_ball_name_their_subject() -> None:
         if TOPIC_ROW[c.topic] in (1, 2, 3, 4, 15, 16):
             assert c.subject in ("cue", "object"), c.id
             assert ("cue ball" in c.title["en"].lower()) == (c.subject == "cue"), c.id
+
+
+def test_every_game_of_the_registry_has_cases() -> None:
+    """The trainer reads the registry: every registered game is a rulebook of some library case (the four fast
+    pyramid games had none, so `train --game russian-pyramid-fast` found no case)."""
+    from rules.registry import game_ids
+
+    assert {g for c in load_library() for g in c.games} == set(game_ids())

@@ -104,6 +104,30 @@ def test_export_csv_json_and_round_trip(tmp_path: Path) -> None:
     assert err.value.key == str(tmp_path / "x.txt") or "csv" in err.value.expected
 
 
+def test_results_keep_their_dates_and_import_once(tmp_path: Path) -> None:
+    """A trainee moving to another machine keeps when each session and answer was given (the progress over
+    time), and importing the same file again adds nothing (it doubled every session)."""
+    with Store(tmp_path / "a.sqlite3") as a:
+        _fill(a)
+        path = export_results(a, tmp_path / "all.json", None)
+        before = results(a, None)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for t in data["trainees"]:
+        for s in t["sessions"]:
+            s["created"] = "2025-03-04T05:06:07Z"
+            for x in s["answers"]:
+                x["at"] = "2025-03-04T05:07:00Z"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with Store(tmp_path / "b.sqlite3") as b:
+        assert import_results(b, path) == 3
+        assert import_results(b, path) == 0
+        after = results(b, None)
+    sessions = [s for t in after["trainees"] for s in t["sessions"]]
+    assert len(sessions) == len([s for t in before["trainees"] for s in t["sessions"]])
+    assert {s["created"] for s in sessions} == {"2025-03-04T05:06:07Z"}
+    assert {x["at"] for s in sessions for x in s["answers"]} == {"2025-03-04T05:07:00Z"}
+
+
 def test_bad_results_file_is_one_line_and_imports_nothing(tmp_path: Path) -> None:
     with Store(tmp_path / "a.sqlite3") as a:
         _fill(a)
@@ -167,7 +191,7 @@ def test_import_command_line(tmp_path: Path) -> None:
     pack = _pack(tmp_path, ["golf-hanging-before-5s"])
     cmd = [sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train"]
     r = subprocess.run([*cmd, "--import", str(pack)], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert r.returncode == 0 and "1 cases imported" in r.stdout, r.stderr
+    assert r.returncode == 0 and "1 case imported" in r.stdout, r.stderr
     r = subprocess.run(
         [*cmd, "--import", str(tmp_path / "nope.zip")], capture_output=True, text=True, cwd=ROOT, timeout=120
     )

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotParams, ShotRecord
 from physics.scenario import parse_scenario
 from physics.tables import load_table
+from rules.ruling import Foul, FoulCode, Ruling
+from rules.ruling import Respot as RulingRespot
 from scenes.trainer.cases import Case, Expected, Topic
 from scenes.trainer.questions import Kind, explanation, name_place, questions_for
 
@@ -42,21 +46,27 @@ def _record() -> ShotRecord:
     )
 
 
-RULING = {
-    "foul": False,
-    "fouls": [],
-    "counted": [],
-    "points": [0, 0],
-    "scores": [0, 0],
-    "off_table": ["7"],
-    "respot": [{"ball": "7", "at": [0.8875, 0.0]}],
-    "next_player": 1,
-    "in_hand": None,
-    "options": [],
-    "frame_over": False,
-    "winner": None,
-    "striker": 0,
-}
+def ruling(**changes: Any) -> Ruling:
+    """The 7 off the table onto the floor, respotted on the foot spot; the opponent plays (no foul)."""
+    base: dict[str, Any] = {
+        "foul": False,
+        "fouls": (),
+        "counted": (),
+        "points": (0, 0),
+        "scores": (0, 0),
+        "off_table": ("7",),
+        "respot": (RulingRespot("7", (0.8875, 0.0)),),
+        "next_player": 1,
+        "in_hand": None,
+        "options": (),
+        "frame_over": False,
+        "winner": None,
+        "striker": 0,
+    }
+    return Ruling(**(base | changes))
+
+
+RULING = ruling()
 
 
 def test_right_answers_all_check_and_wrong_ones_fail() -> None:
@@ -97,20 +107,16 @@ def test_place_names() -> None:
 
 
 def test_explanation_carries_the_foul_and_its_rule() -> None:
-    ruling = dict(
-        RULING,
-        foul=True,
-        fouls=[
-            {
-                "code": "cue_ball_off_table",
-                "rule": "003: Выскочившие шары",
-                "explain": {"en": "The cue ball jumped.", "ru": "Биток выскочил."},
-            }
-        ],
+    foul = Foul(
+        FoulCode.CUE_BALL_OFF_TABLE,
+        "003: Выскочившие шары",
+        {"en": "The cue ball jumped.", "ru": "Биток выскочил."},
     )
-    en = explanation(_case(), "russian-pyramid", ruling, "en")
-    ru = explanation(_case(), "russian-pyramid", ruling, "ru")
-    assert en == ["The cue ball jumped. [003: Выскочившие шары]"]
+    r = ruling(foul=True, fouls=(foul,))
+    en = explanation(_case(), "russian-pyramid", r, "en")
+    ru = explanation(_case(), "russian-pyramid", r, "ru")
+    # The rule in the interface's language: English names the section, with the source's title to find it.
+    assert en == ["The cue ball jumped. [003: Balls off the table («Выскочившие шары»)]"]
     assert ru == ["Биток выскочил. [003: Выскочившие шары]"]
 
 
@@ -124,3 +130,48 @@ def test_expected_from_ruling_round_trips_through_toml() -> None:
     data = tomllib.loads(text)
     back = parse_expected("mem.toml", "russian-pyramid", data["expected"]["russian-pyramid"])
     assert back == e and not e.differences(back)
+
+
+def test_questions_name_places_on_the_cases_own_table() -> None:
+    """A game played on more than one table (``other_tables``) asks about the table the case is on: the
+    pyramid's house and its back-cushion places, not the pool table's kitchen."""
+    from typing import ClassVar
+
+    from physics.racks import Rack
+    from rules.base import Referee
+    from rules.contract import Family, InHand
+    from rules.registration import register
+    from rules.registry import forget
+
+    class TwoTables(Referee):
+        id = "test-two-tables"
+        table_id = "pool-9ft"
+        other_tables = ("pyramid-12ft",)
+        family = Family.POOL
+        names: ClassVar[dict[str, str]] = {"en": "Two tables", "ru": "Два стола"}
+        balls = ("cue", "7")
+        break_in_hand = InHand.ANYWHERE
+
+        def rack_spec(self, n_players: int) -> Rack:
+            return Rack(spots=(("7", "foot-spot"),))
+
+    register(TwoTables)
+    try:
+        sc = parse_scenario(
+            {
+                "game": "test-two-tables",
+                "table": "pyramid-12ft",
+                "balls": {"cue": [-0.9, 0.0], "7": [0.5, 0.2]},
+                "shot": {"cue_speed": 3.0},
+            },
+            "mem.toml",
+        )
+        case = Case(id="mem", scenario=sc, topic=Topic.OFF_FLOOR, games=("test-two-tables",), expected={})
+        r = ruling(respot=(RulingRespot("7", (0.89, 0.0)),))
+        qs = {q.kind: q for q in questions_for(case, "test-two-tables", _record(), r)}
+        respot = {o.key for o in qs[Kind.RESPOT].options}
+        assert "7@foot-cushion-middle" in respot  # a place only the pyramid table has
+        nxt = {o.key for o in qs[Kind.NEXT].options}
+        assert "opponent:house" in nxt and "opponent:behind-head-string" not in nxt
+    finally:
+        forget("test-two-tables")

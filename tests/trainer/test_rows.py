@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotRecord
+from rules.ruling import Foul, FoulCode, Ruling
 from scenes.trainer.cases import Topic
 from scenes.trainer.rows import TOPIC_ROW, Claim, incidental_fouls, row_problems
 
@@ -275,10 +276,34 @@ def test_every_topic_has_a_row(topic: Topic) -> None:
 
 
 def test_incidental_fouls_are_named() -> None:
+    def fouls(*codes: FoulCode) -> Ruling:
+        return Ruling(
+            foul=True,
+            fouls=tuple(Foul(c, "WPA 8-ball", {"en": "", "ru": ""}) for c in codes),
+            counted=(),
+            points=(0, 0),
+            scores=(0, 0),
+            off_table=(),
+            respot=(),
+            next_player=1,
+            in_hand=None,
+            options=(),
+            frame_over=False,
+            winner=None,
+        )
+
     rulings = {
-        "pool-8-ball": {"fouls": [{"code": "no_rail"}]},
-        "pool-9-ball": {"fouls": [{"code": "scoop"}]},
+        "pool-8-ball": fouls(FoulCode.NO_RAIL),
+        "pool-9-ball": fouls(FoulCode.SCOOP),
         # Beside the row's own foul an unrelated one changes nothing: one penalty per stroke.
-        "straight-pool": {"fouls": [{"code": "cue_ball_off_table"}, {"code": "miss"}]},
+        "straight-pool": fouls(FoulCode.CUE_BALL_OFF_TABLE, FoulCode.MISS),
     }
     assert incidental_fouls(rulings) == ["pool-8-ball: no_rail"]
+
+
+def test_the_incidental_fouls_are_the_referees_codes() -> None:
+    """Foul codes are the contract's enum everywhere (issue 12 §4), the row checks' too."""
+    from rules.contract import FoulCode
+    from scenes.trainer.rows import INCIDENTAL_FOULS
+
+    assert INCIDENTAL_FOULS and all(isinstance(c, FoulCode) for c in INCIDENTAL_FOULS)

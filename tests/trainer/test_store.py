@@ -97,3 +97,13 @@ def test_corrupt_database_one_line_exit_2(tmp_path: Path) -> None:
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "trainer.sqlite3" in lines[0] and "database" in lines[0]
     assert (data / "trainer.sqlite3").read_bytes() == b"\x00garbage" * 100
+
+
+def test_answers_the_disk_takes_at_once_raise_no_warning(tmp_path: Path) -> None:
+    """``warn`` is for answers the disk refused; a plain answer saved at once says nothing (the text trainer
+    printed "The waiting answers are saved now." after every answer)."""
+    said: list[tuple[int, str]] = []
+    with Store(tmp_path / "t.sqlite3") as s:
+        s.warn = lambda waiting, why: said.append((waiting, why))
+        _fill(s)
+    assert said == []

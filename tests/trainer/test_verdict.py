@@ -68,4 +68,41 @@ def test_every_topic_under_every_rulebook_quotes_its_rule_in_both_languages() ->
         for g in c.games:
             qs = quotes_for(c.topic.value, g, family(g))
             assert qs, (c.id, g)
-            assert all(q.en and q.ru and q.en != q.ru for q in qs)
+            assert all(q.meaning("en") and q.meaning("ru") and q.meaning("en") != q.meaning("ru") for q in qs)
+
+
+def test_the_ruling_line_names_fouls_and_who_plays_as_the_trainee_reads_them() -> None:
+    """No foul code ("ball_touched") in the verdict: the fouls by name, and who plays next as the question
+    asks it (the striker or the opponent)."""
+    from scenes.stats import foul_name
+    from scenes.trainer.questions import summary_line
+
+    case = next(c for c in LIBRARY if c.id == "snooker-person")
+    ruling = rule_all(case, record_for(case, SETTINGS))["snooker"]
+    for lang in ("en", "ru"):
+        line = summary_line(ruling, lang)
+        assert all(f.code not in line for f in ruling.fouls), line
+        assert foul_name(ruling.fouls[0].code, lang) in line
+    assert "the opponent plays" in summary_line(ruling, "en") and "бьёт соперник" in summary_line(
+        ruling, "ru"
+    )
+
+
+@pytest.mark.slow
+def test_the_rule_quoted_first_is_the_one_the_ruling_cites() -> None:
+    """Every case of the library under every rulebook: a ruling with fouls is quoted first from a section its
+    fouls cite (the snooker person case quoted 'forced off' for a touching foul), every foul's section has its
+    quote, and a quote of one family's rules never stands in another's verdict (pool quoted 003's lamp rule)."""
+    for c in LIBRARY:
+        record = record_for(c, SETTINGS)
+        for g, ruling in rule_all(c, record).items():
+            refs = [f.rule for f in ruling.fouls]
+            qs = quotes_for(c.topic.value, g, family(g), refs, [f.code for f in ruling.fouls])
+            assert qs, (c.id, g)
+            for q in qs:
+                assert not q.families or family(g) in q.families or g in q.games, (c.id, g, q.id)
+            if not refs:
+                continue
+            cited = [ref for ref in refs if not any(ref.startswith(r) for q in qs for r in q.refs if r)]
+            assert not cited, (c.id, g, cited)
+            assert any(ref.startswith(r) for ref in refs for r in qs[0].refs if r), (c.id, g, qs[0].id, refs)

@@ -70,3 +70,49 @@ def test_scripted_session_in_a_window(xvfb: str, tmp_path: Path) -> None:  # noq
     assert len(view) > 5, "the 3D view is empty"
     text = sum(img.getBright(x, y) > 0.7 for x in range(830, 1250, 3) for y in range(10, 400, 3))  # type: ignore[attr-defined]
     assert text > 100, "no verdict text in the panel"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_session_in_a_window_speaks_one_language(xvfb: str, tmp_path: Path, lang: str) -> None:  # noqa: F811
+    """Every text on the trainer's screens - the pick screen, the stroke, the verdict, the score, the history
+    - in the interface's language, with balls, games, topics and rules named, never an id."""
+    from tests.trainer.test_texts import other_language, raw_ids
+
+    phases = ("pick", "watch", "verdict", "score", "history")
+    dumps = {p: tmp_path / f"{p}.json" for p in phases}
+    script = [
+        {"do": "frames", "n": 3},
+        {"do": "dump", "path": str(dumps["pick"])},
+        {"do": "trainer_start", "topic": "outside-interference", "game": "snooker", "cases": 1, "seed": 1},
+        {"do": "frames", "n": 5},
+        {"do": "dump", "path": str(dumps["watch"])},
+        {"do": "trainer_answer", "correct": False},
+        {"do": "frames", "n": 3},
+        {"do": "dump", "path": str(dumps["verdict"])},
+        {"do": "trainer_next"},
+        {"do": "frames", "n": 3},
+        {"do": "dump", "path": str(dumps["score"])},
+        {"do": "trainer_history"},
+        {"do": "frames", "n": 3},
+        {"do": "dump", "path": str(dumps["history"])},
+        {"do": "quit"},
+    ]
+    settings = tmp_path / "settings.toml"
+    settings.write_text(
+        f'[display]\nwidth = 1280\nheight = 720\nmsaa = 0\n[trainer]\ndata_dir = "{tmp_path / "data"}"\n',
+        encoding="utf-8",
+    )
+    res = _run_app(xvfb, script, tmp_path, "--settings", str(settings), "--lang", lang, "train")
+    assert res.returncode == 0, res.stderr[-3000:]
+    for phase in phases:
+        d = json.loads(dumps[phase].read_text(encoding="utf-8"))
+        assert d["phase"] == phase and d["texts"], (phase, d)
+        text = "\n".join([*d["texts"], d.get("verdict", "")])
+        text += "\n".join(f"{a['question']} {a['given']} {a['right']}" for a in d.get("answers", []))
+        assert other_language(text, lang) == [], (phase, text)
+        assert raw_ids(text) == [], (phase, text)
+    verdict = json.loads(dumps["verdict"].read_text(encoding="utf-8"))["verdict"]
+    if lang == "ru":
+        assert "Решение судьи (Снукер)" in verdict and "WPBSA, раздел 3, правило 15" in verdict
+    else:
+        assert "Referee's ruling (Snooker)" in verdict and "WPBSA Section 3, Rule 15" in verdict

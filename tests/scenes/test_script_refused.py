@@ -1,0 +1,81 @@
+"""A script action the app cannot carry out where the script stands is the script file's one-line error.
+
+Found by running scripts as a user would (issue 17, second pass): ``aim_at`` a ball that is not on the table
+was an internal KeyError; a call of pocket "kitchen" or of a ball not on the table reached the physics worker,
+whose error broke the worker pool (BrokenProcessPool); a ball in hand placed off the table, or an action the
+screen in front does not have, was an internal RuntimeError printed with Panda3D's traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from physics.errors import InputError
+from scenes.settings import Settings
+
+START = [{"do": "start", "game": "russian-pyramid"}, {"do": "frames", "n": 2}]
+
+
+@pytest.fixture()
+def app(offscreen_base: Any, tmp_path: Path) -> Any:
+    from scenes.app import App
+
+    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
+    a = App(offscreen_base, settings, offscreen=True)
+    yield a
+    a.close()
+
+
+def _run(app: Any, actions: list[dict[str, Any]], frames: int = 400) -> None:
+    from scenes.app import ScriptRunner
+
+    runner = ScriptRunner(app, actions, file="s.json")
+    for _ in range(frames):
+        if not runner.step(1 / 60):
+            return
+        app.base.taskMgr.step()
+
+
+@pytest.mark.parametrize(
+    ("action", "key", "words"),
+    [
+        ({"do": "aim_at", "ball": "99"}, "actions[2].ball", "a ball on the table ("),
+        ({"do": "call", "ball": "1", "pocket": "kitchen"}, "actions[2].pocket", "a pocket of pyramid-12ft"),
+        ({"do": "call", "ball": "red1", "pocket": "foot-left"}, "actions[2].ball", "a ball on the table"),
+        ({"do": "place_cue", "at": [9.0, 9.0]}, "actions[2].at", "a place the ball in hand may go now"),
+        ({"do": "choose", "index": 3}, "actions[2]", "an action of the play screen"),
+        ({"do": "trainer_next"}, "actions[2]", "an action of the play screen"),
+    ],
+)
+def test_an_action_the_play_screen_cannot_carry_out_names_the_file_and_the_action(
+    app: Any, action: dict[str, Any], key: str, words: str
+) -> None:
+    with pytest.raises(InputError) as exc:
+        _run(app, [*START, action])
+    assert exc.value.file == "s.json" and exc.value.key == key, exc.value
+    assert words in exc.value.expected, exc.value
+
+
+def test_an_action_of_another_screen_is_refused_on_the_menu(app: Any) -> None:
+    with pytest.raises(InputError) as exc:
+        _run(app, [{"do": "menu"}, {"do": "choose", "index": 999}])
+    assert exc.value.key == "actions[1]" and "menu screen" in exc.value.expected
+
+
+def test_a_wait_that_runs_out_is_the_scripts_timeout(app: Any) -> None:
+    from scenes.app import ScriptRunner
+
+    runner = ScriptRunner(
+        app,
+        [*START, {"do": "power", "speed": 3.0}, {"do": "shoot"}, {"do": "wait_rest", "timeout": 0.0}],
+        file="s.json",
+    )
+    with pytest.raises(InputError) as exc:
+        for _ in range(50):
+            runner.step(0.5)
+            app.base.taskMgr.step()
+    assert exc.value.key == "actions[4].timeout" and "the app ready within 0 s" in exc.value.expected
