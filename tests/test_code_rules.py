@@ -23,7 +23,6 @@ MAX_CLASS = 700
 # line goes. The number is the most lines it may have meanwhile. The referee classes (Pyramid, SnookerBase)
 # were split into one part per concern.
 KNOWN_LONG = {
-    ("scenes/table_view.py", "TableView"): 857,
     ("scenes/trainer/screen.py", "TrainerScreen"): 1085,
 }
 
