@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
+from physics.cues import DEFAULT_CUE, cue_for
 from physics.tables import TableSpec
 
 G = 9.81
@@ -26,10 +28,6 @@ OVERRIDE_KEYS = (
     "e_rail",
     "e_floor",
 )
-
-# Cue mass by table family: pool cues 18-21 oz [RB/WPA]; snooker cue 0.478 kg [PT]; Russian cues are longer
-# and heavier (ESTIMATE 0.65-0.75 kg, physics.md §1.3).
-_CUE_MASS = {"pyramid-12ft": 0.70, "pool-9ft": 0.54, "snooker-12ft": 0.48, "snooker-10ft": 0.48}
 
 
 @dataclass(frozen=True)
@@ -63,7 +61,11 @@ class PhysicsParams:
     # (E ~ 1 GPa) has a ~ 0.4 mm, alpha ~ 1.5-3 rad/s^2 (ESTIMATE; cloth: spin_decel).
     spin_decel_rail: float = 2.0
     spin_decel_floor: float = 4.0  # between hardwood (~2) and carpet (~10) (ESTIMATE)
+    # The cue (physics.cues): which one, and what the strike takes of it.
+    cue: str = DEFAULT_CUE
     cue_mass: float = 0.70
+    cue_length: float = 1.60
+    tip_radius: float = 0.0115
     tip_e: float = 0.73  # leather tip [DD-TIP]
     tip_mu: float = 0.6  # tip-ball friction [DD-CONST]
     squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
@@ -102,15 +104,15 @@ class PhysicsParams:
         overrides: Mapping[str, float] | None = None,
         substep_hz: float = 1000,
         max_stroke_seconds: float = 120.0,
+        cue: str = DEFAULT_CUE,
     ) -> PhysicsParams:
         p = cls(
             R=spec.ball_radius,
             m=spec.ball_mass,
             nose_height=spec.cushion_nose_height,
-            cue_mass=_CUE_MASS.get(spec.id, 0.6),
             substep_hz=float(substep_hz),
             max_stroke_seconds=float(max_stroke_seconds),
-        )
+        ).with_cue(spec.id, cue)
         if spec.id.startswith("snooker"):
             # Snooker cloth is napped and slower at the cushion: pooltool's SNOOKER_GENERIC uses f_c 0.5 [PT];
             # we keep the measured snooker rolling resistance 0.0128 [MAT09].
@@ -119,7 +121,23 @@ class PhysicsParams:
         unknown = set(ov) - set(OVERRIDE_KEYS)
         if unknown:
             raise ValueError(f"unknown physics override(s): {', '.join(sorted(unknown))}")
-        return replace(p, **{k: float(v) for k, v in ov.items()})
+        numbers: dict[str, Any] = {k: float(v) for k, v in ov.items()}
+        return replace(p, **numbers)
 
-    def as_dict(self) -> dict[str, float]:
-        return {k: float(v) for k, v in asdict(self).items()}
+    def with_cue(self, table_id: str, kind: str) -> PhysicsParams:
+        """These parameters with the cue ``kind`` of the table ``table_id`` (physics.cues)."""
+        c = cue_for(table_id, kind)
+        return replace(
+            self,
+            cue=c.kind,
+            cue_mass=c.mass,
+            cue_length=c.length,
+            tip_radius=c.tip_radius,
+            tip_e=c.tip_e,
+            tip_mu=c.tip_mu,
+            squirt_mass_ratio=c.squirt_mass_ratio,
+        )
+
+    def as_dict(self) -> dict[str, float | str]:
+        """Every parameter as the shot record's ``params`` carries it: numbers, and the cue's kind."""
+        return {k: v if isinstance(v, str) else float(v) for k, v in asdict(self).items()}
