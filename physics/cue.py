@@ -160,9 +160,7 @@ def _pinch(
                 v = rebound  # the cue catches the rebound: the ball is pinched, the slate pushes through its centre
             else:
                 v, w, _ = slate_bounce(v, w, p)  # the ball leaves the tip: a free bounce (TP B.10)
-    else:
-        # The cue still gaining after the cap: what is left of the push is taken plastically by the slate.
-        v[2] = max(0.0, float(v[2]))
+    # Every pass ends with the slate answered (v_z >= 0): a cue still gaining at the cap pushes no more.
     return Strike(_t(_settled(v, p)), _t(w), False, scoop, speed, contacts, cue)
 
 
