@@ -114,6 +114,7 @@ class Recipe:
             tip=tuple(s.get("tip", (0.0, 0.0))),
             call_ball=call.get("ball"),  # type: ignore[arg-type]
             call_pocket=call.get("pocket"),
+            cue=str(s.get("cue", "playing")),
         )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from physics import cloth, collide
+from physics import cloth
 from physics.cue import strike
 from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, earliest_first
@@ -158,22 +158,14 @@ class Engine:
     def _strike(self, shot: ShotParams) -> None:
         b = self.balls
         i = b.ids.index(shot.ball)
+        # The stroke includes the slate's answer under the ball and the cue's later contacts (physics.cue).
         s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, self.p)
-        v = np.array(s.v)
-        w = np.array(s.w)
         self.log.cue_strike(i, s.miscue, s.scoop, s.speed)
-        # The ball sits on the slate: a velocity into it is answered by the slate bounce at once.
-        airborne = False
-        if v[2] < 0.0:
-            v, w, airborne = collide.slate_bounce(v, w, self.p)
-        elif v[2] > 0.0:
-            airborne = True
-        b.vel[i], b.omg[i] = v, w
-        if airborne:
+        b.vel[i], b.omg[i] = np.array(s.v), np.array(s.w)
+        if s.v[2] > 0.0:
             self.modes.to_bullet(i)
             self.modes.take_off(i)
         else:
-            b.vel[i, 2] = 0.0
             b.mode[i] = CLOTH
             if self.zones.in_zone(b.pos[i]):
                 self.modes.to_bullet(i)

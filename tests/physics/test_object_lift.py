@@ -31,7 +31,9 @@ POOL = load_table("pool-9ft")
 
 
 def _landing_x(spec, cue_speed: float, elevation: float) -> float:
-    rec = stroke({"cue": (-0.8, 0.0)}, cue_speed=cue_speed, elevation=elevation, spec=spec, sample_hz=None)
+    rec = stroke(
+        {"cue": (-0.8, 0.0)}, cue_speed=cue_speed, elevation=elevation, spec=spec, sample_hz=None, cue="jump"
+    )
     land = next(e for e in rec.events if e.type == "landed" and e.ball == "cue")
     assert land.pos is not None
     return land.pos[0]
@@ -40,10 +42,12 @@ def _landing_x(spec, cue_speed: float, elevation: float) -> float:
 @pytest.mark.parametrize(
     ("spec", "cue_speed", "elevation", "short"),
     [
+        # Jump-cue strokes whose cue ball leaves the slate free of the tip, rolling (physics.cue): the slip at
+        # the contact is small and the impulse is the normal one written out below.
         (PYRAMID, 3.0, 45.0, 0.02),
-        (PYRAMID, 5.0, 50.0, 0.01),
-        (POOL, 4.0, 60.0, 0.01),
-        (POOL, 3.0, 45.0, 0.02),
+        (PYRAMID, 5.0, 40.0, 0.01),
+        (POOL, 4.0, 40.0, 0.01),
+        (POOL, 3.0, 40.0, 0.02),
     ],
 )
 def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec, cue_speed, elevation, short):
@@ -56,6 +60,7 @@ def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec,
         elevation=elevation,
         spec=spec,
         sample_hz=1000.0,
+        cue="jump",  # a playing cue catches the rebound at these elevations (physics.cue) and barely jumps
     )
     hit = next(e for e in rec.events if e.type == "ball_ball")
     assert hit.pos is not None
@@ -88,8 +93,12 @@ def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec,
 @pytest.mark.parametrize("ball_speed", [1.0, 4.0, 9.0])
 def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -> None:
     R = PYRAMID.ball_radius
-    rec = stroke({"cue": (-0.8, 0.0), "1": (-0.3, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
-    assert any(e.type == "ball_ball" for e in rec.events)
+    # A hard level draw lifts the cue ball a few millimetres (vertical squirt, test_motion): 1.1 m ahead it has
+    # landed and settled long before it gets there, so the hit is level.
+    x = 0.3 if ball_speed > 5.0 else -0.3
+    rec = stroke({"cue": (-0.8, 0.0), "1": (x, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
+    hit = next(e for e in rec.events if e.type == "ball_ball")
+    assert hit.pos is not None and abs(hit.pos[2] - R) < 1e-6
     # Until the struck ball reaches a cushion (what a cushion or a jaw does is another matter).
     until = min(
         (e.t for e in rec.events if e.ball == "1" and e.type in ("cushion", "pocketed")), default=math.inf

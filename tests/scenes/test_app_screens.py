@@ -209,6 +209,25 @@ def test_practice_moves_saves_loads_undoes_and_previews(app: Any, tmp_path: Path
     assert m.positions["1"] == (0.2, -0.3)
 
 
+def test_the_cue_key_takes_the_next_cue_and_the_stroke_uses_it(app: Any, tmp_path: Path) -> None:
+    base = app.base
+    pr = app.manager.switch("practice", scenario=_small(tmp_path))
+    _frames(base, 1)
+    assert pr.cue.kind == app.ctx.settings.cue.for_game("practice") == "playing"
+    base.messenger.send(app.ctx.settings.controls.cue_kind)
+    assert pr.cue.kind == "break"
+    _frames(base, 1)
+    assert tr("cue.kind.break", "ru") in pr.cue.text.getText()
+    assert pr._shot().cue == "break"
+    record = pr.match.simulate(pr._shot())
+    assert record.params["cue"] == "break"
+    path = pr.save_position(str(tmp_path / "cue.toml"))
+    assert 'cue = "break"' in path.read_text(encoding="utf-8")
+    pr.next_cue()
+    pr.next_cue()
+    assert pr.cue.kind == "playing"
+
+
 @pytest.mark.parametrize("game", MATCH_GAMES)
 def test_every_game_opens_a_match(app: Any, game: str) -> None:
     base = app.base
