@@ -1,10 +1,9 @@
-"""Analytic impulses: ball-ball, ball-cushion and ball-slate.
+"""Analytic impulses: ball-ball and ball-slate (the cushion's impact is ``physics.cushion``).
 
 Bullet's own contact solver is wrong for these (physics.md §4: product-combined restitution,
 restitution zeroed below 0.2 m/s, and penetration recovery that *adds* energy — measured here:
 a ball dropped on a Bullet box with e 0.5 at 1 kHz leaves with 0.55-0.69). These impulses are
-exact for rigid spheres with Coulomb friction, never add energy, and take the real geometry
-(cushion nose height) into account.
+exact for rigid spheres with Coulomb friction and never add energy.
 """
 
 from __future__ import annotations
@@ -92,41 +91,6 @@ def ball_ball(
     wa2 = wa + _cross(R * n, Ja) / inertia
     wb2 = wb + _cross(-R * n, -Ja) / inertia
     return va2, wa2, vb2, wb2
-
-
-def cushion(
-    v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
-) -> tuple[Vec, Vec] | None:
-    """A ball hitting a cushion nose at the spec's height (contact normal tilted by the contact angle).
-
-    ``inward`` is the cushion's horizontal normal pointing into the bed. The normal impulse has
-    restitution e_cushion, friction mu_cushion acts at the nose. A ball on the cloth is already
-    pressed on the slate: the slate's reaction to the downward part of the impulse is taken as
-    simultaneous and plastic (the ball stays in contact, as in Mathavan et al. 2010's two-contact
-    model), with cloth friction at the bottom. Returns None if the ball is not approaching.
-
-    Stated range: a rolling ball meeting a cushion square-on leaves with 0.75-0.90 of its speed
-    (rigid impulse, so independent of speed; pyramid with e 0.85, mu 0.2, theta 13.6 deg: 0.83 from
-    the cushion, 0.81 after the slate's friction). Measured for snooker [MAT09]: 0.79-0.95.
-    """
-    th = p.contact_angle
-    N = np.array([inward[0], inward[1], 0.0])
-    n = N * math.cos(th) - np.array([0.0, 0.0, 1.0]) * math.sin(th)  # from the nose into the ball
-    vn = float(np.dot(v, n))
-    if vn >= 0.0:
-        return None
-    m, R, inertia = p.m, p.R, p.inertia
-    r = -R * n  # nose contact point from the centre
-    jn = -(1.0 + p.e_cushion) * vn * m
-    u = v + _cross(w, r)
-    slip = u - float(np.dot(u, n)) * n
-    k_t = 1.0 / m + R * R / inertia
-    J = jn * n + _friction_impulse(slip, jn, p.mu_cushion, k_t)
-    v2 = v + J / m
-    w2 = w + _cross(r, J) / inertia
-    if on_cloth and v2[2] < 0.0:
-        v2, w2 = _slate_push(v2, w2, -m * float(v2[2]), p)
-    return v2, w2
 
 
 def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
