@@ -17,11 +17,13 @@ a deforming cushion above its stated range:
   for that here is the cushion rubber deforming past its soft range: of the compression work beyond what an
   impact at the rigid limit does, the rubber gives back only its rebound resilience (``cushion_resilience``,
   the energy fraction of a rubber rebound test: 55 % for pyramid cushion rubber by GOST 27110-86 [MKP]); and
-  of the nose's downward push beyond what an impact at the limit gives, delivered faster than the ball's
-  seat on the slate follows, the ball is driven into the cloth and comes back off the slate with e_table,
-  as a landing does (TP B.10): a hard hit makes the ball hop (physics.md 3.4, seen in slow motion [PT-BLOG]).
-  Both shares are the part of the impact above the rigid limit, v_rigid / v_n of the impulse, (v_rigid / v_n)^2
-  of the work, because the rigid impact scales with the speed.
+  of the nose's downward push beyond what an impact at the limit gives, the slate does not hold the ball up
+  at once: the ball is driven into the cloth and comes back off the slate with e_table, as a landing does
+  (TP B.10), so a hard hit makes the ball hop (physics.md 3.4: pushed down, then popping up off the slate,
+  seen in slow motion [PT-BLOG]). Both shares are the part of the impact above the rigid limit: 1 - v_rigid /
+  v_n of the impulse and 1 - (v_rigid / v_n)^2 of the work, because the rigid impact scales with the speed.
+  The split is an ESTIMATE: no measurement of the hop was found, and the measured rebound speeds [MAT09]
+  do not tell how much of the push into the slate comes back.
 """
 
 from __future__ import annotations

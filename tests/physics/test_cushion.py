@@ -15,6 +15,7 @@ import pytest
 
 from physics import cushion
 from physics.cue import squirt_angle
+from physics.errors import InputError
 from physics.params import G, PhysicsParams
 from physics.record import EventType, ShotRecord
 from physics.tables import TABLE_IDS, load_table
@@ -227,3 +228,44 @@ def test_the_rigid_range_is_mathavans_model() -> None:
         speed, angle = mathavan_model(1.0, a, 1.0 / p.R, 0.0)
         assert math.hypot(res[0][0], res[0][1]) == pytest.approx(speed, abs=0.005)
         assert math.degrees(math.atan2(abs(res[0][0]), abs(res[0][1]))) == pytest.approx(angle, abs=0.1)
+
+
+def test_every_table_takes_its_cushion_from_its_file() -> None:
+    """Each table file's [cushion] (sources beside each value) reaches the stroke's parameters; the snooker
+    table's are Mathavan et al.'s [MAT10], the pyramid rubber's resilience is GOST 27110-86's 55 % [MKP]."""
+    for table_id in TABLE_IDS:
+        spec = load_table(table_id)
+        p = PhysicsParams.for_table(spec)
+        rubber = spec.rubber
+        assert (p.e_cushion, p.mu_cushion) == (rubber.restitution, rubber.friction)
+        assert (p.cushion_rigid_speed, p.cushion_resilience) == (rubber.rigid_speed, rubber.resilience)
+    assert (SNOOKER.rubber.restitution, SNOOKER.rubber.friction, SNOOKER.rubber.rigid_speed) == (
+        0.98,
+        0.14,
+        2.5,
+    )
+    assert load_table("pyramid-12ft").rubber.resilience == 0.55
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("restitution = 1.5", "cushion.restitution"),
+        ("speed = 2.0", "cushion.speed"),
+        ("friction = true", "cushion.friction"),
+    ],
+)
+def test_a_bad_cushion_value_is_one_clear_line(tmp_path, monkeypatch, line: str, key: str) -> None:
+    """A table file's [cushion] value out of range, of the wrong type or under an unknown key: an InputError
+    naming the file and the key."""
+    import physics.tables as tables  # noqa: PLC0415 - the loader is pointed at a copy
+
+    text = (tables.TABLES_DIR / "pool-9ft.toml").read_text(encoding="utf-8")
+    name = line.split(" = ")[0]
+    kept = "\n".join(ln for ln in text.splitlines() if not ln.startswith(f"{name} = "))
+    (tmp_path / "pool-9ft.toml").write_text(
+        kept.replace("[cushion]\n", f"[cushion]\n{line}\n"), encoding="utf-8"
+    )
+    monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
+    with pytest.raises(InputError, match=key.replace(".", r"\.")):
+        tables.load_table.__wrapped__("pool-9ft")
