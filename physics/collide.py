@@ -105,13 +105,14 @@ def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
 
 
 def slate_reaction(v: Vec, w: Vec, down_normal: float, p: PhysicsParams) -> tuple[Vec, Vec]:
-    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse.
+    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse (or by the
+    push of a hard cushion impact beyond the cushion's rigid range, physics.cushion).
 
     The part of the push that came from the normal impulse, ``down_normal`` (m/s, >= 0), is a
     short impact on the slate like any landing: it rebounds with e_table (TP B.10), i.e.
     v_z -> e_table * min(|v_z|, down_normal). The rest (the throw friction of a level hit, which
-    acts through the whole, much longer, contact with the cloth pressed) is taken plastically, so
-    a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
+    acts through the whole, much longer, contact with the cloth pressed; likewise a cushion's friction)
+    is taken plastically, so a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
     Cloth friction acts on the whole slate impulse; vertical energy falls by at least 1 - e^2.
     """
     vz = float(v[2])

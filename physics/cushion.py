@@ -17,13 +17,15 @@ a deforming cushion above its stated range:
   for that here is the cushion rubber deforming past its soft range: of the compression work beyond what an
   impact at the rigid limit does, the rubber gives back only its rebound resilience (``cushion_resilience``,
   the energy fraction of a rubber rebound test: 55 % for pyramid cushion rubber by GOST 27110-86 [MKP]); and
-  of the nose's downward push beyond what an impact at the limit gives, the slate does not hold the ball up
-  at once: the ball is driven into the cloth and comes back off the slate with e_table, as a landing does
-  (TP B.10), so a hard hit makes the ball hop (physics.md 3.4: pushed down, then popping up off the slate,
-  seen in slow motion [PT-BLOG]). Both shares are the part of the impact above the rigid limit: 1 - v_rigid /
-  v_n of the impulse and 1 - (v_rigid / v_n)^2 of the work, because the rigid impact scales with the speed.
-  The split is an ESTIMATE: no measurement of the hop was found, and the measured rebound speeds [MAT09]
-  do not tell how much of the push into the slate comes back.
+  of the push down beyond what an impact at the limit gives, the slate does not hold the ball up at once:
+  the ball is driven into the cloth, and the slate answers as it answers a ball-ball impulse that drives a
+  ball into it (``collide.slate_reaction``): the share of the nose's normal impulse comes back with e_table
+  (TP B.10), the share of the friction at the nose, which acts through the whole contact, is taken
+  plastically. So a hard hit makes the ball hop (physics.md 3.4: pushed down, then popping up off the
+  slate, seen in slow motion [PT-BLOG]). Both shares are the part of the impact above the rigid limit:
+  1 - v_rigid / v_n of the impulse and 1 - (v_rigid / v_n)^2 of the work, because the rigid impact scales
+  with the speed. The split is an ESTIMATE: no measurement of the hop was found, and the measured rebound
+  speeds [MAT09] do not tell how much of the push into the slate comes back.
 """
 
 from __future__ import annotations
@@ -121,23 +123,25 @@ def impact(v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams) -> tup
         return None
     # Restitution's energy share: e_cushion^2 of the work up to the rigid limit, the resilience beyond it.
     e2 = p.e_cushion * p.e_cushion * soft * soft + p.cushion_resilience * (1.0 - soft * soft)
-    va, vb, vc, wa, wb, wc = _run(b, imp, a0, e2)
+    (va, vb, vc, wa, wb, wc), P = _run(b, imp, a0, e2)
     v2 = np.array((va * ny + vb * nx, -va * nx + vb * ny, vc))
     w2 = np.array((wa * ny + wb * nx, -wa * nx + wb * ny, wc))
     if vc < 0.0:
-        # Driven into the cloth by the hard share of the push: the slate throws it back (a landing's bounce).
-        v2, w2, _ = collide.slate_bounce(v2, w2, p)
+        # Driven into the cloth by the hard share of the push: the slate's answer, with restitution for the
+        # hard share of the nose's normal impulse (its push down per unit impulse is sin theta / m).
+        v2, w2 = collide.slate_reaction(v2, w2, (1.0 - soft) * imp.s * P / imp.m, p)
     return v2, w2
 
 
-def _run(b: State, imp: _Impact, a0: float, e2: float) -> State:
+def _run(b: State, imp: _Impact, a0: float, e2: float) -> tuple[State, float]:
     """Compression then restitution over the nose's normal impulse; the work of the normal force is summed by
     the trapezoid rule ([MAT10] eq. 16a) and the last step is cut where the work given back reaches e2 of the
-    compression's."""
+    compression's. Returns the ball's state and the whole normal impulse."""
     dP = (1.0 + math.sqrt(e2)) * imp.m * a0 / (imp.c * imp.c) / STEPS
     work = 0.0  # work taken from the ball by the nose's normal force so far (falls during restitution)
     end = -1.0  # the work left when restitution is over (set when compression ends)
     a = a0
+    P = 0.0
     for _ in range(MAX_STEPS):
         b1 = imp.step(b, dP)
         a1 = imp.approach(b1)
@@ -146,6 +150,9 @@ def _run(b: State, imp: _Impact, a0: float, e2: float) -> State:
             # Compression ends inside this step (the approach falls linearly across it).
             end = (work + 0.5 * dP * a * a / (a - a1)) * (1.0 - e2)
         if end >= 0.0 and w1 <= end:
-            return imp.step(b, dP * (work - end) / (work - w1)) if work > w1 else b1
-        work, a, b = w1, a1, b1
+            if work <= w1:
+                return b1, P + dP
+            last = dP * (work - end) / (work - w1)
+            return imp.step(b, last), P + last
+        work, a, b, P = w1, a1, b1, P + dP
     raise RuntimeError("cushion impact did not end: a defect in the impulse stepping")
