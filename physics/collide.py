@@ -1,10 +1,9 @@
-"""Analytic impulses: ball-ball, ball-cushion and ball-slate.
+"""Analytic impulses: ball-ball and ball-slate (the cushion's impact is ``physics.cushion``).
 
 Bullet's own contact solver is wrong for these (physics.md §4: product-combined restitution,
 restitution zeroed below 0.2 m/s, and penetration recovery that *adds* energy — measured here:
 a ball dropped on a Bullet box with e 0.5 at 1 kHz leaves with 0.55-0.69). These impulses are
-exact for rigid spheres with Coulomb friction, never add energy, and take the real geometry
-(cushion nose height) into account.
+exact for rigid spheres with Coulomb friction and never add energy.
 """
 
 from __future__ import annotations
@@ -123,41 +122,6 @@ def ball_friction(s0: float, jn: float, k_t: float, p: PhysicsParams) -> float:
     return min(s0, -math.log1p(-fall) / c) / k_t
 
 
-def cushion(
-    v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
-) -> tuple[Vec, Vec] | None:
-    """A ball hitting a cushion nose at the spec's height (contact normal tilted by the contact angle).
-
-    ``inward`` is the cushion's horizontal normal pointing into the bed. The normal impulse has
-    restitution e_cushion, friction mu_cushion acts at the nose. A ball on the cloth is already
-    pressed on the slate: the slate's reaction to the downward part of the impulse is taken as
-    simultaneous and plastic (the ball stays in contact, as in Mathavan et al. 2010's two-contact
-    model), with cloth friction at the bottom. Returns None if the ball is not approaching.
-
-    Stated range: a rolling ball meeting a cushion square-on leaves with 0.75-0.90 of its speed
-    (rigid impulse, so independent of speed; pyramid with e 0.85, mu 0.2, theta 13.6 deg: 0.83 from
-    the cushion, 0.81 after the slate's friction). Measured for snooker [MAT09]: 0.79-0.95.
-    """
-    th = p.contact_angle
-    N = np.array([inward[0], inward[1], 0.0])
-    n = N * math.cos(th) - np.array([0.0, 0.0, 1.0]) * math.sin(th)  # from the nose into the ball
-    vn = float(np.dot(v, n))
-    if vn >= 0.0:
-        return None
-    m, R, inertia = p.m, p.R, p.inertia
-    r = -R * n  # nose contact point from the centre
-    jn = -(1.0 + p.e_cushion) * vn * m
-    u = v + _cross(w, r)
-    slip = u - float(np.dot(u, n)) * n
-    k_t = 1.0 / m + R * R / inertia
-    J = jn * n + _friction_impulse(slip, jn, p.mu_cushion, k_t)
-    v2 = v + J / m
-    w2 = w + _cross(r, J) / inertia
-    if on_cloth and v2[2] < 0.0:
-        v2, w2 = _slate_push(v2, w2, -m * float(v2[2]), p)
-    return v2, w2
-
-
 def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
     """Apply an upward slate impulse ``js`` at the bottom contact with cloth friction."""
     m, R, inertia = p.m, p.R, p.inertia
@@ -170,13 +134,14 @@ def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
 
 
 def slate_reaction(v: Vec, w: Vec, down_normal: float, p: PhysicsParams) -> tuple[Vec, Vec]:
-    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse.
+    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse (or by the
+    push of a hard cushion impact beyond the cushion's rigid range, physics.cushion).
 
     The part of the push that came from the normal impulse, ``down_normal`` (m/s, >= 0), is a
     short impact on the slate like any landing: it rebounds with e_table (TP B.10), i.e.
     v_z -> e_table * min(|v_z|, down_normal). The rest (the throw friction of a level hit, which
-    acts through the whole, much longer, contact with the cloth pressed) is taken plastically, so
-    a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
+    acts through the whole, much longer, contact with the cloth pressed; likewise a cushion's friction)
+    is taken plastically, so a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
     Cloth friction acts on the whole slate impulse; vertical energy falls by at least 1 - e^2.
     """
     vz = float(v[2])

@@ -49,8 +49,11 @@ class PhysicsParams:
     mu_ball_a: float = 9.98774e-3
     mu_ball_b: float = 0.1060806
     mu_ball_c: float = 1.330057
-    e_cushion: float = 0.85  # ball-cushion restitution [PT]
-    mu_cushion: float = 0.2  # ball-cushion friction [PT pool, MAT10 0.14]
+    # The cushion (physics.cushion; every table's own values and their sources are in its file's [cushion]):
+    e_cushion: float = 0.98  # work-energy restitution at the nose, rigid cushion [MAT10]
+    mu_cushion: float = 0.14  # ball-cushion sliding friction [MAT10]
+    cushion_rigid_speed: float = 2.5  # m/s: normal speed up to which the cushion acts rigid [MAT10]
+    cushion_resilience: float = 0.55  # energy the rubber returns deformed past that (GOST 27110-86 [MKP])
     nose_height: float = 0.042  # cushion contact height above the cloth (table spec)
     e_table: float = 0.5  # ball-slate restitution [DD-CONST][PT]
     e_rail: float = 0.6  # wooden rail top / frame (ESTIMATE 0.5-0.7)
@@ -113,13 +116,16 @@ class PhysicsParams:
             R=spec.ball_radius,
             m=spec.ball_mass,
             nose_height=spec.cushion_nose_height,
+            e_cushion=spec.rubber.restitution,
+            mu_cushion=spec.rubber.friction,
+            cushion_rigid_speed=spec.rubber.rigid_speed,
+            cushion_resilience=spec.rubber.resilience,
             substep_hz=float(substep_hz),
             max_stroke_seconds=float(max_stroke_seconds),
         ).with_cue(spec.id, cue)
         if spec.id.startswith("snooker"):
-            # Snooker cloth is napped and slower at the cushion: pooltool's SNOOKER_GENERIC uses f_c 0.5 [PT];
-            # we keep the measured snooker rolling resistance 0.0128 [MAT09].
-            p = replace(p, mu_roll=0.0128, mu_cushion=0.5)
+            # The measured snooker rolling resistance 0.0128 [MAT09].
+            p = replace(p, mu_roll=0.0128)
         ov = dict(overrides or {})
         unknown = set(ov) - set(OVERRIDE_KEYS)
         if unknown:

@@ -1,4 +1,4 @@
-"""Ball-ball and ball-cushion behaviour: the 90° and 30° rules, cushion rebound, energy."""
+"""Ball-ball behaviour: the 90° and 30° rules, energy (the cushion's rebound: test_cushion.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from physics.collide import ball_ball
-from physics.record import EventType
 from tests.physics.helpers import PYRAMID, P, rows, slip_speed, stroke
 
 R = P.R
@@ -137,31 +136,6 @@ def test_thirty_degree_rule_for_a_rolling_cue_ball(fraction: float) -> None:
     row = r[after[0]]
     deflection = abs(math.degrees(math.atan2(row[5], row[4])))
     assert 27.0 <= deflection <= 35.0
-
-
-def _cushion_ratio_closed_form() -> float:
-    """Square-on rolling hit, cushion impulse only (collide.cushion's model written out by hand)."""
-    th = PYRAMID.contact_angle
-    e, mu = P.e_cushion, P.mu_cushion
-    jn = (1 + e) * math.cos(th)  # per unit m v
-    jt = min(mu * jn, 2.0 / 7.0 * (1 + math.sin(th)))
-    return abs(1 - jn * math.cos(th) - jt * math.sin(th))
-
-
-@pytest.mark.parametrize("v", [1.0, 2.0, 3.0, 4.0])
-def test_rolling_ball_into_a_cushion_stays_down_and_rebounds_in_range(v: float) -> None:
-    rec = stroke({"cue": (1.2, 0.2)}, v, tip=(0.0, 0.4))
-    hits = [e for e in rec.events if e.type == EventType.CUSHION and e.ball == "cue"]
-    assert hits and hits[0].cushion == "foot"
-    r = rows(rec)
-    assert r[:, 3].max() - R <= 0.002
-    before = _before(rec, "cue", hits[0].t)
-    after = _after(rec, "cue", hits[0].t)
-    ratio = abs(after[4]) / abs(before[4])
-    # Stated range of the model (collide.cushion): 0.75-0.90 for square-on rolling hits on every
-    # table; the slate's friction under the pressed-down ball takes off at most a few per cent.
-    assert 0.75 <= ratio <= 0.90
-    assert ratio == pytest.approx(_cushion_ratio_closed_form(), rel=0.04)
 
 
 def test_a_break_never_gains_energy() -> None:

@@ -112,7 +112,9 @@ def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -
 
 def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     """A hard break with 5 deg of elevation hops the cue ball (test_table: 8-20 mm); it comes down on
-    the apex ball above its equator and throws it up and off the table (e_table of a ~1 m/s push)."""
+    the apex ball above its equator and throws it up (e_table of a ~1 m/s push), and object balls
+    thrown up leave the table. Which one does is the break's chaos: the apex ball with the cushions
+    of before, ball 5 with the measured ones (physics.cushion)."""
     from physics.racks import BENCH_POOL, initial_layout  # noqa: PLC0415 - only this test needs a rack
     from physics.record import ShotParams  # noqa: PLC0415
     from physics.simulate import simulate  # noqa: PLC0415
@@ -122,6 +124,6 @@ def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     rec = simulate(POOL, layout, shot, sample_hz=None)
     fliers = {e.ball for e in rec.events if e.type == "airborne" and e.ball != "cue"}
     assert "1" in fliers
-    assert rec.final["1"].status == "off_table"
+    assert any(rec.final[b].status == "off_table" for b in fliers)
     first = next(e for e in rec.events if e.type == "ball_ball")
     assert first.pos is not None and first.pos[2] > POOL.ball_radius  # the apex was hit from above
