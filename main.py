@@ -204,21 +204,15 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
 
         return train_text_command(args, settings)
     # Window commands.
+    from scenes.i18n import tr
+
     offscreen = bool(getattr(args, "offscreen", False))
     if not offscreen and not has_display():
         if command == "play":
-            print(
-                "No display found (DISPLAY is not set): running offscreen instead; "
-                "use `python main.py play --offscreen --out FILE.png` to choose the screenshot.",
-                file=sys.stderr,
-            )
+            print(tr("cli.no_display_play", settings.lang), file=sys.stderr)
             offscreen = True
         else:
-            hint = "drill --list` or `drill FILE" if command == "drill" else "train --text"
-            print(
-                f"No display found (DISPLAY is not set): use `python main.py {hint}` or add --offscreen.",
-                file=sys.stderr,
-            )
+            print(tr(f"cli.no_display_{command}", settings.lang), file=sys.stderr)
             return 2
     from scenes.app import run_app
 

@@ -148,27 +148,36 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
 
 def format_frame_bench(r: dict[str, Any], lang: str = "en") -> str:
     """The frame figures as text lines in the UI language (for ``bench`` without ``--json``)."""
-    if lang == "ru":
-        verdict = "укладывается" if r["ok"] else "НЕ укладывается"
-        return "\n".join(
-            [
-                f"Кадр 60 Гц ({r['renderer']}, {r['balls']} шаров, в среднем движутся {r['mean_moving_balls']}):",
-                f"  физика {r['physics_ms_per_frame']:.2f} мс ({100 * r['physics_share']:.1f} % кадра)",
-                f"  сцена {r['scene_update_ms']:.2f} мс ({100 * r['scene_share']:.1f} %), из них обход сцены "
-                f"{r['cull_traversal_ms']:.2f} мс",
-                f"  физика + сцена = {100 * r['physics_plus_scene_share']:.1f} % кадра: {verdict} в половину кадра",
-                f"  отрисовка {r['draw_ms']:.2f} мс (работа рендерера, в норму не входит)",
-            ]
-        )
-    verdict = "within" if r["ok"] else "NOT within"
+    from scenes.i18n import tr
+
     return "\n".join(
         [
-            f"60 Hz frame ({r['renderer']}, {r['balls']} balls, {r['mean_moving_balls']} moving on average):",
-            f"  physics {r['physics_ms_per_frame']:.2f} ms ({100 * r['physics_share']:.1f} % of a frame)",
-            f"  scene {r['scene_update_ms']:.2f} ms ({100 * r['scene_share']:.1f} %), of which cull traversal "
-            f"{r['cull_traversal_ms']:.2f} ms",
-            f"  physics + scene = {100 * r['physics_plus_scene_share']:.1f} % of a frame: {verdict} half a frame",
-            f"  draw {r['draw_ms']:.2f} ms (the renderer's work, not part of the bar)",
+            tr(
+                "bench.frame.title",
+                lang,
+                renderer=r["renderer"],
+                balls=r["balls"],
+                moving=r["mean_moving_balls"],
+            ),
+            tr(
+                "bench.frame.physics",
+                lang,
+                ms=f"{r['physics_ms_per_frame']:.2f}",
+                share=f"{100 * r['physics_share']:.1f}",
+            ),
+            tr(
+                "bench.frame.scene",
+                lang,
+                ms=f"{r['scene_update_ms']:.2f}",
+                share=f"{100 * r['scene_share']:.1f}",
+                cull=f"{r['cull_traversal_ms']:.2f}",
+            ),
+            tr(
+                "bench.frame.sum_within" if r["ok"] else "bench.frame.sum_over",
+                lang,
+                share=f"{100 * r['physics_plus_scene_share']:.1f}",
+            ),
+            tr("bench.frame.draw", lang, ms=f"{r['draw_ms']:.2f}"),
         ]
     )
 
@@ -260,20 +269,22 @@ def quality_bench_in_process(settings_path: str | None = None, timeout: float = 
 
 
 def format_quality_bench(r: dict[str, Any], lang: str = "en") -> str:
+    from scenes.i18n import tr
+
     if "error" in r:
-        return ("Время кадра по качеству: " if lang == "ru" else "Frame time by quality: ") + r["error"]
-    head = (
-        f"Время кадра по качеству ({r['renderer']}, стол для пула, 16 шаров, вид игрока):"
-        if lang == "ru"
-        else f"Frame time by quality ({r['renderer']}, pool table, 16 balls, player's view):"
-    )
-    q = {"high": "высокое", "low": "низкое"} if lang == "ru" else {"high": "high", "low": "low"}
-    unit = "мс" if lang == "ru" else "ms"
-    lines = [head]
+        return tr("bench.quality.error", lang, error=r["error"])
+    lines = [tr("bench.quality.title", lang, renderer=r["renderer"])]
     for row in r["results"]:
+        quality = tr(f"quality.{row['quality']}", lang)
         lines.append(
-            f"  {q.get(row['quality'], row['quality']):>8} {row['size']:>10}: {row['median_ms']:8.1f} {unit}"
-            f"  ({row['fps']:.1f} fps)"
+            tr(
+                "bench.quality.row",
+                lang,
+                quality=f"{quality:>8}",
+                size=f"{row['size']:>10}",
+                ms=f"{row['median_ms']:8.1f}",
+                fps=f"{row['fps']:.1f}",
+            )
         )
     return "\n".join(lines)
 

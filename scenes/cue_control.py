@@ -21,6 +21,10 @@ from scenes.cue_mesh import BUTT_RADIUS, CUE_LENGTH, TIP_RADIUS, clearing_elevat
 __all__ = ["BUTT_RADIUS", "CUE_LENGTH", "TIP_RADIUS"]
 
 MAX_SPEED = 10.0  # m/s: a hard break is ~8-9 m/s of cue speed; more is beyond a human stroke
+REST_PULLBACK, MAX_PULLBACK = (
+    0.05,
+    0.30,
+)  # m between tip and ball: the stick at rest, and at full power's drag
 MAX_ELEVATION = 85.0  # a massé cue is near vertical, never exactly (the strike direction degenerates)
 MAX_TIP = 0.8  # beyond ~0.5 R the tip miscues on a real ball; the physics decides, we allow room
 
@@ -142,6 +146,43 @@ def tip_contact(centre: tuple[float, float, float], R: float, cue: CueState) -> 
     return tuple(centre[i] + R * (-u[i] * depth + ox * right[i] + oy * up[i]) for i in range(3))  # type: ignore[return-value]
 
 
+def stick_pose(
+    centre: tuple[float, float, float], R: float, cue: CueState, gap: float
+) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """Where the stick is drawn: its tip ``gap`` back along the cue from where it meets the ball, and the unit
+    vector along it towards the ball (the axis through the tip's contact point: see ``clearing_elevation``)."""
+    u = cue_axis(cue.direction, cue.elevation)
+    c = tip_contact(centre, R, cue)
+    return (c[0] - u[0] * gap, c[1] - u[1] * gap, c[2] - u[2] * gap), u
+
+
+def still_cue(
+    parent: Any,
+    spec: TableSpec,
+    positions: Mapping[str, tuple[float, float]],
+    ball: str,
+    cue: CueState,
+    gap: float = REST_PULLBACK,
+) -> Any:
+    """The stick behind ``ball`` in a still picture (``render``, the gallery), as the play screen draws it: ``gap``
+    back from the ball, the butt raised at least as far as the rails and balls behind force. Returns its node."""
+    from scenes.look import linearise_vertex_colours, shading_of
+
+    stick = parent.attachNewNode(cue_mesh())
+    stick.setMaterial(cue_material(), 1)
+    if shading_of(parent) == "high":
+        linearise_vertex_colours(stick)
+    forced = clearing_elevation(spec, positions, ball, cue.direction, gap=gap, tip=cue.tip)
+    raised = cue if cue.elevation >= forced else cue.with_elevation(forced)
+    x, y = positions[ball]
+    tip, u = stick_pose((x, y, spec.ball_radius), spec.ball_radius, raised, gap)
+    from panda3d.core import Point3
+
+    stick.setPos(Point3(*tip))
+    stick.lookAt(Point3(tip[0] + u[0], tip[1] + u[1], tip[2] + u[2]))
+    return stick
+
+
 def _circle(radius: float, n: int = 48) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     pts = [
         (radius * math.cos(2 * math.pi * k / n), radius * math.sin(2 * math.pi * k / n)) for k in range(n + 1)
@@ -197,7 +238,7 @@ class CueView:
         if shading_of(parent) == "high":
             linearise_vertex_colours(self.stick)
         self.forced_elevation = 0.0  # the least elevation that clears rails and balls (see raised())
-        self.pullback = 0.05  # gap between tip and ball, m (drawn; grows with a power drag)
+        self.pullback = REST_PULLBACK  # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight
         # Bottom-right column: the cue's numbers, the power gauge under them, the two diagrams to their right.
         self.gauge = DirectWaitBar(
@@ -339,7 +380,7 @@ class CueView:
             tr("cue.power", self.lang, v=cue.speed),
             tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
             tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),
-            tr("cue.direction", self.lang, v=cue.direction),
+            tr("cue.direction", self.lang, v=round(cue.direction, 1) % 360.0),  # 359.96 reads 0.0, not 360.0
         ]
         squirt = self.squirt_deg(cue)
         if abs(squirt) >= 0.05:
@@ -351,7 +392,10 @@ class CueView:
             return
         self.stick.show()
         if positions is not None:
-            self.forced_elevation = clearing_elevation(self.spec, positions, ball, cue.direction)
+            # The butt's reach counts as far back as a full power drag draws the stick.
+            self.forced_elevation = clearing_elevation(
+                self.spec, positions, ball, cue.direction, gap=MAX_PULLBACK, tip=cue.tip
+            )
         self.place_stick(self.raised(cue), (centre[0], centre[1], R), self.pullback)
 
     def raised(self, cue: CueState) -> CueState:
@@ -364,9 +408,8 @@ class CueView:
     def place_stick(self, cue: CueState, centre: tuple[float, float, float], gap: float) -> None:
         from panda3d.core import Point3
 
-        u = cue_axis(cue.direction, cue.elevation)
-        c = tip_contact(centre, self.spec.ball_radius, cue)
-        tip = Point3(c[0] - u[0] * gap, c[1] - u[1] * gap, c[2] - u[2] * gap)
+        t, u = stick_pose(centre, self.spec.ball_radius, cue, gap)
+        tip = Point3(*t)
         self.stick.setPos(tip)
         # +Y along the cue axis towards the ball: the mesh runs along -Y from the tip, back to the butt.
         self.stick.lookAt(Point3(tip[0] + u[0], tip[1] + u[1], tip[2] + u[2]))

@@ -109,26 +109,34 @@ def clearing_elevation(
     direction: float,
     gap: float = 0.0,
     margin: float = 0.004,
+    tip: tuple[float, float] = (0.0, 0.0),
 ) -> float:
     """The lowest elevation (degrees) at which a cue aimed along ``direction`` at ``ball`` passes over the
     cushions and rail and over every other ball, ``margin`` metres clear. 0 when nothing is in the way.
 
-    The tip is taken at the ball's centre height (a centre-ball hit; tip offsets change it by less than R),
-    ``gap`` behind the ball (0: at the strike); the stick rises behind it at the elevation: a point ``d`` behind
-    the tip (in plan) is ``d tan(e)`` higher. The cushion's top rises from its nose edge to the rail top at its
-    back (the profile physics.tables builds), the rail top is flat.
+    The stick's axis is the line the view draws it on (``scenes.cue_control.stick_pose``): through the ball's
+    centre at the elevation, moved across the cue by the tip offset (``tip``: right, up in ball radii; a low tip
+    for draw lowers the whole stick by ``up R / cos(e)``), the tip ``gap`` behind the ball. In the cue's vertical
+    plane, with ``D`` the distance behind the ball's centre in plan, the axis is at height
+    ``R + D tan(e) + up R / cos(e)``; it clears a point ``H`` above the cloth (a cushion's nose edge, its back, the
+    rail's outer edge: the cushion's top rises from its nose edge to the rail top at its back, the profile
+    physics.tables builds, the rail top is flat) when ``D sin(e) - (H - R) cos(e) >= -up R``, and a ball (grown by
+    the stick's radius) of radius ``rho`` in that plane when ``D sin(e) + up R >= rho``.
     """
     R = spec.ball_radius
     x0, y0 = positions[ball]
     a = math.radians(direction)
     bx, by = -math.cos(a), -math.sin(a)  # from the ball back along the cue
-    tip_d = R + gap
+    side, up = tip[0] * R, tip[1] * R
+    near, far = R * 0.5, R + gap + CUE_LENGTH  # the stick's extent behind the ball's centre, in plan
     need = 0.0
 
     def require(d: float, height: float) -> None:
         nonlocal need
-        if 1e-6 < d < CUE_LENGTH:  # past the butt nothing is in the way
-            need = max(need, math.atan2(height, d))
+        if near < d < far:  # past the butt nothing is in the way
+            h = height - R
+            reach = math.hypot(d, h)
+            need = max(need, math.atan2(h, d) + math.asin(max(-1.0, min(1.0, -up / reach))))
 
     # The cushions' tops and the rail: from where the backward line leaves the bed to the outside of the rail.
     hl, hw = spec.half_length, spec.half_width
@@ -137,14 +145,13 @@ def clearing_elevation(
         if abs(v) > 1e-12:
             t_exit = min(t_exit, ((lim if v > 0 else -lim) - p) / v)
     if math.isfinite(t_exit):
-        d_nose = max(t_exit - tip_d, 1e-3)
         nose_top = spec.cushion_nose_height + NOSE_EDGE_RISE
         for d, top in (
-            (d_nose, nose_top),
-            (d_nose + spec.cushion_width, spec.rail_height),
-            (d_nose + spec.cushion_width + spec.rail_width, spec.rail_height),
+            (t_exit, nose_top),
+            (t_exit + spec.cushion_width, spec.rail_height),
+            (t_exit + spec.cushion_width + spec.rail_width, spec.rail_height),
         ):
-            require(d, top + radius_at(d) + margin - R)
+            require(d, top + radius_at(max(d - R - gap, 0.0)) + margin)
     # Other balls under the stick.
     for other, (x, y) in positions.items():
         if other == ball:
@@ -153,13 +160,13 @@ def clearing_elevation(
         along = fx * bx + fy * by
         if along <= 0:
             continue
-        across = abs(fx * by - fy * bx)
-        d = along - tip_d
-        reach = R + radius_at(max(d, 0.0)) + margin
-        if across >= reach or d <= 0 or d - reach > CUE_LENGTH:
+        # Across the cue, measured from the stick's axis (moved right by the side offset).
+        across = abs(-(fx * by - fy * bx) - side)
+        reach = R + radius_at(max(along - R - gap, 0.0)) + margin
+        if across >= reach or along - reach > far:
             continue
         # In the vertical plane of the cue the ball (grown by the stick's radius) is a circle of radius rho
-        # at distance d: the stick must pass above its tangent from the tip.
+        # ``along`` behind the cue ball's centre, at the same height: the axis must pass above it.
         rho = math.sqrt(reach * reach - across * across)
-        need = max(need, math.asin(min(1.0, rho / d)))
-    return math.degrees(need)
+        need = max(need, math.asin(max(-1.0, min(1.0, (rho - up) / along))))
+    return max(0.0, math.degrees(need))

@@ -69,23 +69,10 @@ def _aimed(table_id: str) -> str:
 
 
 def _place_cue(scene: NodePath, spec: Any, balls: dict[str, tuple[float, float]], aim: float) -> NodePath:
-    """The cue behind the cue ball as the play screen draws it: 4 cm back from the ball, its butt raised at
-    least as far as the rails and balls behind force."""
-    from scenes.cue_control import CueState, CueView, cue_material
-    from scenes.cue_mesh import cue_mesh
-    from scenes.look import linearise_vertex_colours, shading_of
+    """The cue behind the cue ball as the play screen draws it (``scenes.cue_control.still_cue``)."""
+    from scenes.cue_control import CueState, still_cue
 
-    stick = scene.attachNewNode(cue_mesh())
-    stick.setMaterial(cue_material(), 1)
-    if shading_of(scene) == "high":
-        linearise_vertex_colours(stick)
-    from scenes.cue_mesh import clearing_elevation
-
-    elevation = max(4.0, clearing_elevation(spec, balls, "cue", aim))
-    holder = CueView.__new__(CueView)  # only its stick placement: no HUD widgets in a still picture
-    holder.spec, holder.stick = spec, stick
-    holder.place_stick(CueState(aim, 2.0, elevation), (*balls["cue"], spec.ball_radius), 0.04)
-    return stick
+    return still_cue(scene, spec, balls, "cue", CueState(aim, 2.0, 4.0), 0.04)
 
 
 def draw_table(
@@ -133,6 +120,12 @@ def draw_table(
             "ball_bottoms": {b: shot.project((x, y, 0.0)) for b, (x, y) in balls.items()},
             "pockets": {pid: shot.project((*p.hole_centre, -0.01)) for pid, p in tv.pockets.items()},
             "pocket_radius": {pid: p.hole_radius for pid, p in tv.pockets.items()},
+            "pocket_axis": {pid: _image_axis(shot, p.hole_centre, p.axis) for pid, p in tv.pockets.items()},
+            # The centre of each pocket's rim, at the rail top where the rim is (a top view sees the corners'
+            # rims a little off their holes' centres).
+            "pocket_rims": {
+                pid: shot.project((*p.hole_centre, spec.rail_height)) for pid, p in tv.pockets.items()
+            },
             "eye": [float(v) for v in rig.eye],
         }
         return image, info
@@ -140,6 +133,16 @@ def draw_table(
         shot.close()
         tv.destroy()
         scene.removeNode()
+
+
+def _image_axis(shot: Any, centre: tuple[float, float], axis: tuple[float, float]) -> list[float] | None:
+    """The pocket's axis (from the bed into the pocket) as a unit vector in the picture."""
+    a = shot.project((centre[0], centre[1], -0.01))
+    b = shot.project((centre[0] + 0.05 * axis[0], centre[1] + 0.05 * axis[1], -0.01))
+    if a is None or b is None:
+        return None
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    return [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
 
 
 def render_gallery(

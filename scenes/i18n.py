@@ -136,8 +136,24 @@ def catalog(lang: str) -> gettext.GNUTranslations:
     return t
 
 
+class _CommaFloat(float):
+    """A number written the Russian way: a decimal comma (3,0 м/с, 2,86 с), whatever the format spec."""
+
+    def __format__(self, spec: str) -> str:
+        return float.__format__(self, spec).replace(".", ",")
+
+
+def _numbers(fmt: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Placeholders as the language writes them: in Russian every fractional number takes a decimal comma."""
+    if lang != "ru":
+        return fmt
+    return {k: _CommaFloat(v) if isinstance(v, float) else v for k, v in fmt.items()}
+
+
 def tr(key: str, lang: str, /, **fmt: Any) -> str:
-    """The text for ``key`` in ``lang``, formatted with ``fmt``; with ``n=`` a plural entry picks its form."""
+    """The text for ``key`` in ``lang``, formatted with ``fmt``; with ``n=`` a plural entry picks its form.
+    Fractional numbers are written as the language writes them (Russian: 3,0 м/с)."""
+    fmt = _numbers(fmt, lang)
     t = catalog(lang)
     text: str | None = None
     n = fmt.get("n")
@@ -153,7 +169,7 @@ def tr(key: str, lang: str, /, **fmt: Any) -> str:
 
 def ntr(key: str, n: int, lang: str, /, **fmt: Any) -> str:
     """A plural entry for the count ``n`` (``{n}`` in the text is the count)."""
-    return catalog(lang).ngettext(key, key, abs(int(n))).format(n=n, **fmt)
+    return catalog(lang).ngettext(key, key, abs(int(n))).format(n=n, **_numbers(fmt, lang))
 
 
 def has_text(key: str) -> bool:

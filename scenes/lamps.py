@@ -8,7 +8,10 @@ what a referee sees a ball touch is what the ball touched:
 - snooker: one rectangular canopy over the middle of the table, open below, with a diffuser.
 
 High quality lights the table with one shadow-casting spotlight per shade (several bulbs, so the shadows have
-soft, overlapping edges as under a real lamp); low quality with point lights and no shadows.
+soft, overlapping edges as under a real lamp) and, through the room's irradiance (``scenes.look.RoomLight.fill``),
+the even light a shade's white inside and diffuser send down over the whole bed: with the bulbs' points of light
+alone the cloth at the corner pockets had a seventh of the light at the middle. Low quality lights it with point
+lights and no shadows.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ BRASS: ColourT = (0.80, 0.62, 0.30, 1.0)
 INSIDE: ColourT = (0.92, 0.90, 0.86, 1.0)
 GLOW: ColourT = (1.0, 0.97, 0.90, 1.0)
 SHADOW_MAP = 2048
+# The lamp's light on the cloth under it, bulbs and fill together (linear units of the shader), and the share the
+# fill gives (an irradiance from above, the same over the whole table; the bulbs give the rest and the shadows).
+LAMP_POWER = 4.2
+FILL_SHARE = 0.4
+FILL_IRRADIANCE = FILL_SHARE * LAMP_POWER
 
 
 @dataclass(frozen=True)
@@ -158,7 +166,7 @@ def make_lights(root: NodePath, table_id: str, box: Box, high: bool) -> list[Nod
     for i, (x, y, z) in enumerate(spots):
         if high:
             sl = Spotlight(f"lamp-{i}")
-            power = 4.2 / len(spots)
+            power = (1.0 - FILL_SHARE) * LAMP_POWER / len(spots)
             sl.setColor((power, power * 0.97, power * 0.9, 1))
             sl.setAttenuation((0.25, 0.0, 0.75))
             lens = sl.getLens()

@@ -94,6 +94,7 @@ FINISHES: dict[str, Finish] = {
     "varnish": Finish(0.30),
     "leather": Finish(0.55),
     "rubber": Finish(0.6),
+    "liner": Finish(0.9),  # the pockets' leather or rubber lining: matte, it must read as a dark hole
     "metal": Finish(0.28, 1.0),
     "chrome": Finish(0.12, 1.0),
     "floor": Finish(0.45),
@@ -203,6 +204,9 @@ class RoomLight:
     lamps: tuple[Box, ...]  # the glowing undersides, as (lo, hi) boxes whose bottom face emits
     cloth: tuple[float, float, float]
     glow: float = 10.0  # radiance of a lamp's diffuser
+    # Irradiance on the bed from the lamp's even light from above (a broad source within FILL_CONE of the
+    # zenith), in the irradiance only: a shade's inside and diffuser light the whole table, not just under a bulb.
+    fill: float = 0.0
 
 
 def _face_dirs(size: int) -> np.ndarray:
@@ -315,6 +319,9 @@ def _prefilter(room: RoomLight, size: int, roughness: float, n_samples: int) -> 
     return out.reshape(6, size, size, 3)
 
 
+FILL_CONE = math.radians(60.0)  # half-angle round the zenith of the lamp's even light (RoomLight.fill)
+
+
 def _sh_coefficients(room: RoomLight, size: int = 16) -> list[tuple[float, float, float]]:
     """Irradiance as 9 spherical-harmonic coefficients, cosine lobe folded in (simplepbr's convention)."""
     d = _face_dirs(size).reshape(-1, 3)
@@ -322,7 +329,12 @@ def _sh_coefficients(room: RoomLight, size: int = 16) -> list[tuple[float, float
     xx, yy = np.meshgrid(idx, idx)
     solid = (4.0 / size**2) / (1 + xx**2 + yy**2) ** 1.5
     w = np.tile(solid.reshape(-1), 6)
-    col = room_radiance(room, d, lamps=False) * w[:, None]
+    rad = room_radiance(room, d, lamps=False)
+    if room.fill > 0:
+        # A uniform radiance L over the cone gives pi L sin^2(cone) on a surface facing up.
+        fill = room.fill / (math.pi * math.sin(FILL_CONE) ** 2)
+        rad = rad + np.where(d[:, 2:3] > math.cos(FILL_CONE), fill * np.array([[1.0, 0.97, 0.9]]), 0.0)
+    col = rad * w[:, None]
     x, y, z = d[:, 0], d[:, 1], d[:, 2]
     basis = [
         0.282095 * np.ones_like(x),
@@ -386,12 +398,6 @@ def shading_of(np_: NodePath) -> str:
 
 
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
-_SLOW_HINT = {
-    "en": 'Software OpenGL ({renderer}) draws quality "high" at about one frame a second; '
-    'set [display] quality = "low" in settings.toml for a smooth picture.',
-    "ru": "Программный OpenGL ({renderer}) рисует качество «high» примерно кадр в секунду; "
-    'для плавной картинки задайте [display] quality = "low" в settings.toml.',
-}
 
 
 def slow_high_quality_hint(base: Any, lang: str) -> str | None:
@@ -400,4 +406,6 @@ def slow_high_quality_hint(base: Any, lang: str) -> str | None:
     renderer = str(gsg.getDriverRenderer()) if gsg is not None else ""
     if not any(name in renderer.lower() for name in SOFTWARE_GL):
         return None
-    return _SLOW_HINT.get(lang, _SLOW_HINT["en"]).format(renderer=renderer.split(" (")[0])
+    from scenes.i18n import tr
+
+    return tr("cli.slow_high", lang, renderer=renderer.split(" (")[0])

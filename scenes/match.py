@@ -334,6 +334,10 @@ class MatchController:
                 opts.append(str(o))
         if r.choice is not None:
             opts += list(r.choice.among)
+        elif opts and Option.LAG not in r.options:
+            # Every option is the next player's to take or leave: leaving them is a choice too (the ruling as
+            # it stands, the incoming player at the table), and the window must offer it.
+            opts.append(ACCEPT)
         return tuple(opts)
 
     def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
@@ -350,10 +354,9 @@ class MatchController:
             striker = r.striker
             frame = sum(int(f) for f in self.state.frames_won) + 1
             self.state = self.state.apply(r, parse_decision(decision) if decision is not None else None)
-            gained = int(r.points[striker]) if striker < len(r.points) else 0
             if not r.foul and striker < len(r.points):
-                # The striker's visit goes on (or ended with this stroke): its points count to the break.
-                brk = self.current_break + max(0, gained)
+                # The striker's visit goes on (or ended with this stroke): what it gained counts to the break.
+                brk = self.current_break + break_gain(r)
             else:
                 brk = 0
             self.current_break = brk if self.state.to_play == striker else 0
@@ -628,6 +631,19 @@ def play_save_path(autosave: str) -> Path:
     """The window's own save beside a match autosave (``match-autosave.json`` -> ``match-autosave.play.json``)."""
     p = Path(autosave)
     return p.with_name(p.stem + ".play" + p.suffix)
+
+
+ACCEPT = "accept_table"  # a decision of the window's: none of the ruling's options, the ruling as it stands
+
+
+def break_gain(ruling: Any) -> int:
+    """What a legal stroke adds to the striker's break: its points where the game scores them (the pyramids,
+    snooker, 14.1), the balls it potted where only frames count (8-ball, 9-ball: a run of balls)."""
+    striker = ruling.striker
+    points = int(ruling.points[striker]) if striker < len(ruling.points) else 0
+    if points == 0 and not any(ruling.points):
+        return len(ruling.counted)
+    return max(0, points)
 
 
 def final_positions(record: ShotRecord) -> Positions:

@@ -275,7 +275,12 @@ def place_camera(
         hit = aim_hit(scenario.table, dict(scenario.balls), ball, aim) if ball in scenario.balls else None
         if hit is not None:
             far = scenario.balls.get(hit.ball, hit.end) if hit.ball else hit.end
-            rig.frame([(st.pos[0], st.pos[1], 0.0), (st.pos[0], st.pos[1], 2 * R), (far[0], far[1], R)], 0.15)
+            a = math.radians(aim)
+            # The near part of the cue's shaft too, as the player sees it down the cue (the play screen's framing).
+            shaft = (st.pos[0] - 0.3 * math.cos(a), st.pos[1] - 0.3 * math.sin(a), R + 0.03)
+            rig.frame(
+                [(st.pos[0], st.pos[1], 0.0), (st.pos[0], st.pos[1], 2 * R), (far[0], far[1], R), shaft], 0.15
+            )
         rig.snap()
 
 
@@ -318,6 +323,18 @@ def draw_scenario(
         view.set_balls(states)
         rig = CameraRig(shot.camera, scenario.table, smooth_time=0.0)
         place_camera(rig, camera, scenario, states, view)
+        sc = scenario.shot
+        if camera == "player" and sc is not None and t <= 0.0 and sc.ball in scenario.balls:
+            # Before the strike the player's view shows the cue as the player holds it for this shot.
+            from scenes.cue_control import CueState, still_cue
+
+            still_cue(
+                scene,
+                scenario.table,
+                dict(scenario.balls),
+                sc.ball,
+                CueState(sc.direction, sc.cue_speed, sc.elevation, sc.tip),
+            )
         image = shot.render()
         where = {b: shot.project(s.pos) for b, s in states.items() if s.visible}
         return Drawn(image, where, states)

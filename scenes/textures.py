@@ -256,6 +256,18 @@ def floor_texture(size: int = 256) -> Texture:
 
 
 @cache
+def net_texture(size: int = 64) -> Texture:
+    """A pocket net's knotted mesh: cords on two diagonals (1 on a cord, dark between), one mesh per tile."""
+    u = (np.arange(size) + 0.5) / size
+    uu, vv = np.meshgrid(u, u)
+    d1 = np.abs(((uu + vv) % 1.0) - 0.5)
+    d2 = np.abs(((uu - vv) % 1.0) - 0.5)
+    cord = np.clip(1.0 - np.minimum(d1, d2) / 0.06, 0.0, 1.0)
+    shade = 0.12 + 0.88 * cord
+    return texture_from_array("net", np.repeat(shade[..., None], 3, axis=2))
+
+
+@cache
 def shadow_texture(size: int = 64) -> Texture:
     """A soft round blob (alpha) for the contact shadow under a ball."""
     r = np.hypot(*np.meshgrid(np.linspace(-1, 1, size), np.linspace(-1, 1, size)))

@@ -130,6 +130,8 @@ def render_video(
     codec = FORMATS[out.suffix.lower()]
     scene = NodePath("video-scene")
     balls = list(dict.fromkeys([*scenario.balls, *(record.samples or {})]))
+    # The shot first: its shading marks the scene high, and the table is built for the quality it is drawn at.
+    shot = OffscreenShot(base, scene, size, quality=quality)
     view = TableView(
         scene,
         scenario.table,
@@ -139,7 +141,6 @@ def render_video(
         objects=scenario.objects,
         software=is_software(base),
     )
-    shot = OffscreenShot(base, scene, size, quality=quality)
     player = ReplayPlayer(record, view)
     p = plan(player.duration, speed, fps)
     if p.frames > MAX_FRAMES:

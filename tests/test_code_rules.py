@@ -24,7 +24,6 @@ MAX_CLASS = 700
 KNOWN_LONG = {
     ("rules/games/russian.py", "Pyramid"): 843,
     ("rules/games/snooker.py", "SnookerBase"): 756,
-    ("scenes/table_view.py", "TableView"): 857,
     ("scenes/trainer/screen.py", "TrainerScreen"): 1085,
 }
 

@@ -22,11 +22,19 @@ from physics.record import ShotParams
 from rules.contract import NoteCode
 from scenes.aim_aids import AimLevel, trajectory_paths
 from scenes.aim_view import AimAssist, AimView
-from scenes.cue_control import MAX_SPEED, CueState, CueView, direction_to
+from scenes.cue_control import (
+    MAX_PULLBACK,
+    MAX_SPEED,
+    REST_PULLBACK,
+    CueState,
+    CueView,
+    direction_to,
+)
 from scenes.hud import Hud
 from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
-from scenes.match import MatchController, Unavailable, placement_allowed
+from scenes.match import ACCEPT, MatchController, Unavailable, final_positions, placement_allowed
 from scenes.screens import Screen
+from scenes.screens.play_aim import PlayAimMixin
 from scenes.screens.play_input import PlayInputMixin
 from scenes.screens.play_script import PlayScriptMixin
 from scenes.screens.stats_panel import StatsPanel
@@ -61,7 +69,7 @@ class Phase(StrEnum):
     OVER = "over"  # match over
 
 
-class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
+class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
     name = "play"
     practice = False
 
@@ -101,6 +109,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         self.cue.kind = self.ctx.shared.get("cue_kind", "") if resume else ""
         self.cue.kind = self.cue.kind or s.cue.for_game(match.game)  # settings [cue]: each game's first cue
         self.struck_ball = match.cue_ball
+        self.phase = Phase.AIM  # until _after_stroke_or_start says what the position asks for
         self.keys = KeyPoller(self.base)
         self.dragging: tuple[float, float] | None = None
         self.drag_ball: str | None = None
@@ -294,7 +303,6 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
     # --- phases --------------------------------------------------------------------------------
     def _after_stroke_or_start(self) -> None:
         m = self.match
-        show_positions(self.view, m.positions, m.spec)
         self.struck_ball = m.cue_ball if not self.practice else "cue"
         if m.state is not None and m.state.match_over:
             self.phase = Phase.OVER
@@ -311,8 +319,11 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
             self.phase = Phase.DECIDE
         elif m.in_hand is not None:
             self.phase = Phase.PLACE
+            if not self.practice:
+                self._place_for_a_clear_aim()
         else:
             self.phase = Phase.AIM
+        show_positions(self.view, self._table_positions(), m.spec)
         self.camera.focus(self._cue_centre(), self.aim.direction)
         self._refresh_hud()
 
@@ -331,38 +342,16 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         """True when the screen waits for the player (the script's ``wait_rest``)."""
         return self.phase in (Phase.AIM, Phase.PLACE, Phase.DECIDE, Phase.OVER)
 
+    def _table_positions(self) -> dict[str, tuple[float, float]]:
+        """Where the balls stand on the table now: while a ruling waits for its choice, where the stroke left
+        them (the ruling is not carried out yet); otherwise the match's positions."""
+        m = self.match
+        if self.phase == Phase.DECIDE and m.pending is not None and not self.practice:
+            return final_positions(m.pending.record)
+        return dict(m.positions)
+
     def _cue_centre(self) -> tuple[float, float] | None:
-        return self.match.positions.get(self.struck_ball)
-
-    def _default_direction(self) -> float:
-        """Aim at the nearest ball the player may hit first: a sensible start, not a decision about the stroke.
-
-        The state's ball on decides (snooker's red or colour, a named ball); with none given (a frame's
-        opening) reds come first where there are reds, and the lowest number where the referee says the
-        lowest ball must be met first even on the break (9-ball)."""
-        c = self._cue_centre()
-        st = self.match.state
-        on = str(st.ball_on) if st is not None and st.ball_on else ""
-        balls = [b for b in self.match.positions if b != self.struck_ball]
-        if not on and st is not None:
-            if any(b.startswith("red") for b in balls):
-                on = "red"
-            elif getattr(self.match.referee, "break_first_rule", False) and any(b.isdigit() for b in balls):
-                on = min((b for b in balls if b.isdigit()), key=int)
-        others = [
-            self.match.positions[b]
-            for b in balls
-            if not on
-            or (on == "colour" and not b.startswith("red"))
-            or b == on
-            or (on == "red" and b.startswith("red"))
-        ]
-        if not others:
-            others = [p for b, p in self.match.positions.items() if b != self.struck_ball]
-        if c is None or not others:
-            return 0.0
-        target = min(others, key=lambda p: math.hypot(p[0] - c[0], p[1] - c[1]))
-        return direction_to(c, target)
+        return self._table_positions().get(self.struck_ball)
 
     def _refresh_hud(self) -> None:
         status = self.status
@@ -413,8 +402,11 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
         self.assist.update(self._shot(), self.match.positions, visible=aiming)
         if self.phase == Phase.STRIKE and centre is not None:
             frac = min(1.0, self.strike_t / STRIKE_SECONDS)
+            # The stroke is played at the raised elevation: the stick comes through at it, never through a rail.
             self.cue.place_stick(
-                self.aim, (centre[0], centre[1], ball_z(self.match.spec)), self.cue.pullback * (1.0 - frac)
+                self.cue.raised(self.aim),
+                (centre[0], centre[1], ball_z(self.match.spec)),
+                self.cue.pullback * (1.0 - frac),
             )
         if self.keys.down("mouse2"):
             # Middle drag turns the orbit/free view around what it looks at.
@@ -447,7 +439,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
                 # Pulling the mouse back (down the screen) draws the cue back: power grows with the pull.
                 pull = max(0.0, self.dragging[1] - mouse[1])
                 aim = aim.with_speed(pull * DRAG_SPEED_PER_UNIT)
-                self.cue.pullback = 0.05 + 0.25 * aim.speed / MAX_SPEED
+                self.cue.pullback = REST_PULLBACK + (MAX_PULLBACK - REST_PULLBACK) * aim.speed / MAX_SPEED
             else:
                 dx, _dy = self.keys.mouse_delta()
                 if self.camera.mode in ("player", "follow"):
@@ -563,6 +555,9 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
             return
         if m.options and not self.practice:
             self.phase = Phase.DECIDE
+            # The player who decides looks at the table as the stroke left it, towards a ball to play.
+            self.aim = replace(self.aim, direction=self._default_direction())
+            self.camera.focus(self._cue_centre(), self.aim.direction)
             self._refresh_hud_pending()
             return
         self._apply(None)
@@ -587,7 +582,7 @@ class PlayScreen(PlayInputMixin, PlayScriptMixin, Screen):
     def decide(self, option: str) -> None:
         if self.phase != Phase.DECIDE:
             return
-        self._apply(option)
+        self._apply(None if option == ACCEPT else option)
 
     def _apply(self, decision: str | None) -> None:
         m = self.match

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from scenes.cue_control import REST_PULLBACK
 from scenes.screens.views import ball_z
 
 
@@ -23,6 +24,7 @@ class PlayInputMixin:
     dragging: Any
     drag_ball: Any
     struck_ball: str
+    _table_positions: Any  # PlayScreen's: where the balls stand on the table now
 
     def view_point(self, mouse: tuple[float, float]) -> tuple[float, float] | None:
         """Where the mouse ray meets the plane of the ball centres, in the table frame."""
@@ -61,7 +63,7 @@ class PlayInputMixin:
         if self.dragging is None:
             return
         self.dragging = None
-        self.cue.pullback = 0.05
+        self.cue.pullback = REST_PULLBACK
         if self.phase == "aim" and self.aim.speed > 0.05:
             self.shoot()
 
@@ -100,7 +102,7 @@ class PlayInputMixin:
     def ball_at(self, p: tuple[float, float]) -> str | None:
         R = self.match.spec.ball_radius
         best = min(
-            self.match.positions.items(),
+            self._table_positions().items(),  # where the balls are drawn (while deciding: where they stopped)
             key=lambda kv: math.hypot(kv[1][0] - p[0], kv[1][1] - p[1]),
             default=None,
         )

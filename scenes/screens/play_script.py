@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from scenes.cue_control import CueState, direction_to
+from scenes.match import ACCEPT
 from scenes.screens.views import show_positions
 from scenes.script import ScriptRefused
 
@@ -76,7 +77,8 @@ class PlayScriptMixin:
         elif do == "decide":
             # ``null`` takes the ruling as it stands (no option chosen).
             if self.phase == "decide":
-                self._apply(None if a.get("option") is None else str(a["option"]))
+                option = a.get("option")
+                self._apply(None if option in (None, ACCEPT) else str(option))
         elif do == "camera":
             self.camera.set_mode(str(a["mode"]))
             if a.get("snap"):

@@ -23,6 +23,7 @@ TICK_COLOURS: dict[str, tuple[float, float, float, float]] = {
 }
 BAR_Z = 0.16  # above the bottom edge (aspect2d units), over the help line
 BAR_H = 0.035
+LEGEND_SCALE = 0.032
 
 
 class Timeline:
@@ -60,19 +61,21 @@ class Timeline:
         self.legend: list[Any] = []
         x = -h
         for k in kinds:
+            # On a dark plate: a green or grey name straight on the cloth could not be read.
             label = OnscreenText(
                 parent=self.frame,
                 text=f"■ {tr(f'timeline.{k}', lang)}",
-                pos=(x, BAR_H / 2 + 0.02),
-                scale=0.03,
+                pos=(x, BAR_H / 2 + 0.022),
+                scale=LEGEND_SCALE,
                 fg=TICK_COLOURS[k],
+                bg=(0.05, 0.05, 0.05, 0.8),
                 shadow=(0, 0, 0, 0.9),
                 font=font,
                 align=0,  # TextNode.ALeft
                 mayChange=True,
             )
             self.legend.append(label)
-            x += 0.03 * (len(label.getText()) * 0.6 + 2)
+            x += LEGEND_SCALE * (label.textNode.getWidth() + 1.2)
 
     def set_frac(self, frac: float) -> None:
         self.cursor.setX(-self.half + 2 * self.half * min(1.0, max(0.0, frac)))

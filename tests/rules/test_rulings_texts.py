@@ -394,7 +394,7 @@ def test_explanations_name_balls_as_the_language_does() -> None:
         rec = record_for(case, Settings())
         for game, ruling in rule_all(case, rec).items():
             for lang in ("en", "ru"):
-                text = ruling["explain"][lang] + " ".join(f["explain"][lang] for f in ruling["fouls"])
+                text = ruling.explain[lang] + " ".join(f.explain[lang] for f in ruling.fouls)
                 for raw in RAW:
                     assert raw not in text, (case.id, game, lang, raw, text)
                 # No doubled article, no id with an underscore, no English word left in a Russian sentence.

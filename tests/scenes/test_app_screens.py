@@ -7,6 +7,7 @@ referee; the test checks the window shows exactly what the referee ruled.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -595,7 +596,7 @@ def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: s
     snap = replace(
         play.match.snapshot(status=tr("archive.differs", lang)),
         last=LastCall(True, (foul, foul), ("red1", "red2", "black"), (0, 7)),
-        options=("play_on", "make_offender_replay"),
+        options=("play_on", "make_offender_replay", "accept_table"),
         in_hand="d",
         needs_call=True,
         details_key="I",
@@ -618,4 +619,69 @@ def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: s
             (ax0, az0, ax1, az1), (bx0, bz0, bx1, bz1) = boxes[a], boxes[b]
             overlap = ax0 < bx1 and bx0 < ax1 and az0 < bz1 and bz0 < az1
             assert not overlap, f"{a} {boxes[a]} overlaps {b} {boxes[b]}"
+    app.manager.switch("menu")
+
+
+def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
+    """While a ruling waits for its choice, the view is on the cue ball where it stopped and the aim on a ball
+    the next player may hit; every camera cycled to keeps that place (not where the stroke was played from)."""
+    from panda3d.core import Point2, Point3
+
+    from scenes.match import final_positions
+
+    base = app.base
+    play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)
+    _frames(base, 1)
+    m = play.match
+    head = m.spec.lines["head-string"]
+    play.script_action({"do": "place_cue", "at": [head - 0.45, 0.05]})
+    play.script_action(
+        {"do": "aim", "direction": 150.0}
+    )  # back off the head cushion: no ball touched, a foul
+    play.script_action({"do": "power", "speed": 1.2})
+    play.script_action({"do": "shoot"})
+    play.script_action({"do": "speed", "x": 8.0})
+    _until_ready(base, play)
+    assert str(play.phase) == "decide"
+    stopped = final_positions(m.pending.record)
+    cue = stopped["cue"]
+    assert math.dist(cue, (head - 0.45, 0.05)) > 0.2  # the cue ball moved
+    R = m.spec.ball_radius
+    # The aim is at the ball nearest the cue ball where it stopped.
+    others = [p for b, p in stopped.items() if b != "cue"]
+    nearest = min(others, key=lambda p: math.dist(p, cue))
+    assert play.aim.direction == pytest.approx(
+        math.degrees(math.atan2(nearest[1] - cue[1], nearest[0] - cue[0])) % 360
+    )
+    for mode in ("player", "orbit", "side", "follow"):
+        play.camera.set_mode(mode)
+        play.camera.rig.snap()
+        assert (play.camera.rig.target.x, play.camera.rig.target.y) == pytest.approx(cue, abs=1e-6), mode
+        p = base.cam.getRelativePoint(base.render, Point3(cue[0], cue[1], R))
+        film = Point2()
+        assert base.camLens.project(p, film) and abs(film.x) < 1 and abs(film.y) < 1, mode
+    # A click on the table finds the balls where they are drawn (a ball to take off is picked so).
+    assert play.ball_at(cue) == "cue"
+    # The decider may also leave the options: the last one takes the table as the ruling leaves it.
+    ruling = m.pending.ruling_json
+    assert m.options[-1] == "accept_table" and "play_on" in m.options
+    assert f"{len(m.options)}) {tr('option.accept_table', 'ru')}" in play.hud.text()["call"]
+    base.messenger.send(str(len(m.options)))
+    assert (
+        str(play.phase) in ("aim", "place") and m.state.to_play == ruling["next_player"] != ruling["striker"]
+    )
+
+
+@pytest.mark.parametrize("game", ["snooker", "american-snooker"])
+def test_the_opening_aim_meets_a_ball_the_player_may_hit_first(app: Any, game: str) -> None:
+    """From the D the cue ball's place and the aim leave a red as the first ball the aim line meets (behind the
+    brown, the aim at the nearest red ran through the brown first: a foul if struck as shown)."""
+    from scenes.cue_control import aim_hit
+
+    play = app.manager.switch("play", game=game, names=("Ann", "Bob"), frames_to_win=1)
+    _frames(app.base, 1)
+    m = play.match
+    hit = aim_hit(m.spec, m.positions, m.cue_ball, play.aim.direction)
+    assert hit.ball is not None and hit.ball.startswith("red"), (hit.ball, m.positions[m.cue_ball])
+    assert m.may_place(*m.positions[m.cue_ball])
     app.manager.switch("menu")

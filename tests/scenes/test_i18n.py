@@ -235,3 +235,11 @@ def test_a_missing_or_stale_mo_is_compiled_at_first_use(
     monkeypatch.setattr(i18n, "_catalogs", {})
     assert tr("hud.frames", "ru") == "Партии (счёт)"
     assert not mo.exists()
+
+
+def test_russian_writes_a_decimal_comma_and_english_a_point() -> None:
+    assert (
+        tr("cue.power", "ru", v=3.0) == "Сила: 3,0 м/с" and tr("cue.power", "en", v=3.0) == "Power: 3.0 m/s"
+    )
+    assert tr("unit.seconds", "ru", v=2.856) == "2,86 с"
+    assert tr("cue.tip", "ru", x=0.1, y=-0.25) == "Винт: +0,10 / -0,25"

@@ -32,27 +32,20 @@ def test_near_the_cushion_the_butt_rises_over_the_rubber_and_the_rail(table_id: 
     R = spec.ball_radius
     gap = 0.02  # from the ball's back to the nose
     x0 = -spec.half_length + R + gap
-    e = clearing_elevation(spec, {"cue": (x0, 0.0)}, "cue", 0.0, margin=0.0)
+    e = clearing_elevation(spec, {"cue": (x0, 0.0)}, "cue", 0.0, margin=0.0, gap=0.0)
     assert 10.0 < e < 60.0
-    # At that elevation the stick's underside passes over the cushion's nose edge and the rail top.
+    # At that elevation the stick's underside passes over the cushion's nose edge and the rail top: the axis
+    # runs through the ball's centre, D behind it in plan at R + D tan(e).
+    edges = (
+        (R + gap, spec.cushion_nose_height + NOSE_EDGE_RISE),
+        (R + gap + spec.cushion_width, spec.rail_height),
+    )
     t = math.tan(math.radians(e))
-    for d, top in (
-        (gap, spec.cushion_nose_height + NOSE_EDGE_RISE),
-        (gap + spec.cushion_width, spec.rail_height),
-    ):
-        assert R + d * t - radius_at(d) >= top - 1e-9, (d, top)
+    for d, top in edges:
+        assert R + d * t - radius_at(d - R) >= top - 1e-9, (d, top)
     # A degree lower and it would not.
     t_low = math.tan(math.radians(e - 1.0))
-    assert (
-        min(
-            R + d * t_low - radius_at(d) - top
-            for d, top in (
-                (gap, spec.cushion_nose_height + NOSE_EDGE_RISE),
-                (gap + spec.cushion_width, spec.rail_height),
-            )
-        )
-        < 0
-    )
+    assert min(R + d * t_low - radius_at(d - R) - top for d, top in edges) < 0
 
 
 def test_a_ball_behind_the_cue_ball_raises_the_butt_over_it() -> None:
@@ -60,9 +53,9 @@ def test_a_ball_behind_the_cue_ball_raises_the_butt_over_it() -> None:
     R = spec.ball_radius
     pos = {"cue": (0.0, 0.0), "8": (-0.12, 0.0)}
     e = clearing_elevation(spec, pos, "cue", 0.0)
-    # Over a ball 12 cm behind: the tangent from the tip over the ball grown by the stick's radius.
+    # Over a ball 12 cm behind: the axis from the ball's centre over the ball grown by the stick's radius.
     rho = R + radius_at(0.12 - R) + 0.004
-    assert e == pytest.approx(math.degrees(math.asin(rho / (0.12 - R))), abs=1e-9)
+    assert e == pytest.approx(math.degrees(math.asin(rho / 0.12)), abs=1e-9)
     # Beside the line the other ball is no obstacle.
     pos_side = {"cue": (0.0, 0.0), "8": (-0.12, 2.5 * R)}
     assert clearing_elevation(spec, pos_side, "cue", 0.0) == 0.0
@@ -142,3 +135,71 @@ def test_the_room_is_dim_round_a_bright_lamp_and_lit_cloth() -> None:
         room_radiance(room, d[:1], lamps=False).max() < 0.05
     )  # the irradiance leaves the lamp to its lights
     assert srgb_to_linear(1.0) == pytest.approx(1.0) and srgb_to_linear(0.5) == pytest.approx(0.214, abs=1e-3)
+
+
+def _stick_clearance(spec: Any, positions: dict[str, tuple[float, float]], cue: Any, gap: float) -> float:
+    """The least clearance (m) of the stick drawn for ``cue`` (as the play screen places it, ``gap`` back from
+    the ball) over the cloth, the cushions' tops, the rail and every other ball; negative where it passes
+    through one."""
+    from scenes.cue_control import stick_pose
+
+    R = spec.ball_radius
+    hl, hw, cw = spec.half_length, spec.half_width, spec.cushion_width
+    nose_top = spec.cushion_nose_height + NOSE_EDGE_RISE
+    tip, u = stick_pose((*positions["cue"], R), R, cue, gap)
+    e = math.radians(cue.elevation)
+    worst = math.inf
+    for k in range(200):  # every 7 mm along the stick
+        s = PROFILE[-1][0] * k / 199
+        r = radius_at(s)
+        p = (tip[0] - u[0] * s, tip[1] - u[1] * s, tip[2] - u[2] * s)
+        depth = max(abs(p[0]) - hl, abs(p[1]) - hw)
+        if depth <= 0:
+            surface = 0.0
+        elif depth <= cw:
+            surface = nose_top + (spec.rail_height - nose_top) * depth / cw
+        elif depth <= cw + spec.rail_width:
+            surface = spec.rail_height
+        else:
+            surface = spec.floor_z
+        worst = min(worst, p[2] - r / math.cos(e) - surface)
+        for ball, (x, y) in positions.items():
+            if ball != "cue":
+                worst = min(worst, math.dist(p, (x, y, R)) - R - r)
+    return worst
+
+
+@pytest.mark.parametrize("table_id", ["pyramid-12ft", "pool-9ft", "snooker-12ft"])
+def test_the_stick_as_drawn_never_passes_through_a_cushion_a_rail_or_a_ball(table_id: str) -> None:
+    """The cue ball near each cushion, the cue aimed away from it, with draw, side and follow, pulled back as
+    far as a power drag takes it, and a ball behind the cue ball: the stick clears everything at the elevation
+    the view raises it to."""
+    from scenes.cue_control import CueState
+
+    spec = load_table(table_id)
+    R = spec.ball_radius
+    hl, hw = spec.half_length, spec.half_width
+    cases = 0
+    for normal, along in (((1.0, 0.0), hw), ((-1.0, 0.0), hw), ((0.0, 1.0), hl), ((0.0, -1.0), hl)):
+        # The cushion behind the cue ball is the one whose nose faces ``normal``.
+        for g in (0.004, 0.03, 0.12):
+            for slide in (0.0, 0.6 * along):
+                x = -normal[0] * (hl - R - g) + normal[1] * slide
+                y = -normal[1] * (hw - R - g) + normal[0] * slide
+                for turn in (-35.0, 0.0, 35.0):
+                    direction = math.degrees(math.atan2(normal[1], normal[0])) + turn
+                    for behind in (None, 0.09):
+                        positions = {"cue": (x, y)}
+                        if behind is not None:
+                            a = math.radians(direction + 180.0)
+                            positions["8"] = (x + behind * math.cos(a), y + behind * math.sin(a))
+                            if max(abs(positions["8"][0]) - hl, abs(positions["8"][1]) - hw) > -R:
+                                continue
+                        for tip in ((0.0, 0.0), (0.0, -0.5), (0.45, -0.35), (0.0, 0.5)):
+                            for gap in (0.05, 0.30):
+                                e = clearing_elevation(spec, positions, "cue", direction, tip=tip, gap=gap)
+                                cue = CueState(direction, 2.0, max(e, 0.0), tip)
+                                clearance = _stick_clearance(spec, positions, cue, gap)
+                                assert clearance >= -2e-4, (positions, direction, tip, gap, e, clearance)
+                                cases += 1
+    assert cases > 500

@@ -6,7 +6,9 @@ measurable properties, not exact pixels:
 
 - a ball shows a highlight (its brightest pixel well above its body's median) and a shadow (the cloth right
   beside where it touches the bed darker than the cloth a few radii away);
-- pockets read as round dark holes from above: dark at the centre and about as wide one way as the other;
+- pockets read as round dark holes from above: dark at the centre, the back of the hole round (the rail's
+  round cut, not the physics' rectangular well);
+- the lamp lights the whole bed, not just the middle;
 - no background shows through the scene anywhere (the buffer is cleared to magenta, which no surface is);
 - the low quality (software renderer) still draws every table.
 """
@@ -14,6 +16,7 @@ measurable properties, not exact pixels:
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -40,10 +43,11 @@ def _gallery(
     env_extra: dict[str, str],
     views: tuple[str, ...] = VIEWS,
     tables: tuple[str, ...] = TABLES,
+    size: str = SIZE,
 ) -> Any:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(env_extra)
-    cmd = [sys.executable, "-m", "scenes.gallery", str(out), "--size", SIZE, "--quality", quality]
+    cmd = [sys.executable, "-m", "scenes.gallery", str(out), "--size", size, "--quality", quality]
     cmd += ["--views", *views, "--tables", *tables, "--probe"]
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -122,41 +126,65 @@ def _check_highlight_and_shadow(out: Path, data: Any, table: str) -> None:
     assert min(below) < 0.95 * far, (min(below), far)
 
 
-# The pool and snooker wells are the physics' rectangular drop boxes until the plan view of physics/geometry
-# (issue 13) gives the round pockets to draw from; the pyramid's already read round.
-SQUARE_WELLS = pytest.mark.xfail(strict=True, reason="square wells until the geometry plan view lands")
+@pytest.fixture(scope="module")
+def high_top(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """The top views a little larger (640x360: a pocket is about 15 px across), for the pockets' shape."""
+    out = tmp_path_factory.mktemp("gallery-top")
+    data = _gallery(out, "high", {}, views=("top",), size="640x360")
+    if not any(p["quality"] == "high" for p in data["pictures"].values()):
+        pytest.skip(f"no OpenGL with shaders here ({data['renderer']}): the high quality cannot be drawn")
+    return out, data
 
 
-@pytest.mark.parametrize(
-    "table",
-    [
-        "pyramid-12ft",
-        pytest.param("pool-9ft", marks=SQUARE_WELLS),
-        pytest.param("snooker-12ft", marks=SQUARE_WELLS),
-        pytest.param("snooker-10ft", marks=SQUARE_WELLS),
-    ],
-)
-def test_pockets_read_as_round_dark_holes_from_above(high: tuple[Path, Any], table: str) -> None:
-    out, data = high
+def _reach(img: PNMImage, x: float, y: float, dx: float, dy: float, limit: int) -> float:
+    """How far (px, in quarter pixels) the dark hole goes from (x, y) along the unit direction (dx, dy): to
+    where it turns lighter for a pixel and a half (a lone light pixel is an edge's sparkle, not the hole's end)."""
+    lit = [_lum(img, x + dx * k / 4, y + dy * k / 4) >= 0.075 for k in range(4 * limit + 6)]
+    for k in range(4 * limit):
+        if all(lit[k : k + 6]):
+            return k / 4
+    return float(limit)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_pockets_read_as_round_dark_holes_from_above(high_top: tuple[Path, Any], table: str) -> None:
+    """From above every pocket is a dark hole whose back is round: walking out from the rim's centre in every
+    direction within 45 degrees of the pocket's axis, the dark reaches about as far each way (the rail's round
+    cut). A square well would reach 1.4 times as far towards its corners as to its sides."""
+    out, data = high_top
     name = f"{table}-top.png"
     info = data["pictures"][name]
     img = _image(out, name)
-    w = img.getXSize()
     for pid, centre in info["pockets"].items():
         assert centre is not None, pid
-        x, y = centre
-        assert _lum(img, x, y) < 0.06, pid
-        # Walk out from the centre in eight directions until the hole ends: about the same reach each way
-        # along the two axes of the picture (a round hole, not a slot or a square).
-        reach = {}
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            k = 0
-            while k < w // 8 and _lum(img, x + dx * k, y + dy * k) < 0.08:
-                k += 1
-            reach[(dx, dy)] = k
-        across = (reach[(1, 0)] + reach[(-1, 0)], reach[(0, 1)] + reach[(0, -1)])
-        assert min(across) >= 3, (pid, reach)
-        assert max(across) <= 1.8 * min(across), (pid, reach)
+        assert _lum(img, *centre) < 0.06, pid
+        x, y = info["pocket_rims"][pid]  # the rim's centre, at the rail top
+        ax, ay = info["pocket_axis"][pid]  # the pocket's axis in the picture, away from the bed
+        back = []
+        for k in range(36):
+            a = 2 * math.pi * k / 36
+            dx, dy = math.cos(a), math.sin(a)
+            if dx * ax + dy * ay >= math.cos(math.radians(45)):
+                back.append(_reach(img, x, y, dx, dy, img.getXSize() // 8))
+        assert min(back) >= 4, (pid, back)
+        # Measured: 1.05-1.2 for the round holes; the square wells drawn before were 1.57 and worse.
+        assert max(back) <= 1.25 * min(back), (pid, back)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_lamp_lights_the_whole_bed(high_top: tuple[Path, Any], table: str) -> None:
+    """From above, the cloth beside every pocket is at least 60 % as bright as the middle of the table (measured:
+    68-74 %; with the bulbs alone it was 33-53 %, the corners in the dark as under no real lamp)."""
+    out, data = high_top
+    name = f"{table}-top.png"
+    info = data["pictures"][name]
+    img = _image(out, name)
+    w, h = img.getXSize(), img.getYSize()
+    # The middle of the bed, a little off the spots and lines; beside a pocket, 12 % of the way to the middle.
+    middle = median(_lum(img, w / 2 + dx, h / 2 + dy) for dx in (15, 20, 25) for dy in (15, 20, 25))
+    for pid, (x, y) in info["pockets"].items():
+        near = _lum(img, x + (w / 2 - x) * 0.12, y + (h / 2 - y) * 0.12)
+        assert near >= 0.6 * middle, (pid, near, middle)
 
 
 def test_the_side_view_is_at_ball_height_and_close(high: tuple[Path, Any]) -> None:

@@ -229,3 +229,21 @@ def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> N
     assert not player.state_at("7", t_pot).visible
     drawn = draw_scenario(offscreen_base, scenario, record, t_pot + 0.1, "top", (320, 180))
     assert "7" not in drawn.balls and drawn.balls["cue"] is not None
+
+
+def test_the_player_view_before_the_strike_shows_the_cue_held_for_the_shot(offscreen_base: Any) -> None:
+    """A scenario with a shot, drawn at t = 0 from the player's view: the cue lies under the cue ball, along the
+    aim, down to the picture's bottom edge (maple, not cloth); without a shot there is none."""
+    layout = dict(POOL_LAYOUT, shot={"cue_speed": 2.0, "direction": 0.0, "elevation": 5.0})
+    with_cue = draw_scenario(
+        offscreen_base, parse_scenario(layout, "shot.toml"), None, 0.0, "player", (320, 180)
+    )
+    without = draw_scenario(
+        offscreen_base, parse_scenario(POOL_LAYOUT, "layout.toml"), None, 0.0, "player", (320, 180)
+    )
+    x, y = with_cue.balls["cue"]  # type: ignore[misc]
+    below = [_rgb(with_cue.image, x, yy) for yy in range(int(y) + 12, 178, 4)]
+    assert below and not any(_is_cloth(c) for c in below), below
+    assert all(c[0] > 0.45 and c[0] >= c[2] for c in below)  # pale maple: red above blue
+    x, y = without.balls["cue"]  # type: ignore[misc]
+    assert any(_is_cloth(_rgb(without.image, x, yy)) for yy in range(int(y) + 12, 178, 4))

@@ -25,3 +25,16 @@ def test_frame_bench_reports_consistent_shares(offscreen_base: Any) -> None:
     for lang, word in (("en", "physics"), ("ru", "физика")):
         text = format_frame_bench(r, lang)
         assert word in text and len(text.splitlines()) == 5
+
+
+def test_the_quality_figures_read_in_one_language() -> None:
+    from scenes.bench import format_quality_bench
+
+    r = {
+        "renderer": "llvmpipe",
+        "results": [{"quality": "high", "size": "640x360", "median_ms": 812.0, "fps": 1.2}],
+    }
+    ru, en = format_quality_bench(r, "ru"), format_quality_bench(r, "en")
+    assert "высокое" in ru and "мс" in ru and "high" not in ru
+    assert "high" in en and " ms " in en and "мс" not in en
+    assert format_quality_bench({"error": "no EGL"}, "ru").startswith("Время кадра")

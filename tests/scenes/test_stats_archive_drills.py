@@ -169,3 +169,16 @@ def test_resume_restores_the_current_break_and_the_stroke_log(tmp_path: Path) ->
     with pytest.raises(InputError) as e:
         MatchController.from_autosave(save)
     assert e.value.key == "payload"
+
+
+def test_a_break_counts_points_or_where_only_frames_count_the_balls() -> None:
+    """A 9-ball visit that pots the 6 is a run of one ball (the scoreboard said «Серия: 0»); a pyramid or
+    snooker break counts the stroke's points."""
+    from types import SimpleNamespace
+
+    from scenes.match import break_gain
+
+    nine = SimpleNamespace(striker=0, points=(0, 0), counted=("6",))
+    snooker = SimpleNamespace(striker=1, points=(0, 7), counted=("black",))
+    safety = SimpleNamespace(striker=0, points=(0, 0), counted=())
+    assert (break_gain(nine), break_gain(snooker), break_gain(safety)) == (1, 7, 0)

@@ -146,3 +146,28 @@ def test_timeline_ticks_every_event_but_the_rests_in_time_order() -> None:
     ticks = timeline_ticks(events, 2.0)
     assert [t.kind for t in ticks] == ["strike", "contact", "cushion", "jump", "pot", "off"]
     assert [t.frac for t in ticks] == [0.0, 0.2, 0.45, 0.6, 0.75, 0.9]
+
+
+@pytest.mark.slow
+def test_a_video_looks_like_the_picture_of_the_same_moment(tmp_path: Path) -> None:
+    """At the settings' quality (high: physically based shading) a video's first frame is the picture ``render
+    --out`` draws of that moment: the table was built for the low path before the shading was on (its colours not
+    turned to linear light), and the high video came out washed out, its dark room pale grey."""
+    import av
+    import numpy as np
+    from PIL import Image
+
+    sc = tmp_path / "short.toml"
+    sc.write_text(SCENARIO, encoding="utf-8")
+    common = ("--size", "160x90", "--camera", "top", "--quality", "high")
+    res = _render(
+        tmp_path, str(sc), "--video", str(tmp_path / "v.mp4"), "--fps", "5", "--speed", "4", *common
+    )
+    assert res.returncode == 0, res.stderr[-2000:]
+    res = _render(tmp_path, str(sc), "--out", str(tmp_path / "p.png"), "--at", "0", *common)
+    assert res.returncode == 0, res.stderr[-2000:]
+    with av.open(str(tmp_path / "v.mp4")) as c:
+        first = next(c.decode(video=0)).to_ndarray(format="rgb24").astype(float) / 255
+    still = np.asarray(Image.open(tmp_path / "p.png").convert("RGB")).astype(float) / 255
+    # H.264 (yuv420p) blurs colour edges a little: the mean difference stays small where the look is the same.
+    assert float(np.abs(first - still).mean()) < 0.03

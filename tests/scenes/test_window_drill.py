@@ -100,15 +100,13 @@ def test_a_snooker_foul_in_russian_the_decider_marked_the_penalty_and_the_detail
     res = _run_app(xvfb, script, tmp_path, "--settings", str(settings), "--lang", "ru", "play")
     assert res.returncode == 0, res.stderr[-3000:]
     b, a = (json.loads(p.read_text(encoding="utf-8")) for p in (before, after))
-    # The opening aim is at a red, the ball the player may hit (not the brown beside the D).
-    reds = [p for ball, p in b["positions"].items() if ball.startswith("red")]
-    cue = b["positions"]["cue"]
-    import math
+    # The opening aim meets a red first, the ball the player may hit (not the brown beside the D).
+    from physics.tables import load_table
+    from scenes.cue_control import aim_hit
 
-    nearest = min(reds, key=lambda p: math.hypot(p[0] - cue[0], p[1] - cue[1]))
-    assert b["aim"]["direction"] == pytest.approx(
-        math.degrees(math.atan2(nearest[1] - cue[1], nearest[0] - cue[0])) % 360
-    )
+    positions = {ball: tuple(p) for ball, p in b["positions"].items()}
+    hit = aim_hit(load_table("snooker-12ft"), positions, "cue", b["aim"]["direction"])
+    assert hit.ball is not None and hit.ball.startswith("red"), hit.ball
     ruling = a["ruling"]
     assert a["phase"] == "decide" and ruling["foul"] and ruling["next_player"] == 1
     hud = a["hud"]
