@@ -13,6 +13,7 @@ from physics.cue import strike
 from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, earliest_first
 from physics.engine.events import EventLog
+from physics.engine.freeflight import FreeFlight
 from physics.engine.observe import jumps_over, line_crossings
 from physics.engine.pushes import PushRun
 from physics.engine.resolve import Resolver
@@ -58,7 +59,13 @@ class Engine:
         self.finder = ContactFinder(
             self.balls, self.zones, self.resolver.sustained, self.resolver.v_plastic, params
         )
-        self.stepsize = StepSize(self.balls, self.zones, self.resolver, params)
+        self.stepsize = StepSize(
+            self.balls,
+            self.zones,
+            self.resolver,
+            FreeFlight(self.balls, self.zones, self.bullet, self.h),
+            params,
+        )
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
         self.finals: dict[str, BallFinal] = {}
         self._force = False  # the next step runs without contact detection (ZERO_STEP_LIMIT)
@@ -203,14 +210,25 @@ class Engine:
             if tl is not None:
                 landing.append((k, tl))
         land_set = {i for i, _ in landing}
-        bstep = [i for i in bl.tolist() if i not in land_set]
+        # Flying balls far from everything are flown on their parabola, out of Bullet (FreeFlight).
+        free = [i for i in self.stepsize.free if i not in land_set]
+        bstep = [i for i in bl.tolist() if i not in land_set and i not in free]
         for i, _ in landing:
             self.bullet.detach(i)
+        k = max(1, round(dt / self.h))
+        for i in free:
+            self.bullet.detach(i)
+            self.sampler.knot(i, t0, "ballistic")
+            self.stepsize.flight.fly(i, dt)
         if bstep:
-            k = max(1, round(dt / self.h))
+            for i in bstep:
+                if not self.bullet.attached[i]:
+                    self.bullet.attach(i)
             self.sampler.captured = self.bullet.step(k, bstep, self.sampler.capture_at(t0, k))
             for i in bstep:
                 self.modes.onto_slate(i)
+        elif free:
+            self.sampler.captured = {j: {} for j in self.sampler.capture_at(t0, k)}
         for i, tl in landing:
             self.modes.fly_and_land(i, self.t, tl, dt)
         stops = None
