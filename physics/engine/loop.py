@@ -63,7 +63,7 @@ class Engine:
             self.balls,
             self.zones,
             self.resolver,
-            FreeFlight(self.balls, self.zones, self.bullet, self.h),
+            FreeFlight(self.balls, self.zones, self.bullet, self.h, self.modes.landing_time),
             params,
         )
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
