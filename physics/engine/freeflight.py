@@ -23,9 +23,10 @@ The head, centre and foot strings are crossed with x linear in time, so their in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape
-from panda3d.core import BitMask32, Point3, TransformState
+from panda3d.core import Point3, TransformState
 
 from physics.engine.bullet import BulletBalls
 from physics.engine.state import GONE, Balls
@@ -37,8 +38,16 @@ FLIGHT_STEP = 0.005  # s: step while a ball flies near a logged line or geometry
 
 
 class FreeFlight:
-    def __init__(self, balls: Balls, zones: TableZones, bullet: BulletBalls, h: float) -> None:
+    def __init__(
+        self,
+        balls: Balls,
+        zones: TableZones,
+        bullet: BulletBalls,
+        h: float,
+        landing: Callable[[int, float], float | None],
+    ) -> None:
         self.balls = balls
+        self.landing = landing
         self.zones = zones
         self.bullet = bullet
         self.h = h
@@ -53,7 +62,8 @@ class FreeFlight:
             cy = sum(p[1] for p in pts) / len(pts)
             self.circles.append((cx, cy, max(math.hypot(p[0] - cx, p[1] - cy) for p in pts)))
         self.circles += list(zones.zones)
-        self._mask = BitMask32.bit(0)  # the static bodies (balls are bit 1)
+        self._mask = bullet.geo.collide_mask  # the static bodies (balls are bit 1)
+        self._off_slate = bullet.geo.off_slate_mask  # the static bodies but the slate
 
     def plan_clearance(self, i: int) -> float:
         """Plan-view distance from ball ``i``'s centre to the nearest line whose crossing is logged at a
@@ -86,6 +96,10 @@ class FreeFlight:
         if T < h:
             return 0.0
         x, y, z = (float(c) for c in b.pos[i])
+        mask = self._mask
+        over = self._over_open_slate(i, T)
+        if over is not None:
+            T, mask = over, self._off_slate
         r = b.R + G * T * T / 8.0 + FREE_MARGIN
         shape = BulletSphereShape(r)
         world = self.bullet.world
@@ -96,15 +110,43 @@ class FreeFlight:
         for c in world.contact_test(probe).get_contacts():
             n0, n1 = c.get_node0().get_name(), c.get_node1().get_name()
             other = n1 if n0 == "probe" else n0
-            if not other.startswith("ball:"):
+            if not other.startswith("ball:") and not (over is not None and other.startswith("bed:")):
                 return 0.0
         end = TransformState.make_pos(Point3(x + vx * T, y + vy * T, z + vz * T - 0.5 * G * T * T))
-        hit = world.sweep_test_closest(shape, start, end, self._mask, 0.0)
+        hit = world.sweep_test_closest(shape, start, end, mask, 0.0)
         if hit.has_hit():
             T = math.floor(float(hit.get_hit_fraction()) * T / h + 1e-9) * h
             if T < FLIGHT_STEP - 1e-12:
                 return 0.0
         return T
+
+    def _over_open_slate(self, i: int, T: float) -> float | None:
+        """The step (at most ``T``) over which flying ball ``i`` cannot touch the slate except by a landing on
+        the open slate that the engine takes analytically (Transitions.landing_time), if its parabola comes
+        down to the cloth over the open slate; None if it does not (the slate is then an obstacle like any
+        other).
+
+        Above z = R the ball is clear of the slate (whose top is the plane z = 0); it comes down to z = R at
+        ``t_r``. A landing inside the step ends the step at the landing's substep (the ball moves on for
+        less than a substep after it, as at a landing in Bullet); a ball still rising at the touchdown's
+        time is flown up to the substep before it (the landing is taken in a later step)."""
+        b = self.balls
+        h = self.h
+        R = b.R
+        x, y, z = (float(c) for c in b.pos[i])
+        vx, vy, vz = (float(c) for c in b.vel[i])
+        if z < R:
+            return None
+        t_r = (vz + math.sqrt(vz * vz + 2.0 * G * (z - R))) / G
+        if not self.zones.over_open_bed(x + vx * t_r, y + vy * t_r):
+            return None
+        if t_r > T:
+            return T
+        tl = self.landing(i, T)
+        if tl is not None:
+            return max(h, math.ceil(tl / h - 1e-9) * h)
+        T = math.floor(t_r / h - 1e-9) * h
+        return T if T >= h else None
 
     def fly(self, i: int, dt: float) -> None:
         """Ball ``i`` flown ``dt`` on its parabola."""

@@ -63,7 +63,7 @@ class Engine:
             self.balls,
             self.zones,
             self.resolver,
-            FreeFlight(self.balls, self.zones, self.bullet, self.h),
+            FreeFlight(self.balls, self.zones, self.bullet, self.h, self.modes.landing_time),
             params,
         )
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
@@ -236,7 +236,9 @@ class Engine:
             b.pos[cl], b.vel[cl], b.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
         # The earliest ball-ball or cushion contact inside the step.
         hits = [] if self._force else self.finder.in_step(p0, v0, alive, dt, self._segment, self.stepsize.acc)
-        if hits and not bstep and not landing:
+        # A step with balls flown through it (free or landing) cannot be cut short: its contacts are
+        # taken inside it, as in a Bullet step.
+        if hits and not bstep and not landing and not free:
             return self._to_first_contact(hits[0], self._segment, dt)
         self._impulses_in_bullet_step(hits, p0, t0, dt)
         if bstep:
