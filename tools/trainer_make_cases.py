@@ -64,10 +64,10 @@ FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 # The pool cue ball's hop onto the rail and back (found with tools/trainer_search.py on today's physics).
 POOL_RAIL_BACK: dict[str, Any] = {
-    "cue_speed": 2.4,
-    "direction": 90.0,
-    "elevation": 39.0,
-    "tip": [0.0, 0.0],
+    "cue_speed": 2.112,
+    "direction": 89.558,
+    "elevation": 40.717,
+    "tip": [0.0, 0.048],
     "cue": "jump",
 }
 
@@ -996,13 +996,13 @@ def _family_recipes(fam: str) -> list[Recipe]:
             {"cue_speed": (2.4, 3.9), "elevation": (36.0, 50.0), "direction": (88.0, 92.0)},
         ),
         "pool": (
-            0.15,
+            0.125,
             POOL_RAIL_BACK,
             {
-                "cue_speed": (1.4, 3.6),
-                "elevation": (30.0, 44.0),
-                "direction": (87.0, 93.0),
-                "tip_u": (-0.3, 0.3),
+                "cue_speed": (1.2, 3.0),
+                "elevation": (34.0, 45.0),
+                "direction": (88.0, 92.0),
+                "tip_u": (-0.45, 0.1),
             },
         ),
         "snooker": (
