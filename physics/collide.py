@@ -1,10 +1,9 @@
-"""Analytic impulses: ball-ball, ball-cushion and ball-slate.
+"""Analytic impulses: ball-ball and ball-slate (the cushion's impact is ``physics.cushion``).
 
 Bullet's own contact solver is wrong for these (physics.md §4: product-combined restitution,
 restitution zeroed below 0.2 m/s, and penetration recovery that *adds* energy — measured here:
 a ball dropped on a Bullet box with e 0.5 at 1 kHz leaves with 0.55-0.69). These impulses are
-exact for rigid spheres with Coulomb friction, never add energy, and take the real geometry
-(cushion nose height) into account.
+exact for rigid spheres with Coulomb friction and never add energy.
 """
 
 from __future__ import annotations
@@ -65,8 +64,9 @@ def ball_ball(
     """Collision of two equal balls touching at ``pa``/``pb``; None if they are not approaching.
 
     Normal: restitution ``e`` (default e_ball; 0 for a sustained push, see engine.resolve.Resolver).
-    Tangential: friction mu(v_slip) (TP A.14) at the contact point, limited to stopping the slip
-    (for two equal solid spheres the tangential effective mass is m/7).
+    Tangential: friction at the contact point against the slip, which falls along a fixed direction through
+    the impact (for two equal solid spheres the tangential effective mass is m/7) and may stop
+    (:func:`ball_friction`).
     """
     d = pb - pa
     dist = _norm(d)
@@ -83,9 +83,9 @@ def ball_ball(
     ub = vb + _cross(wb, -R * n)
     rel = ua - ub
     slip = rel - float(np.dot(rel, n)) * n
-    mu = p.mu_ball_at(_norm(slip))
     k_t = 2.0 / m + 2.0 * R * R / inertia  # = 7/m
-    jt = _friction_impulse(slip, jn, mu, k_t)  # acts on a; -jt on b
+    s = _norm(slip)
+    jt = -ball_friction(s, jn, k_t, p) / s * slip if s >= 1e-12 else np.zeros(3)  # acts on a; -jt on b
     Ja = -jn * n + jt
     va2 = va + Ja / m
     vb2 = vb - Ja / m
@@ -94,39 +94,32 @@ def ball_ball(
     return va2, wa2, vb2, wb2
 
 
-def cushion(
-    v: Vec, w: Vec, inward: tuple[float, float], p: PhysicsParams, on_cloth: bool
-) -> tuple[Vec, Vec] | None:
-    """A ball hitting a cushion nose at the spec's height (contact normal tilted by the contact angle).
+def ball_friction(s0: float, jn: float, k_t: float, p: PhysicsParams) -> float:
+    """Size of the friction impulse between two balls whose contact slips at ``s0`` m/s, over a normal impulse
+    ``jn``; ``k_t``: the slip's change per unit tangential impulse.
 
-    ``inward`` is the cushion's horizontal normal pointing into the bed. The normal impulse has
-    restitution e_cushion, friction mu_cushion acts at the nose. A ball on the cloth is already
-    pressed on the slate: the slate's reaction to the downward part of the impulse is taken as
-    simultaneous and plastic (the ball stays in contact, as in Mathavan et al. 2010's two-contact
-    model), with cloth friction at the bottom. Returns None if the ball is not approaching.
+    Ball-ball friction falls steeply with the slip speed (TP A.14, Marlow's measurements). Through the impact
+    the slip falls, dJ_t = mu(s) dJ_n with ds = -k_t dJ_t, so the friction grows as it goes; with
+    mu(s) = a + b exp(-c s) that integrates in closed form (F(s) = ln(a e^(c s) + b) / (a c)):
 
-    Stated range: a rolling ball meeting a cushion square-on leaves with 0.75-0.90 of its speed
-    (rigid impulse, so independent of speed; pyramid with e 0.85, mu 0.2, theta 13.6 deg: 0.83 from
-    the cushion, 0.81 after the slate's friction). Measured for snooker [MAT09]: 0.79-0.95.
+        k_t jn = F(s0) - F(s_end),   J_t = (s0 - s_end) / k_t,   the slip stopping (s_end = 0) if jn allows.
+
+    TP A.14 takes mu at the initial slip for the whole impact instead, and fits its a, b, c that way to
+    Marlow's throw at a 45 degree cut; params' a, b, c fit the same three points with the friction integrated
+    (PhysicsParams.mu_ball_a). A constant ``mu_ball`` (a settings override) is Coulomb's min(mu jn, s0/k_t).
     """
-    th = p.contact_angle
-    N = np.array([inward[0], inward[1], 0.0])
-    n = N * math.cos(th) - np.array([0.0, 0.0, 1.0]) * math.sin(th)  # from the nose into the ball
-    vn = float(np.dot(v, n))
-    if vn >= 0.0:
-        return None
-    m, R, inertia = p.m, p.R, p.inertia
-    r = -R * n  # nose contact point from the centre
-    jn = -(1.0 + p.e_cushion) * vn * m
-    u = v + _cross(w, r)
-    slip = u - float(np.dot(u, n)) * n
-    k_t = 1.0 / m + R * R / inertia
-    J = jn * n + _friction_impulse(slip, jn, p.mu_cushion, k_t)
-    v2 = v + J / m
-    w2 = w + _cross(r, J) / inertia
-    if on_cloth and v2[2] < 0.0:
-        v2, w2 = _slate_push(v2, w2, -m * float(v2[2]), p)
-    return v2, w2
+    if s0 <= 0.0 or jn <= 0.0:
+        return 0.0
+    if p.mu_ball >= 0.0:
+        return min(p.mu_ball * jn, s0 / k_t)
+    a, b, c = p.mu_ball_a, p.mu_ball_b, p.mu_ball_c
+    # e^(c s) / (e^(c s) + b/a) of the slip left: written with log1p/expm1 so a light touch keeps its digits
+    # (it tends to mu(s0) jn). A slip beyond ~400 m/s (none a cue can give) is taken at that speed.
+    x0 = a * math.exp(min(c * s0, 600.0)) + b
+    fall = x0 * -math.expm1(-a * c * k_t * jn) / (x0 - b)
+    if fall >= 1.0:
+        return s0 / k_t  # the slip stops within the impact
+    return min(s0, -math.log1p(-fall) / c) / k_t
 
 
 def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
@@ -141,13 +134,14 @@ def _slate_push(v: Vec, w: Vec, js: float, p: PhysicsParams) -> tuple[Vec, Vec]:
 
 
 def slate_reaction(v: Vec, w: Vec, down_normal: float, p: PhysicsParams) -> tuple[Vec, Vec]:
-    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse.
+    """The slate's answer to a ball on the cloth driven into it (v_z < 0) by a ball-ball impulse (or by the
+    push of a hard cushion impact beyond the cushion's rigid range, physics.cushion).
 
     The part of the push that came from the normal impulse, ``down_normal`` (m/s, >= 0), is a
     short impact on the slate like any landing: it rebounds with e_table (TP B.10), i.e.
     v_z -> e_table * min(|v_z|, down_normal). The rest (the throw friction of a level hit, which
-    acts through the whole, much longer, contact with the cloth pressed) is taken plastically, so
-    a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
+    acts through the whole, much longer, contact with the cloth pressed; likewise a cushion's friction)
+    is taken plastically, so a level hit never lifts a ball. A rebound lower than ``min_bounce`` ends on the cloth.
     Cloth friction acts on the whole slate impulse; vertical energy falls by at least 1 - e^2.
     """
     vz = float(v[2])

@@ -1,21 +1,41 @@
-"""The cue strike: from the player's stroke to the ball's linear and angular velocity.
+"""The stroke: from the player's cue to the ball's motion as it leaves the tip and the slate.
 
-Model (Dr. Dave TP A.30, generalised to 3D): the tip meets the ball at a point offset from the
-cue axis through the ball centre by ``tip`` (right, up) radii. Within the friction cone the tip
-does not slip, so the impulse is along the cue; its size follows from the cue mass, the tip's
-restitution and the ball's effective mass at the contact point:
+The tip's impulse (Dr. Dave TP A.30, generalised to 3D): the tip meets the ball at a point offset from
+the cue axis through the ball centre by ``tip`` (right, up) radii. Within the friction cone the tip grips,
+so the impulse is along the cue; its size follows from the cue mass, the tip's restitution and the ball's
+effective mass at the contact point along the cue:
 
-    J = (1 + e_tip) V / (1/M + 1/m + (5/2) rho^2 / m)   ->   v = J/m = (1+e)V / (1 + m/M + 5/2 rho^2)
+    F = (1 + e_tip) g / (1/M + (1 + (5/2) rho^2) / m),   g = the speed at which the tip gains on that point
 
-An elevated cue gives the ball a velocity *into* the slate; the engine resolves that with the
-slate bounce, which is what makes jump shots (nothing here lifts the ball).
+(for a ball at rest v = F/m = (1+e)V / (1 + m/M + 5/2 rho^2)). Its moment sets the spin.
 
-Squirt (TP A.31): the cue's end mass is pushed sideways by an off-centre hit, so the ball leaves
-at an angle away from the side of the offset.
+Squirt (TP A.31): the shaft's end mass m_e gives way sideways, and the ball takes the lateral impulse
+T = F tan(alpha), tan(alpha) = (5/2) rho sqrt(1-rho^2) / (1 + m/m_e + (5/2)(1-rho^2)), away from the side of
+the offset. The end mass is the same in every direction across the shaft, so the push lies in the plane of
+the cue and the offset: sideways for side (right English sends the ball left) and, for follow or draw,
+across the cue in the vertical plane ("vertical squirt"): a follow stroke drives the ball into the slate
+harder than a draw at the same elevation, and its hop is higher; a draw with a level cue lifts the ball by
+that much (a rise below ``min_bounce`` stays on the cloth).
+
+The slate and the cue after the strike: an elevated cue drives the ball into the slate, which sends it back
+up with e_table. The cue keeps moving along its axis after the impulse (V - F/M): while it gains on the
+rebounding ball it meets it again and drives it down again (a second contact), and so on until it no
+longer gains on it. A light jump cue is mostly stopped by the first impulse and the ball jumps; a heavy
+playing cue catches the rebound and takes much of the hop back (what makes jumping with a playing cue
+hard), and at a steep massé elevation it holds the ball against the slate for the whole stroke.
+Friction at the slate: a bounce the ball leaves free of the tip is the frictional slate bounce of TP B.10
+(mu_slide (1 + e) |v_z|, limited to rolling), as at any landing. A bounce the cue catches is part of a
+pinch: the ball is held by the chalked tip (mu 0.6 against the cloth's 0.2) while the slate pushes it up
+through its centre, and no slate friction is applied (Coriolis' massé analysis, TP A.19): the ball leaves
+along the cue's line, turned only by the squirt, and curves on the cloth until it rolls. The slate's
+friction and its normal push both act at the ball's lowest point and the tip's impulses all lie on the
+cue line, so the direction the ball finally rolls in, (5/7) v0 - (2/7) R (z x w0), is Coriolis' whatever
+the pinch does: from where the ball rests towards where the cue line meets the cloth (TP A.19).
 
 Miscue: beyond the friction limit mu/sqrt(1+mu^2) (~0.51 R for mu 0.6) the tip slides off; the
 impulse then lies on the edge of the friction cone around the contact normal, with the normal
-impact's restitution: the ball gets a weak push, mostly through its centre, and little spin.
+impact's restitution: the ball gets a weak push, mostly through its centre, and little spin. The
+tip is off the ball: it meets the slate as a free ball.
 """
 
 from __future__ import annotations
@@ -25,20 +45,27 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from physics.params import PhysicsParams
+from physics.collide import slate_bounce
+from physics.params import G, PhysicsParams
 
 # Below this elevation the cue counts as level for the scoop call: every real cue is raised a few
 # degrees over the rail (physics.md §3.5, [SIMPSON]).
 SCOOP_MIN_ELEVATION_DEG = 5.0
+# Impacts of one stroke (tip and slate, each a contact): a pinched massé takes a handful; the cap only
+# bounds a stroke whose cue keeps gaining on the ball by ever smaller amounts.
+MAX_CONTACTS = 64
+GAIN_EPS = 1e-9  # m/s: a tip gaining on the ball more slowly than this does not meet it again
 
 
 @dataclass(frozen=True)
 class Strike:
-    v: tuple[float, float, float]
+    v: tuple[float, float, float]  # the ball as it leaves the stroke (tip and slate)
     w: tuple[float, float, float]
     miscue: bool
     scoop: bool
-    speed: float  # ball speed right after the tip leaves it, before the slate reacts
+    speed: float  # ball speed right after the tip's first impulse, before the slate reacts
+    contacts: int = 1  # tip contacts: more than one where the cue caught the ball's rebound from the slate
+    cue_after: float = 0.0  # the cue's speed along its axis as it leaves the ball (negative: it recoils)
 
 
 def cue_frame(direction_deg: float, elevation_deg: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -51,7 +78,7 @@ def cue_frame(direction_deg: float, elevation_deg: float) -> tuple[np.ndarray, n
 
 
 def ball_speed(cue_speed: float, rho: float, p: PhysicsParams) -> float:
-    """Ball speed for a non-miscue strike at offset rho (radii)."""
+    """Ball speed along the cue off the tip's first impulse, for a non-miscue strike at offset rho (radii)."""
     return (1.0 + p.tip_e) * cue_speed / (1.0 + p.m / p.cue_mass + 2.5 * rho * rho)
 
 
@@ -60,42 +87,88 @@ def cue_speed_for(ball_v: float, rho: float, p: PhysicsParams) -> float:
     return ball_v * (1.0 + p.m / p.cue_mass + 2.5 * rho * rho) / (1.0 + p.tip_e)
 
 
+def squirt_tan(rho: float, p: PhysicsParams) -> float:
+    """tan of the squirt angle for an offset of ``rho`` radii (TP A.31): lateral over axial impulse."""
+    c = max(0.0, 1.0 - rho * rho)
+    return 2.5 * abs(rho) * math.sqrt(c) / (1.0 + p.squirt_mass_ratio + 2.5 * c)
+
+
 def squirt_angle(side: float, p: PhysicsParams) -> float:
     """Squirt angle in radians for a side offset in radii (positive: right English, ball goes left)."""
-    b = side
-    c = max(0.0, 1.0 - b * b)
-    return math.atan(2.5 * b * math.sqrt(c) / (1.0 + p.squirt_mass_ratio + 2.5 * c))
+    return math.copysign(math.atan(squirt_tan(side, p)), side)
 
 
 def strike(
     cue_speed: float, direction_deg: float, elevation_deg: float, tip: tuple[float, float], p: PhysicsParams
 ) -> Strike:
-    R, m, inertia = p.R, p.m, p.inertia
+    """The ball's velocity and spin as the stroke leaves it (module docstring): the tip, the slate under the
+    ball and the cue's later contacts. A ball that leaves it rising at least ``min_bounce`` high flies."""
+    R = p.R
     d, right, up = cue_frame(direction_deg, elevation_deg)
     a, b = float(tip[0]), float(tip[1])
     rho = math.hypot(a, b)
-    q = R * (a * right + b * up)  # offset perpendicular to the cue
-    contact = q - d * R * math.sqrt(max(0.0, 1.0 - rho * rho))  # contact point relative to the centre
+    offset = a * right + b * up  # the contact's offset across the cue, in radii
+    contact = R * offset - d * R * math.sqrt(max(0.0, 1.0 - rho * rho))  # relative to the centre
     scoop = b < 0.0 and elevation_deg >= SCOOP_MIN_ELEVATION_DEG
     miscue = rho > p.miscue_limit
+    zero = (0.0, 0.0, 0.0)
     if cue_speed <= 0.0:
-        return Strike((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), miscue, scoop, 0.0)
-    if not miscue:
-        vb = ball_speed(cue_speed, rho, p)
-        J = m * vb
-        v = vb * d
-        w = np.cross(contact, J * d) / inertia
-        if a != 0.0:
-            # Rotate the velocity about the cue's "up" axis, away from the offset side (right English: left).
-            alpha = squirt_angle(a, p)
-            k = up
-            v = (
-                v * math.cos(alpha)
-                + np.cross(k, v) * math.sin(alpha)
-                + k * float(np.dot(k, v)) * (1.0 - math.cos(alpha))
-            )
-        return Strike(_t(v), _t(w), False, scoop, vb)
-    # Miscue: impulse on the friction cone's edge around the inward contact normal.
+        return Strike(zero, zero, miscue, scoop, 0.0, 0, 0.0)
+    if miscue:
+        v, w = _miscue(cue_speed, d, contact, p)
+        speed = float(np.linalg.norm(v))
+        v, w, _ = slate_bounce(v, w, p)
+        return Strike(_t(_settled(v, p)), _t(w), True, scoop, speed, 1, 0.0)
+    # Per unit of axial impulse: the ball's velocity (along the cue, and the squirt away from the offset).
+    push = d - (squirt_tan(rho, p) / rho) * offset if rho > 0.0 else d
+    return _pinch(cue_speed, d, push, contact, rho, scoop, p)
+
+
+def _pinch(
+    cue_speed: float,
+    d: np.ndarray,
+    push: np.ndarray,
+    contact: np.ndarray,
+    rho: float,
+    scoop: bool,
+    p: PhysicsParams,
+) -> Strike:
+    """The tip's impulses and the slate's answers in turn, while the cue gains on the ball (module docstring)."""
+    m, inertia, M = p.m, p.inertia, p.cue_mass
+    k = 1.0 / M + (1.0 + 2.5 * rho * rho) / m  # contact point's speed along d per unit impulse along d
+    v = np.zeros(3)
+    w = np.zeros(3)
+    cue = cue_speed
+    contacts = 0
+    speed = 0.0
+    for _ in range(MAX_CONTACTS):
+        gain = cue - float(np.dot(v + np.cross(w, contact), d))
+        if gain > GAIN_EPS:
+            f = (1.0 + p.tip_e) * gain / k
+            v = v + push * (f / m)
+            w = w + np.cross(contact, d * f) / inertia
+            cue -= f / M
+            contacts += 1
+            if contacts == 1:
+                speed = float(np.linalg.norm(v))
+        elif v[2] >= 0.0:
+            break
+        if v[2] < 0.0:
+            rebound = v.copy()
+            rebound[2] = -p.e_table * float(v[2])
+            if contacts > 1 or cue - float(np.dot(rebound + np.cross(w, contact), d)) > GAIN_EPS:
+                v = rebound  # the cue catches the rebound: the ball is pinched, the slate pushes through its centre
+            else:
+                v, w, _ = slate_bounce(v, w, p)  # the ball leaves the tip: a free bounce (TP B.10)
+    # Every pass ends with the slate answered (v_z >= 0): a cue still gaining at the cap pushes no more.
+    return Strike(_t(_settled(v, p)), _t(w), False, scoop, speed, contacts, cue)
+
+
+def _miscue(
+    cue_speed: float, d: np.ndarray, contact: np.ndarray, p: PhysicsParams
+) -> tuple[np.ndarray, np.ndarray]:
+    """The tip sliding off: the impulse on the friction cone's edge around the inward contact normal."""
+    R, m, inertia = p.R, p.m, p.inertia
     n = -contact / R  # into the ball
     dn = float(np.dot(d, n))
     tang = d - dn * n
@@ -106,9 +179,16 @@ def strike(
     # Contact-point velocity along n per unit impulse along k.
     resp = float(np.dot(n, k / m + np.cross(np.cross(contact, k) / inertia, contact)))
     J = (1.0 + p.tip_e) * cue_speed * dn / (1.0 / p.cue_mass + resp)
-    v = J * k / m
-    w = np.cross(contact, J * k) / inertia
-    return Strike(_t(v), _t(w), True, scoop, float(np.linalg.norm(v)))
+    return J * k / m, np.cross(contact, J * k) / inertia
+
+
+def _settled(v: np.ndarray, p: PhysicsParams) -> np.ndarray:
+    """A ball leaving the stroke rising lower than ``min_bounce`` stays on the cloth (the Zeno guard of
+    collide.slate_bounce)."""
+    if 0.0 < v[2] and float(v[2]) ** 2 / (2.0 * G) < p.min_bounce:
+        v = v.copy()
+        v[2] = 0.0
+    return v
 
 
 def _t(x: np.ndarray) -> tuple[float, float, float]:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from physics.cues import CUE_KINDS, DEFAULT_CUE
 from physics.errors import InputError
 from physics.record import BallFinal, BallStatus, Event, EventType, event_fields
 from physics.tables import TableSpec
@@ -453,6 +454,8 @@ def _check_shot(shot: Any, balls: Mapping[str, Any], table: TableSpec) -> None:
         raise InputError(API, "shot.call.ball", "a ball placed on the table")
     if shot.call_pocket is not None and shot.call_pocket not in table.pockets:
         raise InputError(API, "shot.call.pocket", f"a pocket of {table.id}: {', '.join(table.pockets)}")
+    if getattr(shot, "cue", DEFAULT_CUE) not in CUE_KINDS:
+        raise InputError(API, "shot.cue", f"one of {', '.join(CUE_KINDS)}")
 
 
 def _check_params(params: Any) -> None:
@@ -462,6 +465,8 @@ def _check_params(params: Any) -> None:
         v = getattr(params, f.name)
         if isinstance(v, (int, float)) and not _finite(v):
             raise InputError(API, f"params.{f.name}", "a finite number")
+    if getattr(params, "cue", DEFAULT_CUE) not in CUE_KINDS:
+        raise InputError(API, "params.cue", f"one of {', '.join(CUE_KINDS)}")
     _range("params.substep_hz", params.substep_hz, *SUBSTEP_RANGE, "Hz")
     lo, hi = MAX_STROKE_RANGE
     if not _finite(params.max_stroke_seconds) or not lo < params.max_stroke_seconds <= hi:

@@ -221,6 +221,10 @@ class TableGeometry:
         self.materials = dict(materials)
         self.nodes: list[BulletRigidBodyNode] = []
         self.collide_mask = BitMask32.bit(0)
+        # Every static body but the slate also carries this bit: a sweep with it alone ignores the slate
+        # (free flight over the open cloth, physics.engine.freeflight). The engine's world keeps the bit's
+        # bodies from pairing with each other (physics.engine.bullet).
+        self.off_slate_mask = BitMask32.bit(3)
         self.cushion_contact = plan.cushion_contact
         self.pockets: dict[str, PocketShape] = dict(plan.pockets)
         self.lamp_box = plan.lamp_box
@@ -244,7 +248,7 @@ class TableGeometry:
             node.set_transform(placed)
             node.set_restitution(e)
             node.set_friction(mu)
-            node.set_into_collide_mask(mask)
+            node.set_into_collide_mask(mask if solid.kind == "bed" else mask | self.off_slate_mask)
             node.set_python_tag(SURFACE_TAG, surf)
             world.attach(node)
             self.nodes.append(node)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
+from physics.cues import DEFAULT_CUE, cue_for
 from physics.tables import TableSpec
 
 G = 9.81
@@ -27,10 +29,6 @@ OVERRIDE_KEYS = (
     "e_floor",
 )
 
-# Cue mass by table family: pool cues 18-21 oz [RB/WPA]; snooker cue 0.478 kg [PT]; Russian cues are longer
-# and heavier (ESTIMATE 0.65-0.75 kg, physics.md §1.3).
-_CUE_MASS = {"pyramid-12ft": 0.70, "pool-9ft": 0.54, "snooker-12ft": 0.48, "snooker-10ft": 0.48}
-
 
 @dataclass(frozen=True)
 class PhysicsParams:
@@ -42,14 +40,20 @@ class PhysicsParams:
     mu_roll: float = 0.01  # rolling resistance (deceleration / g) [PT]
     spin_decel: float = 10.0  # omega_z deceleration, rad/s^2 [DD-CONST]
     e_ball: float = 0.95  # ball-ball restitution [PT]
-    # Ball-ball friction mu(v) = a + b exp(-c v) over the tangential slip speed [DD TP A.14];
-    # ``mu_ball`` >= 0 replaces the model with a constant (settings override), -1 keeps the model.
+    # Ball-ball friction mu(s) = a + b exp(-c s) over the contact's slip speed s, applied through the impact as
+    # the slip falls (collide.ball_friction); ``mu_ball`` >= 0 replaces it with a constant (settings override),
+    # -1 keeps the law. a, b, c are fitted so that stun collisions at a 45 degree cut (e 0.95), the friction
+    # integrated, give Marlow's throw-derived 0.11 / 0.06 / 0.01 at slips of 0.0707 / 0.707 / 7.07 m/s: the
+    # three points TP A.14 fits with 9.951e-3, 0.108, 1.088 taken at the initial slip [DD TP A.14 via RB].
     mu_ball: float = -1.0
-    mu_ball_a: float = 9.951e-3
-    mu_ball_b: float = 0.108
-    mu_ball_c: float = 1.088
-    e_cushion: float = 0.85  # ball-cushion restitution [PT]
-    mu_cushion: float = 0.2  # ball-cushion friction [PT pool, MAT10 0.14]
+    mu_ball_a: float = 9.98774e-3
+    mu_ball_b: float = 0.1060806
+    mu_ball_c: float = 1.330057
+    # The cushion (physics.cushion; every table's own values and their sources are in its file's [cushion]):
+    e_cushion: float = 0.98  # work-energy restitution at the nose, rigid cushion [MAT10]
+    mu_cushion: float = 0.14  # ball-cushion sliding friction [MAT10]
+    cushion_rigid_speed: float = 2.5  # m/s: normal speed up to which the cushion acts rigid [MAT10]
+    cushion_resilience: float = 0.55  # energy the rubber returns deformed past that (GOST 27110-86 [MKP])
     nose_height: float = 0.042  # cushion contact height above the cloth (table spec)
     e_table: float = 0.5  # ball-slate restitution [DD-CONST][PT]
     e_rail: float = 0.6  # wooden rail top / frame (ESTIMATE 0.5-0.7)
@@ -63,7 +67,11 @@ class PhysicsParams:
     # (E ~ 1 GPa) has a ~ 0.4 mm, alpha ~ 1.5-3 rad/s^2 (ESTIMATE; cloth: spin_decel).
     spin_decel_rail: float = 2.0
     spin_decel_floor: float = 4.0  # between hardwood (~2) and carpet (~10) (ESTIMATE)
+    # The cue (physics.cues): which one, and what the strike takes of it.
+    cue: str = DEFAULT_CUE
     cue_mass: float = 0.70
+    cue_length: float = 1.60
+    tip_radius: float = 0.0115
     tip_e: float = 0.73  # leather tip [DD-TIP]
     tip_mu: float = 0.6  # tip-ball friction [DD-CONST]
     squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
@@ -102,24 +110,43 @@ class PhysicsParams:
         overrides: Mapping[str, float] | None = None,
         substep_hz: float = 1000,
         max_stroke_seconds: float = 120.0,
+        cue: str = DEFAULT_CUE,
     ) -> PhysicsParams:
         p = cls(
             R=spec.ball_radius,
             m=spec.ball_mass,
             nose_height=spec.cushion_nose_height,
-            cue_mass=_CUE_MASS.get(spec.id, 0.6),
+            e_cushion=spec.rubber.restitution,
+            mu_cushion=spec.rubber.friction,
+            cushion_rigid_speed=spec.rubber.rigid_speed,
+            cushion_resilience=spec.rubber.resilience,
             substep_hz=float(substep_hz),
             max_stroke_seconds=float(max_stroke_seconds),
-        )
+        ).with_cue(spec.id, cue)
         if spec.id.startswith("snooker"):
-            # Snooker cloth is napped and slower at the cushion: pooltool's SNOOKER_GENERIC uses f_c 0.5 [PT];
-            # we keep the measured snooker rolling resistance 0.0128 [MAT09].
-            p = replace(p, mu_roll=0.0128, mu_cushion=0.5)
+            # The measured snooker rolling resistance 0.0128 [MAT09].
+            p = replace(p, mu_roll=0.0128)
         ov = dict(overrides or {})
         unknown = set(ov) - set(OVERRIDE_KEYS)
         if unknown:
             raise ValueError(f"unknown physics override(s): {', '.join(sorted(unknown))}")
-        return replace(p, **{k: float(v) for k, v in ov.items()})
+        numbers: dict[str, Any] = {k: float(v) for k, v in ov.items()}
+        return replace(p, **numbers)
 
-    def as_dict(self) -> dict[str, float]:
-        return {k: float(v) for k, v in asdict(self).items()}
+    def with_cue(self, table_id: str, kind: str) -> PhysicsParams:
+        """These parameters with the cue ``kind`` of the table ``table_id`` (physics.cues)."""
+        c = cue_for(table_id, kind)
+        return replace(
+            self,
+            cue=c.kind,
+            cue_mass=c.mass,
+            cue_length=c.length,
+            tip_radius=c.tip_radius,
+            tip_e=c.tip_e,
+            tip_mu=c.tip_mu,
+            squirt_mass_ratio=c.squirt_mass_ratio,
+        )
+
+    def as_dict(self) -> dict[str, float | str]:
+        """Every parameter as the shot record's ``params`` carries it: numbers, and the cue's kind."""
+        return {k: v if isinstance(v, str) else float(v) for k, v in asdict(self).items()}

@@ -171,6 +171,7 @@ class ShotParams:
     tip: tuple[float, float] = (0.0, 0.0)  # [right+, up+] in ball radii
     call_ball: BallId | None = None
     call_pocket: PocketId | None = None
+    cue: str = "playing"  # the cue taken (physics.cues.CUE_KINDS)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -182,6 +183,8 @@ class ShotParams:
         }
         if self.call_ball is not None or self.call_pocket is not None:
             d["call"] = {"ball": self.call_ball, "pocket": self.call_pocket}
+        if self.cue != "playing":
+            d["cue"] = self.cue  # the playing cue goes without saying (records made before cues had kinds)
         return d
 
     @classmethod
@@ -195,6 +198,7 @@ class ShotParams:
             tip=tuple(d.get("tip", (0.0, 0.0))),
             call_ball=call.get("ball"),
             call_pocket=call.get("pocket"),
+            cue=str(d.get("cue", "playing")),
         )
 
 
@@ -271,7 +275,7 @@ class ShotRecord:
     """
 
     table: str
-    params: Mapping[str, float]
+    params: Mapping[str, float | str]  # numbers, and the cue kind (params.PhysicsParams.as_dict)
     events: tuple[Event, ...]
     final: Mapping[BallId, BallFinal]
     samples: Mapping[BallId, Sequence[SampleRow]] | None = None

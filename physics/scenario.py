@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from physics.cues import CUE_KINDS, DEFAULT_CUE
 from physics.errors import InputError, read_toml
 from physics.file_checks import (
     DIRECTION_RANGE,
@@ -215,7 +216,7 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
         return None
     if not isinstance(shot_raw, dict):
         raise InputError(file, "shot", "a table")
-    allowed = {"ball", "cue_speed", "direction", "elevation", "tip", "call"}
+    allowed = {"ball", "cue_speed", "direction", "elevation", "tip", "call", "cue"}
     for k in shot_raw:
         if k not in allowed:
             raise InputError(file, f"shot.{k}", f"a known key ({', '.join(sorted(allowed))})")
@@ -228,6 +229,9 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
     tip = _vec(file, "shot.tip", shot_raw.get("tip", [0.0, 0.0]), 2)
     if math.hypot(*tip) > 1.0:
         raise InputError(file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
+    cue = shot_raw.get("cue", DEFAULT_CUE)
+    if cue not in CUE_KINDS:
+        raise InputError(file, "shot.cue", f"one of {', '.join(CUE_KINDS)}")
     call_ball = call_pocket = None
     call = shot_raw.get("call")
     if call is not None:
@@ -247,6 +251,7 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
         tip=(tip[0], tip[1]),
         call_ball=call_ball,
         call_pocket=call_pocket,
+        cue=cue,
     )
 
 

@@ -44,6 +44,8 @@ def simulate(
     if sample_hz is not None and not (math.isfinite(sample_hz) and 0.0 < sample_hz <= 10000.0):
         raise InputError("simulate()", "sample_hz", "a rate in Hz above 0 and at most 10000")
     check_simulate_args(spec, balls, shot, p, objects, lamp)
+    if shot is not None and shot.cue != p.cue:
+        p = p.with_cue(spec.id, shot.cue)  # the cue the player took; the rest of the parameters as given
     if sample_hz is not None and sample_hz * (p.max_stroke_seconds + 1.0) * len(balls) > MAX_SAMPLE_ROWS:
         # Samples never change a stroke (tests/physics/test_engine_samples.py): run it once without them to
         # learn how long it lasts, and refuse a rate whose rows would not fit before storing any.

@@ -68,6 +68,26 @@ class Cushion:
 
 
 @dataclass(frozen=True)
+class CushionRubber:
+    """How the cushion answers an impact (physics.cushion); each table file's ``[cushion]`` gives its values with
+    their sources. The defaults are Mathavan et al.'s snooker figures [MAT10] and the pyramid rubber's [MKP]."""
+
+    restitution: float = 0.98  # work-energy restitution at the nose, rigid cushion [MAT10]
+    friction: float = 0.14  # ball-rubber sliding friction [MAT10]
+    rigid_speed: float = 2.5  # m/s: the normal speed up to which the cushion acts rigid [MAT10]
+    resilience: float = 0.55  # energy the rubber gives back deformed beyond that: rebound resilience [MKP]
+
+
+# [cushion] keys: the least and greatest value each may take.
+_RUBBER_RANGES = {
+    "restitution": (0.0, 1.0),
+    "friction": (0.0, 1.0),
+    "rigid_speed": (0.1, 20.0),
+    "resilience": (0.0, 1.0),
+}
+
+
+@dataclass(frozen=True)
 class TableSpec:
     id: str
     name: dict[str, str]
@@ -93,6 +113,7 @@ class TableSpec:
     d_radius: float | None = None
     pockets: dict[PocketId, Pocket] = field(default_factory=dict)
     cushions: dict[CushionId, Cushion] = field(default_factory=dict)
+    rubber: CushionRubber = field(default_factory=CushionRubber)
 
     @property
     def half_length(self) -> float:
@@ -198,6 +219,21 @@ def rail_height_for(
     return edge_z + run * math.tan(math.radians(top_tilt_deg))
 
 
+def _rubber(path: Path, raw: object) -> CushionRubber:
+    """The ``[cushion]`` table of a table file: every key known, every value a number in its range."""
+    if not isinstance(raw, dict):
+        raise InputError(str(path), "cushion", "a table of the cushion's impact parameters")
+    vals: dict[str, float] = {}
+    for key, val in raw.items():
+        if key not in _RUBBER_RANGES:
+            raise InputError(str(path), f"cushion.{key}", f"a known key ({', '.join(_RUBBER_RANGES)})")
+        lo, hi = _RUBBER_RANGES[key]
+        if isinstance(val, bool) or not isinstance(val, (int, float)) or not lo <= val <= hi:
+            raise InputError(str(path), f"cushion.{key}", f"a number in [{lo:g}, {hi:g}]")
+        vals[key] = float(val)
+    return CushionRubber(**vals)
+
+
 @cache
 def load_table(table_id: str) -> TableSpec:
     """Load a table spec by id; an unknown id is an :class:`InputError`."""
@@ -227,6 +263,7 @@ def load_table(table_id: str) -> TableSpec:
         d_radius=float(d["d"]["radius"]) if "d" in d else None,
         pockets=_pockets(L, W, numeric),
         cushions=_cushions(L, W, numeric["corner_mouth"], numeric["middle_mouth"]),
+        rubber=_rubber(path, d.get("cushion", {})),
         **{
             k: numeric[k]
             for k in (

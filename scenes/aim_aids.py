@@ -74,7 +74,8 @@ def _state(shot: ShotParams, p: PhysicsParams) -> tuple[np.ndarray, np.ndarray]:
     from physics.cue import strike
 
     s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, p)
-    v = np.array([s.v[0], s.v[1], 0.0])  # an elevated cue's push into the slate: the full preview's business
+    # The ball off the tip and the slate (a hop is the full preview's business: its path here stays on the cloth).
+    v = np.array([s.v[0], s.v[1], 0.0])
     w = np.array(s.w)
     return v, w
 
@@ -162,6 +163,8 @@ def predict(
     R = spec.ball_radius
     x0, y0 = positions[shot.ball]
     speed = max(shot.cue_speed, 0.3)  # the lines show where a stroke goes even before power is set
+    if shot.cue != params.cue:
+        params = params.with_cue(spec.id, shot.cue)  # the cue taken: its mass, tip and squirt
     v, w = _state(ShotParams(shot.ball, speed, shot.direction, shot.elevation, shot.tip), params)
     vn = math.hypot(float(v[0]), float(v[1]))
     launch = (float(v[0]) / vn, float(v[1]) / vn) if vn > 1e-9 else (1.0, 0.0)

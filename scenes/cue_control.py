@@ -205,7 +205,7 @@ def cue_material() -> Any:
 class CueView:
     """Draws the cue stick under ``parent`` (the table frame) and the cue's 2D widgets: the power gauge, the
     ball diagram with the tip's contact point (and the miscue limit), the cue's elevation seen from the side,
-    and the numbers (power, elevation, english, direction, the predicted squirt)."""
+    and the numbers (the cue taken, power, elevation, english, direction, the predicted squirt)."""
 
     TIP_R = 0.11  # radius of the ball diagram (aspect2d units)
 
@@ -228,7 +228,9 @@ class CueView:
         self.spec = spec
         self.lang = lang
         self.miscue_limit = miscue_limit
-        self.squirt = squirt  # tip side offset (radii) -> squirt angle (radians), the physics' model
+        # (tip side offset in radii, cue kind) -> squirt angle (radians), the physics' model
+        self.squirt = squirt
+        self.kind = "playing"  # the cue taken (physics.cues.CUE_KINDS)
         self.stick = parent.attachNewNode(cue_mesh())
         self.stick.setMaterial(cue_material(), 1)
         from scenes.look import linearise_vertex_colours, shading_of
@@ -343,7 +345,7 @@ class CueView:
         """The cue ball's predicted deflection from the aim line, degrees (+: to the left)."""
         if self.squirt is None or not cue.tip[0]:
             return 0.0
-        return math.degrees(float(self.squirt(cue.tip[0])))
+        return math.degrees(float(self.squirt(cue.tip[0], self.kind)))
 
     def _draw_elevation(self, elevation: float) -> None:
         if self._elevation_drawn == elevation:
@@ -374,6 +376,7 @@ class CueView:
         self.tip_dot.setPos(cue.tip[0] * self.TIP_R, 0, cue.tip[1] * self.TIP_R)
         self._draw_elevation(self.raised(cue).elevation)
         lines = [
+            tr("cue.kind", self.lang, name=tr(f"cue.kind.{self.kind}", self.lang)),
             tr("cue.power", self.lang, v=cue.speed),
             tr("cue.elevation", self.lang, v=self.raised(cue).elevation),
             tr("cue.tip", self.lang, x=cue.tip[0], y=cue.tip[1]),

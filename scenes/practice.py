@@ -51,6 +51,8 @@ def scenario_text(
             f"elevation = {_num(shot.elevation)}",
             f"tip = [{_num(shot.tip[0])}, {_num(shot.tip[1])}]",
         ]
+        if shot.cue != "playing":
+            lines.append(f"cue = {_str(shot.cue)}")
         if shot.call_ball is not None and shot.call_pocket is not None:
             lines.append(f"call = {{ ball = {_str(shot.call_ball)}, pocket = {_str(shot.call_pocket)} }}")
     return "\n".join(lines) + "\n"

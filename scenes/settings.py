@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from physics.cues import CUE_KINDS, DEFAULT_CUE
 from physics.errors import InputError, read_toml
 from physics.limits import MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
@@ -71,6 +72,17 @@ class Game:
 
 
 @dataclass(frozen=True)
+class CueChoice:
+    """The cue each game starts with (physics.cues: playing, break, jump); a game not named takes its
+    playing cue. Keys are game ids (and ``practice``)."""
+
+    games: dict[str, str] = field(default_factory=dict)
+
+    def for_game(self, game: str) -> str:
+        return self.games.get(game, DEFAULT_CUE)
+
+
+@dataclass(frozen=True)
 class Players:
     names: tuple[str, ...] = ("Игрок 1", "Игрок 2")
 
@@ -121,6 +133,7 @@ class Controls:
     export_video: str = "v"
     stats: str = "tab"
     details: str = "i"
+    cue_kind: str = "k"  # take the next cue: playing, break, jump
 
 
 @dataclass(frozen=True)
@@ -130,6 +143,7 @@ class Settings:
     physics: PhysicsSettings = field(default_factory=PhysicsSettings)
     room: Room = field(default_factory=Room)
     game: Game = field(default_factory=Game)
+    cue: CueChoice = field(default_factory=CueChoice)
     players: Players = field(default_factory=Players)
     sound: Sound = field(default_factory=Sound)
     trainer: Trainer = field(default_factory=Trainer)
@@ -251,9 +265,22 @@ def _check_controls(file: str, raw: dict[str, Any]) -> None:
         bound[key] = action
 
 
+def _cue_section(file: str, raw: dict[str, Any]) -> CueChoice:
+    """``[cue]``: game id = one of the cue kinds."""
+    games = (PRACTICE, *game_ids())
+    for key, value in raw.items():
+        if key not in games:
+            raise InputError(file, f"cue.{key}", f"a game id: {', '.join(games)}")
+        if value not in CUE_KINDS:
+            raise InputError(file, f"cue.{key}", f"one of {', '.join(CUE_KINDS)}")
+    return CueChoice(dict(raw))
+
+
 def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | None = None) -> Any:
     if not isinstance(raw, dict):
         raise InputError(file, name, "a table")
+    if cls is CueChoice:
+        return _cue_section(file, raw)
     defaults = cls()
     names = {f.name for f in fields(cls)}
     kw: dict[str, Any] = {}
@@ -287,6 +314,7 @@ _SECTIONS = {
     "physics": PhysicsSettings,
     "room": Room,
     "game": Game,
+    "cue": CueChoice,
     "players": Players,
     "sound": Sound,
     "trainer": Trainer,

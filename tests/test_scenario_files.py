@@ -36,6 +36,9 @@ def test_good_scenario_parses() -> None:
     s = parse_scenario(GOOD, "good.toml")
     assert s.table.id == "pyramid-12ft"
     assert s.shot is not None and s.shot.call_pocket == "foot-left" and s.shot.elevation == 30.0
+    assert s.shot.cue == "playing"  # the playing cue unless the file names another
+    jump = parse_scenario(_with(shot__cue="jump"), "jump.toml")
+    assert jump.shot is not None and jump.shot.cue == "jump"
 
 
 @pytest.mark.parametrize(
@@ -51,6 +54,8 @@ def test_good_scenario_parses() -> None:
         (_with(shot__tip=[0.9, 0.9]), "shot.tip"),
         (_with(shot__call={"ball": "7", "pocket": "corner"}), "shot.call.pocket"),
         (_with(shot__ball="3"), "shot.ball"),
+        (_with(shot__cue="masse"), "shot.cue"),
+        (_with(shot__cue=1), "shot.cue"),
         (_with(shot__cue_speed=float("nan")), "shot.cue_speed"),
         (_with(balls={"cue": ["a", 0.0]}), "balls.cue[0]"),
     ],

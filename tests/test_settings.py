@@ -36,6 +36,10 @@ def test_shipped_settings_load() -> None:
         ({"display": {"quality": "ultra"}}, "display.quality"),
         ({"display": {"quality": 1}}, "display.quality"),
         ({"colours": {}}, "colours"),
+        ({"cue": {"pool-9-ball": "masse"}}, "cue.pool-9-ball"),
+        ({"cue": {"chess": "jump"}}, "cue.chess"),
+        ({"cue": {"snooker": 1}}, "cue.snooker"),
+        ({"cue": "jump"}, "cue"),
     ],
 )
 def test_bad_values_name_the_key(data: dict, key: str) -> None:
@@ -51,6 +55,13 @@ def test_display_quality_is_high_or_low() -> None:
     with pytest.raises(InputError) as exc:
         parse_settings({"display": {"quality": "medium"}}, "x.toml")
     assert "one of high, low" in exc.value.line()
+
+
+def test_each_game_starts_with_its_cue() -> None:
+    s = parse_settings({"cue": {"pool-9-ball": "jump", "practice": "break"}})
+    assert s.cue.for_game("pool-9-ball") == "jump" and s.cue.for_game("practice") == "break"
+    assert s.cue.for_game("snooker") == "playing"  # not named: the playing cue
+    assert load_settings().cue.for_game("russian-pyramid") == "playing"
 
 
 def test_overrides_are_collected() -> None:

@@ -62,6 +62,16 @@ FAMILIES: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+# The pool cue ball's hop onto the rail and back (found with tools/trainer_search.py on today's physics).
+POOL_RAIL_BACK: dict[str, Any] = {
+    "cue_speed": 2.112,
+    "direction": 89.558,
+    "elevation": 40.717,
+    "tip": [0.0, 0.048],
+    "cue": "jump",
+}
+
+
 @dataclass
 class Recipe:
     id: str
@@ -114,6 +124,7 @@ class Recipe:
             tip=tuple(s.get("tip", (0.0, 0.0))),
             call_ball=call.get("ball"),  # type: ignore[arg-type]
             call_pocket=call.get("pocket"),
+            cue=str(s.get("cue", "playing")),
         )
 
 
@@ -888,7 +899,23 @@ def _family_recipes(fam: str) -> list[Recipe]:
             P(cue=(0.2, round(W - 0.535, 4) if fam.startswith("snooker") else 0.1), **{on: (0.2, W - 0.3)}),
             {"cue_speed": 3.0, "direction": 89.596, "elevation": 26.591, "tip": [0.0, 0.069]}
             if fam.startswith("snooker")
-            else {"cue_speed": 4.0, "direction": 90.0, "elevation": 40.0, "tip": [0.0, 0.0]},
+            # The playing cue catches a steep hop (physics.cue) and a flat one cannot come down on the ball:
+            # the player takes the jump cue.
+            else {
+                "cue_speed": 3.536,
+                "direction": 89.979,
+                "elevation": 48.634,
+                "tip": [0.0, 0.123],
+                "cue": "jump",
+            }
+            if fam == "pyramid"
+            else {
+                "cue_speed": 3.47,
+                "direction": 89.765,
+                "elevation": 46.749,
+                "tip": [0.0, 0.118],
+                "cue": "jump",
+            },
             dict(st),
             objects=[
                 {"kind": "chalk", "at": [0.2, round(W + (0.1 if fam in ("pool", "golf") else 0.09), 4), 0.0]}
@@ -905,9 +932,9 @@ def _family_recipes(fam: str) -> list[Recipe]:
             }
             if fam.startswith("snooker")
             else {
-                "cue_speed": (2.0, 9.0),
-                "elevation": (5.0, 65.0),
-                "direction": (85.0, 95.0),
+                "cue_speed": (3.0, 4.5),
+                "elevation": (33.0, 50.0),
+                "direction": (86.5, 93.0),
                 "tip_u": (0.0, 0.3),
             },
             # Outside snooker the chalk's touch is the case's only fault: nothing leaves the table.
@@ -957,6 +984,39 @@ def _family_recipes(fam: str) -> list[Recipe]:
         ),
     ]
     far = fam in ("pool", "golf")
+    # The playing cue catches a ball rising off the slate above ~45 degrees (physics.cue: the tip, still coming
+    # down, meets it) and takes its hop back, so these hops start further out from a lower cue; on the pool
+    # table, whose rail top throws a ball on to the floor unless it arrives nearly spent, the player takes the
+    # jump cue. kind: (cue ball's distance from the cushion line, first stroke, search ranges).
+    kind = "pyramid" if fam == "pyramid" else "pool" if far else "snooker"
+    back: dict[str, tuple[float, dict[str, Any], dict[str, tuple[float, float]]]] = {
+        "pyramid": (
+            0.25,
+            {"cue_speed": 2.658, "direction": 90.571, "elevation": 42.824, "tip": [0.0, 0.0]},
+            {"cue_speed": (2.4, 3.9), "elevation": (36.0, 50.0), "direction": (88.0, 92.0)},
+        ),
+        "pool": (
+            0.125,
+            POOL_RAIL_BACK,
+            {
+                "cue_speed": (1.2, 3.0),
+                "elevation": (34.0, 45.0),
+                "direction": (88.0, 92.0),
+                "tip_u": (-0.45, 0.1),
+            },
+        ),
+        "snooker": (
+            0.2,
+            {"cue_speed": 2.209, "direction": 90.405, "elevation": 33.813, "tip": [0.0, 0.192]},
+            {
+                "cue_speed": (1.8, 3.0),
+                "elevation": (25.0, 42.0),
+                "direction": (88.0, 92.0),
+                "tip_u": (-0.3, 0.2),
+            },
+        ),
+    }
+    d, first, ranges = back[kind]
     # Row 1 with the cue ball: a soft raised stroke hops it onto the rail, it rolls back down the rubber's
     # 7-degree top onto the bed and on into the ball behind it. (Snooker has no cushion rule, so there it is a
     # fair stroke; the other rulebooks also ask for a cushion after the contact.)
@@ -971,18 +1031,12 @@ def _family_recipes(fam: str) -> list[Recipe]:
             # Pool and golf ask for a cushion after the contact (WPA 6.3): there the ball on stands near the
             # far cushion, and the cue ball rolls back down across the table to send it into it.
             P(
-                cue=(0.2, round(W - 0.1, 4)),
-                **{on: (0.2086, round(-W + 0.1432, 4)) if far else (0.2, round(W - 0.3, 4))},
+                cue=(0.2, round(W - d, 4)),
+                **{on: (0.2086, round(-W + 0.1432, 4)) if far else (0.2, round(W - d - 0.2, 4))},
             ),
-            {"cue_speed": 2.112, "direction": 90.49, "elevation": 78.463, "tip": [0.0, 0.0]}
-            if far
-            else {"cue_speed": 1.55, "direction": 90.0, "elevation": 45.0, "tip": [0.0, 0.0]},
+            dict(first),
             dict(st),
-            search={
-                "cue_speed": (1.3, 3.0) if far else (1.3, 2.0) if fam != "pyramid" else (1.5, 3.0),
-                "elevation": (40.0, 80.0),
-                "direction": (87.0, 93.0) if far else (88.0, 92.0),
-            },
+            search=dict(ranges),
             extra=_all(_first_is(on), _none_off),
             subject="cue",
             # Американка's отыгрыш needs one of its three results (000: Американка, Отыгрыш), and so does a
@@ -993,6 +1047,40 @@ def _family_recipes(fam: str) -> list[Recipe]:
             else None,
         )
     )
+    stay: dict[str, tuple[float, dict[str, Any], dict[str, tuple[float, float]]]] = {
+        "pyramid": (
+            0.25,
+            {"cue_speed": 3.434, "direction": 91.748, "elevation": 45.825, "tip": [0.0, 0.0]},
+            {"cue_speed": (2.8, 3.8), "elevation": (38.0, 48.0), "direction": (88.0, 92.0)},
+        ),
+        "pool": (
+            0.15,
+            {
+                "cue_speed": 2.332,
+                "direction": 88.032,
+                "elevation": 38.779,
+                "tip": [0.0, 0.278],
+                "cue": "jump",
+            },
+            {
+                "cue_speed": (1.4, 3.2),
+                "elevation": (30.0, 44.0),
+                "direction": (87.0, 93.0),
+                "tip_u": (-0.3, 0.3),
+            },
+        ),
+        "snooker": (
+            0.2,
+            {"cue_speed": 2.29, "direction": 90.0, "elevation": 31.3, "tip": [0.0, 0.0]},
+            {
+                "cue_speed": (1.9, 2.9),
+                "elevation": (26.0, 40.0),
+                "direction": (88.0, 92.0),
+                "tip_u": (-0.3, 0.2),
+            },
+        ),
+    }
+    d, first, ranges = stay[kind]
     # A soft raised stroke hops the cue ball up onto the rail, where the wood behind the rubber holds it:
     # the object ball stands far off, so the case is about where the cue ball rests. (The wood is live,
     # e_rail: a ball that comes down on it from higher bounces on over it to the floor, so the hop must
@@ -1005,14 +1093,10 @@ def _family_recipes(fam: str) -> list[Recipe]:
             fam,
             Topic.RAIL_TOP_STAYS,
             2,
-            P(cue=(0.2, round(W - 0.1, 4)), **{on: (-0.8, 0.0)}),
-            {"cue_speed": 1.5, "direction": 90.0, "elevation": 55.0, "tip": [0.0, 0.0]},
+            P(cue=(0.2, round(W - d, 4)), **{on: (-0.8, 0.0)}),
+            dict(first),
             dict(st),
-            search={
-                "cue_speed": (1.3, 3.0) if fam != "pyramid" else (1.5, 4.0),
-                "elevation": (40.0, 75.0) if fam != "pyramid" else (40.0, 85.0),
-                "direction": (88.0, 92.0),
-            },
+            search=dict(ranges),
             extra=_off("cue", "rail"),
             subject="cue",
         )
@@ -1157,8 +1241,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = p.parse_args(argv)
     settings = load_settings()
     todo = [r for r in RECIPES if not a.ids or any(r.id == x or r.id.startswith(x) for x in a.ids)]
-    if not a.missing and not a.ids:
-        todo = [r for r in todo if (CASES_DIR / f"{r.id}.toml").exists()]
+    if not a.missing:
+        # A prefix picks the recipes that have a case; a recipe named in full is tried either way.
+        todo = [r for r in todo if r.id in a.ids or (CASES_DIR / f"{r.id}.toml").exists()]
     failed: list[str] = []
     refound: list[str] = []
     for rec in todo:

@@ -9,7 +9,8 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
 * Ball-ball contacts are always ours: the earliest contact in a step is found by a swept-sphere
   test (on the exact cloth paths where a path leaves its chord by more than CHORD_TOL), time is
   advanced to it and the TP A.14 impulse (restitution + speed-dependent friction) is applied.
-  Cushion hits of balls on the cloth use the analytic nose-height impulse. A pair that closes
+  Cushion hits of balls on the cloth are the cushion-and-slate impact of ``physics.cushion`` (Mathavan et al.
+  2010, with a deforming cushion above its rigid range). A pair that closes
   slower than the cloth's friction can push it in one substep (a spinning ball driven into a
   touching ball) is a sustained contact: plastic, kept at contact distance and solved every
   substep (``Resolver.sustain``) instead of a Zeno series of ever smaller bounces. While nothing but
@@ -18,7 +19,8 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   Bullet balls, a ball an impulse sends on has its contacts found again on its new path.
   A ball on the slate that a ball-ball impulse drives into it (an airborne ball coming down on it
   above its equator) gets the slate's reaction with restitution e_table for the normal impulse's
-  share (``collide.slate_reaction``) and flies off as a Bullet ball; a cushion's push stays plastic.
+  share (``collide.slate_reaction``) and flies off as a Bullet ball; a hard cushion impact may send a ball up
+  off the slate too (the cushion's answer has v_z > 0), and it flies off the same way.
 * Balls that fly, or are near a pocket, or off the bed, are *Bullet balls*: Bullet integrates
   them at the fixed substep (a fraction of it while a ball is fast) against the table geometry
   (jaws, pocket wells, cushions, rail tops, frame, floor, lamp, objects). Landing on the open

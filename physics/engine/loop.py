@@ -8,11 +8,12 @@ from typing import Any
 
 import numpy as np
 
-from physics import cloth, collide
+from physics import cloth
 from physics.cue import strike
 from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, earliest_first
 from physics.engine.events import EventLog
+from physics.engine.freeflight import FreeFlight
 from physics.engine.observe import jumps_over, line_crossings
 from physics.engine.pushes import PushRun
 from physics.engine.resolve import Resolver
@@ -58,7 +59,13 @@ class Engine:
         self.finder = ContactFinder(
             self.balls, self.zones, self.resolver.sustained, self.resolver.v_plastic, params
         )
-        self.stepsize = StepSize(self.balls, self.zones, self.resolver, params)
+        self.stepsize = StepSize(
+            self.balls,
+            self.zones,
+            self.resolver,
+            FreeFlight(self.balls, self.zones, self.bullet, self.h, self.modes.landing_time),
+            params,
+        )
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
         self.finals: dict[str, BallFinal] = {}
         self._force = False  # the next step runs without contact detection (ZERO_STEP_LIMIT)
@@ -158,22 +165,14 @@ class Engine:
     def _strike(self, shot: ShotParams) -> None:
         b = self.balls
         i = b.ids.index(shot.ball)
+        # The stroke includes the slate's answer under the ball and the cue's later contacts (physics.cue).
         s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, self.p)
-        v = np.array(s.v)
-        w = np.array(s.w)
         self.log.cue_strike(i, s.miscue, s.scoop, s.speed)
-        # The ball sits on the slate: a velocity into it is answered by the slate bounce at once.
-        airborne = False
-        if v[2] < 0.0:
-            v, w, airborne = collide.slate_bounce(v, w, self.p)
-        elif v[2] > 0.0:
-            airborne = True
-        b.vel[i], b.omg[i] = v, w
-        if airborne:
+        b.vel[i], b.omg[i] = np.array(s.v), np.array(s.w)
+        if s.v[2] > 0.0:
             self.modes.to_bullet(i)
             self.modes.take_off(i)
         else:
-            b.vel[i, 2] = 0.0
             b.mode[i] = CLOTH
             if self.zones.in_zone(b.pos[i]):
                 self.modes.to_bullet(i)
@@ -211,14 +210,25 @@ class Engine:
             if tl is not None:
                 landing.append((k, tl))
         land_set = {i for i, _ in landing}
-        bstep = [i for i in bl.tolist() if i not in land_set]
+        # Flying balls far from everything are flown on their parabola, out of Bullet (FreeFlight).
+        free = [i for i in self.stepsize.free if i not in land_set]
+        bstep = [i for i in bl.tolist() if i not in land_set and i not in free]
         for i, _ in landing:
             self.bullet.detach(i)
+        k = max(1, round(dt / self.h))
+        for i in free:
+            self.bullet.detach(i)
+            self.sampler.knot(i, t0, "ballistic")
+            self.stepsize.flight.fly(i, dt)
         if bstep:
-            k = max(1, round(dt / self.h))
+            for i in bstep:
+                if not self.bullet.attached[i]:
+                    self.bullet.attach(i)
             self.sampler.captured = self.bullet.step(k, bstep, self.sampler.capture_at(t0, k))
             for i in bstep:
                 self.modes.onto_slate(i)
+        elif free:
+            self.sampler.captured = {j: {} for j in self.sampler.capture_at(t0, k)}
         for i, tl in landing:
             self.modes.fly_and_land(i, self.t, tl, dt)
         stops = None
@@ -226,7 +236,9 @@ class Engine:
             b.pos[cl], b.vel[cl], b.omg[cl], stops = cloth.advance(p0[cl], v0[cl], w0[cl], dt, self.p)
         # The earliest ball-ball or cushion contact inside the step.
         hits = [] if self._force else self.finder.in_step(p0, v0, alive, dt, self._segment, self.stepsize.acc)
-        if hits and not bstep and not landing:
+        # A step with balls flown through it (free or landing) cannot be cut short: its contacts are
+        # taken inside it, as in a Bullet step.
+        if hits and not bstep and not landing and not free:
             return self._to_first_contact(hits[0], self._segment, dt)
         self._impulses_in_bullet_step(hits, p0, t0, dt)
         if bstep:

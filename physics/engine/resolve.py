@@ -1,5 +1,6 @@
-"""Resolution of the contacts found in a step: ball-ball impulses (TP A.14), sustained pushes, the analytic
-cushion impulse of a ball on the cloth, and the slate's answer to what an impulse drives into it."""
+"""Resolution of the contacts found in a step: ball-ball impulses (TP A.14), sustained pushes, the cushion impact
+of a ball on the cloth (cushion and slate together, ``physics.cushion``), and the slate's answer to what an
+impulse drives into it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 
 import numpy as np
 
-from physics import cloth, collide
+from physics import cloth, collide, cushion
 from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactKind
 from physics.engine.events import EventLog
@@ -134,7 +135,7 @@ class Resolver:
         x, y = pos[i, 0], pos[i, 1]
         sign = 1.0 if pos[i, ax] > 0 else -1.0
         inward = (-sign, 0.0) if ax == 0 else (0.0, -sign)
-        res = collide.cushion(vel[i], omg[i], inward, self.p, on_cloth=True)
+        res = cushion.impact(vel[i], omg[i], inward, self.p)
         pos[i, ax] = sign * self.zones.lim[ax]
         if res is None:
             # Not moving into the cushion, yet the cloth's friction on its spin drives it in: a lasting

@@ -13,13 +13,13 @@ import math
 
 import numpy as np
 
+from physics.engine.freeflight import FLIGHT_STEP, FreeFlight
 from physics.engine.resolve import Resolver
 from physics.engine.state import BULLET, CLOTH, GONE, ON_BED_Z, Balls
 from physics.engine.zones import TableZones
 from physics.params import G, PhysicsParams
 
 MAX_CLOTH_STEP = 0.2  # s: longest analytic step (also bounds line-crossing interpolation)
-FLIGHT_STEP = 0.005  # s: step while a ball flies or is off the bed
 MAX_BULLET_STEP = 0.05  # s: Python work happens once per this many substeps at most
 CLOTH_BOUND_SCALAR_MAX = (
     10  # cloth balls up to which the cushion/pocket bound is cheaper in plain floats (measured)
@@ -29,8 +29,13 @@ LivePairs = tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarra
 
 
 class StepSize:
-    def __init__(self, balls: Balls, zones: TableZones, resolver: Resolver, params: PhysicsParams) -> None:
+    def __init__(
+        self, balls: Balls, zones: TableZones, resolver: Resolver, free: FreeFlight, params: PhysicsParams
+    ) -> None:
         self.balls = balls
+        self.flight = free
+        # Flying balls that may be flown on their parabola through the step chosen (FreeFlight).
+        self.free: list[int] = []
         self.zones = zones
         self.resolver = resolver
         self.p = params
@@ -51,8 +56,9 @@ class StepSize:
         bl = mode == BULLET
         bullet = np.count_nonzero(bl) > 0
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
+        self.free = []
         if bullet and np.count_nonzero((b.flying | (b.vel[:, 2] < -0.05)) & bl):
-            T = FLIGHT_STEP  # left_table / returned / jumped_over are checked once per step
+            T = self._flight_bound(T, bl)
         if T <= 0.0:
             return h
         if self.resolver.sustained and self.resolver.sustained_moving():
@@ -85,6 +91,23 @@ class StepSize:
                 return h
             return max(h, math.floor(T / h + 1e-9) * h)
         return max(T, h)
+
+    def _flight_bound(self, T: float, bl: np.ndarray) -> float:
+        """``T`` for the balls in the air: a falling ball in Bullet is stepped FLIGHT_STEP (left_table,
+        returned and jumped_over are checked once per step); a flying one far from everything is flown on
+        its parabola as long as FreeFlight allows (and marked free)."""
+        b = self.balls
+        fly = b.flying & bl
+        if np.count_nonzero(~fly & bl & (b.vel[:, 2] < -0.05)):
+            T = min(T, FLIGHT_STEP)
+        for i in fly.nonzero()[0].tolist():
+            tf = self.flight.free_time(i, T)
+            if tf > 0.0:
+                self.free.append(i)
+                T = min(T, tf)
+            else:
+                T = min(T, FLIGHT_STEP)
+        return T
 
     def _bullet_pairs_bound(self, T: float, bl: np.ndarray, pi: np.ndarray, pj: np.ndarray) -> float:
         """``T`` shortened to the time the pairs (with a Bullet ball) need to close their gaps at their

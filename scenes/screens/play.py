@@ -16,6 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from physics.cues import CUE_KINDS
 from physics.errors import InputError
 from physics.record import ShotParams
 from rules.contract import NoteCode
@@ -105,6 +106,8 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.camera = make_camera(self.base, self.view, spec)
         self._build_widgets(font)
         self.aim = CueState(direction=self.ctx.shared.get("aim_direction", 0.0) if resume else 0.0)
+        self.cue.kind = self.ctx.shared.get("cue_kind", "") if resume else ""
+        self.cue.kind = self.cue.kind or s.cue.for_game(match.game)  # settings [cue]: each game's first cue
         self.struck_ball = match.cue_ball
         self.phase = Phase.AIM  # until _after_stroke_or_start says what the position asks for
         self.keys = KeyPoller(self.base)
@@ -139,7 +142,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             font,
             self.lang,
             miscue_limit=params.miscue_limit,
-            squirt=lambda side: squirt_angle(side, params),
+            squirt=lambda side, kind: squirt_angle(side, params.with_cue(spec.id, kind)),
         )
         self.own(self.cue)
         self.assist = self.own(self._make_assist())
@@ -156,6 +159,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             shoot=c.shoot,
             tip=f"{c.tip_up}/{c.tip_left}/{c.tip_down}/{c.tip_right}",
             elev=f"{c.elevation_up}/{c.elevation_down}",
+            cue=c.cue_kind,
             camera=c.camera_next,
             replay=c.replay,
             menu=c.menu,
@@ -239,6 +243,18 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         level = d.aim_aid if self.practice else d.aim_aid_match
         return AimAssist(self.match, view, self.ctx.physics, level, cap)
 
+    def next_cue(self) -> None:
+        """Take the next cue (playing, break, jump): its mass, tip and shaft go into the strike."""
+        kinds = CUE_KINDS
+        self.cue.kind = kinds[(kinds.index(self.cue.kind) + 1) % len(kinds)]
+        self.ctx.shared["cue_kind"] = self.cue.kind
+        self.status = tr("cue.taken", self.lang, name=tr(f"cue.kind.{self.cue.kind}", self.lang))
+        self._refresh_hud()
+
+    def _shot(self) -> ShotParams:
+        """The stroke as aimed, with the cue taken."""
+        return replace(self.cue.raised(self.aim).shot(ball=self.struck_ball), cue=self.cue.kind)
+
     def cycle_aim_aid(self) -> None:
         level = self.assist.cycle()
         self.status = tr("aim.level", self.lang, name=tr(f"aim.level.{level}", self.lang))
@@ -270,6 +286,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.accept(c.aim_aid, self.cycle_aim_aid)
         self.accept(c.stats, self.toggle_stats)
         self.accept(c.details, self.hud.toggle_details)
+        self.accept(c.cue_kind, self.next_cue)
         self.accept("mouse1", self._mouse1_down)
         self.accept("mouse1-up", self._mouse1_up)
         self.accept("wheel_up", self.camera.zoom, [0.9])
@@ -382,9 +399,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         show_cue = self.phase in (Phase.AIM, Phase.PLACE, Phase.SIMULATE, Phase.STRIKE)
         self.cue.update(self.aim, centre, self.match.positions, self.struck_ball, visible=show_cue)
         aiming = self.phase in (Phase.AIM, Phase.PLACE) and centre is not None
-        self.assist.update(
-            self.cue.raised(self.aim).shot(ball=self.struck_ball), self.match.positions, visible=aiming
-        )
+        self.assist.update(self._shot(), self.match.positions, visible=aiming)
         if self.phase == Phase.STRIKE and centre is not None:
             frac = min(1.0, self.strike_t / STRIKE_SECONDS)
             # The stroke is played at the raised elevation: the stick comes through at it, never through a rail.
@@ -469,7 +484,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.respot_marks.clear()
         self.stats.hide()
         self.aim_seconds = time.monotonic() - self.turn_started
-        shot = self.match.declared(self.cue.raised(self.aim).shot(ball=self.struck_ball))
+        shot = self.match.declared(self._shot())
         self.last_shot = shot
         self.ctx.shared["aim_direction"] = self.aim.direction
         try:
@@ -631,7 +646,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
     def show_trajectory(self) -> dict[str, list[tuple[float, float, float]]]:
         """Simulate the aimed stroke ahead now and draw every moving ball's path (practice)."""
         try:
-            record = self.match.simulate(self.cue.raised(self.aim).shot(ball=self.struck_ball))
+            record = self.match.simulate(self._shot())
         except Unavailable:
             return {}
         return dict(self.assist.show_record(record, self.struck_ball).get("paths", {}))
@@ -646,7 +661,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
                 target,
                 self.match.positions,
                 self.match.spec.id,
-                self.cue.raised(self.aim).shot(ball=self.struck_ball),
+                self._shot(),
                 title=tr("practice.title", self.lang),
             )
         except WriteError as exc:  # a full disk: say so and play on; the file saved before is whole
@@ -675,6 +690,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         if sc.shot is not None:
             sh = sc.shot
             self.aim = CueState(sh.direction % 360.0, min(sh.cue_speed, MAX_SPEED), sh.elevation, sh.tip)
+            self.cue.kind = sh.cue
         self.status = tr("status.loaded", self.lang, path=str(target))
         self._after_stroke_or_start()
 
@@ -685,6 +701,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.match.undo()
         sh = self.last_shot
         self.aim = CueState(sh.direction, sh.cue_speed, sh.elevation, sh.tip)
+        self.cue.kind = sh.cue
         self._after_stroke_or_start()
         self.shoot()
 

@@ -469,6 +469,8 @@ def case_toml(
             f"elevation = {toml_value(float(shot.elevation))}",
             f"tip = {toml_value([float(shot.tip[0]), float(shot.tip[1])])}",
         ]
+        if shot.cue != "playing":
+            out.append(f"cue = {toml_value(shot.cue)}")
         if shot.call_ball is not None or shot.call_pocket is not None:
             call = {
                 k: v for k, v in (("ball", shot.call_ball), ("pocket", shot.call_pocket)) if v is not None

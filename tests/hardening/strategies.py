@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 from hypothesis import strategies as st
 from panda3d.bullet import BulletWorld
 
+from physics.cues import CUE_KINDS
 from physics.geometry import TableGeometry, build_table_geometry
 from physics.record import ShotParams
 from physics.scenario import SceneObject
@@ -137,6 +138,7 @@ class Stroke:
             f"direction = {s.direction!r}",
             f"elevation = {s.elevation!r}",
             f"tip = [{s.tip[0]!r}, {s.tip[1]!r}]",
+            f'cue = "{s.cue}"',
         ]
         for o in self.objects:
             lines += [
@@ -248,7 +250,10 @@ def build_shot(d: Draw, spec: TableSpec) -> ShotParams:
     r = d.choice((d.floats(0.0, 0.5), d.floats(0.5, 1.0)))
     phi = d.floats(0.0, 2.0 * math.pi)
     tip = (r * math.cos(phi), r * math.sin(phi))
-    return ShotParams(ball="cue", cue_speed=speed, direction=d.floats(0.0, 360.0), elevation=elev, tip=tip)
+    direction = d.floats(0.0, 360.0)
+    # Every cue kind, chosen from a digit of the direction: no further draw, so every seed keeps its stroke.
+    cue = CUE_KINDS[int(direction * 997.0) % len(CUE_KINDS)]
+    return ShotParams(ball="cue", cue_speed=speed, direction=direction, elevation=elev, tip=tip, cue=cue)
 
 
 def build_objects(d: Draw, spec: TableSpec) -> tuple[SceneObject, ...]:

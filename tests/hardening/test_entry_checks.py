@@ -56,6 +56,7 @@ def _refused(key: str, **kw: Any) -> InputError:
         (replace(SHOT, ball="9"), "shot.ball"),
         (replace(SHOT, call_ball="9"), "shot.call.ball"),
         (replace(SHOT, call_pocket="kitchen"), "shot.call.pocket"),
+        (replace(SHOT, cue="masse"), "shot.cue"),
     ],
 )
 def test_simulate_checks_the_shot(shot: ShotParams, key: str) -> None:

@@ -96,7 +96,7 @@ def test_layouts_are_legal_and_cover_every_kind() -> None:
     assert frozen >= 10 and in_mouth >= 10, (frozen, in_mouth)
 
 
-@pytest.mark.parametrize("seed", [9, 11])
+@pytest.mark.parametrize("seed", [3, 9])  # re-found after the stroke's second contacts (physics.cue)
 def test_balls_off_the_table_end_with_a_position(seed: int) -> None:
     """Two campaign strokes that send the cue ball to the floor: it is off_table with a resting place and
     a position on the floor (z = floor + R within the stated tolerance), and the samples stay sound."""
@@ -201,14 +201,22 @@ def test_campaign_seed_606149_a_ball_spinning_on_the_rail_top_ends_the_stroke() 
     """Regression (repro campaign_seed_606149.toml: American snooker, a massé throws the cue ball onto the
     rail top with ~300 rad/s of side spin). On the level wood that spin moves it nowhere, yet the stroke
     waited for the wood's pivot friction and ran to the 120 s cap; a ball out of play on a level surface
-    whose only motion is a spin about the vertical now rests where it is (as on the floor)."""
-    stroke = draw_stroke(606149)
-    rec = run(stroke)
-    m = Measure()
-    check_record(stroke, rec, m)
-    assert not m.failures, m.failures
-    f = rec.final["cue"]
-    assert f.rest == "rail" and rec.duration < 20.0
+    whose only motion is a spin about the vertical now rests where it is (as on the floor). The stroke no
+    longer throws it there (a steep cue pins the ball on the slate, physics.cue): the ball is launched onto
+    the rail with that spin instead."""
+    from physics.engine import Engine  # noqa: PLC0415
+    from physics.params import PhysicsParams  # noqa: PLC0415
+
+    spec = table_geometry("pyramid-12ft").spec
+    p = PhysicsParams.for_table(spec)
+    eng = Engine(spec, {"cue": (0.3, -0.845)}, p)
+    eng.vel[0] = (0.0, -0.32, 1.4)  # over the right cushion onto the wood (tests/physics/test_table)
+    eng.omg[0] = (0.32 / p.R, 0.0, 300.0)
+    eng.to_bullet(0)
+    eng.take_off(0)
+    eng.run(None)
+    f = eng.finals["cue"]
+    assert f.rest == "rail" and eng.t < 20.0
 
 
 @pytest.mark.parametrize("seed", [601948, 606954])

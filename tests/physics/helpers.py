@@ -29,12 +29,15 @@ def stroke(
     sample_hz: float | None = 1000.0,
     lamp: tuple[float, float, float] | None = (0.0, 0.0, 1.0),
     objects=(),
+    cue: str = "playing",
 ) -> ShotRecord:
-    p = params or PhysicsParams.for_table(spec)
+    p = params or PhysicsParams.for_table(spec, cue=cue)
     if cue_speed is None:
         assert ball_speed is not None
         cue_speed = cue_speed_for(ball_speed, math.hypot(*tip), p)
-    shot = ShotParams(ball="cue", cue_speed=cue_speed, direction=direction, elevation=elevation, tip=tip)
+    shot = ShotParams(
+        ball="cue", cue_speed=cue_speed, direction=direction, elevation=elevation, tip=tip, cue=cue
+    )
     return simulate(spec, balls, shot, p, objects=objects, lamp=lamp, sample_hz=sample_hz)
 
 

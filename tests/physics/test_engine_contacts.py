@@ -106,7 +106,7 @@ def test_a_pyramid_break_never_runs_a_ball_into_the_next() -> None:
     assert worst <= BALL_TOL
 
 
-@pytest.mark.parametrize("seed", [300916, 300279])
+@pytest.mark.parametrize("seed", [300916, 300901])
 def test_a_ball_spinning_in_place_on_the_floor_ends_the_stroke(seed: int) -> None:
     """A ball thrown onto the floor with 100+ rad/s of side spin used to spin there until the 60 s cap.
     Out of play and moving nowhere, it now rests where it is: the stroke ends within seconds. With this

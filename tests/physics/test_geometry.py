@@ -395,7 +395,10 @@ def test_every_node_is_tagged_and_materials_override() -> None:
         assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(
             want[1]
         )
-        assert node.get_into_collide_mask() == geo.collide_mask
+        # Every static body but the slate is also in the off-slate group (sweeps that ignore the slate).
+        assert node.get_into_collide_mask() == (
+            geo.collide_mask if surf.kind == "bed" else geo.collide_mask | geo.off_slate_mask
+        )
         # Every margin is under a millimetre, except the exact jaw rounds: a sphere that is all margin.
         shape = node.get_shape(0)
         assert shape.get_margin() <= 0.001 or (
@@ -718,3 +721,29 @@ def test_rail_height_is_derived_from_the_top_tilt(tmp_path, monkeypatch) -> None
     monkeypatch.setattr(tables, "TABLES_DIR", tmp_path)
     with pytest.raises(InputError, match="rail_height"):
         tables.load_table.__wrapped__("pool-9ft")
+
+
+@tables
+def test_a_sweep_with_the_off_slate_mask_ignores_the_slate_only(table_id: str) -> None:
+    from physics.engine.bullet import _new_world
+
+    world = _new_world()
+    s = load_table(table_id)
+    geo = build_table_geometry(world, s)
+    shape = BulletSphereShape(0.04)
+
+    def sweep(a: tuple[float, float, float], b: tuple[float, float, float], mask: object) -> float | None:
+        res = world.sweep_test_closest(
+            shape, TransformState.make_pos(Point3(*a)), TransformState.make_pos(Point3(*b)), mask, 0.0
+        )
+        return float(res.get_hit_fraction()) if res.has_hit() else None
+
+    down = ((0.3, 0.1, 0.3), (0.3, 0.1, -0.3))
+    assert sweep(*down, geo.collide_mask) == pytest.approx(0.26 / 0.6, abs=1e-3)
+    assert sweep(*down, geo.off_slate_mask) is None
+    across = ((0.0, 0.1, 0.05), (s.half_length + 0.5, 0.1, 0.05))
+    f = sweep(*across, geo.collide_mask)
+    assert f is not None and 0.5 < f < 1.0 and sweep(*across, geo.off_slate_mask) == f
+    # The off-slate group pairs no static body with another (no broadphase pairs, no manifolds).
+    world.do_physics(0.01, 10, 0.001)
+    assert world.get_num_manifolds() == 0

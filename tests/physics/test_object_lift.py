@@ -31,7 +31,9 @@ POOL = load_table("pool-9ft")
 
 
 def _landing_x(spec, cue_speed: float, elevation: float) -> float:
-    rec = stroke({"cue": (-0.8, 0.0)}, cue_speed=cue_speed, elevation=elevation, spec=spec, sample_hz=None)
+    rec = stroke(
+        {"cue": (-0.8, 0.0)}, cue_speed=cue_speed, elevation=elevation, spec=spec, sample_hz=None, cue="jump"
+    )
     land = next(e for e in rec.events if e.type == "landed" and e.ball == "cue")
     assert land.pos is not None
     return land.pos[0]
@@ -40,10 +42,12 @@ def _landing_x(spec, cue_speed: float, elevation: float) -> float:
 @pytest.mark.parametrize(
     ("spec", "cue_speed", "elevation", "short"),
     [
+        # Jump-cue strokes whose cue ball leaves the slate free of the tip, rolling (physics.cue): the slip at
+        # the contact is small and the impulse is the normal one written out below.
         (PYRAMID, 3.0, 45.0, 0.02),
-        (PYRAMID, 5.0, 50.0, 0.01),
-        (POOL, 4.0, 60.0, 0.01),
-        (POOL, 3.0, 45.0, 0.02),
+        (PYRAMID, 5.0, 40.0, 0.01),
+        (POOL, 4.0, 40.0, 0.01),
+        (POOL, 3.0, 40.0, 0.02),
     ],
 )
 def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec, cue_speed, elevation, short):
@@ -56,6 +60,7 @@ def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec,
         elevation=elevation,
         spec=spec,
         sample_hz=1000.0,
+        cue="jump",  # a playing cue catches the rebound at these elevations (physics.cue) and barely jumps
     )
     hit = next(e for e in rec.events if e.type == "ball_ball")
     assert hit.pos is not None
@@ -88,8 +93,12 @@ def test_a_descending_jumped_cue_ball_throws_the_object_ball_off_the_slate(spec,
 @pytest.mark.parametrize("ball_speed", [1.0, 4.0, 9.0])
 def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -> None:
     R = PYRAMID.ball_radius
-    rec = stroke({"cue": (-0.8, 0.0), "1": (-0.3, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
-    assert any(e.type == "ball_ball" for e in rec.events)
+    # A hard level draw lifts the cue ball a few millimetres (vertical squirt, test_motion): 1.1 m ahead it has
+    # landed and settled long before it gets there, so the hit is level.
+    x = 0.3 if ball_speed > 5.0 else -0.3
+    rec = stroke({"cue": (-0.8, 0.0), "1": (x, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
+    hit = next(e for e in rec.events if e.type == "ball_ball")
+    assert hit.pos is not None and abs(hit.pos[2] - R) < 1e-6
     # Until the struck ball reaches a cushion (what a cushion or a jaw does is another matter).
     until = min(
         (e.t for e in rec.events if e.ball == "1" and e.type in ("cushion", "pocketed")), default=math.inf
@@ -103,7 +112,9 @@ def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -
 
 def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     """A hard break with 5 deg of elevation hops the cue ball (test_table: 8-20 mm); it comes down on
-    the apex ball above its equator and throws it up and off the table (e_table of a ~1 m/s push)."""
+    the apex ball above its equator and throws it up (e_table of a ~1 m/s push), and object balls
+    thrown up leave the table. Which one does is the break's chaos: the apex ball with the cushions
+    of before, ball 5 with the measured ones (physics.cushion)."""
     from physics.racks import BENCH_POOL, initial_layout  # noqa: PLC0415 - only this test needs a rack
     from physics.record import ShotParams  # noqa: PLC0415
     from physics.simulate import simulate  # noqa: PLC0415
@@ -113,6 +124,6 @@ def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     rec = simulate(POOL, layout, shot, sample_hz=None)
     fliers = {e.ball for e in rec.events if e.type == "airborne" and e.ball != "cue"}
     assert "1" in fliers
-    assert rec.final["1"].status == "off_table"
+    assert any(rec.final[b].status == "off_table" for b in fliers)
     first = next(e for e in rec.events if e.type == "ball_ball")
     assert first.pos is not None and first.pos[2] > POOL.ball_radius  # the apex was hit from above

@@ -72,6 +72,10 @@ REQUIRED: dict[str, set[str]] = {
         "hanging-drops-on-arrival",
         "pocket-bounce-out",
     },
+    # Snooker has no lamp case on today's physics: the snooker cue ball reached the lamp and came back to the
+    # bed only from a cue raised 60-80 degrees, which the cue now catches off the slate (physics.cue), and no
+    # stroke of the 8,000 searched (playing and jump cue, 26-80 degrees, 7-16.5 m/s) does it. The recipe stays
+    # in tools/trainer_make_cases.py (`--missing` tries it again).
     "snooker": {
         "jump",
         "scoop",
@@ -80,7 +84,6 @@ REQUIRED: dict[str, set[str]] = {
         "clipped-ball-on",
         "jump-drop-back",
         "off-floor",
-        "lamp",
         "chalk",
         "person",
         "hanging-before-5s",
@@ -130,12 +133,12 @@ def test_contrasts_the_rules_notes_teach() -> None:
     def ruling(case_id: str, game: str) -> Expected:
         return next(c for c in LIBRARY if c.id == case_id).expected[game]
 
-    # Lamp (row 4): a fixture in Russian billiards, off the table in pool, silent in snooker (rests on the bed).
+    # Lamp (row 4): a fixture in Russian billiards, off the table in pool.
     assert not ruling("pyramid-lamp", "russian-pyramid").foul
     assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == (
         "cue",
     )
-    assert not ruling("snooker-lamp", "snooker").foul
+    # (Snooker's silence on the lamp has no case today: see REQUIRED.)
     # Miscue without a jump (row 11): a foul in pyramid only.
     assert ruling("pyramid-miscue", "russian-pyramid").codes == ("miscue",)
     assert not ruling("pool-miscue", "pool-9-ball").foul and not ruling("snooker-miscue", "snooker").foul
