@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 import sys
 import time
 from pathlib import Path
@@ -68,14 +69,26 @@ def _w(lang: str) -> dict[str, str]:
     return _WORDS["ru" if lang == "ru" else "en"]
 
 
-def _num(x: float | None, unit: str = "") -> str:
+# The facts give their units in SI symbols; Russian writes them in Cyrillic, with a decimal comma.
+_RU_UNITS = {"m": "м", "mm": "мм", "ms": "мс", "s": "с", "m/s": "м/с"}
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def _num(x: float | None, unit: str = "", lang: str = "en") -> str:
     if x is None or not math.isfinite(x):
         return "—"
     a = abs(x)
     if a < 5e-4:
         x = a = 0.0  # no "-0.000"
     s = f"{x:.3f}" if a < 10 else f"{x:.2f}" if a < 100 else f"{x:.1f}"
+    if lang == "ru":
+        s, unit = s.replace(".", ","), _RU_UNITS.get(unit, unit)
     return f"{s} {unit}".strip()
+
+
+def _say(text: str, lang: str) -> str:
+    """A check's own words as the language writes its numbers (the facts write "0.706 м/с" in both)."""
+    return _DECIMAL_POINT.sub(",", text) if lang == "ru" else text
 
 
 def _verdict(c: Check, w: dict[str, str]) -> str:
@@ -111,11 +124,11 @@ def format_table(facts: list[Fact], lang: str) -> str:
                 f.id,
                 table,
                 f"{f.passed}/{len(f.checks)}",
-                c.what["ru" if lang == "ru" else "en"],
-                _num(c.published, c.unit),
-                _num(c.simulated, c.unit),
-                _num(c.error, c.unit),
-                _num(c.tolerance, c.unit),
+                _say(c.what["ru" if lang == "ru" else "en"], lang),
+                _num(c.published, c.unit, lang),
+                _num(c.simulated, c.unit, lang),
+                _num(c.error, c.unit, lang),
+                _num(c.tolerance, c.unit, lang),
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -206,11 +219,12 @@ def _html(facts: list[Fact], lang: str, quick: bool) -> str:
         )
         for c in f.checks:
             cls = "ok" if c.ok else "off"
-            cells = [_num(c.published, c.unit), _num(c.simulated, c.unit), _num(c.error, c.unit)]
+            cells = [_num(c.published, c.unit, lg), _num(c.simulated, c.unit, lg), _num(c.error, c.unit, lg)]
             out.append(
-                f"<tr><td>{e(c.what[lg])}</td>"
+                f"<tr><td>{e(_say(c.what[lg], lg))}</td>"
                 + "".join(f'<td class="n">{e(x)}</td>' for x in cells)
-                + f'<td class="n">{e(_num(c.tolerance, c.unit))}</td><td class="{cls}">{e(_verdict(c, w))}</td></tr>'
+                + f'<td class="n">{e(_num(c.tolerance, c.unit, lg))}</td>'
+                + f'<td class="{cls}">{e(_verdict(c, w))}</td></tr>'
             )
         out.append("</table>")
     out.append("</body></html>")

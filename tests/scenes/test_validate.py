@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -72,6 +74,16 @@ def test_the_report_of_a_fact(tmp_path: Path) -> None:
     }
     ru = format_table([f], "ru")
     assert "в допуске" in ru and "1/3" in ru and "не получено" in ru
+
+
+def test_the_russian_table_writes_russian_units_and_decimal_commas() -> None:
+    """One language at a time: the Russian table has no Latin unit and no decimal point."""
+    f = replace(_fact(), checks=(Check(text("at 0.75 m/s", "при 0.75 м/с"), 1.5, 1.4, 0.05, "m"),))
+    ru = format_table([f], "ru")
+    assert "1,500 м" in ru and "1,400 м" in ru and "-0,100 м" in ru and "при 0,75 м/с" in ru
+    assert not re.search(r"\d\.\d", ru) and not re.search(r"\d m\b", ru)
+    en = format_table([f], "en")
+    assert "1.500 m" in en and "at 0.75 m/s" in en
 
 
 @pytest.mark.parametrize(
