@@ -669,24 +669,20 @@ def jump(quick: bool) -> Fact:
         p, template = with_cue(base, spec.id, cue)
         xs, ys = [], []
         for el in elevations:
+            rec = _sim(
+                spec, {"cue": (-0.9, 0.0)}, replace(template, cue_speed=V, elevation=el), p, seconds=1.5
+            )
+            h = 1000.0 * _first_hop(rec, R)
             xs.append(el)
+            ys.append(h)
             if strike(V, 0.0, el, (0.0, 0.0), p).contacts > 1:
                 # The tip, still coming down, meets the ball rising off the slate: the sequential model (one
                 # tip contact, then the slate) does not describe that stroke, so it is drawn but not checked.
                 caught.append(f"{cue.label['en']} {el:g}°")
                 caught_ru.append(f"{cue.label['ru']} {el:g}°")
-                rec = _sim(
-                    spec, {"cue": (-0.9, 0.0)}, replace(template, cue_speed=V, elevation=el), p, seconds=1.5
-                )
-                ys.append(1000.0 * _first_hop(rec, R))
                 continue
-            rec = _sim(
-                spec, {"cue": (-0.9, 0.0)}, replace(template, cue_speed=V, elevation=el), p, seconds=1.5
-            )
             cm, te, et = _param(rec, "cue_mass", p), _param(rec, "tip_e", p), _param(rec, "e_table", p)
             ref = 1000.0 * M.jump_apex(V, el, _param(rec, "m", p), cm, te, et)
-            h = 1000.0 * _first_hop(rec, R)
-            ys.append(h)
             label = text(f"{cue.label['en']}, {el:g}°", f"{cue.label['ru']}, {el:g}°")
             checks.append(Check(label, ref, h, max(3.0, 0.2 * ref), "mm"))
         series.append(
