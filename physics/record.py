@@ -224,6 +224,12 @@ class SampleRows(Sequence[SampleRow]):
             raise ValueError(f"a sample row has {ROW} numbers, got {len(row)}")
         self._data.extend(row)
 
+    def extend_flat(self, values: Sequence[float]) -> None:
+        """Append whole rows given one after another as a flat run of numbers."""
+        if len(values) % ROW:
+            raise ValueError(f"sample rows have {ROW} numbers each, got a run of {len(values)}")
+        self._data.extend(values)
+
     def __len__(self) -> int:
         return len(self._data) // ROW
 

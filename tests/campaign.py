@@ -90,6 +90,9 @@ def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0
     }
 
 
+CPU_BOUNDS = (0.25, 0.5, 1.0, 2.0)
+
+
 def _worst(
     results: list[dict[str, Any]], key: str, at: str | None = None, n: int = 5
 ) -> list[dict[str, Any]]:
@@ -131,8 +134,10 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: flo
             "energy_rise_J": _worst(results, "energy_rise", "energy_rise_at"),
             "longest_stroke_s": _worst(results, "duration"),
             "slowest_wall_s": _worst(results, "wall"),
-            "slowest_cpu_s": _worst(results, "cpu"),
+            "slowest_cpu_s": _worst(results, "cpu", n=10),
         },
+        # How the cost is spread: strokes whose simulation took more CPU than each bound.
+        "cpu_over_s": {str(s): sum(r["cpu"] > s for r in results) for s in CPU_BOUNDS},
         "failures": failures,
     }
 

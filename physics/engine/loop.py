@@ -14,6 +14,7 @@ from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, earliest_first
 from physics.engine.events import EventLog
 from physics.engine.freeflight import FreeFlight
+from physics.engine.freeroll import FreeRoll
 from physics.engine.observe import jumps_over, line_crossings
 from physics.engine.pushes import PushRun
 from physics.engine.resolve import Resolver
@@ -59,11 +60,13 @@ class Engine:
         self.finder = ContactFinder(
             self.balls, self.zones, self.resolver.sustained, self.resolver.v_plastic, params
         )
+        flight = FreeFlight(self.balls, self.zones, self.bullet, self.h, self.modes.landing_time)
         self.stepsize = StepSize(
             self.balls,
             self.zones,
             self.resolver,
-            FreeFlight(self.balls, self.zones, self.bullet, self.h, self.modes.landing_time),
+            flight,
+            FreeRoll(self.balls, self.bullet, flight, params),
             params,
         )
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
@@ -212,7 +215,9 @@ class Engine:
         land_set = {i for i, _ in landing}
         # Flying balls far from everything are flown on their parabola, out of Bullet (FreeFlight).
         free = [i for i in self.stepsize.free if i not in land_set]
-        bstep = [i for i in bl.tolist() if i not in land_set and i not in free]
+        # Balls rolling on the floor far from everything are rolled in closed form, out of Bullet (FreeRoll).
+        rolls = self.stepsize.rolls
+        bstep = [i for i in bl.tolist() if i not in land_set and i not in free and i not in rolls]
         for i, _ in landing:
             self.bullet.detach(i)
         k = max(1, round(dt / self.h))
@@ -220,6 +225,10 @@ class Engine:
             self.bullet.detach(i)
             self.sampler.knot(i, t0, "ballistic")
             self.stepsize.flight.fly(i, dt)
+        for i in rolls:
+            self.bullet.detach(i)
+            self.sampler.knot(i, t0, "roll")
+            self.stepsize.roll.roll(i, dt)
         if bstep:
             for i in bstep:
                 if not self.bullet.attached[i]:
@@ -227,7 +236,7 @@ class Engine:
             self.sampler.captured = self.bullet.step(k, bstep, self.sampler.capture_at(t0, k))
             for i in bstep:
                 self.modes.onto_slate(i)
-        elif free:
+        elif free or rolls:
             self.sampler.captured = {j: {} for j in self.sampler.capture_at(t0, k)}
         for i, tl in landing:
             self.modes.fly_and_land(i, self.t, tl, dt)
@@ -238,7 +247,7 @@ class Engine:
         hits = [] if self._force else self.finder.in_step(p0, v0, alive, dt, self._segment, self.stepsize.acc)
         # A step with balls flown through it (free or landing) cannot be cut short: its contacts are
         # taken inside it, as in a Bullet step.
-        if hits and not bstep and not landing and not free:
+        if hits and not bstep and not landing and not free and not rolls:
             return self._to_first_contact(hits[0], self._segment, dt)
         self._impulses_in_bullet_step(hits, p0, t0, dt)
         if bstep:

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from physics.engine.freeflight import FLIGHT_STEP, FreeFlight
+from physics.engine.freeroll import FreeRoll
 from physics.engine.resolve import Resolver
 from physics.engine.state import BULLET, CLOTH, GONE, ON_BED_Z, Balls
 from physics.engine.zones import TableZones
@@ -30,12 +31,21 @@ LivePairs = tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray, np.ndarra
 
 class StepSize:
     def __init__(
-        self, balls: Balls, zones: TableZones, resolver: Resolver, free: FreeFlight, params: PhysicsParams
+        self,
+        balls: Balls,
+        zones: TableZones,
+        resolver: Resolver,
+        free: FreeFlight,
+        roll: FreeRoll,
+        params: PhysicsParams,
     ) -> None:
         self.balls = balls
         self.flight = free
+        self.roll = roll
         # Flying balls that may be flown on their parabola through the step chosen (FreeFlight).
         self.free: list[int] = []
+        # Balls rolling on the floor that may be rolled in closed form through the step chosen (FreeRoll).
+        self.rolls: list[int] = []
         self.zones = zones
         self.resolver = resolver
         self.p = params
@@ -57,8 +67,11 @@ class StepSize:
         bullet = np.count_nonzero(bl) > 0
         T = MAX_BULLET_STEP if bullet else MAX_CLOTH_STEP
         self.free = []
+        self.rolls = []
         if bullet and np.count_nonzero((b.flying | (b.vel[:, 2] < -0.05)) & bl):
             T = self._flight_bound(T, bl)
+        if bullet and T > 0.0:
+            T = self._roll_bound(T, bl)
         if T <= 0.0:
             return h
         if self.resolver.sustained and self.resolver.sustained_moving():
@@ -109,17 +122,39 @@ class StepSize:
                 T = min(T, FLIGHT_STEP)
         return T
 
+    def _roll_bound(self, T: float, bl: np.ndarray) -> float:
+        """``T`` for the balls rolling on the floor: one far from everything is rolled in closed form as
+        long as FreeRoll allows (and marked); near something it stays in Bullet and bounds nothing here."""
+        roll = self.roll
+        for i in bl.nonzero()[0].tolist():
+            if i in self.free or not roll.rolling(i):
+                continue
+            tr = roll.roll_time(i, T)
+            if tr > 0.0:
+                self.rolls.append(i)
+                T = min(T, tr)
+        return T
+
     def _bullet_pairs_bound(self, T: float, bl: np.ndarray, pi: np.ndarray, pj: np.ndarray) -> float:
         """``T`` shortened to the time the pairs (with a Bullet ball) need to close their gaps at their
         greatest possible speeds."""
         b = self.balls
         vel = b.vel
         g = G
+        # A Bullet ball's speed within t is at most |v| + g t: the energy guard lets it gain no more than
+        # the height it falls, sqrt(v^2 + 2 g (|v| t + g t^2 / 2)) = |v| + g t; 0.05 m/s more covers
+        # Bullet's push out of a penetration. Its reach is thus (|v| + 0.05) t + g t^2 / 2, taken twice
+        # over in the t^2 term; a cloth partner's friction adds mu_s g t^2. (Taking g t at the longest
+        # step instead held two slow balls by a pocket, a few mm apart, to one substep per step.)
         speed = np.zeros(len(b.mode))
-        speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + g * MAX_BULLET_STEP + 0.05
+        speed[bl] = np.sqrt((vel[bl] ** 2).sum(axis=1)) + 0.05
+        acc = np.where(bl, g, 0.0)
         r = b.pos[pi] - b.pos[pj]
-        gap = np.sqrt((r * r).sum(axis=1)) - 2.0 * b.R
-        tb = np.maximum(gap, 0.0) / (speed[pi] + speed[pj] + self.p.mu_slide * g * T)
+        gap = np.maximum(np.sqrt((r * r).sum(axis=1)) - 2.0 * b.R, 0.0)
+        V = speed[pi] + speed[pj]
+        A = acc[pi] + acc[pj] + self.p.mu_slide * g
+        # The root of A t^2 + V t = gap, in the form that keeps its precision when A gap << V^2.
+        tb = 2.0 * gap / (V + np.sqrt(V * V + 4.0 * A * gap))
         return min(T, float(tb.min()))
 
     def _cloth_pairs_bound(
@@ -193,13 +228,18 @@ class StepSize:
             a2 = 2.0 * a
             # Both contact lines of each axis: the one ahead (a ball crossing the table reaches the far
             # cushion) and the one behind (a ball drawn back by its spin may return to it).
+            still = vx == 0.0 and vy == 0.0
             for q, vq, lq in ((x, vx, limx), (y, vy, limy)):
                 dl = lq - q
+                if dl <= 0.0 and still:
+                    continue  # spinning in place at the line (transitions.pivoting): going nowhere
                 dl = dl if dl >= 0.0 else 0.0
                 t = (math.sqrt(vq * vq + a2 * dl) - vq) / a
                 if t < T:
                     T = t
                 dl = lq + q
+                if dl <= 0.0 and still:
+                    continue
                 dl = dl if dl >= 0.0 else 0.0
                 t = (math.sqrt(vq * vq + a2 * dl) + vq) / a
                 if t < T:
@@ -212,7 +252,10 @@ class StepSize:
                     continue  # a ball on the cloth is never at a pocket's centre
                 c = -(rx * vx + ry * vy) / dist
                 dz = dist - zr
-                dz = dz if dz >= 0.0 else 0.0
+                if dz <= 0.0:
+                    if vx == 0.0 and vy == 0.0:
+                        continue  # spinning in place in the zone (transitions.pivoting): going nowhere
+                    dz = 0.0
                 t = (math.sqrt(c * c + a2 * dz) - c) / a
                 if t < T:
                     T = t
@@ -225,18 +268,28 @@ class StepSize:
         vxy = self.balls.vel[cl, :2]
         ac = acc[cl]
         a2 = ac[:, None]
-        for sgn in (1.0, -1.0):  # the + and - contact lines of each axis
-            dl = np.maximum(z.lim - sgn * xy, 0.0)
-            vo = sgn * vxy
-            T = min(T, float(((np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2).min()))
         x, y = xy[:, 0], xy[:, 1]
         vx, vy = vxy[:, 0], vxy[:, 1]
+        # A ball spinning in place (transitions.pivoting) at a line or inside a zone is going nowhere.
+        still = (vx == 0.0) & (vy == 0.0)
+        anystill = np.count_nonzero(still) > 0
+        for sgn in (1.0, -1.0):  # the + and - contact lines of each axis
+            d0 = z.lim - sgn * xy
+            dl = np.maximum(d0, 0.0)
+            vo = sgn * vxy
+            tl = (np.sqrt(vo * vo + 2.0 * a2 * dl) - vo) / a2
+            if anystill:
+                tl[(d0 <= 0.0) & still[:, None]] = np.inf
+            T = min(T, float(tl.min()))
         rx = x[:, None] - z.zone_c[None, :, 0]
         ry = y[:, None] - z.zone_c[None, :, 1]
         dist = np.sqrt(rx * rx + ry * ry)
         c = -(rx * vx[:, None] + ry * vy[:, None]) / dist
         d = np.maximum(dist - z.zone_r[None, :], 0.0)
-        return min(T, float(((np.sqrt(c * c + 2.0 * a2 * d) - c) / a2).min()))
+        tz = (np.sqrt(c * c + 2.0 * a2 * d) - c) / a2
+        if anystill:
+            tz[(d == 0.0) & still[:, None]] = np.inf
+        return min(T, float(tz.min()))
 
     def _live_pairs(self, moving: np.ndarray) -> LivePairs:
         """Pairs with a moving ball and no pocketed one, which of them hold a Bullet ball (and how
