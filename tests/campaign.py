@@ -10,7 +10,8 @@ is reproduced by its seed alone:
 Progress goes to stderr as plain text lines; the JSON summary holds counts per table and check, the
 failures (capped) and the worst cases: deepest penetration into a static body and into another ball,
 largest energy rise, longest simulated stroke, slowest wall time and slowest CPU time (the simulation
-alone; on a shared machine the wall time follows the load).
+alone; on a shared machine the wall time follows the load), and the slowest CPU time as a ratio to the bench's
+full pyramid break sampled alike (issue 13: no stroke above ~4x).
 """
 
 from __future__ import annotations
@@ -91,6 +92,42 @@ def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0
 
 
 CPU_BOUNDS = (0.25, 0.5, 1.0, 2.0)
+BREAK_RATIO = 4.0  # issue 13 section 5: no stroke may cost more than ~4x the full break
+
+
+def full_break_cpu(hz: float | None, runs: int = 3) -> float:
+    """The CPU seconds of the bench's full pyramid break (physics.bench) sampled as the campaign samples,
+    median of ``runs``: what every stroke's cost is weighed against. Measured in the main process before
+    the workers start, so it is the uncontended figure and the ratios err on the slow side."""
+    from physics.bench import CASES, _params
+    from physics.racks import initial_layout
+    from physics.record import ShotParams
+    from physics.simulate import simulate
+    from physics.tables import load_table
+
+    _name, table, rack, speed = CASES[0]
+    spec = load_table(table)
+    params = _params(spec, None)
+    layout = initial_layout(rack, spec)
+    shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)
+    simulate(spec, layout, shot, params, sample_hz=hz)  # warm-up
+    cpu = []
+    for _ in range(runs):
+        c0 = time.process_time()
+        simulate(spec, layout, shot, params, sample_hz=hz)
+        cpu.append(time.process_time() - c0)
+    return sorted(cpu)[len(cpu) // 2]
+
+
+def _against_break(results: list[dict[str, Any]], ref: float | None) -> dict[str, Any] | None:
+    if not ref or not results:
+        return None
+    worst = max(r["cpu"] for r in results)
+    return {
+        "full_break_cpu_s": round(ref, 4),
+        "slowest_ratio": round(worst / ref, 2),
+        f"over_{BREAK_RATIO:g}x": sum(r["cpu"] > BREAK_RATIO * ref for r in results),
+    }
 
 
 def _worst(
@@ -138,6 +175,7 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, wall: flo
         },
         # How the cost is spread: strokes whose simulation took more CPU than each bound.
         "cpu_over_s": {str(s): sum(r["cpu"] > s for r in results) for s in CPU_BOUNDS},
+        "cpu_against_full_break": _against_break(results, getattr(args, "full_break_cpu", None)),
         "failures": failures,
     }
 
@@ -170,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     hz = args.sample_hz or None
+    args.full_break_cpu = full_break_cpu(hz)
     seeds = range(args.seed, args.seed + args.strokes)
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
