@@ -41,7 +41,12 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   (Bullet calls leave no time over, so splitting a step's substeps into several calls integrates
   bit for bit alike).
 * Balls at rest cost nothing: they are out of the Bullet world and out of every step's work
-  except the pair test against moving balls.
+  except the pair test against moving balls. Nor do balls whose motion is known in closed form while
+  nothing is near them: a ball in the air (flying, falling off an edge or bouncing on the floor) is flown
+  on its parabola (``freeflight``), one rolling on the floor is rolled on its straight line (``freeroll``),
+  and a ball left spinning in place on the slate, in a pocket zone or against a cushion, goes back to the
+  cloth path, whose spin decay is exact (``Transitions._bullet_rest``). A stroke's cost thus follows its
+  events, not how long it lasts (issue 13: every campaign stroke within ~4x the CPU of a full break).
 
 The package, the way a stroke flows through it:
 
@@ -54,6 +59,8 @@ The package, the way a stroke flows through it:
 * ``transitions``: cloth to Bullet and back, take-off and landing, pockets, leaving and returning, rest,
   and the stroke's end;
 * ``bullet`` and ``hooks``: the Bullet world, the balls' bodies, stepping, and the per-substep callbacks;
+* ``freeflight`` and ``freeroll``: balls in the air or rolling on the floor, far from everything, moved in
+  closed form out of Bullet;
 * ``surfaces``: what the Bullet balls' contacts with the table mean (events, rolling resistance);
 * ``zones``: the table as the cloth path sees it (contact lines, pocket zones, lines);
 * ``events`` and ``observe``: the event log with one emitter per event type, and the events motion makes
