@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import Point3, TransformState
 
 from physics.engine.bullet import BulletBalls
@@ -35,6 +35,21 @@ from physics.params import G
 
 FREE_MARGIN = 0.01  # m: clearance kept from every static body beyond the ball and its sag
 FLIGHT_STEP = 0.005  # s: step while a ball flies near a logged line or geometry
+
+
+def touches_static(
+    world: BulletWorld, shape: BulletSphereShape, at: TransformState, ignore: tuple[str, ...]
+) -> bool:
+    """Does ``shape`` placed ``at`` touch a body of ``world`` whose name starts with none of ``ignore``? (A
+    sweep that begins in contact and moves off it reports nothing, so a sweep's start is tested this way.)"""
+    probe = BulletRigidBodyNode("probe")
+    probe.add_shape(shape)
+    probe.set_transform(at)
+    for c in world.contact_test(probe).get_contacts():
+        n0, n1 = c.get_node0().get_name(), c.get_node1().get_name()
+        if not (n1 if n0 == "probe" else n0).startswith(ignore):
+            return True
+    return False
 
 
 class FreeFlight:
@@ -103,15 +118,9 @@ class FreeFlight:
         r = b.R + G * T * T / 8.0 + FREE_MARGIN
         shape = BulletSphereShape(r)
         world = self.bullet.world
-        probe = BulletRigidBodyNode("probe")
-        probe.add_shape(shape)
         start = TransformState.make_pos(Point3(x, y, z))
-        probe.set_transform(start)
-        for c in world.contact_test(probe).get_contacts():
-            n0, n1 = c.get_node0().get_name(), c.get_node1().get_name()
-            other = n1 if n0 == "probe" else n0
-            if not other.startswith("ball:") and not (over is not None and other.startswith("bed:")):
-                return 0.0
+        if touches_static(world, shape, start, ("ball:", "bed:") if over is not None else ("ball:",)):
+            return 0.0
         end = TransformState.make_pos(Point3(x + vx * T, y + vy * T, z + vz * T - 0.5 * G * T * T))
         hit = world.sweep_test_closest(shape, start, end, mask, 0.0)
         if hit.has_hit():

@@ -25,11 +25,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape
+from panda3d.bullet import BulletSphereShape
 from panda3d.core import Point3, TransformState
 
 from physics.engine.bullet import BulletBalls
-from physics.engine.freeflight import FREE_MARGIN, FreeFlight
+from physics.engine.freeflight import FREE_MARGIN, FreeFlight, touches_static
 from physics.engine.state import Balls
 from physics.params import G, PhysicsParams
 
@@ -103,15 +103,9 @@ class FreeRoll:
         zc = z + FREE_MARGIN + LIFT
         shape = BulletSphereShape(b.R + FREE_MARGIN)
         world = self.bullet.world
-        probe = BulletRigidBodyNode("probe")
-        probe.add_shape(shape)
         start = TransformState.make_pos(Point3(x, y, zc))
-        probe.set_transform(start)
-        for c in world.contact_test(probe).get_contacts():
-            n0, n1 = c.get_node0().get_name(), c.get_node1().get_name()
-            other = n1 if n0 == "probe" else n0
-            if not other.startswith("ball:") and not other.startswith("floor:"):
-                return 0.0
+        if touches_static(world, shape, start, ("ball:", "floor:")):
+            return 0.0
         end = TransformState.make_pos(Point3(x + vx / s * reach, y + vy / s * reach, zc))
         hit = world.sweep_test_closest(shape, start, end, self._mask, 0.0)
         if hit.has_hit():
