@@ -18,6 +18,7 @@ from physics.record import BallFinal, BallStatus
 
 REST_V = 0.002  # m/s: below this (and REST_W) a Bullet ball counts as stopped
 REST_W = 0.06  # rad/s
+BULLET_SLOP = 5e-4  # m: how far a Bullet ball resting on a cushion may be pressed into it
 REST_TIME = 0.03  # s a Bullet ball must stay below the thresholds (a hanging ball can still tip)
 OUT_OF_PLAY_LEVEL = (
     "floor",
@@ -64,7 +65,7 @@ class Transitions:
         b = self.balls
         x, y, z = b.pos[i]
         # A Bullet ball rolling along a cushion may press into it by Bullet's contact slop.
-        margin = -1e-6 if b.mode[i] == CLOTH else -5e-4
+        margin = -1e-6 if b.mode[i] == CLOTH else -BULLET_SLOP
         return (
             abs(z - b.R) < ON_BED_Z
             and abs(b.vel[i, 2]) < 0.05
@@ -299,6 +300,12 @@ class Transitions:
         spun down from 92 rad/s for 9 s in Bullet.)"""
         b = self.balls
         x, y, z = (float(c) for c in b.pos[i])
+        lim = self.zones.lim
+        # Bullet lets a ball resting on a cushion press into it by its contact slop (as in cloth_ok).
+        if abs(x) > lim[0] + BULLET_SLOP or abs(y) > lim[1] + BULLET_SLOP:
+            return False
+        x = min(max(x, -lim[0]), lim[0])
+        y = min(max(y, -lim[1]), lim[1])
         return (
             abs(z - b.R) < ON_BED_Z
             and not b.flying[i]
