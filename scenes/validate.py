@@ -20,53 +20,32 @@ from typing import IO, Any
 from physics.errors import InputError
 from physics.files import atomic_text
 from physics.validation import Check, Fact, Series, run_validation
-
-_WORDS = {
-    "en": {
-        "heading": "The physics against its published sources",
-        "quick": "quick run: fewer points per fact",
-        "fact": "fact",
-        "table": "table",
-        "within": "within tolerance",
-        "worst": "furthest off",
-        "what": "measured",
-        "published": "published",
-        "simulated": "simulated",
-        "error": "error",
-        "tolerance": "tolerance",
-        "ok": "ok",
-        "off": "OFF",
-        "missing": "not shown",
-        "source": "Source",
-        "report": "Report",
-        "all": "all tables",
-        "measuring": "measuring",
-    },
-    "ru": {
-        "heading": "Физика против опубликованных источников",
-        "quick": "быстрый прогон: меньше точек на каждый факт",
-        "fact": "факт",
-        "table": "стол",
-        "within": "в допуске",
-        "worst": "дальше всего",
-        "what": "что измерено",
-        "published": "источник",
-        "simulated": "симуляция",
-        "error": "ошибка",
-        "tolerance": "допуск",
-        "ok": "да",
-        "off": "НЕТ",
-        "missing": "не получено",
-        "source": "Источник",
-        "report": "Отчёт",
-        "all": "все столы",
-        "measuring": "измеряю",
-    },
-}
+from scenes.i18n import tr
 
 
 def _w(lang: str) -> dict[str, str]:
-    return _WORDS["ru" if lang == "ru" else "en"]
+    """The report's own words in ``lang`` (the catalogs' ``validate.*`` entries, scenes.i18n)."""
+    lg = "ru" if lang == "ru" else "en"
+    return {
+        "heading": tr("validate.heading", lg),
+        "quick": tr("validate.quick", lg),
+        "fact": tr("validate.fact", lg),
+        "table": tr("validate.table", lg),
+        "within": tr("validate.within", lg),
+        "worst": tr("validate.worst", lg),
+        "what": tr("validate.what", lg),
+        "published": tr("validate.published", lg),
+        "simulated": tr("validate.simulated", lg),
+        "error": tr("validate.error", lg),
+        "tolerance": tr("validate.tolerance", lg),
+        "ok": tr("validate.ok", lg),
+        "off": tr("validate.off", lg),
+        "missing": tr("validate.missing", lg),
+        "source": tr("validate.source", lg),
+        "report": tr("validate.report", lg),
+        "all": tr("validate.all", lg),
+        "measuring": tr("validate.measuring", lg),
+    }
 
 
 # The facts give their units in SI symbols; Russian writes them in Cyrillic, with a decimal comma.
