@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +93,7 @@ def one(seed: int, sample_hz: float | None, twice: bool = True, timeout: int = 0
 
 
 CPU_BOUNDS = (0.25, 0.5, 1.0, 2.0)
+REF_RUNS = 2  # full-break timings per worker (each the median of 3) for the campaign's reference
 BREAK_RATIO = 4.0  # issue 13 section 5: no stroke may cost more than ~4x the full break
 
 
@@ -123,8 +125,7 @@ def retime(seeds: list[int], hz: float | None, runs: int = RETIME_RUNS) -> dict[
 
 def full_break_cpu(hz: float | None, runs: int = 3) -> float:
     """The CPU seconds of the bench's full pyramid break (physics.bench) sampled as the campaign samples,
-    median of ``runs``: what every stroke's cost is weighed against. Measured in the main process before
-    the workers start, so it is the uncontended figure and the ratios err on the slow side."""
+    median of ``runs`` after a warm-up: what every stroke's cost is weighed against."""
     from physics.bench import CASES, _params
     from physics.racks import initial_layout
     from physics.record import ShotParams
@@ -259,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     hz = args.sample_hz or None
-    args.full_break_cpu = full_break_cpu(hz)
+    if args.workers == 1:
+        args.full_break_cpu = full_break_cpu(hz)
     seeds = range(args.seed, args.seed + args.strokes)
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
@@ -295,6 +297,10 @@ def main(argv: list[str] | None = None) -> int:
             progress(one(s, hz, (s - args.seed) % args.twice_every == 0, args.timeout))
     else:
         with ProcessPoolExecutor(args.workers) as pool:
+            # The full break is timed in the workers, all of them at once, as the strokes will be: timed in
+            # an idle main process it came out lower than any worker could time it.
+            refs = [pool.submit(full_break_cpu, hz) for _ in range(REF_RUNS * args.workers)]
+            args.full_break_cpu = statistics.median(f.result() for f in refs)
             twice = [(s - args.seed) % args.twice_every == 0 for s in seeds]
             for r in pool.map(one, seeds, [hz] * len(seeds), twice, [args.timeout] * len(seeds), chunksize=1):
                 progress(r)
