@@ -46,7 +46,8 @@ How a stroke is advanced (why: physics.md §4 and the measurements in collide.py
   on its parabola (``freeflight``), one rolling on the floor is rolled on its straight line (``freeroll``),
   and a ball left spinning in place on the slate, in a pocket zone or against a cushion, goes back to the
   cloth path, whose spin decay is exact (``Transitions._bullet_rest``). A stroke's cost thus follows its
-  events, not how long it lasts (issue 13: every campaign stroke within ~4x the CPU of a full break).
+  events, not how long it lasts (issue 13: the costliest campaign strokes take 4-5x the CPU of the pyramid
+  break, about 2x that of the pool break).
 
 The package, the way a stroke flows through it:
 
