@@ -11,7 +11,7 @@ from physics.engine import Engine
 from physics.errors import InputError
 from physics.file_checks import check_simulate_args
 from physics.params import PhysicsParams
-from physics.record import SampleRows, ShotParams, ShotRecord
+from physics.record import ShotParams, ShotRecord
 from physics.scenario import Scenario, SceneObject
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
@@ -82,9 +82,6 @@ def _run(
     sample_hz: float | None,
 ) -> Engine:
     eng = Engine(spec, balls, p, objects, lamp, sample_hz)
-    if eng.samples is not None:
-        # Packed rows (physics.record.SampleRows): the engine only appends to them.
-        eng.samples = {b: SampleRows() for b in eng.samples}
     try:
         eng.run(shot)
     finally:

@@ -30,11 +30,10 @@ from panda3d.core import Point3, TransformState
 
 from physics.engine.bullet import BulletBalls
 from physics.engine.freeflight import FREE_MARGIN, FreeFlight, touches_static
-from physics.engine.state import Balls
+from physics.engine.state import ROLLING_SLIP, Balls
 from physics.params import G, PhysicsParams
 
 LIFT = 0.001  # m: the swept sphere's clearance above the floor (nothing on a floor is lower)
-ROLL_SLIP = 0.005  # m/s: a contact point slipping slower than this is rolling (surfaces.ROLLING_SLIP)
 ROLL_VZ = 1e-3  # m/s: a ball moving vertically faster than this is not lying on the floor
 MIN_ROLL = 0.01  # s: a free roll shorter than this is not worth leaving Bullet for
 
@@ -81,7 +80,7 @@ class FreeRoll:
         if abs(float(v[2])) > ROLL_VZ or (v[0] == 0.0 and v[1] == 0.0):
             return False
         R = b.R
-        return math.hypot(float(v[0] - R * w[1]), float(v[1] + R * w[0])) < ROLL_SLIP
+        return math.hypot(float(v[0] - R * w[1]), float(v[1] + R * w[0])) < ROLLING_SLIP
 
     def roll_time(self, i: int, T: float) -> float:
         """How long (a whole number of substeps, at most ``T``) ball ``i`` may be rolled in closed form; 0 if

@@ -36,7 +36,6 @@ class Sampler:
         # (time, state, how it moves on) as it happens; Bullet balls' states at substeps are captured.
         self.knots: dict[int, list[Knot]] = {}
         self.captured: dict[int, dict[int, BodyState]] = {}
-        self._block = np.empty((balls.n, 10))  # one row per ball: t, pos, vel, omg
 
     def start_step(self) -> None:
         self.knots = {}

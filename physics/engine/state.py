@@ -23,6 +23,7 @@ class Mode(IntEnum):
 # Plain ints for the hot path (IntEnum attribute access costs microseconds).
 REST, CLOTH, BULLET, GONE = 0, 1, 2, 3
 
+ROLLING_SLIP = 0.005  # m/s: a ball whose contact point slips less than this is rolling
 ON_BED_Z = 2e-4  # m: a Bullet ball this close to z = R is sitting on the slate
 
 Surfaces = set[tuple[str, str | None]]  # (surface kind, id) pairs a ball is touching

@@ -11,11 +11,10 @@ import numpy as np
 from physics.engine.bullet import BulletBalls
 from physics.engine.events import EventLog
 from physics.engine.hooks import ball_and_other
-from physics.engine.state import BULLET, Balls, Surfaces, place_name
+from physics.engine.state import BULLET, ROLLING_SLIP, Balls, Surfaces, place_name
 from physics.engine.transitions import Transitions
 from physics.params import G, PhysicsParams
 
-ROLLING_SLIP = 0.005  # m/s: a Bullet ball whose contact point slips less than this is rolling
 LAUNCH_GRACE = 0.005  # s after take-off in which touching the launching surface is not a landing
 SETTLED_VZ = 0.01  # m/s: a flying ball in contact and slower than this vertically lies on the surface
 SETTLED_Z = 1e-4  # m: ... and, on the slate, this close to z = R

@@ -217,7 +217,6 @@ class Transitions:
         b = self.balls
         pos = b.pos
         geo = self.bullet.geo
-        lim = self.zones.lim
         x, y, z = (float(c) for c in pos[i])
         pk = geo.pocket_of((x, y, z))
         if pk is not None:
@@ -237,12 +236,7 @@ class Transitions:
             b.outside[i] = False
             self.log.returned(t, i)
         if self.cloth_ok(i) and all(k in ("bed", "cushion") for k, _ in b.contacts[i]):
-            pos[i, 0] = min(max(x, -lim[0]), lim[0])
-            pos[i, 1] = min(max(y, -lim[1]), lim[1])
-            pos[i, 2] = b.R
-            b.vel[i, 2] = 0.0
-            b.mode[i] = CLOTH
-            self.bullet.detach(i)
+            self._back_to_cloth(i)
             return
         self._bullet_rest(i, t, dt)
 
@@ -281,17 +275,24 @@ class Transitions:
                 # level slate moves the ball nowhere and decays at the cloth's rate, as the cloth path
                 # has it. Stepped on in Bullet near a pocket it cost a substep at a time for as long as
                 # the spin lasted (campaign seed 600246: 20 rad/s, 2 s, a ball 0.6 mm away).
-                lim = self.zones.lim
-                b.pos[i, 0] = min(max(float(b.pos[i, 0]), -lim[0]), lim[0])
-                b.pos[i, 1] = min(max(float(b.pos[i, 1]), -lim[1]), lim[1])
-                b.pos[i, 2] = b.R
                 b.vel[i] = 0.0
                 b.omg[i, 0] = 0.0
                 b.omg[i, 1] = 0.0
-                b.mode[i] = CLOTH
-                self.bullet.detach(i)
+                self._back_to_cloth(i)
         else:
             b.rest_time[i] = 0.0
+
+    def _back_to_cloth(self, i: int) -> None:
+        """Bullet ball ``i``, lying on the slate, onto the cloth path: on the slate, within the cushions'
+        contact lines (Bullet may have pressed it into a cushion by its slop), out of Bullet."""
+        b = self.balls
+        lim = self.zones.lim
+        b.pos[i, 0] = min(max(float(b.pos[i, 0]), -lim[0]), lim[0])
+        b.pos[i, 1] = min(max(float(b.pos[i, 1]), -lim[1]), lim[1])
+        b.pos[i, 2] = b.R
+        b.vel[i, 2] = 0.0
+        b.mode[i] = CLOTH
+        self.bullet.detach(i)
 
     def _pivots(self, i: int) -> bool:
         """Is Bullet ball ``i``, nearly still, lying on the slate with nothing but the slate and perhaps a
