@@ -32,7 +32,10 @@ friction and its normal push both act at the ball's lowest point and the tip's i
 cue line, so the direction the ball finally rolls in, (5/7) v0 - (2/7) R (z x w0), is Coriolis' whatever
 the pinch does: from where the ball rests towards where the cue line meets the cloth (TP A.19).
 
-Miscue: beyond the friction limit mu/sqrt(1+mu^2) (~0.51 R for mu 0.6) the tip slides off; the
+Scoop and miscue limit: physics.tip (the scoop is where the tip meets the cloth with the ball, the miscue
+limit where the impulse leaves the tip's friction cone, about 0.55 R).
+
+Miscue: beyond the friction limit the tip slides off; the
 impulse then lies on the edge of the friction cone around the contact normal, with the normal
 impact's restitution: the ball gets a weak push, mostly through its centre, and little spin. The
 tip is off the ball: it meets the slate as a free ball.
@@ -47,10 +50,9 @@ import numpy as np
 
 from physics.collide import slate_bounce
 from physics.params import G, PhysicsParams
+from physics.tip import squirt_tan as _squirt_tan
+from physics.tip import tip_clearance
 
-# Below this elevation the cue counts as level for the scoop call: every real cue is raised a few
-# degrees over the rail (physics.md §3.5, [SIMPSON]).
-SCOOP_MIN_ELEVATION_DEG = 5.0
 # Impacts of one stroke (tip and slate, each a contact): a pinched massé takes a handful; the cap only
 # bounds a stroke whose cue keeps gaining on the ball by ever smaller amounts.
 MAX_CONTACTS = 64
@@ -89,8 +91,13 @@ def cue_speed_for(ball_v: float, rho: float, p: PhysicsParams) -> float:
 
 def squirt_tan(rho: float, p: PhysicsParams) -> float:
     """tan of the squirt angle for an offset of ``rho`` radii (TP A.31): lateral over axial impulse."""
-    c = max(0.0, 1.0 - rho * rho)
-    return 2.5 * abs(rho) * math.sqrt(c) / (1.0 + p.squirt_mass_ratio + 2.5 * c)
+    return _squirt_tan(rho, p.squirt_mass_ratio)
+
+
+def is_scoop(tip: tuple[float, float], elevation_deg: float, p: PhysicsParams) -> bool:
+    """The tip meets the cloth with the ball or gets under it: its lowest point is at or below the cloth
+    as it meets the ball (physics.tip)."""
+    return tip_clearance(tip, elevation_deg, p.R, p.tip_radius, p.tip_width) <= 0.0
 
 
 def squirt_angle(side: float, p: PhysicsParams) -> float:
@@ -109,7 +116,7 @@ def strike(
     rho = math.hypot(a, b)
     offset = a * right + b * up  # the contact's offset across the cue, in radii
     contact = R * offset - d * R * math.sqrt(max(0.0, 1.0 - rho * rho))  # relative to the centre
-    scoop = b < 0.0 and elevation_deg >= SCOOP_MIN_ELEVATION_DEG
+    scoop = is_scoop((a, b), elevation_deg, p)
     miscue = rho > p.miscue_limit
     zero = (0.0, 0.0, 0.0)
     if cue_speed <= 0.0:

@@ -34,16 +34,18 @@ class Cue:
     mass: float  # kg
     length: float  # m
     tip_radius: float  # m, radius of the tip's dome
+    tip_width: float  # m, the tip's and ferrule's diameter (how near the cloth the tip comes: physics.tip)
     tip_e: float
     tip_mu: float
     squirt_mass_ratio: float  # ball mass / shaft end mass
 
 
-def _set(
-    playing: tuple[float, float, float], brk: tuple[float, float, float], jump: tuple[float, float, float]
-) -> dict[str, Cue]:
-    """Three cues from (mass, length, tip radius) each: a leather-tipped playing cue, a phenolic break and
-    jump cue."""
+Dims = tuple[float, float, float, float]
+
+
+def _set(playing: Dims, brk: Dims, jump: Dims) -> dict[str, Cue]:
+    """Three cues from (mass, length, tip radius, tip width) each: a leather-tipped playing cue, a phenolic
+    break and jump cue."""
     return {
         "playing": Cue("playing", *playing, LEATHER_E, TIP_MU, SHAFT_RATIO),
         "break": Cue("break", *brk, PHENOLIC_E, TIP_MU, STIFF_SHAFT_RATIO),
@@ -51,25 +53,32 @@ def _set(
     }
 
 
+# Tip widths: pool shafts end in 12.5-13.5 mm tips, snooker in 9-10 mm, Russian cues in 12-13 mm (ESTIMATE:
+# the common sizes sold for each game); a jump cue keeps its game's width.
 _POOL = _set(
-    # 19 oz, in the 18-21 oz range [RB/WPA] and near pooltool's 0.567 kg; length and tip [PT].
-    (0.54, 1.4732, 0.0106),
+    # 19 oz, in the 18-21 oz range [RB/WPA] and near pooltool's 0.567 kg; length and tip radius [PT].
+    (0.54, 1.4732, 0.0106, 0.013),
     # 21 oz, the heavy end of the range (ESTIMATE: break cues are the heavy ones); phenolic tip.
-    (0.595, 1.4732, 0.0106),
+    (0.595, 1.4732, 0.0106, 0.013),
     # ~half the playing cue [SIMPSON] (9 oz), as short as WPA allows (40 in = 1.016 m) (ESTIMATE).
-    (0.27, 1.016, 0.0106),
+    (0.27, 1.016, 0.0106, 0.013),
 )
 _SNOOKER = _set(
     # pooltool's snooker cue [PT]; snooker tips are narrower (9-10 mm), a dome of ~8.5 mm (ESTIMATE).
-    (0.478, 1.475, 0.0085),
+    (0.478, 1.475, 0.0085, 0.0095),
     # Snooker players break with their own cue: the break "cue" is it with a hard tip (ESTIMATE).
-    (0.478, 1.475, 0.0085),
-    (0.24, 1.016, 0.0085),  # half the playing cue (ESTIMATE, as pool)
+    (0.478, 1.475, 0.0085, 0.0095),
+    (0.24, 1.016, 0.0085, 0.0095),  # half the playing cue (ESTIMATE, as pool)
 )
 _PYRAMID = _set(
-    (0.70, 1.60, 0.0115),  # ESTIMATE 0.65-0.75 kg, ~1.6 m; 12-13 mm tips for the 68 mm balls (ESTIMATE)
-    (0.72, 1.60, 0.0115),  # a break cue a little heavier, phenolic (ESTIMATE)
-    (0.35, 1.10, 0.0115),  # half the playing cue (ESTIMATE)
+    (
+        0.70,
+        1.60,
+        0.0115,
+        0.0125,
+    ),  # ESTIMATE 0.65-0.75 kg, ~1.6 m; 12-13 mm tips for the 68 mm balls (ESTIMATE)
+    (0.72, 1.60, 0.0115, 0.0125),  # a break cue a little heavier, phenolic (ESTIMATE)
+    (0.35, 1.10, 0.0115, 0.0125),  # half the playing cue (ESTIMATE)
 )
 
 CUES: dict[str, dict[str, Cue]] = {

@@ -13,6 +13,7 @@ from typing import Any
 
 from physics.cues import DEFAULT_CUE, cue_for
 from physics.tables import TableSpec
+from physics.tip import miscue_limit
 
 G = 9.81
 
@@ -72,6 +73,7 @@ class PhysicsParams:
     cue_mass: float = 0.70
     cue_length: float = 1.60
     tip_radius: float = 0.0115
+    tip_width: float = 0.0125  # the tip's (and ferrule's) diameter: where it meets the cloth (physics.tip)
     tip_e: float = 0.73  # leather tip [DD-TIP]
     tip_mu: float = 0.6  # tip-ball friction [DD-CONST]
     squirt_mass_ratio: float = 25.0  # ball mass / cue end mass, measured 12-29 [TP A.31]
@@ -88,8 +90,9 @@ class PhysicsParams:
 
     @property
     def miscue_limit(self) -> float:
-        """Largest tip offset (in radii) the friction cone allows: mu / sqrt(1 + mu^2) [DD-CONST]."""
-        return self.tip_mu / math.sqrt(1.0 + self.tip_mu * self.tip_mu)
+        """Largest contact offset (in radii) the tip holds: the friction cone around the contact normal, with
+        the squirt's lateral impulse turning the impulse towards it (physics.tip)."""
+        return miscue_limit(self.tip_mu, self.squirt_mass_ratio)
 
     @property
     def contact_angle(self) -> float:
@@ -142,6 +145,7 @@ class PhysicsParams:
             cue_mass=c.mass,
             cue_length=c.length,
             tip_radius=c.tip_radius,
+            tip_width=c.tip_width,
             tip_e=c.tip_e,
             tip_mu=c.tip_mu,
             squirt_mass_ratio=c.squirt_mass_ratio,

@@ -31,6 +31,7 @@ def test_rules_import_no_panda3d_and_only_plain_physics_types() -> None:
     # physics.limits: the bounds files are written and read with; physics.files: the atomic writer (both plain,
     # no Panda3D).
     # physics.racks: the plain rack description a game declares and the pure geometry that lays it out.
+    # physics.cues and physics.tip: the cues' plain data and the tip's geometry, for the scoop call.
     allowed_physics = {
         "physics.record",
         "physics.tables",
@@ -39,6 +40,8 @@ def test_rules_import_no_panda3d_and_only_plain_physics_types() -> None:
         "physics.limits",
         "physics.racks",
         "physics.files",
+        "physics.cues",
+        "physics.tip",
     }
     for f in _files("rules"):
         for mod in _imports(f):

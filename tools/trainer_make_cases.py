@@ -698,10 +698,28 @@ def _family_recipes(fam: str) -> list[Recipe]:
             Topic.SCOOP,
             6,
             P(**cue_jump),
-            {"cue_speed": 4.0, "elevation": 30.0, "tip": [0.0, -0.4]},
+            # The tip must reach the cloth as it meets the ball (physics.tip): far below centre on a cue
+            # raised no more than a few degrees.
+            {"cue_speed": 6.0, "elevation": 3.0, "tip": [0.0, -0.8]},
             dict(st),
-            search={"cue_speed": (2.5, 7.0), "elevation": (15.0, 60.0), "tip_u": (-0.7, -0.2)},
+            search={"cue_speed": (3.0, 9.0), "elevation": (0.0, 8.0), "tip_u": (-0.95, -0.62)},
             extra=_all(_first_is(on, blk), _none_off),
+        ),
+        Recipe(
+            # The strokes the library once called scoops: a cue raised 40-50 degrees struck below centre
+            # still drives the ball down into the slate with its tip far above the cloth, so the rules make
+            # a jump of it (000 «Правильный перескок»; WPA: a jump struck down into the bed).
+            f"{a}-jump-below-centre",
+            "A jump struck below centre with a raised cue",
+            "Перескок ударом ниже центра с поднятым кием",
+            fam,
+            Topic.JUMP,
+            7,
+            P(**cue_jump),
+            {"cue_speed": 4.0, "elevation": 45.0, "tip": [0.0, -0.35]},
+            dict(st),
+            search={"cue_speed": (2.5, 7.0), "elevation": (35.0, 60.0), "tip_u": (-0.45, -0.2)},
+            extra=_all(_first_is(on), _none_off),
         ),
         Recipe(
             f"{a}-miscue",

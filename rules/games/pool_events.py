@@ -6,16 +6,14 @@ again: 000 «Шар на борту»), whether the cue ball left the cloth, and
 
 from __future__ import annotations
 
+from physics.cues import DEFAULT_CUE, cue_for
 from physics.record import BallId, EventType, ShotRecord
-from physics.tables import TableSpec
+from physics.tables import TableSpec, load_table
+from physics.tip import tip_clearance
 from rules import filters as F
 
 # Events closer than this in time are one instant (contacts found in the same physics substep).
 SAME_INSTANT = 1e-6
-# Below this elevation a cue counts as level for the scoop call, as in the physics' own call
-# (physics/cue.py, SCOOP_MIN_ELEVATION_DEG; physics.md §3.5): every real cue is raised a few degrees
-# over the rail, and a near-level cue cannot dig under the ball.
-SCOOP_MIN_ELEVATION_DEG = 5.0
 
 
 def frozen_at_start(record: ShotRecord, table: TableSpec) -> dict[BallId, set[str]]:
@@ -75,19 +73,30 @@ def crossed_before(record: ShotRecord, ball: BallId, line: str, until: float | N
 
 
 def scooped(record: ShotRecord, cue: BallId, flagged: bool) -> bool:
-    """A scoop: the strike event says so, or the declared shot hit below centre with a raised cue and the
-    stroke itself lifted the cue ball - it left the cloth before touching anything (a legal jump is struck
-    down on the upper half: 000 «Правильный перескок»). A hop later in the stroke, off a ball or a cushion,
-    is not the cue's doing."""
+    """A scoop: the strike event says so, or the declared shot puts the tip on the cloth as it meets the
+    ball (the physics' own geometry, physics.tip: docs/strike.md). A draw with a raised cue whose tip stays
+    clear of the cloth is an ordinary stroke, and a legal jump is one struck down into the slate
+    (000 «Правильный перескок»)."""
     if flagged:
         return True
     shot = record.shot
-    if shot is None or shot.elevation < SCOOP_MIN_ELEVATION_DEG or shot.tip[1] >= 0.0:
+    if shot is None or shot.tip[1] >= 0.0:
         return False
-    lift = F.first(record.events, F.by_type(EventType.AIRBORNE), F.by_ball(cue))
-    if lift is None:
-        return False
-    touch = F.first(
-        record.events, F.by_type(EventType.BALL_BALL, EventType.CUSHION, EventType.POCKET_JAW), F.by_ball(cue)
+    return _tip_clearance(record, shot.tip, shot.elevation) <= 0.0
+
+
+def _tip_clearance(record: ShotRecord, tip: tuple[float, float], elevation: float) -> float:
+    """The tip's lowest point above the cloth for the record's ball and cue: the record's own parameters
+    where it carries them (a physics record does), the table's cue otherwise."""
+    params = record.params
+    kind = params.get("cue", DEFAULT_CUE)
+    c = cue_for(record.table, kind if isinstance(kind, str) else DEFAULT_CUE)
+
+    def number(key: str, default: float) -> float:
+        v = params.get(key)
+        return float(v) if isinstance(v, float | int) else default
+
+    R = number("R", load_table(record.table).ball_radius)
+    return tip_clearance(
+        tip, elevation, R, number("tip_radius", c.tip_radius), number("tip_width", c.tip_width)
     )
-    return touch is None or lift.t <= touch.t

@@ -56,7 +56,7 @@ class Topic(StrEnum):
     """What a case teaches; the rows of rules-notes §2 they illustrate are in the comments."""
 
     JUMP = "jump"  # 7: legal elevated-cue jump over a blocker
-    SCOOP = "scoop"  # 6: tip below centre lofts the ball
+    SCOOP = "scoop"  # 6: the tip meets the cloth with the ball and lofts it
     MISCUE = "miscue"  # 11: the tip slides off
     JUMP_AFTER_CONTACT = "jump-after-contact"  # 8: the cue ball jumps after hitting the ball on
     CLIPPED_BALL_ON = "clipped-ball-on"  # 9: the cue ball clips the ball on and lands beyond

@@ -114,8 +114,12 @@ def test_a_ball_a_radius_off_centre_hits_the_jaw_and_stays_out(speed: float) -> 
 def test_cue_speed_formula_and_miscue_and_scoop_flags() -> None:
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, 0.6), sample_hz=None)
     assert rec.events[0].miscue is True
+    # A draw with a raised cue is no scoop: the tip is far above the cloth (physics.tip).
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, -0.3), elevation=30.0, sample_hz=None)
-    assert rec.events[0].scoop is True and rec.events[0].miscue is False
+    assert rec.events[0].scoop is False and rec.events[0].miscue is False
+    # A tip aimed at the cloth under the ball, cue near level: a scoop (and past the friction limit).
+    rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, -0.8), elevation=3.0, sample_hz=None)
+    assert rec.events[0].scoop is True and rec.events[0].miscue is True
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, 0.3), elevation=30.0, sample_hz=None)
     assert rec.events[0].scoop is False
     v = cue_speed_for(2.0, 0.0, P)
