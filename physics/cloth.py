@@ -1,4 +1,4 @@
-"""Exact motion of balls on the cloth (physics.md §3.1), vectorised over balls.
+"""Exact motion of balls on the cloth (docs/physics.md §Cloth), vectorised over balls.
 
 A ball on the cloth slides while its contact point slips: kinetic friction mu_s m g opposes the
 slip u, whose direction stays fixed, so u shrinks linearly and reaches zero after

@@ -1,6 +1,6 @@
 """Analytic impulses: ball-ball and ball-slate (the cushion's impact is ``physics.cushion``).
 
-Bullet's own contact solver is wrong for these (physics.md §4: product-combined restitution,
+Bullet's own contact solver is wrong for these (docs/physics.md §Bullet: product-combined restitution,
 restitution zeroed below 0.2 m/s, and penetration recovery that *adds* energy — measured here:
 a ball dropped on a Bullet box with e 0.5 at 1 kHz leaves with 0.55-0.69). These impulses are
 exact for rigid spheres with Coulomb friction and never add energy.

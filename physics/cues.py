@@ -5,7 +5,7 @@ the ~1 ms contact (the stress wave crosses the whole cue in that time [RB]); its
 friction; and the end mass of the shaft, which sets the squirt (TP A.31). Its length and tip radius
 describe the stick (drawing, what it clears); the strike does not depend on them.
 
-Sources (physics.md §1.3, §2): pool playing cue 18-21 oz = 0.51-0.60 kg [RB citing WPA, TP A.30],
+Sources (docs/physics.md §Cues, §Parameters): pool playing cue 18-21 oz = 0.51-0.60 kg [RB citing WPA, TP A.30],
 pooltool 0.567 kg, L 1.4732 m, tip radius 10.6 mm [PT cue/datatypes.py]; snooker cue 0.478 kg, L 1.475 m
 [PT]; a jump cue is shorter and about half the playing cue's weight, with a hard phenolic tip [SIMPSON];
 leather tips e 0.71-0.75, phenolic 0.81-0.87, chalked tip friction 0.6 [DD-CONST][DD-TIP]; measured

@@ -21,7 +21,7 @@ a deforming cushion above its stated range:
   the ball is driven into the cloth, and the slate answers as it answers a ball-ball impulse that drives a
   ball into it (``collide.slate_reaction``): the share of the nose's normal impulse comes back with e_table
   (TP B.10), the share of the friction at the nose, which acts through the whole contact, is taken
-  plastically. So a hard hit makes the ball hop (physics.md 3.4: pushed down, then popping up off the
+  plastically. So a hard hit makes the ball hop (docs/physics.md §Cushions: pushed down, then popping up off the
   slate, seen in slow motion [PT-BLOG]). Both shares are the part of the impact above the rigid limit:
   1 - v_rigid / v_n of the impulse and 1 - (v_rigid / v_n)^2 of the work, because the rigid impact scales
   with the speed. The split is an ESTIMATE: no measurement of the hop was found, and the measured rebound

@@ -32,7 +32,7 @@ META_KEYS = ("topic", "games", "row", "note", "subject")
 EXPECTED_KEYS = ("foul", "codes", "counted", "off_table", "respot", "points", "next_player", "in_hand")
 FINAL_KEYS = ("status", "pos", "pocket", "rest")
 EVENT_KEYS = tuple(event_fields())
-# Fields an event of each type cannot do without (design.md's event table).
+# Fields an event of each type cannot do without (docs/formats.md §Events).
 EVENT_NEEDS: dict[EventType, tuple[str, ...]] = {
     EventType.CUE_STRIKE: ("ball",),
     EventType.BALL_BALL: ("balls",),
@@ -203,7 +203,7 @@ def _event(
     file: str, key: str, raw: Any, balls: Mapping[str, tuple[float, float]], table: TableSpec
 ) -> Event:
     if not isinstance(raw, dict):
-        raise InputError(file, key, "an event table (design.md: t, type and the type's fields)")
+        raise InputError(file, key, "an event table (docs/formats.md §Events: t, type and the type's fields)")
     known_keys(file, key, raw, EVENT_KEYS)
     t: Any = raw.get("t")
     if not _finite(t) or not 0.0 <= t <= MAX_EVENT_TIME:
@@ -386,7 +386,7 @@ def check_object(
 # --- physics.simulate()'s own arguments ------------------------------------------------------------
 
 API = "simulate()"
-MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (physics.md §2.2)
+MAX_CUE_SPEED = 20.0  # m/s; a "ridiculous" break is 16 m/s (docs/physics.md §Cues)
 DIRECTION_RANGE = (-360.0, 360.0)  # degrees anticlockwise from +x
 ELEVATION_RANGE = (0.0, 90.0)  # degrees of the cue above the bed
 SUBSTEP_RANGE = (1000.0, 4000.0)  # Hz, as settings' physics.substep_hz

@@ -93,7 +93,7 @@ __all__ = [
 
 SURFACE_TAG = "surface"  # python tag on every static node
 
-# kind -> (restitution, friction). Sources: physics.md 2.2 (cloth e 0.5 mu 0.2, cushion e 0.85
+# kind -> (restitution, friction). Sources: docs/physics.md §Parameters (cloth e 0.5 mu 0.2, cushion e 0.85
 # mu 0.2); wood 0.5-0.7 and floor 0.5-0.8 are ESTIMATES there; the rest are ESTIMATES here:
 # a pocket's liner and net below the cloth are dead and slippery (a ball that has dropped stays
 # down; the back of the opening above the cloth is "pocket_back", below), clothes are soft, chalk is

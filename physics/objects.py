@@ -12,7 +12,7 @@ from physics.tables import TableSpec
 OBJECT_KINDS = ("chalk", "person", "cue-on-rail")
 CHALK_SIZE = 0.022  # m, a cube of billiard chalk
 PERSON_SIZE = (0.45, 0.30, 1.75)  # m: shoulder width, depth, height (ESTIMATE, an adult)
-CUE_LENGTH = 1.45  # m [FF cue length]; Russian cues are longer (physics.md 1.3)
+CUE_LENGTH = 1.45  # m [FF cue length]; Russian cues are longer (docs/physics.md §Cues)
 CUE_RADIUS = 0.011  # m, a mean of tip 13 mm and butt 30 mm diameters (ESTIMATE)
 CUE_LENGTH_RANGE = (0.3, 2.0)  # m: a broken cue to a long Russian one
 

@@ -1,6 +1,6 @@
 """Physical parameters of one stroke (every number a shot record's ``params`` carries).
 
-Defaults come from shared/reference/physics.md §2; sources are named beside each value.
+Defaults and their sources: docs/physics.md §Parameters; sources are named beside each value.
 Override keys are exactly ``scenes.settings.PHYSICS_OVERRIDES`` (physics must not import scenes).
 """
 

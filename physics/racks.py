@@ -1,4 +1,4 @@
-"""Opening layouts from a rack description (design.md ball ids, table frame). No game knowledge here.
+"""Opening layouts from a rack description (docs/formats.md §Names: ball ids, table frame). No game knowledge here.
 
 A game's rules say *what* is racked (:class:`Rack`: rows of ball ids from the apex, balls on named spots,
 the cue ball's start); this module says *where* the balls go on a given table. Racked balls touch (a

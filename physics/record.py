@@ -1,7 +1,7 @@
 """The shot record: the contract between physics, the referee and the scenes.
 
 Plain frozen dataclasses, no Panda3D: ``rules/`` and ``scenes/`` import these.
-The JSON shape is fixed by design.md (extend, never rename or drop a field).
+The JSON shape is a contract, docs/formats.md §Shot record (extend, never rename or drop a field).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class EventType(StrEnum):
     RETURNED = "returned"
     OFF_TABLE = "off_table"
     REST = "rest"
-    # Extensions (design.md allows adding types).
+    # Extensions (the contract allows adding types: docs/formats.md §Events).
     HANGING = "hanging"  # a ball stopped on a pocket edge, overhanging the drop
     DROPPED = "dropped"  # a hanging ball fell later: "after" seconds past the stroke's end
 
@@ -276,7 +276,7 @@ def _sample_rows_from_bytes(data: bytes) -> SampleRows:
 class ShotRecord:
     """One stroke, simulated (or recorded) to rest.
 
-    ``initial`` and ``shot`` extend design.md's JSON so a ruling can be made from the
+    ``initial`` and ``shot`` extend the contract's JSON (docs/formats.md §Shot record) so a ruling can be made from the
     record alone (where the balls were, what the player declared).
     """
 

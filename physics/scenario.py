@@ -1,4 +1,4 @@
-"""Scenario files (design.md): positions, shots, training cases and tests in one TOML format.
+"""Scenario files (docs/formats.md §Scenario files): positions, shots, training cases and tests in one TOML format.
 
 Parsing validates everything a user can get wrong and raises :class:`InputError` naming the
 file, the key and what was expected. The ``[state]`` table is handed to the referee as it is
@@ -37,7 +37,7 @@ from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams,
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
 BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
-PRACTICE = "practice"  # physics only, no referee (design.md)
+PRACTICE = "practice"  # physics only, no referee (docs/formats.md §Names)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Simulate one stroke to rest and return its shot record (design.md)."""
+"""Simulate one stroke to rest and return its shot record (docs/formats.md §Shot record)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Regulation table specs, loaded from ``assets/tables/*.toml``.
 
-Frame (design.md): origin at the centre of the bed, z = 0 on the cloth, +x to the foot,
+Frame (docs/formats.md §Names): origin at the centre of the bed, z = 0 on the cloth, +x to the foot,
 +y to the left looking from head to foot. All numbers SI.
 """
 
@@ -23,7 +23,7 @@ TABLES_DIR = Path(__file__).resolve().parent.parent / "assets" / "tables"
 NOSE_EDGE_RISE = 0.0015  # m
 TABLE_IDS: tuple[str, ...] = ("pyramid-12ft", "pool-9ft", "snooker-12ft", "snooker-10ft")
 
-# The balls each table is equipped with (design.md ids). Which of them a game plays is the game's business
+# The balls each table is equipped with (docs/formats.md §Names). Which of them a game plays is the game's business
 # (its referee declares its ball set); practice on a table may use any of them.
 _NUMBERED: tuple[str, ...] = ("cue", *(str(i) for i in range(1, 16)))
 _SNOOKER: tuple[str, ...] = (
@@ -38,7 +38,7 @@ _SNOOKER: tuple[str, ...] = (
 )
 # Golf on a snooker table (000 «Гольф»: usually a snooker table with snooker balls, one numbered object ball per
 # player): the snooker balls carrying the numbers 1-8 (000 «Американский снукер»: the colours come with or
-# without a number), ids "1".."8" as in every golf game (design.md).
+# without a number), ids "1".."8" as in every golf game (docs/formats.md §Names).
 _GOLF_ON_SNOOKER: tuple[str, ...] = tuple(str(i) for i in range(1, 9))
 TABLE_BALLS: dict[str, tuple[str, ...]] = {
     "pyramid-12ft": _NUMBERED,
@@ -207,7 +207,7 @@ def rail_height_for(
     The top is one plane from the rubber's edge (``NOSE_EDGE_RISE`` above the nose height h, a
     little in front of the nose line because the face leans back by theta = asin((h - R)/R))
     up to the rail at the back of the cushion, tilted ``top_tilt_deg`` to the bed: 6-8 degrees on
-    a pyramid table (physics.md 1.1, "Cushion top-surface tilt" [MKP]). The rail's height is given
+    a pyramid table (docs/physics.md §Tables: the rubber's top tilt [MKP]). The rail's height is given
     nowhere (only snooker's floor-to-rail 851-876 mm [WPBSA], which the result meets), while the
     nose height, the tilt and (pool [WPA], snooker [PT]) the cushion width are; so the rail
     height is the number derived. (An estimated 45 mm rail over a 42 mm nose left the top only

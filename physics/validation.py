@@ -1,4 +1,4 @@
-"""``python main.py validate``: the physics re-measured against its published sources (physics.md §3).
+"""``python main.py validate``: the physics re-measured against its published sources (docs/physics.md §Validation).
 
 Each validation fact simulates real strokes through the public entry (:func:`physics.simulate.simulate`), so it
 measures whatever the physics is today, and sets them beside the published points or curve
@@ -89,7 +89,7 @@ Measure = Callable[[bool], Fact]
 
 
 def registry() -> tuple[tuple[str, Measure], ...]:
-    """Every fact in the report's order (physics.md §3: cushions, ball-ball, cue, cloth, jumps)."""
+    """Every fact in the report's order (docs/physics.md §Validation: cushions, ball-ball, cue, cloth, jumps)."""
     from physics import validation_facts as V
 
     return (

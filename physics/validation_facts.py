@@ -3,7 +3,7 @@ through :func:`physics.simulate.simulate` and returns a :class:`Fact` with the p
 simulated one.
 
 Published models take the physics' own parameter values from the shot record (``params``: mu_s, mu_r, e_t...),
-which physics.md sources; the cushion facts use the measured curve [MAT09] and the paper's values [MAT10]."""
+which sources (docs/physics.md); the cushion facts use the measured curve [MAT09] and the paper's values [MAT10]."""
 
 from __future__ import annotations
 
@@ -278,8 +278,8 @@ def throw(quick: bool) -> Fact:
             "Throw against cut angle, stun cue ball", "Отброс прицельного шара от угла среза, без вращения"
         ),
         source=text(
-            "Alciatore TP A.14 (Marlow's friction), measured points via physics.md §3.2",
-            "Alciatore TP A.14 (трение по Marlow), измерения из physics.md §3.2",
+            "Alciatore TP A.14 (Marlow's friction), measured points via docs/physics.md §Ball-ball",
+            "Alciatore TP A.14 (трение по Marlow), измерения из docs/physics.md §Ball-ball",
         ),
         table=spec.id,
         x_label=text("cut angle, °", "угол среза, °"),
@@ -442,8 +442,8 @@ def draw_follow(quick: bool) -> Fact:
         id="draw-follow",
         title=text("Draw and follow after a full hit", "Оттяжка и накат после удара в лоб"),
         source=text(
-            "TP A.30 strike, TP 4.1 cloth, physics.md §3.1-3.2 head-on collision, TP A.14 friction",
-            "удар TP A.30, сукно TP 4.1, центральный удар physics.md §3.1-3.2, трение TP A.14",
+            "TP A.30 strike, TP 4.1 cloth, docs/physics.md §Cloth, §Ball-ball head-on collision, TP A.14 friction",
+            "удар TP A.30, сукно TP 4.1, центральный удар docs/physics.md §Cloth, §Ball-ball, трение TP A.14",
         ),
         table=spec.id,
         x_label=text("tip height, ball radii (+ above centre)", "высота наклейки, радиусы (+ выше центра)"),
@@ -714,9 +714,9 @@ def jump(quick: bool) -> Fact:
         id="jump",
         title=text("Jump height against elevation, each cue at 4 m/s", "Высота прыжка от наклона кия, 4 м/с"),
         source=text(
-            "physics.md §3.5: TP A.30 strike, TP B.10 slate bounce (e_t); practice: ~45° clears a ball "
+            "docs/physics.md §Flight: TP A.30 strike, TP B.10 slate bounce (e_t); practice: ~45° clears a ball "
             "0.3 m away [VIK]",
-            "physics.md §3.5: удар TP A.30, отскок от плиты TP B.10; практика: ~45° "
+            "docs/physics.md §Flight: удар TP A.30, отскок от плиты TP B.10; практика: ~45° "
             "для перескока шара в 0,3 м [VIK]",
         ),
         table=spec.id,
@@ -745,7 +745,7 @@ def _diagonal(spec: TableSpec, margin: float = 0.1) -> tuple[tuple[float, float]
 
 
 def rollout(quick: bool) -> Fact:
-    # The lag on the pool table (one 9 ft length, physics.md §3.1), then every table at a few speeds.
+    # The lag on the pool table (one 9 ft length, docs/physics.md §Cloth), then every table at a few speeds.
     cases = [("pool-9ft", 0.706)]
     if quick:
         cases.append(("snooker-12ft", 0.6))
@@ -823,8 +823,8 @@ def rollout(quick: bool) -> Fact:
         id="rollout",
         title=text("Roll-out of a rolling ball (the lag)", "Накат катящегося шара до остановки (лаг)"),
         source=text(
-            "physics.md §3.1: d = v²/(2 mu_r g), t = v/(mu_r g); lag test TP B.2",
-            "physics.md §3.1: d = v²/(2 mu_r g), t = v/(mu_r g); тест лага TP B.2",
+            "docs/physics.md §Cloth: d = v²/(2 mu_r g), t = v/(mu_r g); lag test TP B.2",
+            "docs/physics.md §Cloth: d = v²/(2 mu_r g), t = v/(mu_r g); тест лага TP B.2",
         ),
         table="all",
         x_label=text("rolling speed, m/s", "скорость качения, м/с"),
@@ -858,7 +858,7 @@ def slate_bounce(quick: bool) -> Fact:
     spec = load_table("pool-9ft")
     p = PhysicsParams.for_table(spec)
     R = spec.ball_radius
-    # physics.md §3.5's drop test as written: the ball let go 50 mm above the cloth. (A vertical cue is no drop:
+    # docs/physics.md §Flight's drop test as written: the ball let go 50 mm above the cloth. (A vertical cue is no drop:
     # the tip is still coming down when the ball comes back off the slate and catches it.)
     drop = 0.05
     v_in = math.sqrt(2 * M.G * drop)
@@ -913,9 +913,9 @@ def slate_bounce(quick: bool) -> Fact:
         id="slate-bounce",
         title=text("Slate bounce: a ball dropped from 50 mm", "Отскок от плиты: шар падает с 50 мм"),
         source=text(
-            "physics.md §3.5 (TP B.10): each rebound e_t times the impact speed; apex ratio e_t²; "
+            "docs/physics.md §Flight (TP B.10): each rebound e_t times the impact speed; apex ratio e_t²; "
             "the 50 mm drop test",
-            "physics.md §3.5 (TP B.10): каждый отскок в e_t раз медленнее "
+            "docs/physics.md §Flight (TP B.10): каждый отскок в e_t раз медленнее "
             "удара; отношение высот e_t²; тест падения с 50 мм",
         ),
         table=spec.id,

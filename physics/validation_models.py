@@ -1,4 +1,4 @@
-"""The published models and measurements the physics is validated against (shared/reference/physics.md §3).
+"""The published models and measurements the physics is validated against (docs/physics.md §Validation).
 
 Each is written out here from its source, independently of the engine, so ``python main.py validate`` compares
 the engine with the literature and not with itself. Units SI; angles in radians unless a name says ``_deg``.
@@ -9,10 +9,10 @@ the engine with the literature and not with itself. Units SI; angles in radians 
 - [TP A.14] Alciatore: throw of the object ball, with the measured friction mu(v) = a + b exp(-c v).
 - [TP A.30] Alciatore: the cue strike, v = (1 + e) V / (1 + m/M + 5/2 rho^2), spin 5 v rho / (2 R).
 - [TP A.31] Alciatore: squirt against tip offset and the cue's end mass.
-- [TP 4.1] and physics.md §3.1: sliding and rolling on the cloth.
+- [TP 4.1] and docs/physics.md §Cloth: sliding and rolling on the cloth.
 - [TP A.19] Alciatore / Coriolis: the massé path, a parabola from the cue line to the line from the ball's
   resting point to where the cue's axis meets the cloth.
-- [TP B.10] and physics.md §3.5: the slate bounce, v_z out = e_t v_z in.
+- [TP B.10] and docs/physics.md §Flight: the slate bounce, v_z out = e_t v_z in.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ class Cloth:
 
     def to_roll(self, v: float, w: float, R: float) -> tuple[float, float, float]:
         """(time, signed distance, speed) until a sliding ball rolls: its final rolling speed is
-        (5/7) v + (2/7) R w for any mu_s (physics.md §3.1)."""
+        (5/7) v + (2/7) R w for any mu_s (docs/physics.md §Cloth)."""
         vf = 5.0 / 7.0 * v + 2.0 / 7.0 * R * w
         u = v - R * w
         if abs(u) <= 1e-12:
@@ -220,7 +220,7 @@ class Cloth:
         return d_slide + math.copysign(vf * vf / (2.0 * self.mu_r * G), vf)
 
     def rollout(self, v: float) -> tuple[float, float]:
-        """A rolling ball's distance and time to rest (physics.md §3.1)."""
+        """A rolling ball's distance and time to rest (docs/physics.md §Cloth)."""
         return v * v / (2.0 * self.mu_r * G), v / (self.mu_r * G)
 
 
@@ -235,7 +235,7 @@ def draw_follow_distance(
 ) -> float:
     """Signed distance the cue ball travels after a full (head-on) hit on a resting ball ``gap`` ahead of it
     (centre distance minus 2R): the strike's speed and topspin, the slide to the object ball ([TP 4.1]), the
-    head-on collision leaving (1 - e)/2 of its speed (physics.md §3.2), then slide and roll-out. Negative: drawn
+    head-on collision leaving (1 - e)/2 of its speed (docs/physics.md §Ball-ball), then slide and roll-out. Negative: drawn
     back. At the collision the spin turns the cue ball's front point against the object ball: [TP A.14]'s
     friction (slip R w at a full hit, impulse per unit mass min(mu v, R w / 7)) takes (5/2) of it off R w."""
     v, w, _, _ = cloth.slide(v_strike, w_strike, R, gap)
@@ -299,7 +299,7 @@ def coriolis_final_direction(
 def jump_apex(
     cue_speed: float, elevation_deg: float, m: float, cue_mass: float, tip_e: float, e_t: float
 ) -> float:
-    """physics.md §3.5, sequential model: a centre hit at ``elevation_deg`` drives the ball into the slate at
+    """docs/physics.md §Flight, sequential model: a centre hit at ``elevation_deg`` drives the ball into the slate at
     v_b sin(theta) ([TP A.30]); it rebounds at e_t times that ([TP B.10]); the centre rises (e_t v_b sin)^2 / 2g."""
     vb = strike_speed(cue_speed, 0.0, m, cue_mass, tip_e)
     vz = e_t * vb * math.sin(math.radians(elevation_deg))
@@ -324,7 +324,7 @@ def bounce_series(v_in: float, e_t: float, min_rise: float, n: int = 8) -> list[
 def cue_contact(
     direction_deg: float, elevation_deg: float, tip: tuple[float, float], R: float
 ) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-    """Where the tip meets the ball (relative to its centre) and the cue's unit direction, for design.md's stroke:
+    """Where the tip meets the ball (relative to its centre) and the cue's unit direction, for a scenario's [shot] (docs/formats.md):
     ``direction`` anticlockwise from +x, ``elevation`` above the bed, ``tip`` the contact offset [right, up] in
     radii, measured across the cue."""
     phi, th = math.radians(direction_deg), math.radians(elevation_deg)

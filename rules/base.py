@@ -239,7 +239,7 @@ class Referee:
 
     id: ClassVar[str]
     names: ClassVar[Mapping[str, str]]
-    table_id: ClassVar[str]  # the game's own table (design.md)
+    table_id: ClassVar[str]  # the game's own table (docs/formats.md §Names)
     other_tables: ClassVar[tuple[str, ...]] = ()  # other tables the game may be played on
     family: ClassVar[Family]
     calls: ClassVar[bool] = False  # ball and pocket are called before every stroke
@@ -304,7 +304,7 @@ class Referee:
         """May the striker put the ball in hand at (x, y), with the other balls at ``others``?
 
         On the bed, overlapping no ball, inside the zone the state names (a ball's position is its
-        centre; design.md's zones). Games refine the zone (the house's rules: :meth:`place_in_zone`)."""
+        centre; docs/formats.md's in_hand zones). Games refine the zone (the house's rules: :meth:`place_in_zone`)."""
         t = self.table
         r, reach = t.ball_radius, t.cushion_reach  # a ball may be put down touching a cushion
         if (

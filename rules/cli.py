@@ -88,7 +88,7 @@ class RefereeRun:
     refused: Mapping[str, Refusal] = field(default_factory=dict)
 
     def json_extra(self) -> dict[str, Any]:
-        """The keys written after the shot record's JSON (design.md: ``ruling``; ``rulings``, ``not_judged``)."""
+        """The keys written after the shot record's JSON (docs/formats.md: ``ruling``; ``rulings``, ``not_judged``)."""
         out: dict[str, Any] = {}
         if self.ruling is not None:
             out["ruling"] = self.ruling.to_dict()

@@ -2,7 +2,7 @@
 
 - Closed vocabularies as enums: :class:`InHand`, :class:`Option`, :class:`FoulCode`, :class:`NoteCode`,
   :class:`Phase`, :class:`Family`, :class:`CallKind`, :class:`WarningCode`. They are ``StrEnum``: their
-  values are the strings of design.md's JSON and of scenario files, so old files read as before.
+  values are the strings of the ruling JSON and of scenario files (docs/formats.md), so old files read as before.
 - :class:`FamilyState`: a game family's progress (snooker's free ball, golf's holes...), a frozen dataclass
   per family; its plain form (:meth:`FamilyState.to_extra`) is the ``extra`` of scenario files and rulings.
 - :data:`Decision`: what the next player chose after a ruling, one typed union.
@@ -27,7 +27,7 @@ Text = Mapping[str, str]  # {"en": ..., "ru": ...}
 
 
 class InHand(StrEnum):
-    """Where the incoming striker may place the cue ball (design.md's closed set)."""
+    """Where the incoming striker may place the cue ball (docs/formats.md §Ruling's closed set)."""
 
     HOUSE = "house"
     D = "d"
@@ -36,7 +36,7 @@ class InHand(StrEnum):
 
 
 class Option(StrEnum):
-    """What the next player may choose instead of the default (design.md ``options``)."""
+    """What the next player may choose instead of the default (docs/formats.md §Ruling ``options``)."""
 
     PLAY_ON = "play_on"  # «играй дальше»: the offender must play the next stroke
     MAKE_OFFENDER_REPLAY = "make_offender_replay"  # restore the position, the offender plays again

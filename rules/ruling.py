@@ -1,6 +1,6 @@
-"""What the referee decides about one stroke: a frozen :class:`Ruling` (design.md "JSON of a ruling").
+"""What the referee decides about one stroke: a frozen :class:`Ruling` (docs/formats.md §Ruling).
 
-The fields of design.md are kept exactly (``foul``, ``fouls``, ``counted``, ``points``, ``scores``,
+The contract's fields (docs/formats.md §Ruling) are kept exactly (``foul``, ``fouls``, ``counted``, ``points``, ``scores``,
 ``off_table``, ``respot``, ``next_player``, ``in_hand``, ``options``, ``frame_over``, ``winner``);
 everything else is an extension that :meth:`MatchState.apply` (``rules/state.py``) needs to carry the
 ruling out without looking at the shot record again:
@@ -152,7 +152,7 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The referee's decision on one stroke. Never moves a ball: says what to do (design.md).
+    """The referee's decision on one stroke. Never moves a ball: says what to do (docs/architecture.md §A stroke's path).
 
     ``foul`` is the striker's; ``fouls`` lists his and, with ``by`` set, anyone else's (the opponent who
     interfered)."""

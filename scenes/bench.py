@@ -2,7 +2,7 @@
 
 A pool break with all 16 balls is simulated, then played back frame by frame on an offscreen table view:
 
-- physics: the stroke is simulated ahead (design.md), so its cost per shown frame is the simulation time divided
+- physics: the stroke is simulated ahead (docs/architecture.md), so its cost per shown frame is the simulation time divided
   by the number of 60 Hz frames the stroke spans;
 - scene: per frame, the replay sets the 16 ball transforms (and their shadows), the camera rig glides, and Panda3D
   traverses the scene graph (its cull pass, timed through a display-region cull callback);
@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 FRAME_MS = 1000.0 / 60.0
-BREAK_SPEED = 8.0  # m/s at the cue: a firm pool break (physics.md §2.2: power 3.2-4.5, break 11-13)
+BREAK_SPEED = 8.0  # m/s at the cue: a firm pool break (docs/physics.md §Cues: break 11-13)
 
 
 def _break_stroke() -> tuple[Any, dict[str, tuple[float, float]], Any]:

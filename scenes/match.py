@@ -26,7 +26,7 @@ from scenes.i18n import game_name, tr
 from scenes.stats import StrokeLog
 
 Positions = dict[str, tuple[float, float]]
-PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (design.md: practice's own table)
+PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (practice takes any table)
 
 
 class Unavailable(RuntimeError):
@@ -73,7 +73,7 @@ class StrokeResult:
 
     @property
     def ruling_json(self) -> dict[str, Any]:
-        """The ruling in design.md's JSON shape (for saving; read the :class:`Ruling` itself otherwise)."""
+        """The ruling in its JSON shape (docs/formats.md §Ruling) (for saving; read the :class:`Ruling` itself otherwise)."""
         return self.ruling.to_dict() if self.ruling is not None else {}
 
 

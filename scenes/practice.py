@@ -1,4 +1,4 @@
-"""Practice positions as scenario files (design.md TOML), written by hand: the format is small and flat.
+"""Practice positions as scenario files (docs/formats.md §Scenario files), written by hand: the format is small and flat.
 
 ``write_scenario`` writes what ``physics.scenario.load_scenario`` reads back: a title, ``game =
 "practice"``, the table, ``[balls]`` and the aimed ``[shot]``; round-tripping is tested.

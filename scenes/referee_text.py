@@ -4,7 +4,7 @@ The stroke told event by event (the text trainer's words), where every ball ende
 ``--all-games``, every rulebook that can take the stroke side by side and why each other one cannot: balls,
 fouls, games, tables, in-hand areas, options and rules named as the language names them, default player
 names in that language (issue 15 §2: no raw id or code). The texts are the gettext catalogs'
-(``referee.*``); the judging and the JSON (``--json``, design.md's contract, byte for byte) are
+(``referee.*``); the judging and the JSON (``--json``, docs/formats.md §Ruling, byte for byte) are
 ``rules/cli.py``'s, which this module only reads.
 """
 

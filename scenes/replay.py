@@ -1,6 +1,6 @@
 """Plays a shot record's samples back on a :class:`scenes.table_view.TableView`.
 
-The record holds rows ``[t, x, y, z, vx, vy, vz, wx, wy, wz]`` per ball (design.md). Positions between rows are
+The record holds rows ``[t, x, y, z, vx, vy, vz, wx, wy, wz]`` per ball (docs/formats.md). Positions between rows are
 interpolated linearly (rows come at 120 Hz by default, far finer than a ball's path curves between collisions);
 orientations are integrated from the angular velocity, so balls roll and spin on screen as the physics says.
 A pocketed ball vanishes at its ``pocketed`` event (it has dropped into the pocket by then); a ball that left the

@@ -138,7 +138,7 @@ class TableView:
     Args:
         parent: where ``root`` is attached (``base.render`` in the app, any node for offscreen renders).
         spec: the table to build.
-        ball_ids: the balls to create (design.md ids); others can be added with :meth:`add_ball`.
+        ball_ids: the balls to create (ids: docs/formats.md §Names); others can be added with :meth:`add_ball`.
         ball_style: ``pyramid``, ``pool`` or ``snooker`` (see :class:`scenes.textures.BallStyle`).
         lamp: the lamp shade's bottom centre (x, y, height above the bed), as ``Settings.lamp_position``.
         objects: scene objects of a scenario (chalk, person, cue on the rail), drawn at their ``at``.

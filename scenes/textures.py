@@ -84,7 +84,7 @@ class BallLook:
 
 
 def ball_look(ball: str, style: BallStyle | str) -> BallLook:
-    """The look of ball ``ball`` (a design.md ball id) in a ball set."""
+    """The look of ball ``ball`` (a ball id: docs/formats.md §Names) in a ball set."""
     style = BallStyle(style)
     if style == BallStyle.SNOOKER:
         if ball.startswith("red"):

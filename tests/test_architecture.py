@@ -1,4 +1,4 @@
-"""The layers are one-way (design.md): rules/ imports no Panda3D; physics/ imports no direct.*;
+"""The layers are one-way (docs/architecture.md §Layers): rules/ imports no Panda3D; physics/ imports no direct.*;
 only scenes/ and main.py touch ShowBase. The referee's core modules import each other one way (no
 circle), and physics knows no game: the registry is the one list of games."""
 

@@ -1,4 +1,4 @@
-"""Scenario files (design.md): bad input names the file, the key and what was expected."""
+"""Scenario files (docs/formats.md §Scenario files): bad input names the file, the key and what was expected."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The stroke engine: a hybrid of exact cloth motion, analytic impulses and Bullet.
 
-How a stroke is advanced (why: physics.md §4 and the measurements in collide.py):
+How a stroke is advanced (why: docs/physics.md §Bullet and the measurements in collide.py):
 
 * Balls on the cloth, away from pockets, are advanced with the exact slide/roll/spin solution
   (``physics.cloth``); steps are as long as nothing can happen (bounded by the gaps to other
@@ -68,7 +68,7 @@ The package, the way a stroke flows through it:
   without changing it (lines crossed, jumps over a ball);
 * ``sampling``: samples, which observe a stroke and never change it.
 
-Event definitions (design.md vocabulary, made precise):
+Event definitions (docs/formats.md §Events, made precise):
 
 * ``ball_ball``: a contact impulse between a pair that was not already touching (a frozen pair
   pushed along gives one event); ``cushion`` likewise per ball and cushion.

@@ -1,5 +1,5 @@
 """The stroke's event log: one emitter per event type, each recording the ball's position as it is when
-the event is emitted (design.md vocabulary; the definitions are in the package's docstring)."""
+the event is emitted (docs/formats.md §Events; the definitions are in the package's docstring)."""
 
 from __future__ import annotations
 

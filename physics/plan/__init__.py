@@ -1,14 +1,14 @@
 """The table in plan, built from a table spec (issue 2, section 2), with no Bullet: what the scenes draw
 and the physics builds its static bodies from (``physics.geometry``).
 
-What is in it (frame of design.md: z = 0 on the cloth, +x to the foot, +y to the left):
+What is in it (frame of docs/formats.md §Names: z = 0 on the cloth, +x to the foot, +y to the left):
 
 * the **slate**: one convex piece wherever balls roll (the nose-line rectangle and every
   pocket mouth up to its *drop line*, the end of the jaws) plus convex pieces under the
   cushions; the slate edge at a drop line is a real edge a ball can hang over;
 * the **cushions**: convex prisms whose cross-section has an inclined under-face tangent to a
   ball lying on the cloth exactly at the nose height h, so the contact normal points down by
-  theta = asin((h - R) / R) and a hard-hit ball is pressed into the slate (physics.md 3.5, 4);
+  theta = asin((h - R) / R) and a hard-hit ball is pressed into the slate (docs/physics.md §Tables, §Cushions);
   the rubber's top leans down from the rail top to the nose;
 * the **jaws**: the cushion's profile carried round a fillet of the spec's jaw radius and along
   the straight corridor (a prism), with the facings narrowing by the table's cut angle; the free

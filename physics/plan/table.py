@@ -35,7 +35,7 @@ def _f32(x: float) -> float:
 
 
 class TablePlan:
-    """One table with its room and objects, in plan (table frame of design.md: z = 0 on the cloth, +x to
+    """One table with its room and objects, in plan (table frame of docs/formats.md §Names: z = 0 on the cloth, +x to
     the foot, +y to the left).
 
     Attributes:

@@ -1,7 +1,7 @@
 """Where the referee puts balls back on a pool table: the long string, the rack.
 
 Pure geometry on :class:`physics.tables.TableSpec`; the referee only *says* where a ball goes
-(design.md), so these functions return positions and never move anything.
+(docs/architecture.md §A stroke's path), so these functions return positions and never move anything.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Russian billiards: the general rules (000 §1-19, and 003, which prevails) and the pyramid games.
 
-Games (design.md ids): ``russian-pyramid`` (71 points), ``american`` (Американка), ``moscow-pyramid``,
+Games (ids: docs/rules.md): ``russian-pyramid`` (71 points), ``american`` (Американка), ``moscow-pyramid``,
 ``pyramid-8`` and their fast variants (``*-fast``), and the called (заказная) variants 003 names
 (``moscow-pyramid-called``, ``pyramid-8-called`` and their fast ``*-called-fast``). One class,
 :class:`Pyramid`, holds the general rules; each game sets a few class attributes and overrides a hook or two.
@@ -31,7 +31,7 @@ taught and changed):
 - Penalty balls (Американка, Moscow, 8 balls) come from the offender's shelf, the last ball he was
   credited; one owed is paid from the next ball he pockets (000: «Штрафы за нарушения»).
 - A push (пропих): the cue ball meets a ball it was not frozen to within 1 ms of the strike, i.e. while
-  the tip is still on it (the tip's contact time, physics.md §1).
+  the tip is still on it (the tip's contact time, docs/physics.md §Cues).
 - The 45° rule judges a cue ball frozen to an object ball (003; balls merely close are played at any
   angle) from the declared direction and the initial positions; coming back off the ball is allowed.
 - Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,

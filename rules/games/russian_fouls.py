@@ -176,7 +176,7 @@ class PyramidFouls(PyramidSafety):
 
     def check_push(self, s: Stroke, d: Draft) -> None:
         """003: пропих - the tip still on the cue ball when it meets an object ball that was not frozen to
-        it. The tip stays on the ball about a millisecond (physics.md: tip contact ~1 ms), so a first
+        it. The tip stays on the ball about a millisecond (docs/physics.md §Cues: ~1 ms), so a first
         contact sooner than that after the strike was pushed through."""
         strike = F.first(s.record.events, F.by_type(EventType.CUE_STRIKE))
         if strike is None or s.first is None or s.first_t is None:

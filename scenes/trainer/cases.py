@@ -1,4 +1,4 @@
-"""The case library: training cases are scenario files (design.md) in ``assets/cases/*.toml``.
+"""The case library: training cases are scenario files (docs/formats.md §Training cases) in ``assets/cases/*.toml``.
 
 A case adds two tables to an ordinary scenario file:
 
@@ -443,7 +443,7 @@ def case_toml(
     header: str = "",
     undisturbed: Mapping[str, Any] | None = None,
 ) -> str:
-    """The text of a case file (design.md scenario format plus ``[meta]`` and ``[expected]``)."""
+    """The text of a case file (docs/formats.md: the scenario format plus ``[meta]`` and ``[expected]``)."""
     out: list[str] = [f"# {line}" for line in header.splitlines()]
     out.append(f"title = {toml_value(dict(title))}")
     out.append(f"game = {toml_value(game)}")

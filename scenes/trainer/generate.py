@@ -2,7 +2,7 @@
 
 ``python main.py train --generate N --game G [--category C] [--seed S] [--out DIR]``
 
-The noise is the computational-pool model (physics.md §2.2: σ of 0.125° in direction, 0.1° in elevation,
+The noise is the computational-pool model (docs/physics.md §Cues: σ of 0.125° in direction, 0.1° in elevation,
 0.075 m/s in speed, 0.5 mm in tip offset), scaled up step by step when the wanted outcome is rare: a human
 stroke varies far more than a robot's, and a rare call (a ball off the lamp) needs a wide search.
 Each stroke in the category is judged under every rulebook of its base case and kept only when it passes
@@ -40,7 +40,7 @@ from scenes.trainer.rows import Claim, bounced_out_of_pocket, incidental_fouls, 
 
 CLI = "command line"
 
-# physics.md §2.2, computational-pool noise (σ per shot parameter).
+# docs/physics.md §Cues, computational-pool noise (σ per shot parameter).
 SIGMA_DIRECTION = 0.125  # degrees
 SIGMA_ELEVATION = 0.1  # degrees
 SIGMA_SPEED = 0.075  # m/s

@@ -39,7 +39,7 @@ from physics.tables import TABLE_IDS, TableSpec, load_table
 
 T = TypeVar("T")
 
-MAX_CUE_SPEED = 16.0  # m/s: a "ridiculous" break (physics.md 2.2); the task's upper bound
+MAX_CUE_SPEED = 16.0  # m/s: a "ridiculous" break (docs/physics.md §Cues); the task's upper bound
 MAX_ELEVATION = 89.0  # deg
 LAYOUT_KINDS = ("free", "cushion", "frozen", "jaw")
 STATIC_CLEARANCE = 1e-5  # m: a placed ball may not reach into a static body deeper than this
@@ -116,7 +116,7 @@ class Stroke:
         }
 
     def scenario_toml(self, game: str = "practice") -> str:
-        """The stroke as a scenario file (design.md format) for a reproducer.
+        """The stroke as a scenario file (docs/formats.md §Scenario files) for a reproducer.
 
         Balls in the jaws lie outside the box the scenario format accepts; such a file documents
         the stroke but must be fed to ``simulate`` through :func:`tests.hardening.repro`.

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,17 +28,26 @@ ROOT = Path(__file__).resolve().parents[2]
 CASE = ROOT / "assets" / "cases" / "pyramid-lamp.toml"
 
 
-def _env(data_home: Path) -> dict[str, str]:
-    return {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT)}
+def _env(data_home: Path, root: Path = ROOT) -> dict[str, str]:
+    return {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(root)}
+
+
+@dataclass(frozen=True)
+class User:
+    """Who runs the program: the command prefix that drops to that user, and a checkout the user can read."""
+
+    prefix: list[str]
+    root: Path
 
 
 def _train(
-    data_home: Path, *args: str, stdin: str = "", user: list[str] | None = None
+    data_home: Path, *args: str, stdin: str = "", user: User | None = None
 ) -> subprocess.CompletedProcess[str]:
+    root = user.root if user else ROOT
     return subprocess.run(
-        [*(user or []), sys.executable, "main.py", "--lang", "en", "train", *args],
-        cwd=ROOT,
-        env=_env(data_home),
+        [*(user.prefix if user else []), sys.executable, "main.py", "--lang", "en", "train", *args],
+        cwd=root,
+        env=_env(data_home, root),
         capture_output=True,
         text=True,
         timeout=600,
@@ -235,12 +245,49 @@ def test_an_error_line_escapes_what_the_file_said(tmp_path: Path) -> None:
 # --- a read-only data folder -----------------------------------------------------------------------------
 
 
-def _as_other_user() -> list[str]:
+# What the trainer's commands read from the checkout: the code, the data, the default settings.
+_RUNTIME = ("main.py", "settings.toml", "physics", "rules", "scenes", "assets")
+
+
+@pytest.fixture(scope="module")
+def other_user() -> Iterator[User]:
+    """A user for whom a read-only folder is read-only. Not root, whom no mode stops: as root, ``nobody``
+    (65534), who runs a world-readable copy of the checkout's runtime files, since the checkout itself may
+    sit where only root can enter (a clone under /root or in a ``mktemp -d``)."""
     if os.geteuid() != 0:
-        return []
+        yield User([], ROOT)
+        return
     if shutil.which("setpriv") is None:
         pytest.skip("running as root without setpriv: cannot make a folder read-only for the trainer")
-    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    copy = Path(tempfile.mkdtemp(prefix="billiards-checkout-"))
+    try:
+        copy.chmod(0o755)
+        for name in _RUNTIME:
+            src = ROOT / name
+            if src.is_dir():
+                shutil.copytree(src, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(src, copy / name)
+        # The catalogs compiled here, as ``make setup`` does: a fresh clone has none, and the other user could
+        # neither write them into the copy nor reach the venv's babel to compile them at first use.
+        subprocess.run([sys.executable, "-m", "scenes.i18n", "compile"], cwd=copy, check=True, timeout=300)
+        for p in copy.rglob("*"):
+            p.chmod(0o755 if p.is_dir() else 0o644)
+        probe = subprocess.run(
+            [*prefix, sys.executable, "-c", "import main"],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if probe.returncode != 0:
+            pytest.skip(
+                f"user 65534 cannot start {sys.executable} on a copy of the checkout: {probe.stderr[-300:]}"
+            )
+        yield User(prefix, copy)
+    finally:
+        shutil.rmtree(copy)
 
 
 @pytest.fixture
@@ -273,24 +320,30 @@ def _read_only_history(tmp_path: Path, clean_close: bool) -> Path:
 
 
 @pytest.mark.parametrize("clean_close", [False, True])
-def test_history_works_in_a_read_only_data_folder(open_tmp: Path, clean_close: bool) -> None:
+def test_history_works_in_a_read_only_data_folder(
+    open_tmp: Path, other_user: User, clean_close: bool
+) -> None:
     home = _read_only_history(open_tmp, clean_close)
-    r = _train(home, "--history", user=_as_other_user())
+    r = _train(home, "--history", user=other_user)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "#1" in r.stdout and "1/1" in r.stdout
 
 
-def test_a_session_in_a_read_only_data_folder_is_one_line_that_keeps_the_database(open_tmp: Path) -> None:
+def test_a_session_in_a_read_only_data_folder_is_one_line_that_keeps_the_database(
+    open_tmp: Path, other_user: User
+) -> None:
     home = _read_only_history(open_tmp, True)
     db = default_path(home / "billiards3d")
     before = db.read_bytes()
-    line = _one_line(_train(home, "--text", stdin="1\n", user=_as_other_user()))
+    line = _one_line(_train(home, "--text", stdin="1\n", user=other_user))
     assert "read-only" in line and "move" not in line and "damaged" not in line
     assert db.read_bytes() == before
 
 
 @pytest.mark.parametrize("attempted", [False, True])
-def test_the_drills_list_works_in_a_read_only_data_folder(open_tmp: Path, attempted: bool) -> None:
+def test_the_drills_list_works_in_a_read_only_data_folder(
+    open_tmp: Path, other_user: User, attempted: bool
+) -> None:
     """``drill --list`` only reads (attempts and success rates); before, it opened the database for writing
     and said the folder was read-only, exit 2."""
     from scenes.archive import Archive
@@ -302,9 +355,9 @@ def test_the_drills_list_works_in_a_read_only_data_folder(open_tmp: Path, attemp
     for p in [home, *home.rglob("*")]:
         p.chmod(0o555 if p.is_dir() else 0o444)
     r = subprocess.run(
-        [*_as_other_user(), sys.executable, "main.py", "--lang", "en", "drill", "--list"],
-        cwd=ROOT,
-        env=_env(home),
+        [*other_user.prefix, sys.executable, "main.py", "--lang", "en", "drill", "--list"],
+        cwd=other_user.root,
+        env=_env(home, other_user.root),
         capture_output=True,
         text=True,
         timeout=600,

@@ -61,7 +61,7 @@ def test_throw_friction_integrated_through_the_impact_reproduces_marlows_points(
 
 
 def test_stun_throw_peaks_near_six_degrees_at_a_slow_35_degree_cut_as_measured() -> None:
-    """Measured (BD Sept 2006 via physics.md §3.2): ~1.5 degrees at a 10 degree cut at any speed, and "almost
+    """Measured (BD Sept 2006, docs/physics.md §Ball-ball): ~1.5 degrees at a 10 degree cut at any speed, and "almost
     6" at most, for a slow stun shot near a 35 degree cut. TP A.14, mu held at the initial slip, gives 5.30
     at 33 degrees; integrating the friction as the slip falls gives 5.66 at 34.5 (the slip stops before the
     impact ends up to ~35 degrees: full "gearing", tan(throw) = tan(cut) / (7 (1+e)/2))."""

@@ -26,7 +26,7 @@ def _tp_a19_path(r: np.ndarray, elevation: float, tip: tuple[float, float], p: P
     the cue line through the contact point (the squirt of TP A.31 across it), the slate's push goes through
     the centre, so the ball leaves with v0 = (J/m) (d - tan(alpha) o)_h and w0 = (J/I) (contact x d), J the
     tip's impulses in all (taken from the launch speed). It slides on a parabola, the slip u shrinking along a
-    fixed direction at (7/2) mu_s g, until it rolls at v_f = 5/7 v0 - 2/7 R (z x w0) (physics.md §3.1), then
+    fixed direction at (7/2) mu_s g, until it rolls at v_f = 5/7 v0 - 2/7 R (z x w0) (docs/physics.md §Cloth), then
     rolls straight out at mu_r g. Returns the predicted (x, y) at every sample time."""
     R, m, inertia = p.R, p.m, p.inertia
     d, right, up = cue_frame(0.0, elevation)
@@ -134,7 +134,7 @@ def _clears(cue: str, cue_speed: float, elevation: float) -> bool:
 
 def test_a_jump_cue_clears_a_ball_at_45_degrees_where_a_playing_cue_catches_its_rebound() -> None:
     """Practice: ~45 degrees with a jump cue for a ball a foot (0.3 m) away [VIK]. A centre hit at 45 degrees
-    needs 2.5-3.0 m/s of ball speed along the cue (physics.md §3.5): 3 m/s of a jump cue does it. The heavy
+    needs 2.5-3.0 m/s of ball speed along the cue (docs/physics.md §Flight): 3 m/s of a jump cue does it. The heavy
     playing cue keeps moving after the hit and meets the rebounding ball again (a second contact), which takes
     the hop back: it does not clear at 3 m/s, nor at twice that."""
     assert _clears("jump", 3.0, 45.0)

@@ -1,4 +1,4 @@
-"""The cushion against its measurements (physics.md §2.2, §3.4): the rebound speed of a rolling ball measured by
+"""The cushion against its measurements (docs/physics.md §Cushions): the rebound speed of a rolling ball measured by
 Mathavan et al. [MAT09], the rebound angle of their two-contact model [MAT10], running and reverse english, and
 the hop of a hard hit. Every number here comes through the engine (physics.simulate) from a ball rolling into a
 cushion; the model itself is physics.cushion."""
@@ -26,7 +26,7 @@ SNOOKER = load_table("snooker-12ft")
 
 def measured_ratio(v: float) -> float:
     """Rebound speed over incoming speed of a rolling snooker ball meeting a cushion square-on, measured:
-    v_out = -0.0877 v^2 + 1.131 v - 0.0953 for 0.28-3.5 m/s [MAT09] (physics.md §2.2)."""
+    v_out = -0.0877 v^2 + 1.131 v - 0.0953 for 0.28-3.5 m/s [MAT09] (docs/physics.md §Cushions)."""
     return (-0.0877 * v * v + 1.131 * v - 0.0953) / v
 
 
@@ -150,7 +150,7 @@ def test_rolling_rebound_angle_follows_mathavans_model(incidence: float) -> None
 def test_running_english_widens_and_reverse_english_narrows_the_rebound() -> None:
     """Running english (the spin's surface at the nose moving back along the cushion, against the ball's
     motion along it: left english for a ball heading left, +y) widens the rebound angle, reverse english
-    narrows it (physics.md §3.4, [CUSH-06 via RB]); each within 2 degrees of Mathavan et al.'s model for
+    narrows it (docs/physics.md §Cushions, [CUSH-06 via RB]); each within 2 degrees of Mathavan et al.'s model for
     the same side spin [MAT10]. Snooker, 45 degrees, 1.5 m/s, the ball rolling when it arrives."""
     widened = {}
     for name, side in (("running", -0.3), ("none", 0.0), ("reverse", 0.3)):
@@ -181,7 +181,7 @@ def _flight_after_cushion(rec: ShotRecord, R: float) -> tuple[bool, float]:
 def test_a_hard_hit_lifts_the_ball_off_the_slate_and_a_gentle_one_does_not(table_id: str) -> None:
     """Rolling square-on into a cushion: at 1.5 m/s the ball stays on the cloth; at 7 m/s the deforming cushion
     drives it into the slate harder than the ball's seat follows and it leaves the cushion hopping
-    (physics.md §3.4: seen in slow motion [PT-BLOG]), higher than the Zeno guard's least bounce."""
+    (docs/physics.md §Cushions: seen in slow motion [PT-BLOG]), higher than the Zeno guard's least bounce."""
     spec = load_table(table_id)
     p = PhysicsParams.for_table(spec)
     _, _, gentle = _hit(table_id, 1.5)

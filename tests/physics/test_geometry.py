@@ -1,6 +1,6 @@
 """The static table in Bullet (physics/geometry.py), checked on all four tables.
 
-Heights and angles come from the table specs and physics.md (contact normal tilted down by
+Heights and angles come from the table specs and docs/physics.md §Tables (contact normal tilted down by
 asin((h - R) / R), section 4 "Cushion contact height"); positions are measured with Bullet's own
 contact generation (sphere probes, as the balls will see the table) and with short rays.
 
@@ -566,7 +566,7 @@ def test_ball_dropped_on_a_rail_top_stays_there(table_id: str) -> None:
 def test_fast_rolling_ball_crosses_the_bed_without_a_hop(table_id: str) -> None:
     """The cloth is one flat piece wherever balls roll: no internal edge for Bullet to trip over.
 
-    A 5 m/s rolling ball (a power shot, physics.md 2.2) along and across the bed, and on a
+    A 5 m/s rolling ball (a power shot, docs/physics.md §Cues) along and across the bed, and on a
     diagonal that passes close to the corner pockets, stays on the cloth within 0.1 mm.
     """
     world, geo = built(table_id)
@@ -595,7 +595,7 @@ def test_fast_rolling_ball_crosses_the_bed_without_a_hop(table_id: str) -> None:
 
 @tables
 def test_ball_landing_on_the_cushion_top_rolls_back_onto_the_bed(table_id: str) -> None:
-    """The rubber's top leans down to the nose (6-8 degrees, physics.md 1.1): a ball set down on it
+    """The rubber's top leans down to the nose (6-8 degrees, docs/physics.md §Tables): a ball set down on it
     just behind the nose rolls off onto the cloth instead of staying on the rail."""
     world, geo = built(table_id)
     s = geo.spec
@@ -646,7 +646,7 @@ def test_no_hole_in_the_table_outside_the_wells(table_id: str) -> None:
 
 @tables
 def test_hard_rolling_ball_is_pressed_into_the_slate_by_the_cushion(table_id: str) -> None:
-    """The nose above the centre turns part of a hard cushion impact downwards (physics.md 3.5
+    """The nose above the centre turns part of a hard cushion impact downwards (docs/physics.md §Cushions
     'Over the cushion'): even in plain Bullet a rolling ball driven straight into a cushion at
     2 and 4 m/s comes back without leaving the cloth by more than 0.5 mm."""
     world, geo = built(table_id)
@@ -668,7 +668,7 @@ def test_hard_rolling_ball_is_pressed_into_the_slate_by_the_cushion(table_id: st
 @tables
 def test_rubber_top_is_built_at_the_spec_tilt(table_id: str) -> None:
     """The rubber's top slopes down to the bed at the spec's cushion_top_tilt (6-8 degrees [MKP],
-    physics.md 1.1), read off the built cushions with small probes 10 and 40 mm behind the nose;
+    docs/physics.md §Tables), read off the built cushions with small probes 10 and 40 mm behind the nose;
     the rail top behind it is at the derived rail height."""
     _, geo = built(table_id)
     s = geo.spec
@@ -711,7 +711,7 @@ def test_rail_height_is_derived_from_the_top_tilt(tmp_path, monkeypatch) -> None
             s.cushion_top_tilt, abs=1e-9
         )
         assert s.cushion_nose_height < s.rail_height < 2 * s.ball_radius
-    # Snooker: floor to rail top 851-876 mm [WPBSA] (physics.md 1.1).
+    # Snooker: floor to rail top 851-876 mm [WPBSA] (docs/physics.md §Tables).
     s = load_table("snooker-12ft")
     assert 0.851 <= s.bed_height + s.rail_height <= 0.876
     text = (tables.TABLES_DIR / "pool-9ft.toml").read_text(encoding="utf-8")

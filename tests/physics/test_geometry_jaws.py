@@ -1,7 +1,7 @@
 """Jaw roundings are true rounds: a ball driven at one rebounds about the line from the rounding's
 centre to the contact point (physics/plan, ``TablePlan._round_piece``).
 
-Pyramid corner R1 = 5 mm and middle R2 = 11 mm [MKP], pool 8 mm (physics.md 1.1). Plain Bullet on
+Pyramid corner R1 = 5 mm and middle R2 = 11 mm [MKP], pool 8 mm (docs/physics.md §Tables). Plain Bullet on
 the built table, frictionless jaw with restitution 1 and a frictionless slate, so the geometry alone
 sets the outcome: the plan velocity must come out mirrored about the contact normal, which for a
 round passes through its centre.

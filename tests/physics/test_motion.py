@@ -1,4 +1,4 @@
-"""Cloth motion against the textbook solutions (physics.md §3.1), with the project's parameters."""
+"""Cloth motion against the textbook solutions (docs/physics.md §Cloth), with the project's parameters."""
 
 from __future__ import annotations
 

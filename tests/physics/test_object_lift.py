@@ -1,4 +1,4 @@
-"""Object balls leave the slate when an airborne ball lands on them (physics.md §3.5, §4).
+"""Object balls leave the slate when an airborne ball lands on them (docs/physics.md §Ball-ball, §Flight).
 
 A cue ball coming down onto an object ball touches it above its equator: the contact normal n
 (from the cue ball's centre to the object ball's) points down, so the normal impulse drives the

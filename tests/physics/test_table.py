@@ -21,7 +21,7 @@ def _types(rec, ball: str = "cue") -> list[str]:
 
 
 def test_a_45_degree_jump_clears_a_ball_0_3_m_ahead_and_lands_beyond_it() -> None:
-    # 4 m/s: with e_table 0.5 the launch is 1.41 m/s, above the 1.16 m/s a 68 mm ball needs (physics.md 3.5).
+    # 4 m/s: with e_table 0.5 the launch is 1.41 m/s, above the 1.16 m/s a 68 mm ball needs (docs/physics.md §Flight).
     # A jump cue: a playing cue at 45 degrees catches the rebound (physics.cue; test_cue).
     rec = stroke({"cue": (-0.5, 0.0), "1": (-0.2, 0.0)}, 4.0, elevation=45.0, cue="jump")
     strike = rec.events[0]

@@ -1,4 +1,4 @@
-"""The published models ``python main.py validate`` measures against reproduce the numbers physics.md §3 quotes
+"""The published models ``python main.py validate`` measures against reproduce the numbers docs/physics.md quotes
 from their sources (so a wrong reference can never make the physics look right)."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_tp_a31_squirt(ratio: float, expected: tuple[float, float, float]) -> No
 
 
 def test_tp_a30_strike_and_the_jump_example() -> None:
-    # 6 oz ball, 19 oz cue, leather tip 0.73: 1.315 V; physics.md §3.5's jump cue example: v_b 4.44, apex 126 mm.
+    # 6 oz ball, 19 oz cue, leather tip 0.73: 1.315 V; docs/physics.md §Flight's jump cue example: v_b 4.44, apex 126 mm.
     assert M.strike_speed(1.0, 0.0, 6.0, 19.0, 0.73) == pytest.approx(1.315, abs=1e-3)
     assert M.strike_speed(4.0, 0.0, 0.17, 0.255, 0.85) == pytest.approx(4.44, abs=0.01)
     assert M.jump_apex(4.0, 45.0, 0.17, 0.255, 0.85, 0.5) == pytest.approx(0.126, abs=1e-3)
@@ -80,7 +80,7 @@ def test_tp_a30_strike_and_the_jump_example() -> None:
 
 def test_cloth_slide_and_roll_out() -> None:
     cloth = M.Cloth(0.2, 0.01)
-    # physics.md §3.1: a stun ball at 1 m/s slides 0.1456 s and 0.1248 m; draw Rw = -2 at 2 m/s: 0.5825 s,
+    # docs/physics.md §Cloth: a stun ball at 1 m/s slides 0.1456 s and 0.1248 m; draw Rw = -2 at 2 m/s: 0.5825 s,
     # 0.8321 m, then rolls forward at 0.857 m/s; the lag: one 9 ft length (2.54 m) in 7.20 s.
     t, d, vf = cloth.to_roll(1.0, 0.0, R_POOL)
     assert (t, d, vf) == pytest.approx((0.1456, 0.1248, 5 / 7), abs=1e-4)
@@ -111,7 +111,7 @@ def test_coriolis_masse_direction() -> None:
 
 
 def test_slate_bounce_50_mm_drop() -> None:
-    # physics.md §3.5: impacts 0.1010 s and 0.2019 s after release, apexes 12.5 mm then 3.1 mm (e_t 0.5).
+    # docs/physics.md §Flight: impacts 0.1010 s and 0.2019 s after release, apexes 12.5 mm then 3.1 mm (e_t 0.5).
     hops = M.bounce_series(math.sqrt(2 * M.G * 0.05), 0.5, 0.001)
     assert [round(a * 1000, 1) for _, a in hops] == [12.5, 3.1]
     assert hops[0][0] == pytest.approx(0.2019 - 0.1010, abs=2e-4)

@@ -216,7 +216,7 @@ def test_rulings_and_states_are_read_only_hashable_and_picklable() -> None:
 
 
 def test_family_state_reads_old_files_and_writes_the_same_json() -> None:
-    """design.md: extend, never rename - [state.extra] and the ruling's "extra" keep their shape."""
+    """docs/formats.md: extend, never rename - [state.extra] and the ruling's "extra" keep their shape."""
     ref = get_referee("pool-8-ball")
     st = MatchState.from_scenario(
         ref,

@@ -16,7 +16,7 @@ from rules.ruling import InHand
 from rules.state import MatchState
 from tests.rules.util import PYRAMID_GAMES, R
 
-# design.md: every game id with its own table.
+# docs/rules.md: every game id with its own table.
 DESIGN_GAMES = {
     "russian-pyramid": "pyramid-12ft",
     "russian-pyramid-fast": "pyramid-12ft",

@@ -2,7 +2,7 @@
 its rules say, with no two balls overlapping (issue 13 §4: the snooker black spot was 524 mm from the top
 cushion, and the 10 ft table's rack, scaled from it, pushed the black off its spot).
 
-The sources, each as a formula of the bed's length L and width W (nose to nose, physics.md §1):
+The sources, each as a formula of the bed's length L and width W (nose to nose, docs/physics.md §Tables):
 - Russian pyramid [ABPF §2.1]: front spot and house line L/4 from the head cushion; back spot (the pyramid's
   apex, 003: «Начальный удар») L/4 from the foot cushion; centre spot in the middle.
 - Pool [WPA rules 8.1]: head string and head spot L/4 from the head cushion, foot string and foot spot L/4 from

@@ -1,6 +1,6 @@
 """``python main.py referee FILE`` for a person, in Russian and in English: balls, fouls, games, tables, areas,
 options and players named in the language (issue 15 §2), nothing of the other language; ``--json`` is the
-contract's, byte for byte whatever the language (design.md)."""
+contract's, byte for byte whatever the language (docs/formats.md §Ruling)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_the_json_is_the_same_in_either_language(capsys: pytest.CaptureFixture[s
     en = _referee(capsys, "--lang", "en", "referee", f, "--all-games", "--json", "-")
     assert ru == en
     d = json.loads(ru)
-    # The contract's words: codes, ids and the English reasons (design.md), not the person's text.
+    # The contract's words: codes, ids and the English reasons (docs/formats.md §Ruling), not the person's text.
     assert d["ruling"]["fouls"][0]["code"] == "cue_ball_off_table" and d["ruling"]["off_table"] == ["cue"]
     assert d["not_judged"]["snooker"] == "it is played on snooker-12ft, the stroke on pool-9ft"
     # The JSON to a file, the text to the terminal.

@@ -1,4 +1,4 @@
-"""``python main.py validate``: every validation fact of physics.md §3 re-measured with the real engine, one plot
+"""``python main.py validate``: every fact of docs/physics.md §Validation re-measured with the real engine, one plot
 per fact, an HTML page, report.json and the table of errors; bad arguments are one line and exit 2."""
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def test_quick_validation_measures_every_fact_with_the_engine(tmp_path: Path) ->
             line.startswith(f["id"]) and f"{f['passed']}/{len(f['checks'])}" in line
             for line in r.stdout.splitlines()
         )
-    # Facts today's physics already meets (physics.md §3.1-3.5 as implemented): the report must say so.
+    # Facts today's physics already meets (docs/physics.md §Validation): the report must say so.
     ok = {f["id"]: f["passed"] == len(f["checks"]) for f in data["facts"]}
     assert ok["squirt"] and ok["rollout"] and ok["throw"]
     assert f"Report: {out / 'index.html'}" in r.stdout

@@ -44,7 +44,7 @@ def test_noise_model_statistics() -> None:
     d = [vary(base, 0.034, rng, 1.0).direction - 10.0 for _ in range(4000)]
     mean = sum(d) / len(d)
     sd = (sum((x - mean) ** 2 for x in d) / (len(d) - 1)) ** 0.5
-    # physics.md §2.2: sigma 0.125 deg; 4000 samples give the SD within about 3 % (rounding to 1e-4 deg).
+    # docs/physics.md §Cues: sigma 0.125 deg; 4000 samples give the SD within about 3 % (rounding to 1e-4 deg).
     assert abs(mean) < 0.01 and abs(sd - SIGMA_DIRECTION) < 0.006
 
 
