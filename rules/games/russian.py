@@ -37,9 +37,12 @@ taught and changed):
 - Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,
   "заказная" and Американка games); a plain miss is still a foul.
 - The called variants call a ball and a pocket before every stroke as the 71-point game does (000: Русская
-  пирамида, «Заказ»), the break excepted. 003's foul (13) names «быстрая и заказная» among the games with an
-  отыгрыш rule, but 003 states its отыгрыш rules "for the fast games" only: we read the plain called games as
-  asking no отыгрыш and the fast called ones as asking the fast games' (I)/(II).
+  пирамида, «Заказ»), the break excepted. 003's foul (13) punishes an illegal отыгрыш in «"Московская
+  пирамида" - быстрая и заказная, "Пирамида 8 шаров" - быстрая и заказная»: the called games, plain and fast,
+  ask an отыгрыш. The only conditions 003 gives for one are those it states for the fast games ((I) a ball
+  over the centre line, (II) two cushions after the hit), with their pocket-zone allowance («В играх, где
+  применяются правила отыгрыша»): the plain called games are judged by them too (the plain 71, which (13)
+  does not name, asks none).
 - Foul list of 003 not visible in a shot record, so never ruled here: a stroke before the last ended (3),
   no foot on the floor (6), the opponent's interference (15), referee errors, the blocked position.
 """
@@ -366,6 +369,7 @@ class MoscowPyramidCalled(MoscowPyramid):
     names = {"en": "Moscow pyramid, called", "ru": "Московская пирамида, заказная"}
     calls = True
     call_rule = R_CALLED
+    safety = "fast"  # 003 «Штрафы» (13): «"Московская пирамида" - быстрая и заказная»
 
 
 @register
@@ -407,6 +411,7 @@ class PyramidEightCalled(PyramidEight):
     names = {"en": "Pyramid, 8 balls, called", "ru": "Пирамида 8 шаров, заказная"}
     calls = True
     call_rule = R_CALLED
+    safety = "fast"  # 003 «Штрафы» (13): «"Пирамида 8 шаров" - быстрая и заказная»
 
 
 @register
