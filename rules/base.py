@@ -72,6 +72,7 @@ from rules.interference import OUTSIDE_AGENTS, free_point, referee_view
 from rules.names import ball_en, ball_ru, balls_list, capital
 from rules.ruling import Alternative, Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
 from rules.state import MatchState
+from rules.strike import tip_contacts
 
 # Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``. A person's
 # things are someone's (``owner``): the striker's by default, the opponent's (``opponent``, or an
@@ -156,7 +157,7 @@ class Stroke:
     jumped: tuple[BallId, ...]  # off the table under this game's fixtures
     touched_within: tuple[tuple[BallId, str], ...]  # (ball, object): players' things within the table
     outside_agent: str | None  # an outsider set a ball moving
-    strikes: int  # cue_strike events (2+ = double hit)
+    strikes: int  # tip contacts (rules.strike: every cue_strike's ``contacts``; 2+ = double hit)
     miscue: bool
     scoop: bool
     struck: BallId = ""  # the ball the tip met (a foul when it is not the cue ball)
@@ -352,7 +353,12 @@ class Referee:
             call=self.call_needed(state),
             in_hand=state.in_hand,
             warnings=tuple(w for w in state.warnings if w.player == state.to_play),
+            touching=self.touching_ball(state),
         )
+
+    def touching_ball(self, state: MatchState) -> BallId | None:
+        """The ball the referee announces as touching the cue ball before the stroke (snooker), or None."""
+        return None
 
     def ball_on(self, state: MatchState) -> tuple[str, ...]:
         """Balls (or a group) the cue ball must meet first; empty when any object ball will do."""
@@ -500,7 +506,7 @@ class Referee:
             jumped=tuple(jumped),
             touched_within=tuple(within),
             outside_agent=agent,
-            strikes=len(strikes),
+            strikes=tip_contacts(record).count,
             miscue=any(bool(e.miscue) for e in strikes),
             scoop=any(bool(e.scoop) for e in strikes),
             struck=struck,

@@ -66,6 +66,7 @@ class HudSnapshot:
     last: LastCall | None = None
     options: tuple[str, ...] = ()
     in_hand: str | None = None
+    touching: str | None = None  # snooker: the ball the referee announced as touching the cue ball
     frame_winner: str | None = None
     match_winner: str | None = None
     practice: bool = False
@@ -116,6 +117,8 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         )
     if s.in_hand:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
+    if s.touching:
+        required.append(tr("hud.touching", lang, ball=ball_name(s.touching, lang)))
 
     call: list[str] = []
     details: list[str] = []

@@ -620,6 +620,7 @@ class MatchController:
             last=last,
             options=self.options,
             in_hand=in_hand,
+            touching=req.touching,
             frame_winner=frame_winner,
             match_winner=match_winner,
             status=status,

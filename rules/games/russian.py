@@ -30,10 +30,13 @@ taught and changed):
   back spot, as the 70:70 rule does for the last ball.
 - Penalty balls (Американка, Moscow, 8 balls) come from the offender's shelf, the last ball he was
   credited; one owed is paid from the next ball he pockets (000: «Штрафы за нарушения»).
-- A push (пропих): the cue ball meets a ball it was not frozen to within 1 ms of the strike, i.e. while
-  the tip is still on it (the tip's contact time, physics.md §1).
-- The 45° rule judges a cue ball frozen to an object ball (003; balls merely close are played at any
-  angle) from the declared direction and the initial positions; coming back off the ball is allowed.
+- A push (пропих): the cue ball meets a ball it was not frozen to while the tip is still on it - within 1 ms
+  (the tip's contact time, physics.md) of a tip contact's start, every contact of the record's ``cue_strike``
+  counted (``rules/strike.py``). A double hit is ``contacts`` > 1.
+- The 45° rule judges a cue ball frozen to an object ball (003) from the declared direction and the initial
+  positions; coming back off the ball is allowed. A ball merely close (000 §11: within half a radius) is
+  played at any angle: 003 «Удар по битку» («на общих основаниях и под любым углом к линии центров, но без
+  пропиха и нажима») prevails over 000 §11's 45°, and the explanation says so when the angle was under 45°.
 - Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,
   "заказная" and Американка games); a plain miss is still a foul.
 - The called variants call a ball and a pocket before every stroke as the 71-point game does (000: Русская
