@@ -166,6 +166,7 @@ class Stroke:
     opponent_touches: tuple[tuple[BallId, str, bool], ...] = ()
     objects: tuple[SceneObject, ...] = ()  # the scenario's [[objects]] (their owners)
     owners: tuple[str | None, ...] = ()  # touch_owners(record, objects)
+    stop_note: Text | None = None  # how the referee decided where a ball the opponent stopped was going
 
     @property
     def opponent(self) -> int:
@@ -384,6 +385,8 @@ class Referee:
             # 003 «Вмешательство соперника»: the referee restores the position as exactly as he can - the
             # undisturbed run says where the balls the opponent disturbed would have come to rest.
             s = self.as_undisturbed(s, undisturbed, self.opponent_events(s))
+        elif s.opponent_touches:
+            s = self.stopped_from_record(s)
         d = Draft(
             scores=list(state.scores),
             positions={},
@@ -447,6 +450,11 @@ class Referee:
             opponent_touches=s.opponent_touches,
             interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record),
         )
+
+    def stopped_from_record(self, s: Stroke) -> Stroke:
+        """The opponent stopped a ball and no undisturbed run was given: the stroke as the rulebook judges it
+        from the record alone (003: a ball stopped on its way to a pocket counts). Default: as it happened."""
+        return s
 
     def opponent_interfered(self, s: Stroke, d: Draft) -> None:
         """The opponent touched or stopped a ball (after ``score``): record his foul and its penalty."""
