@@ -71,6 +71,7 @@ from rules.contract import (
 from rules.interference import OUTSIDE_AGENTS, free_point, referee_view
 from rules.names import ball_en, ball_ru, balls_list, capital
 from rules.ruling import Alternative, Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
+from rules.sources import cite_text
 from rules.state import MatchState
 from rules.strike import tip_contacts
 
@@ -293,6 +294,11 @@ class Referee:
     def rack(self, n_players: int) -> dict[BallId, Point]:
         """The layout of a fresh frame on the game's table."""
         return initial_layout(self.rack_spec(n_players), self.table)
+
+    @property
+    def source_family(self) -> Family | None:
+        """The family whose texts this referee cites (None for a referee that declares none)."""
+        return getattr(self, "family", None)
 
     def foul(self, code: FoulCode, rule: str, en: str, ru: str) -> Foul:
         return Foul(code, rule, text(en, ru))
@@ -620,8 +626,11 @@ class Referee:
         en: list[str] = []
         ru: list[str] = []
         for f in d.fouls:
-            en.append(f"Foul ({f.rule}): {f.explain['en'].rstrip('.')}.")
-            ru.append(f"Нарушение ({f.rule}): {f.explain['ru'].rstrip('.')}.")
+            # The rule texts by their own titles and sections (rules.sources), not by file names.
+            en.append(f"Foul ({cite_text(f.rule, self.source_family, 'en')}): {f.explain['en'].rstrip('.')}.")
+            ru.append(
+                f"Нарушение ({cite_text(f.rule, self.source_family, 'ru')}): {f.explain['ru'].rstrip('.')}."
+            )
         for n in d.notes:
             en.append(n["en"])
             ru.append(n["ru"])
@@ -659,22 +668,23 @@ class Referee:
             cue=st.cue,
             owed=st.owed,
             replay=True,
-            warnings=(reason,),
+            warnings=(replace(reason, family=self.source_family),),
             phase=st.phase,
             ball_on=st.ball_on,
             family=st.family,
             standing=st.warnings,
             game=self.id,
             explain=text(
-                f"Replay ({reason.rule}): {reason.explain['en']}",
-                f"Удар повторяется ({reason.rule}): {reason.explain['ru']}",
+                f"Replay ({cite_text(reason.rule, self.source_family, 'en')}): {reason.explain['en']}",
+                f"Удар повторяется ({cite_text(reason.rule, self.source_family, 'ru')}): {reason.explain['ru']}",
             ),
         )
 
     def freeze(self, s: Stroke, d: Draft) -> Ruling:
+        fam = self.source_family
         return Ruling(
             foul=d.foul,
-            fouls=tuple(d.fouls) + tuple(d.others),
+            fouls=tuple(replace(f, family=fam) for f in (*d.fouls, *d.others)),
             counted=tuple(d.counted),
             points=tuple(d.points),
             scores=tuple(d.scores),
@@ -694,7 +704,7 @@ class Referee:
             owed=tuple(d.owed),
             choice=d.choice,
             replay=False,
-            warnings=tuple(d.warnings),
+            warnings=tuple(replace(w, family=fam) for w in d.warnings),
             phase=d.phase,
             ball_on=d.ball_on,
             family=d.family,

@@ -1,9 +1,9 @@
 """The touching ball and the push in snooker (000 «Международный снукер», «Соприкасающиеся шары», «Пропих (в
-снукере)»; WPBSA S3 R17 and its Definitions: Push Stroke agree).
+снукере)»; WPBSA S3 R8 and its Definitions: Push Stroke agree).
 
 The touching ball is a state the referee announces before the stroke: ``[state] touching`` (design.md), else
 what the position shows (:meth:`SnookerTouching.touching_ball`: a ball that is or may be on, touching the cue
-ball, before one that is not - WPBSA S3 R17 (d)). The striker must play away from it; playing into it is a
+ball, before one that is not - WPBSA S3 R8 (d)). The striker must play away from it; playing into it is a
 push. Playing away is no foul when (1) the ball is not on, (2) it is on and the player declares it (a red
 when reds are on needs no words: 000 «Правила игры»), or (3) it is on and the player declares another ball
 on and hits it. In (2) the touching ball counts as the ball the cue ball met first, so there is no miss;
@@ -42,7 +42,9 @@ from rules.strike import push_unless_frozen
 
 R_TOUCHING = f"{S}, Соприкасающиеся шары"
 R_PUSH = f"{S}, Пропих (в снукере)"
-R_TOUCHING_WPBSA = "WPBSA S3 R17"
+R_TOUCHING_WPBSA = (
+    "WPBSA S3 R8"  # Touching Ball (rules-notes §1.11 numbering: R7 spotting, R9 edge of pocket)
+)
 FINEST_EDGE = 1.9  # radii: the cue ball's path passes the object ball's centre this far or more
 
 

@@ -1,4 +1,4 @@
-"""The rule a verdict rests on, quoted: the Russian source text and what it means (``rule_quotes.toml``)."""
+"""The rule a verdict rests on, quoted: the Russian source text and what it means (``assets/rules/quotes.toml``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from rules.ruling import FoulCode, Ruling
 from scenes.i18n import rule_name, tr
 
-QUOTES_FILE = Path(__file__).with_name("rule_quotes.toml")
+QUOTES_FILE = Path(__file__).resolve().parent.parent.parent / "assets" / "rules" / "quotes.toml"
 SOURCES = {
     "000": "000_3cff9b721c6303a3.txt",
     "003": "003_f62c535b020d5aac.txt",
