@@ -565,7 +565,16 @@ class MatchController:
         if r is not None and shown is self.pending:
             scores = tuple(r.scores)
         if r is not None:
-            fouls = tuple(FoulLine(str(f.code), f.rule, f.explain["ru"], f.explain["en"]) for f in r.fouls)
+            fouls = tuple(
+                FoulLine(
+                    str(f.code),
+                    f.rule,
+                    f.explain["ru"],
+                    f.explain["en"],
+                    str(f.family) if f.family is not None else None,
+                )
+                for f in r.fouls
+            )
             last = LastCall(r.foul, fouls, tuple(r.counted), tuple(r.points))
         if st is None:
             return HudSnapshot(

@@ -359,7 +359,7 @@ def legal_note(topic: Topic, fam: str, lang: str) -> str | None:
     ref = LEGAL_NOTES.get((topic, fam))
     if ref is None:
         return None
-    return f"{tr(f'trainer.legal.{topic.value}.{fam}', lang)} [{rule_name(ref, lang)}]"
+    return f"{tr(f'trainer.legal.{topic.value}.{fam}', lang)} [{rule_name(ref, lang, family=fam)}]"
 
 
 def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
@@ -370,11 +370,11 @@ def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
     lines: list[str] = []
     for f in ruling.fouls:
         text = f.explain.get(lang) or foul_name(f.code, lang)
-        lines.append(f"{text} [{rule_name(f.rule, lang)}]")
+        lines.append(f"{text} [{rule_name(f.rule, lang, family=_fam(f.family))}]")
     if not ruling.fouls:
         lines.append(legal_note(case.topic, family(game), lang) or tr("trainer.no_rule_broken", lang))
     for w in ruling.warnings:
-        lines.append(f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang)}]")
+        lines.append(f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang, family=_fam(w.family))}]")
     return [x for x in lines if x]
 
 
@@ -403,3 +403,8 @@ def summary_line(ruling: Ruling, lang: str) -> str:
         who if hand == NONE else tr("trainer.sum.next_from", lang, who=who, hand=in_hand_name(hand, lang))
     )
     return "; ".join(parts)
+
+
+def _fam(family: object) -> str | None:
+    """A foul's or note's family as ``rule_name`` takes it (the texts named by their titles)."""
+    return str(family) if family is not None else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.i18n import game_name, tr
+from scenes.i18n import game_name, key_name, tr
 from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ class VerdictPhase:
         self.lines: list[AnswerLine] = []
         self.teach: Any = None
         self.text = ""
+        self.originals = False  # the Russian originals of translated quotes shown (the details key)
 
     def show(self) -> None:
         s = self.screen
@@ -78,10 +79,16 @@ class VerdictPhase:
         t = self.teach
         out.append((f"{tr('trainer.verdict.ruling', lang)} ({game_name(t.game, lang)}): {t.summary}", plain))
         out += [(x, plain) for x in t.explanation]
+        key = key_name(self.screen.settings.controls.details, lang)
         for q in t.quotes:
             out.append((f" {tr('trainer.verdict.rule', lang)}: {q.cite}", plain))
             if q.text:
                 out.append((f"«{q.text}»", quote))
+            if q.original is not None:
+                # An English verdict quotes the project's translation; the Russian original is a key away.
+                out.append((tr("trainer.verdict.translated", lang, key=key), plain))
+                if self.originals:
+                    out.append((f"«{q.original}»", quote))
             out.append((f" {tr('trainer.verdict.meaning', lang)}: {q.meaning}", plain))
         if t.others:
             out.append((tr("trainer.screen.others", lang), plain))
