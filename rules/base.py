@@ -265,6 +265,9 @@ class Referee:
     # WPBSA S3 R15: a ball disturbed by anyone but the striker - the opponent too - is outside interference.
     opponent_is_outsider: ClassVar[bool] = False
     state_type: ClassVar[type[FamilyState]] = FamilyState
+    # The international rules (WPBSA, WPA) govern the game, so verdicts cite them beside the Russian text
+    # (rules.sources); 000's American snooker is a game of its own.
+    world_rules: ClassVar[bool] = True
 
     def __init__(self, table: str | None = None) -> None:
         """A referee for one table: the game's own by default, or another it is played on (``tables()``)."""
@@ -627,9 +630,11 @@ class Referee:
         ru: list[str] = []
         for f in d.fouls:
             # The rule texts by their own titles and sections (rules.sources), not by file names.
-            en.append(f"Foul ({cite_text(f.rule, self.source_family, 'en')}): {f.explain['en'].rstrip('.')}.")
+            en.append(
+                f"Foul ({cite_text(f.rule, self.source_family, 'en', self.world_rules)}): {f.explain['en'].rstrip('.')}."
+            )
             ru.append(
-                f"Нарушение ({cite_text(f.rule, self.source_family, 'ru')}): {f.explain['ru'].rstrip('.')}."
+                f"Нарушение ({cite_text(f.rule, self.source_family, 'ru', self.world_rules)}): {f.explain['ru'].rstrip('.')}."
             )
         for n in d.notes:
             en.append(n["en"])
@@ -668,15 +673,15 @@ class Referee:
             cue=st.cue,
             owed=st.owed,
             replay=True,
-            warnings=(replace(reason, family=self.source_family),),
+            warnings=(replace(reason, family=self.source_family, world=self.world_rules),),
             phase=st.phase,
             ball_on=st.ball_on,
             family=st.family,
             standing=st.warnings,
             game=self.id,
             explain=text(
-                f"Replay ({cite_text(reason.rule, self.source_family, 'en')}): {reason.explain['en']}",
-                f"Удар повторяется ({cite_text(reason.rule, self.source_family, 'ru')}): {reason.explain['ru']}",
+                f"Replay ({cite_text(reason.rule, self.source_family, 'en', self.world_rules)}): {reason.explain['en']}",
+                f"Удар повторяется ({cite_text(reason.rule, self.source_family, 'ru', self.world_rules)}): {reason.explain['ru']}",
             ),
         )
 
@@ -684,7 +689,7 @@ class Referee:
         fam = self.source_family
         return Ruling(
             foul=d.foul,
-            fouls=tuple(replace(f, family=fam) for f in (*d.fouls, *d.others)),
+            fouls=tuple(replace(f, family=fam, world=self.world_rules) for f in (*d.fouls, *d.others)),
             counted=tuple(d.counted),
             points=tuple(d.points),
             scores=tuple(d.scores),
@@ -704,7 +709,7 @@ class Referee:
             owed=tuple(d.owed),
             choice=d.choice,
             replay=False,
-            warnings=tuple(replace(w, family=fam) for w in d.warnings),
+            warnings=tuple(replace(w, family=fam, world=self.world_rules) for w in d.warnings),
             phase=d.phase,
             ball_on=d.ball_on,
             family=d.family,

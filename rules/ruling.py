@@ -87,6 +87,7 @@ class Foul:
     explain: Text
     by: int | None = None  # who fouled when it is not the striker (the opponent's interference)
     family: Family | None = None  # the rulebook family judging: names the sources (``rules.sources``)
+    world: bool = True  # the international rule is cited beside the Russian text (not for 000's own games)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", FoulCode(self.code))
@@ -97,7 +98,7 @@ class Foul:
         if self.by is not None:
             d["by"] = self.by
         if self.family is not None:
-            d["source"] = cite(self.rule, self.family)
+            d["source"] = cite(self.rule, self.family, self.world)
         return d
 
 
@@ -120,6 +121,7 @@ class Note:
     rule: str
     explain: Text
     family: Family | None = None  # the rulebook family judging: names the sources (``rules.sources``)
+    world: bool = True  # the international rule is cited beside the Russian text (not for 000's own games)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", NoteCode(self.code))
@@ -128,7 +130,7 @@ class Note:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
         if self.family is not None:
-            d["source"] = cite(self.rule, self.family)
+            d["source"] = cite(self.rule, self.family, self.world)
         return d
 
 

@@ -207,10 +207,11 @@ def _quote(ref: str, family: Family | None) -> dict[str, Any] | None:
     return None
 
 
-def cite(rule: str, family: Family | None) -> list[dict[str, Any]]:
+def cite(rule: str, family: Family | None, world: bool = True) -> list[dict[str, Any]]:
     """Each reference of ``rule`` (``"; "`` between several) as a source: the text (file) it is in, the text's
     own title (of its part, for 000), the section, the quote (Russian original and our English translation,
-    where the quote file has the passage) and, for snooker and pool, the international rule beside it."""
+    where the quote file has the passage) and, for snooker and pool, the international rule beside it (``world``:
+    False for a game the international rules do not govern - 000's American snooker, 7 points a foul)."""
     out: list[dict[str, Any]] = []
     for ref in rule.split("; "):
         m = _REF.match(ref)
@@ -229,18 +230,18 @@ def cite(rule: str, family: Family | None) -> list[dict[str, Any]]:
         if q is not None:
             src["quote"] = q
         base = section.split(" (")[0] if section and part != "Международный снукер" else section
-        world = WORLD.get((part, base or "")) if family in (Family.SNOOKER, Family.POOL) else None
-        if world is not None:
-            src["international"] = world
+        intl = WORLD.get((part, base or "")) if world and family in (Family.SNOOKER, Family.POOL) else None
+        if intl is not None:
+            src["international"] = intl
         out.append(src)
     return out
 
 
-def cite_text(rule: str, family: Family | None, lang: str) -> str:
+def cite_text(rule: str, family: Family | None, lang: str, world: bool = True) -> str:
     """The references of ``rule`` as a trainee reads them in ``lang``: the text's own title, the section in «»
     (the Russian title kept to find it in the source) and the international rule beside it."""
     parts: list[str] = []
-    for src in cite(rule, family):
+    for src in cite(rule, family, world):
         if src["text"] in ("000", "003"):
             s = f"{src['title'][lang]} [{src['text']}]"
             if src["section"]:

@@ -40,6 +40,7 @@ class FoulLine:
     explain_ru: str
     explain_en: str
     family: str | None = None  # the rulebook family that cited it: names the text by its title
+    world: bool = True  # the international rule is named beside it
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         call.append(tr("hud.last", lang, text=verdict))
         for f in s.last.fouls:
             explain = f.explain_ru if lang == "ru" else f.explain_en
-            details.append(f"• {explain} [{rule_name(f.rule, lang, family=f.family)}]")
+            details.append(f"• {explain} [{rule_name(f.rule, lang, family=f.family, world=f.world)}]")
         if s.last.foul and any(s.last.points):
             # The penalty where the call is: each player's points from this stroke (−5 / +5, 4 points...).
             shares = [

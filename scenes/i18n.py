@@ -344,13 +344,13 @@ def _world_line(src: Mapping[str, Any], lang: str, strict: bool) -> str:
     return tr(key, lang, rule=rule_name(str(w["rule"]), lang, strict))
 
 
-def _titled(m: re.Match[str], rule: str, lang: str, family: str, strict: bool) -> str:
+def _titled(m: re.Match[str], rule: str, lang: str, family: str, strict: bool, world: bool) -> str:
     """A Russian-text reference by the text's own title (rules.sources), its section and the international rule
     beside it: «Общие правила [003]: Выскочившие шары» / "General rules [003]: Balls off the table («...»)"."""
     from rules.contract import Family
     from rules.sources import cite
 
-    src = cite(rule, Family(family))[0]
+    src = cite(rule, Family(family), world)[0]
     section = src["section"]
     title = src["title"]["en" if lang == "en" else "ru"]
     if not section:
@@ -361,7 +361,9 @@ def _titled(m: re.Match[str], rule: str, lang: str, family: str, strict: bool) -
     ) + _world_line(src, lang, strict)
 
 
-def rule_name(rule: str, lang: str, strict: bool = False, family: str | None = None) -> str:
+def rule_name(
+    rule: str, lang: str, strict: bool = False, family: str | None = None, world: bool = True
+) -> str:
     """A rule reference in ``lang``.
 
     The Russian texts are cited as ``"003: Выскочившие шары"``: in English that reads
@@ -372,11 +374,11 @@ def rule_name(rule: str, lang: str, strict: bool = False, family: str | None = N
     rulebook family that cited it: a foul's or note's ``family``) a Russian text is named by its own title, not
     its file name, and the international rule beside it says whether it agrees (``rules.sources``)."""
     if "; " in rule:  # several references at once: "000: ...; 003: ..."
-        return "; ".join(rule_name(r, lang, strict, family) for r in rule.split("; "))
+        return "; ".join(rule_name(r, lang, strict, family, world) for r in rule.split("; "))
     try:
         m = _RULE_RU.match(rule)
         if m and family is not None:
-            return _titled(m, rule, lang, family, strict)
+            return _titled(m, rule, lang, family, strict, world)
         if m:
             parts = [_rule_part(p, lang) for p in m["title"].split(", ")]
             return tr("rule.russian_text", lang, doc=m["doc"], title=", ".join(parts), source=m["title"])

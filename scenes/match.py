@@ -572,6 +572,7 @@ class MatchController:
                     f.explain["ru"],
                     f.explain["en"],
                     str(f.family) if f.family is not None else None,
+                    f.world,
                 )
                 for f in r.fouls
             )

@@ -144,7 +144,7 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
         tr(
             "referee.warning",
             lang,
-            rule=rule_name(w.rule, lang, family=_fam(w.family)),
+            rule=rule_name(w.rule, lang, family=_fam(w.family), world=w.world),
             text=w.explain.get(lang, ""),
         )
         for w in r.warnings
@@ -160,7 +160,7 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
                 "referee.foul",
                 lang,
                 name=foul_name(f.code, lang),
-                rule=rule_name(f.rule, lang, family=_fam(f.family)),
+                rule=rule_name(f.rule, lang, family=_fam(f.family), world=f.world),
                 text=f.explain.get(lang, ""),
             )
         )

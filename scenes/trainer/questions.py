@@ -370,11 +370,13 @@ def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
     lines: list[str] = []
     for f in ruling.fouls:
         text = f.explain.get(lang) or foul_name(f.code, lang)
-        lines.append(f"{text} [{rule_name(f.rule, lang, family=_fam(f.family))}]")
+        lines.append(f"{text} [{rule_name(f.rule, lang, family=_fam(f.family), world=f.world)}]")
     if not ruling.fouls:
         lines.append(legal_note(case.topic, family(game), lang) or tr("trainer.no_rule_broken", lang))
     for w in ruling.warnings:
-        lines.append(f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang, family=_fam(w.family))}]")
+        lines.append(
+            f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang, family=_fam(w.family), world=w.world)}]"
+        )
     return [x for x in lines if x]
 
 

@@ -64,3 +64,18 @@ def test_cite_text_reads_in_both_languages() -> None:
     rule = "000: Международный снукер, Соприкасающиеся шары"
     assert cite_text(rule, Family.SNOOKER, "en").endswith("WPBSA S3 R8: agrees")
     assert cite_text(rule, Family.SNOOKER, "ru").endswith("WPBSA S3 R8: то же")
+
+
+def test_american_snooker_is_000s_own_game_without_wpbsa_beside_it() -> None:
+    from rules.notation import layout, record
+    from rules.registry import get_referee
+    from rules.state import MatchState
+
+    balls = "cue=-0.5,0.3 red1=0.5,0.2 yellow=yellow green=green brown=brown blue=blue pink=pink black=black"
+    for game, intl in (("snooker", True), ("american-snooker", False)):
+        ref = get_referee(game)
+        table = ref.table_id
+        st = MatchState.from_scenario(ref, {"ball_on": "red"}, layout(balls, table), "t")
+        r = ref.judge(st, record(balls, "cue|head", table=table))
+        src = r.to_dict()["fouls"][0]["source"][0]
+        assert ("international" in src) is intl, game
