@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.ruling import Ruling
 from scenes.i18n import game_name, tr
-from scenes.trainer.questions import Question, explanation, family, summary_line
+from scenes.trainer.questions import Question, explanation, family, free_ball_line, summary_line
 from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
 from scenes.trainer.store import DEFAULT_PROFILE
 
@@ -118,10 +118,11 @@ def teaching(case: Any, game: str, ruling: Ruling, others: Mapping[str, Ruling],
         other_lines.append(
             OtherLine(g, game_name(g, lang), summary_line(r, lang), oq[0].meaning(lang) if oq else None)
         )
+    fb = free_ball_line(ruling, lang)
     return Teaching(
         game=game,
         summary=summary_line(ruling, lang),
-        explanation=tuple(explanation(case, game, ruling, lang)),
+        explanation=tuple(explanation(case, game, ruling, lang)) + ((fb,) if fb else ()),
         quotes=tuple(qs),
         others=tuple(other_lines),
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scenes.i18n import game_name, key_name, tr
+from scenes.trainer.questions import free_ball_question, sight_lines
 from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class VerdictPhase:
         moment = director.moment if director is not None else None
         if moment is not None:
             s.watch.highlight(moment)
+        self.draw_sight_lines()
         for w in s.widgets:
             w.destroy()
         s.widgets = []
@@ -50,6 +52,17 @@ class VerdictPhase:
                 align="left",
             )
         self.panel()
+
+    def draw_sight_lines(self) -> None:
+        """The free-ball question: the lines of sight from where the cue ball comes to rest, and a ring there."""
+        s = self.screen
+        view = s.watch.view
+        if view is None or s.run is None or free_ball_question(s.run.item.game, s.run.ruling) is None:
+            return
+        lines = sight_lines(s.run.ruling, s.run.case.scenario.table)
+        if lines:
+            view.sight_lines(lines, key="sight-lines")
+            view.highlight(lines[0][0], colour=(0.3, 0.95, 0.35, 1.0), key="sight-cue")
 
     def blocks(self) -> list[tuple[str, tuple[float, float, float, float]]]:
         """The verdict panel's text, block by block, with its colour."""
