@@ -145,3 +145,29 @@ def test_push_in_pool_and_snooker(game: str) -> None:
     )
     r = ref.judge(st, rec)
     assert "push_shot" in r.codes() and "push_shot" not in ref.judge(st, late).codes()
+
+
+def test_a_recorded_strike_gives_its_tip_contacts() -> None:
+    """design.md's cue_strike fields: ``contacts`` and ``contact_times`` load from a record file; bad ones are
+    refused with the key named."""
+    raw = {
+        "game": "russian-pyramid",
+        "balls": {"cue": [0.0, 0.0], "7": [0.078, 0.0], "3": [0.9, -0.4]},
+        "state": {"in_hand": "none"},
+        "events": [
+            {"t": 0.0, "type": "cue_strike", "ball": "cue", "contacts": 2, "contact_times": [0.004]},
+            {"t": 0.02, "type": "ball_ball", "balls": ["cue", "7"]},
+        ],
+        "final": {
+            "cue": {"status": "on_table", "pos": [0.05, 0.0, 0.034]},
+            "7": {"status": "on_table", "pos": [0.6, 0.0, 0.034]},
+            "3": {"status": "on_table", "pos": [0.9, -0.4, 0.034]},
+        },
+    }
+    sc = parse_scenario(raw, "f.toml")
+    assert sc.recorded_events is not None
+    strike = sc.recorded_events[0]
+    assert strike.contacts == 2 and strike.contact_times == (0.004,)
+    bad = {**raw, "events": [{**raw["events"][0], "contacts": 0}, raw["events"][1]]}
+    with pytest.raises(InputError, match="contacts"):
+        parse_scenario(bad, "f.toml")
