@@ -71,7 +71,9 @@ from rules.contract import (
 from rules.interference import OUTSIDE_AGENTS, free_point, referee_view
 from rules.names import ball_en, ball_ru, balls_list, capital
 from rules.ruling import Alternative, Choice, Foul, FoulCode, InHand, Note, Point, Respot, Ruling, Text
+from rules.sources import cite_text
 from rules.state import MatchState
+from rules.strike import tip_contacts
 
 # Things a flying ball may meet. Which of them keep the ball in play is each game's ``fixtures``. A person's
 # things are someone's (``owner``): the striker's by default, the opponent's (``opponent``, or an
@@ -156,7 +158,7 @@ class Stroke:
     jumped: tuple[BallId, ...]  # off the table under this game's fixtures
     touched_within: tuple[tuple[BallId, str], ...]  # (ball, object): players' things within the table
     outside_agent: str | None  # an outsider set a ball moving
-    strikes: int  # cue_strike events (2+ = double hit)
+    strikes: int  # tip contacts (rules.strike: every cue_strike's ``contacts``; 2+ = double hit)
     miscue: bool
     scoop: bool
     struck: BallId = ""  # the ball the tip met (a foul when it is not the cue ball)
@@ -165,6 +167,7 @@ class Stroke:
     opponent_touches: tuple[tuple[BallId, str, bool], ...] = ()
     objects: tuple[SceneObject, ...] = ()  # the scenario's [[objects]] (their owners)
     owners: tuple[str | None, ...] = ()  # touch_owners(record, objects)
+    stop_note: Text | None = None  # how the referee decided where a ball the opponent stopped was going
 
     @property
     def opponent(self) -> int:
@@ -262,6 +265,9 @@ class Referee:
     # WPBSA S3 R15: a ball disturbed by anyone but the striker - the opponent too - is outside interference.
     opponent_is_outsider: ClassVar[bool] = False
     state_type: ClassVar[type[FamilyState]] = FamilyState
+    # The international rules (WPBSA, WPA) govern the game, so verdicts cite them beside the Russian text
+    # (rules.sources); 000's American snooker is a game of its own.
+    world_rules: ClassVar[bool] = True
 
     def __init__(self, table: str | None = None) -> None:
         """A referee for one table: the game's own by default, or another it is played on (``tables()``)."""
@@ -291,6 +297,11 @@ class Referee:
     def rack(self, n_players: int) -> dict[BallId, Point]:
         """The layout of a fresh frame on the game's table."""
         return initial_layout(self.rack_spec(n_players), self.table)
+
+    @property
+    def source_family(self) -> Family | None:
+        """The family whose texts this referee cites (None for a referee that declares none)."""
+        return getattr(self, "family", None)
 
     def foul(self, code: FoulCode, rule: str, en: str, ru: str) -> Foul:
         return Foul(code, rule, text(en, ru))
@@ -352,7 +363,12 @@ class Referee:
             call=self.call_needed(state),
             in_hand=state.in_hand,
             warnings=tuple(w for w in state.warnings if w.player == state.to_play),
+            touching=self.touching_ball(state),
         )
+
+    def touching_ball(self, state: MatchState) -> BallId | None:
+        """The ball the referee announces as touching the cue ball before the stroke (snooker), or None."""
+        return None
 
     def ball_on(self, state: MatchState) -> tuple[str, ...]:
         """Balls (or a group) the cue ball must meet first; empty when any object ball will do."""
@@ -378,6 +394,8 @@ class Referee:
             # 003 «Вмешательство соперника»: the referee restores the position as exactly as he can - the
             # undisturbed run says where the balls the opponent disturbed would have come to rest.
             s = self.as_undisturbed(s, undisturbed, self.opponent_events(s))
+        elif s.opponent_touches:
+            s = self.stopped_from_record(s)
         d = Draft(
             scores=list(state.scores),
             positions={},
@@ -442,6 +460,11 @@ class Referee:
             interference=Interference(agent=agent, t=t0, balls=moved, actual=s.record),
         )
 
+    def stopped_from_record(self, s: Stroke) -> Stroke:
+        """The opponent stopped a ball and no undisturbed run was given: the stroke as the rulebook judges it
+        from the record alone (003: a ball stopped on its way to a pocket counts). Default: as it happened."""
+        return s
+
     def opponent_interfered(self, s: Stroke, d: Draft) -> None:
         """The opponent touched or stopped a ball (after ``score``): record his foul and its penalty."""
 
@@ -500,7 +523,7 @@ class Referee:
             jumped=tuple(jumped),
             touched_within=tuple(within),
             outside_agent=agent,
-            strikes=len(strikes),
+            strikes=tip_contacts(record).count,
             miscue=any(bool(e.miscue) for e in strikes),
             scoop=any(bool(e.scoop) for e in strikes),
             struck=struck,
@@ -606,8 +629,13 @@ class Referee:
         en: list[str] = []
         ru: list[str] = []
         for f in d.fouls:
-            en.append(f"Foul ({f.rule}): {f.explain['en'].rstrip('.')}.")
-            ru.append(f"Нарушение ({f.rule}): {f.explain['ru'].rstrip('.')}.")
+            # The rule texts by their own titles and sections (rules.sources), not by file names.
+            en.append(
+                f"Foul ({cite_text(f.rule, self.source_family, 'en', self.world_rules)}): {f.explain['en'].rstrip('.')}."
+            )
+            ru.append(
+                f"Нарушение ({cite_text(f.rule, self.source_family, 'ru', self.world_rules)}): {f.explain['ru'].rstrip('.')}."
+            )
         for n in d.notes:
             en.append(n["en"])
             ru.append(n["ru"])
@@ -645,22 +673,23 @@ class Referee:
             cue=st.cue,
             owed=st.owed,
             replay=True,
-            warnings=(reason,),
+            warnings=(replace(reason, family=self.source_family, world=self.world_rules),),
             phase=st.phase,
             ball_on=st.ball_on,
             family=st.family,
             standing=st.warnings,
             game=self.id,
             explain=text(
-                f"Replay ({reason.rule}): {reason.explain['en']}",
-                f"Удар повторяется ({reason.rule}): {reason.explain['ru']}",
+                f"Replay ({cite_text(reason.rule, self.source_family, 'en', self.world_rules)}): {reason.explain['en']}",
+                f"Удар повторяется ({cite_text(reason.rule, self.source_family, 'ru', self.world_rules)}): {reason.explain['ru']}",
             ),
         )
 
     def freeze(self, s: Stroke, d: Draft) -> Ruling:
+        fam = self.source_family
         return Ruling(
             foul=d.foul,
-            fouls=tuple(d.fouls) + tuple(d.others),
+            fouls=tuple(replace(f, family=fam, world=self.world_rules) for f in (*d.fouls, *d.others)),
             counted=tuple(d.counted),
             points=tuple(d.points),
             scores=tuple(d.scores),
@@ -680,7 +709,7 @@ class Referee:
             owed=tuple(d.owed),
             choice=d.choice,
             replay=False,
-            warnings=tuple(d.warnings),
+            warnings=tuple(replace(w, family=fam, world=self.world_rules) for w in d.warnings),
             phase=d.phase,
             ball_on=d.ball_on,
             family=d.family,

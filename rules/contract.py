@@ -221,13 +221,15 @@ class Required:
 
     ``ball_on``: ball ids or a group (``red``, ``colour``, ``solids``, ``stripes``, ``any``) the cue ball must
     meet first; ``call``: what must be declared; ``pocket``: golf's hole; ``in_hand``: where the cue ball
-    goes; ``warnings``: the referee's standing warnings to this player."""
+    goes; ``warnings``: the referee's standing warnings to this player; ``touching``: the ball the referee
+    announces as touching the cue ball (snooker: play away from it)."""
 
     ball_on: tuple[str, ...] = ()
     call: CallKind = CallKind.NONE
     pocket: PocketId | None = None
     in_hand: InHand | None = None
     warnings: tuple[RefereeWarning, ...] = ()
+    touching: BallId | None = None
 
 
 def _plain(v: Any) -> Any:

@@ -22,7 +22,9 @@ Script: tokens separated by spaces, in time order (each token one event, 0.1 s a
 ``7?foot-left``          ``hanging`` 7 stops overhanging the foot-left pocket
 ``7?foot-left+6``        ``dropped``: the hanging 7 falls 6 s after the stroke ended (final: pocketed)
 ``cue*``                 an explicit ``cue_strike`` (``cue*miscue``, ``cue*scoop``); without one, a
-                         strike of the shot's ball is put first
+                         strike of the shot's ball is put first. ``cue*+0.004``: the tip met the ball
+                         again 4 ms after its first contact (``contacts = 2``, ``contact_times =
+                         [0.004]``); ``cue*+0.002,0.005`` three contacts
 ``7=0.4,0.2``            final position of 7 (balls not moved keep their layout position)
 ``dir=30``               shot direction in degrees; also ``elev=``, ``speed=``, ``ball=``
 ``call=7@foot-left``     the declared call
@@ -110,9 +112,11 @@ def record(
             )
         elif m := re.fullmatch(r"call=" + _BALL + r"@([a-z-]+)", tok):
             call_ball, call_pocket = m.groups()
-        elif m := re.fullmatch(_BALL + r"\*(miscue|scoop)?", tok):
-            b, kind = m.groups()
-            ev(EventType.CUE_STRIKE, ball=b, miscue=kind == "miscue", scoop=kind == "scoop")
+        elif m := re.fullmatch(_BALL + r"\*(miscue|scoop)?(?:\+([0-9.]+(?:,[0-9.]+)*))?", tok):
+            b, kind, again = m.groups()
+            times = tuple(float(x) for x in again.split(",")) if again else ()
+            extra: dict[str, object] = {"contacts": 1 + len(times), "contact_times": times} if times else {}
+            ev(EventType.CUE_STRIKE, ball=b, miscue=kind == "miscue", scoop=kind == "scoop", **extra)
         elif m := re.fullmatch(_BALL + r">" + _BALL, tok):
             ev(EventType.BALL_BALL, balls=(m.group(1), m.group(2)))
         elif m := re.fullmatch(_BALL + r"@([a-z-]+)", tok):

@@ -27,6 +27,10 @@ ruling out without looking at the shot record again:
 - ``explain``: one-paragraph summary in both languages.
 - ``match_over``: the frame's winner has now won the match (frames to a set number of wins).
 
+Each foul and announcement also carries ``source`` in its JSON (``rules.sources.cite``): the rule texts it
+cites by their own titles and sections, the passage quoted in Russian with the project's English translation,
+and for snooker and pool the international rule (WPBSA, WPA) beside it and whether they agree.
+
 Codes are enums (``rules/contract.py``): :class:`FoulCode` for fouls, :class:`NoteCode` for
 announcements; their values are the published strings.
 """
@@ -39,6 +43,7 @@ from typing import Any
 
 from physics.record import BallId
 from rules.contract import (
+    Family,
     FamilyState,
     FoulCode,
     InHand,
@@ -50,6 +55,7 @@ from rules.contract import (
     Text,
 )
 from rules.frozen import FrozenMap, freeze
+from rules.sources import cite
 
 __all__ = [
     "Alternative",
@@ -80,6 +86,8 @@ class Foul:
     rule: str
     explain: Text
     by: int | None = None  # who fouled when it is not the striker (the opponent's interference)
+    family: Family | None = None  # the rulebook family judging: names the sources (``rules.sources``)
+    world: bool = True  # the international rule is cited beside the Russian text (not for 000's own games)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", FoulCode(self.code))
@@ -89,6 +97,8 @@ class Foul:
         d: dict[str, Any] = {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
         if self.by is not None:
             d["by"] = self.by
+        if self.family is not None:
+            d["source"] = cite(self.rule, self.family, self.world)
         return d
 
 
@@ -110,13 +120,18 @@ class Note:
     code: NoteCode
     rule: str
     explain: Text
+    family: Family | None = None  # the rulebook family judging: names the sources (``rules.sources``)
+    world: bool = True  # the international rule is cited beside the Russian text (not for 000's own games)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "code", NoteCode(self.code))
         object.__setattr__(self, "explain", _text(self.explain))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
+        d: dict[str, Any] = {"code": str(self.code), "rule": self.rule, "explain": dict(self.explain)}
+        if self.family is not None:
+            d["source"] = cite(self.rule, self.family, self.world)
+        return d
 
 
 @dataclass(frozen=True, slots=True)

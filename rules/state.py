@@ -34,6 +34,9 @@ Undo is a stack of snapshots: every state keeps the states before it in ``histor
 ``warnings``       list of the referee's standing warnings: ``{ code = "third_miss", player = 0 }``
                    (codes: :class:`rules.contract.WarningCode`); default: what ``extra``'s counters
                    imply (two misses in a row imply the third-miss warning...)
+``touching``       snooker: the ball the referee has announced as touching the cue ball (a ball on the
+                   bed within 1 mm of touching it, docs/formats.md); default: the referee announces what the
+                   position shows (``Referee.touching_ball``)
 =================  ==========================================================================
 
 Balls of the game that are neither on the bed, in hand, nor on a shelf are ``out``.
@@ -44,6 +47,7 @@ a ``Referee``) and keeps them (``rules``) for the next frame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -51,6 +55,7 @@ from typing import Any
 from physics.errors import InputError
 from physics.limits import MAX_SCORE, check_name
 from physics.record import BallId
+from physics.tables import load_table
 from rules.contract import (
     Choose,
     Decision,
@@ -88,6 +93,7 @@ STATE_KEYS = (
     "last_counted",
     "extra",
     "warnings",
+    "touching",
 )
 
 
@@ -231,6 +237,28 @@ def _warnings(file: str, raw: Any, n: int) -> tuple[RefereeWarning, ...]:
     return tuple(out)
 
 
+def _touching(
+    ref: GameRules,
+    state: Mapping[str, Any],
+    balls: Mapping[BallId, Point],
+    cue: BallId,
+    in_hand: InHand | None,
+    file: str,
+) -> BallId | None:
+    """``state.touching``: a ball on the bed touching the cue ball (within 1 mm: scenario files keep 0.1 mm)."""
+    if "touching" not in state:
+        return None
+    v = state["touching"]
+    what = "a ball on the bed touching the cue ball (within 1 mm)"
+    if not isinstance(v, str) or v not in balls or v == cue or in_hand is not None or cue not in balls:
+        raise InputError(file, "state.touching", what + ", with the cue ball on the bed")
+    r = load_table(ref.table_played).ball_radius
+    (x0, y0), (x1, y1) = balls[cue], balls[v]
+    if math.hypot(x1 - x0, y1 - y0) > 2 * r + 0.001:
+        raise InputError(file, "state.touching", what + f": {v} stands apart from it")
+    return v
+
+
 @dataclass(frozen=True)
 class MatchState:
     """A match between ``players`` at one moment: who plays, the scores, where every ball is."""
@@ -261,6 +289,7 @@ class MatchState:
     frame_no: int = 1
     family: FamilyState = field(default_factory=FamilyState)
     warnings: tuple[RefereeWarning, ...] = ()
+    touching: BallId | None = None  # the ball the referee announced as touching the cue ball (snooker)
     history: tuple[MatchState, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -411,6 +440,7 @@ class MatchState:
             raise InputError(file, "state.extra", "a table")
         family = ref.state_type.from_extra(extra_raw, n, file)
         warnings = _warnings(file, state["warnings"], n) if "warnings" in state else family.implied_warnings()
+        touching = _touching(ref, state, balls, cue, in_hand, file)
 
         st = cls(
             game=ref.id,
@@ -433,6 +463,7 @@ class MatchState:
             last_counted=last,
             family=family,
             warnings=warnings,
+            touching=touching,
         )
         return replace(st, out=st.missing_balls(ball_set))
 
@@ -549,6 +580,7 @@ class MatchState:
             needs_lag=False,
             family=ruling.family if ruling.family is not None else self.family,
             warnings=ruling.standing,
+            touching=None,  # the referee looks at the new position (Referee.touching_ball)
             history=hist,
         )
 
@@ -592,8 +624,8 @@ class MatchState:
         return self.history[-1]
 
     def snapshot(self) -> dict[str, Any]:
-        """A plain dict for the HUD and saved matches."""
-        return {
+        """A plain dict for the HUD and saved matches (``touching`` only when the referee announced one)."""
+        d: dict[str, Any] = {
             "game": self.game,
             "table": self.rules.table_played if self.rules is not None else None,
             "players": list(self.players),
@@ -621,3 +653,6 @@ class MatchState:
             "extra": dict(self.extra),
             "warnings": [w.to_dict() for w in self.warnings],
         }
+        if self.touching is not None:
+            d["touching"] = self.touching
+        return d

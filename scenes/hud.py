@@ -39,6 +39,8 @@ class FoulLine:
     rule: str
     explain_ru: str
     explain_en: str
+    family: str | None = None  # the rulebook family that cited it: names the text by its title
+    world: bool = True  # the international rule is named beside it
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class HudSnapshot:
     last: LastCall | None = None
     options: tuple[str, ...] = ()
     in_hand: str | None = None
+    touching: str | None = None  # snooker: the ball the referee announced as touching the cue ball
     frame_winner: str | None = None
     match_winner: str | None = None
     practice: bool = False
@@ -116,6 +119,8 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         )
     if s.in_hand:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
+    if s.touching:
+        required.append(tr("hud.touching", lang, ball=ball_name(s.touching, lang)))
 
     call: list[str] = []
     details: list[str] = []
@@ -129,7 +134,7 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         call.append(tr("hud.last", lang, text=verdict))
         for f in s.last.fouls:
             explain = f.explain_ru if lang == "ru" else f.explain_en
-            details.append(f"• {explain} [{rule_name(f.rule, lang)}]")
+            details.append(f"• {explain} [{rule_name(f.rule, lang, family=f.family, world=f.world)}]")
         if s.last.foul and any(s.last.points):
             # The penalty where the call is: each player's points from this stroke (−5 / +5, 4 points...).
             shares = [

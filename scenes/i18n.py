@@ -309,6 +309,7 @@ def display_names(names: Sequence[str], lang: str) -> tuple[str, ...]:
 
 _RULE_RU = re.compile(r"^(?P<doc>\d{3}): (?P<title>.+)$")
 _RULE_WPBSA_SECTION = re.compile(r"^WPBSA S(?P<s>\d+) R(?P<r>\S+)$")
+_RULE_WPA_NUMBER = re.compile(r"^WPA (?P<r>\d+\.\d+)$")
 _RULE_EN = re.compile(r"^(?P<org>WPA|WPBSA|BCA) (?P<part>[^:]+): (?P<title>.+)$")
 
 
@@ -335,24 +336,58 @@ def _rule_part(part: str, lang: str) -> str:
 _NUMBERED = re.compile(r"^(.+) \((\d+)\)$")
 
 
-def rule_name(rule: str, lang: str, strict: bool = False) -> str:
+def _world_line(src: Mapping[str, Any], lang: str, strict: bool) -> str:
+    w = src.get("international")
+    if not w:
+        return ""
+    key = "rule.world_agrees" if w["agrees"] else "rule.world_differs"
+    return tr(key, lang, rule=rule_name(str(w["rule"]), lang, strict))
+
+
+def _titled(m: re.Match[str], rule: str, lang: str, family: str, strict: bool, world: bool) -> str:
+    """A Russian-text reference by the text's own title (rules.sources), its section and the international rule
+    beside it: «Общие правила [003]: Выскочившие шары» / "General rules [003]: Balls off the table («...»)"."""
+    from rules.contract import Family
+    from rules.sources import cite
+
+    src = cite(rule, Family(family), world)[0]
+    section = src["section"]
+    title = src["title"]["en" if lang == "en" else "ru"]
+    if not section:
+        return tr("rule.titled_part", lang, text=title, doc=m["doc"]) + _world_line(src, lang, strict)
+    parts = [_rule_part(p, lang) for p in section.split(", ")]
+    return tr(
+        "rule.titled_text", lang, text=title, doc=m["doc"], title=", ".join(parts), source=section
+    ) + _world_line(src, lang, strict)
+
+
+def rule_name(
+    rule: str, lang: str, strict: bool = False, family: str | None = None, world: bool = True
+) -> str:
     """A rule reference in ``lang``.
 
     The Russian texts are cited as ``"003: Выскочившие шары"``: in English that reads
     "003: Balls off the table («Выскочившие шары»)", the source title kept to find the section. WPA and
     WPBSA references (``"WPBSA S3 R14"``, ``"WPA 9-ball: Three Consecutive Fouls"``) read in Russian with
     the English title beside. A reference in no catalog is shown as the referee gave it (``strict``:
-    KeyError, for the test that every reference the referee makes has its translation)."""
+    KeyError, for the test that every reference the referee makes has its translation). With ``family`` (the
+    rulebook family that cited it: a foul's or note's ``family``) a Russian text is named by its own title, not
+    its file name, and the international rule beside it says whether it agrees (``rules.sources``)."""
     if "; " in rule:  # several references at once: "000: ...; 003: ..."
-        return "; ".join(rule_name(r, lang, strict) for r in rule.split("; "))
+        return "; ".join(rule_name(r, lang, strict, family, world) for r in rule.split("; "))
     try:
         m = _RULE_RU.match(rule)
+        if m and family is not None:
+            return _titled(m, rule, lang, family, strict, world)
         if m:
             parts = [_rule_part(p, lang) for p in m["title"].split(", ")]
             return tr("rule.russian_text", lang, doc=m["doc"], title=", ".join(parts), source=m["title"])
         m = _RULE_WPBSA_SECTION.match(rule)
         if m:
             return tr("rule.wpbsa_section", lang, s=m["s"], r=m["r"])
+        m = _RULE_WPA_NUMBER.match(rule)
+        if m:
+            return tr("rule.wpa_rule", lang, r=m["r"])
         m = _RULE_EN.match(rule)
         if m:
             return tr(

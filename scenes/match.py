@@ -565,7 +565,17 @@ class MatchController:
         if r is not None and shown is self.pending:
             scores = tuple(r.scores)
         if r is not None:
-            fouls = tuple(FoulLine(str(f.code), f.rule, f.explain["ru"], f.explain["en"]) for f in r.fouls)
+            fouls = tuple(
+                FoulLine(
+                    str(f.code),
+                    f.rule,
+                    f.explain["ru"],
+                    f.explain["en"],
+                    str(f.family) if f.family is not None else None,
+                    f.world,
+                )
+                for f in r.fouls
+            )
             last = LastCall(r.foul, fouls, tuple(r.counted), tuple(r.points))
         if st is None:
             return HudSnapshot(
@@ -620,6 +630,7 @@ class MatchController:
             last=last,
             options=self.options,
             in_hand=in_hand,
+            touching=req.touching,
             frame_winner=frame_winner,
             match_winner=match_winner,
             status=status,

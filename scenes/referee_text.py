@@ -141,7 +141,12 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
 
     lines = [tr("referee.ruling", lang, game=game_name(r.game, lang))]
     announcements = [
-        tr("referee.warning", lang, rule=rule_name(w.rule, lang), text=w.explain.get(lang, ""))
+        tr(
+            "referee.warning",
+            lang,
+            rule=rule_name(w.rule, lang, family=_fam(w.family), world=w.world),
+            text=w.explain.get(lang, ""),
+        )
         for w in r.warnings
     ]
     if r.replay:
@@ -155,7 +160,7 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
                 "referee.foul",
                 lang,
                 name=foul_name(f.code, lang),
-                rule=rule_name(f.rule, lang),
+                rule=rule_name(f.rule, lang, family=_fam(f.family), world=f.world),
                 text=f.explain.get(lang, ""),
             )
         )
@@ -221,3 +226,8 @@ def refusal_text(r: Refusal, lang: str) -> str:
     if r.kind == "balls":
         return tr("referee.why_balls", lang, balls=balls_list(r.balls, "ru" if lang == "ru" else "en"))
     return tr("referee.why_state", lang, key=r.key, expected=r.expected)
+
+
+def _fam(family: object) -> str | None:
+    """A foul's or note's family as ``rule_name`` takes it (None: name the texts by file)."""
+    return str(family) if family is not None else None

@@ -358,6 +358,24 @@ class TableView:
         self._highlights[name] = (np_, ball)
         return name
 
+    def sight_lines(self, lines: Sequence[tuple[Sequence[float], Sequence[float], bool]], key: str) -> str:
+        """Draw lines of sight on the cloth (from, to, clear): green where clear, red where blocked (the free-ball
+        call); cleared with :meth:`clear_highlight` by ``key``."""
+        from panda3d.core import LineSegs
+
+        ls = LineSegs(key)
+        ls.setThickness(2.0)
+        z = self.spec.ball_radius
+        for a, b, clear in lines:
+            ls.setColor(*((0.3, 0.95, 0.35, 1.0) if clear else (1.0, 0.25, 0.2, 1.0)))
+            ls.moveTo(float(a[0]), float(a[1]), z)
+            ls.drawTo(float(b[0]), float(b[1]), z)
+        np_ = self.root.attachNewNode(ls.create())
+        np_.setLightOff(1)
+        self.clear_highlight(key)
+        self._highlights[key] = (np_, None)
+        return key
+
     def clear_highlight(self, key: str | None = None) -> None:
         """Remove one highlight (by the key :meth:`highlight` returned) or all of them."""
         keys = list(self._highlights) if key is None else [key]

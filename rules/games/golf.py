@@ -36,6 +36,7 @@ from rules.names import ball_en, ball_ru, capital, pocket_name
 from rules.registration import register
 from rules.ruling import Alternative, FoulCode, InHand, Respot
 from rules.state import MatchState
+from rules.strike import push_unless_frozen
 
 HOLES: tuple[PocketId, ...] = (
     "foot-right",
@@ -253,6 +254,18 @@ class Golf(PoolReferee):
                     R_DOUBLE,
                     "The tip met the cue ball more than once.",
                     "Наклейка коснулась битка более одного раза.",
+                )
+            )
+        pushed = push_unless_frozen(s.record, self.cue_ball, s.first, s.first_t, self.table.ball_radius)
+        if pushed is not None:
+            d.fouls.append(
+                self.foul(
+                    FoulCode.PUSH_SHOT,
+                    R_DOUBLE,
+                    f"A push: the tip was still on the cue ball when it met {ball_en(pushed.ball)} "
+                    f"({pushed.ms:.1f} ms into the tip's contact).",
+                    f"Толчок: наклейка ещё касалась битка, когда он коснулся {ball_ru(pushed.ball, 'gen')} "
+                    f"(через {pushed.ms:.1f} мс после начала контакта).",
                 )
             )
         if PE.scooped(s.record, self.cue_ball, s.scoop):

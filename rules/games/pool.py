@@ -43,6 +43,7 @@ from rules.names import ball_en, ball_ru, balls_list, capital, object_en, object
 from rules.registration import register
 from rules.ruling import Foul, FoulCode, InHand, Note, Option, Point, Respot
 from rules.state import MatchState
+from rules.strike import push_unless_frozen
 
 NUMBERED: tuple[BallId, ...] = tuple(str(i) for i in range(1, 16))
 SOLIDS = frozenset(str(i) for i in range(1, 8))
@@ -232,6 +233,18 @@ class PoolReferee(Referee):
                     R_DOUBLE,
                     "The tip met the cue ball more than once in one stroke.",
                     "Наклейка коснулась битка за удар больше одного раза.",
+                )
+            )
+        pushed = push_unless_frozen(s.record, self.cue_ball, s.first, s.first_t, self.table.ball_radius)
+        if pushed is not None:
+            d.fouls.append(
+                self.foul(
+                    FoulCode.PUSH_SHOT,
+                    R_DOUBLE,
+                    f"A push: the tip was still on the cue ball when it met {ball_en(pushed.ball)} "
+                    f"({pushed.ms:.1f} ms into the tip's contact).",
+                    f"Толчок: наклейка ещё касалась битка, когда он коснулся {ball_ru(pushed.ball, 'gen')} "
+                    f"(через {pushed.ms:.1f} мс после начала контакта).",
                 )
             )
         if PE.scooped(s.record, self.cue_ball, s.scoop):

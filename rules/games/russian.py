@@ -30,16 +30,22 @@ taught and changed):
   back spot, as the 70:70 rule does for the last ball.
 - Penalty balls (Американка, Moscow, 8 balls) come from the offender's shelf, the last ball he was
   credited; one owed is paid from the next ball he pockets (000: «Штрафы за нарушения»).
-- A push (пропих): the cue ball meets a ball it was not frozen to within 1 ms of the strike, i.e. while
-  the tip is still on it (the tip's contact time, docs/physics.md §Cues).
-- The 45° rule judges a cue ball frozen to an object ball (003; balls merely close are played at any
-  angle) from the declared direction and the initial positions; coming back off the ball is allowed.
+- A push (пропих): the cue ball meets a ball it was not frozen to while the tip is still on it - within 1 ms
+  (the tip's contact time, docs/physics.md §Cues) of a tip contact's start, every contact of the record's ``cue_strike``
+  counted (``rules/strike.py``). A double hit is ``contacts`` > 1.
+- The 45° rule judges a cue ball frozen to an object ball (003) from the declared direction and the initial
+  positions; coming back off the ball is allowed. A ball merely close (000 §11: within half a radius) is
+  played at any angle: 003 «Удар по битку» («на общих основаниях и под любым углом к линии центров, но без
+  пропиха и нажима») prevails over 000 §11's 45°, and the explanation says so when the angle was under 45°.
 - Non-fast 71, Moscow and 8 balls have no отыгрыш requirement (003's foul (13) lists only the fast,
   "заказная" and Американка games); a plain miss is still a foul.
 - The called variants call a ball and a pocket before every stroke as the 71-point game does (000: Русская
-  пирамида, «Заказ»), the break excepted. 003's foul (13) names «быстрая и заказная» among the games with an
-  отыгрыш rule, but 003 states its отыгрыш rules "for the fast games" only: we read the plain called games as
-  asking no отыгрыш and the fast called ones as asking the fast games' (I)/(II).
+  пирамида, «Заказ»), the break excepted. 003's foul (13) punishes an illegal отыгрыш in «"Московская
+  пирамида" - быстрая и заказная, "Пирамида 8 шаров" - быстрая и заказная»: the called games, plain and fast,
+  ask an отыгрыш. The only conditions 003 gives for one are those it states for the fast games ((I) a ball
+  over the centre line, (II) two cushions after the hit), with their pocket-zone allowance («В играх, где
+  применяются правила отыгрыша»): the plain called games are judged by them too (the plain 71, which (13)
+  does not name, asks none).
 - Foul list of 003 not visible in a shot record, so never ruled here: a stroke before the last ended (3),
   no foot on the floor (6), the opponent's interference (15), referee errors, the blocked position.
 """
@@ -366,6 +372,7 @@ class MoscowPyramidCalled(MoscowPyramid):
     names = {"en": "Moscow pyramid, called", "ru": "Московская пирамида, заказная"}
     calls = True
     call_rule = R_CALLED
+    safety = "fast"  # 003 «Штрафы» (13): «"Московская пирамида" - быстрая и заказная»
 
 
 @register
@@ -407,6 +414,7 @@ class PyramidEightCalled(PyramidEight):
     names = {"en": "Pyramid, 8 balls, called", "ru": "Пирамида 8 шаров, заказная"}
     calls = True
     call_rule = R_CALLED
+    safety = "fast"  # 003 «Штрафы» (13): «"Пирамида 8 шаров" - быстрая и заказная»
 
 
 @register

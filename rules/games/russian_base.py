@@ -67,7 +67,6 @@ PENALTY_POINTS = 5  # 000: Русская пирамида, «Штрафы за 
 POCKET_ZONE_CUSHION = 0.068  # 003: one ball diameter along the cushion from the jaw
 POCKET_ZONE_STOP = 0.136  # 003: two diameters from the pocket's edge to the ball's centre
 FROZEN_ANGLE = 45.0  # 003: Удар по битку
-TIP_CONTACT_S = 0.001  # how long the tip stays on the ball (docs/physics.md §Cues: ~1 ms, 0.8 at break speed)
 # 003 (игра с руки): a ball in the house may not have the cue ball placed frozen to it; closer than this is frozen.
 FROZEN_GAP = 0.0005
 

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from physics.record import BallId, EventType
 from rules import filters as F
-from rules.base import Draft, Stroke
+from rules.base import Draft, Stroke, text
 from rules.contract import WarningCode
 from rules.games.russian_base import (
     FROZEN_ANGLE,
+    R_CLOSE,
     R_FOULS,
     R_HOUSE,
     R_JUMPED,
     R_SPOTTED,
     R_STRIKE,
-    TIP_CONTACT_S,
 )
 from rules.games.russian_safety import PyramidSafety
 from rules.names import ball_en, ball_ru, object_ru, player_thing
 from rules.ruling import FoulCode
+from rules.strike import push, tip_contacts
 
 
 class PyramidFouls(PyramidSafety):
@@ -72,12 +73,19 @@ class PyramidFouls(PyramidSafety):
                 )
             )
         if s.strikes >= 2:
+            again = tip_contacts(s.record).after(s.first_t) if s.first_t is not None else None
             add(
                 self.foul(
                     FoulCode.DOUBLE_HIT,
                     R_FOULS + " (9)",
-                    "the tip met the cue ball twice",
-                    "двойной удар: наклейка коснулась битка дважды",
+                    f"the tip met the cue ball {s.strikes} times"
+                    + (f", again after it had met {ball_en(s.first or '')}" if again is not None else ""),
+                    f"двойной удар: наклейка коснулась битка {s.strikes} раза"
+                    + (
+                        f", в том числе после его касания {ball_ru(s.first or '', 'gen')}"
+                        if again is not None
+                        else ""
+                    ),
                 )
             )
         if self.outside_house(s) and s.state.warned(WarningCode.OUTSIDE_HOUSE, s.striker):
@@ -175,26 +183,56 @@ class PyramidFouls(PyramidSafety):
         return up
 
     def check_push(self, s: Stroke, d: Draft) -> None:
-        """003: пропих - the tip still on the cue ball when it meets an object ball that was not frozen to
-        it. The tip stays on the ball about a millisecond (docs/physics.md §Cues: ~1 ms), so a first
-        contact sooner than that after the strike was pushed through."""
-        strike = F.first(s.record.events, F.by_type(EventType.CUE_STRIKE))
-        if strike is None or s.first is None or s.first_t is None:
+        """003: пропих - the tip still on the cue ball when it meets an object ball that was not frozen to it
+        (``rules.strike``: the tip contacts of the record's ``cue_strike``). A ball that stood close gets the
+        note of which text the referee follows (:meth:`close_ball_note`)."""
+        if s.first is None or s.first_t is None:
             return
         p0, p1 = s.initial.get(s.cue), s.initial.get(s.first)
-        if p0 is None or p1 is None or F.dist(p0, p1) <= 2 * self.table.ball_radius + F.FROZEN_TOL:
+        if p0 is None or p1 is None:
+            return
+        gap = F.dist(p0, p1) - 2 * self.table.ball_radius
+        if gap <= F.FROZEN_TOL:
             return  # frozen balls are the 45° rule's business
-        if s.first_t - strike.t < TIP_CONTACT_S:
+        pushed = push(s.record, s.first, s.first_t)
+        if gap <= self.table.ball_radius / 2:
+            self.close_ball_note(s, d, gap, pushed is not None)
+        if pushed is not None:
             d.fouls.append(
                 self.foul(
                     FoulCode.PUSH_SHOT,
                     R_STRIKE + "; " + R_FOULS + " (8)",
-                    f"a push: the cue ball met {ball_en(s.first)} {1000 * (s.first_t - strike.t):.1f} ms after the strike, "
+                    f"a push: the cue ball met {ball_en(s.first)} {pushed.ms:.1f} ms after the tip's contact began, "
                     "while the tip was still on it",
-                    f"пропих: биток коснулся {ball_ru(s.first, 'gen')} через {1000 * (s.first_t - strike.t):.1f} мс после удара, "
-                    "когда наклейка ещё не отошла от битка",
+                    f"пропих: биток коснулся {ball_ru(s.first, 'gen')} через {pushed.ms:.1f} мс после начала контакта "
+                    "наклейки, когда наклейка ещё не отошла от битка",
                 )
             )
+
+    def close_ball_note(self, s: Stroke, d: Draft, gap: float, pushed: bool) -> None:
+        """A cue ball close to (not touching) the ball it meets: 003 «Удар по битку» lets it be played «на общих
+        основаниях и под любым углом к линии центров, но без пропиха и нажима»; 000 §11 asks 45° (or the cue
+        ball stopping, coming back or going aside). 003 prevails on the general rules, and the note says so."""
+        sh = s.record.shot
+        p0, p1 = s.initial.get(s.cue), s.initial.get(s.first or "")
+        if sh is None or p0 is None or p1 is None:
+            return
+        ang = F.angle_between(sh.direction, (p1[0] - p0[0], p1[1] - p0[1]))
+        if ang >= FROZEN_ANGLE:
+            return  # both texts allow it: nothing to choose between
+        mm = 1000 * gap
+        verdict_en = "but not a push" if pushed else "so the angle is no foul"
+        verdict_ru = "но без пропиха" if pushed else "поэтому угол не нарушение"
+        d.notes.append(
+            text(
+                f"The cue ball stood {mm:.0f} mm from {ball_en(s.first or '')} (close, not touching) and was played "
+                f"{ang:.0f}° off the line of centres. The referee follows 003 ({R_STRIKE}): a close ball may be played "
+                f"at any angle, {verdict_en}; 000 ({R_CLOSE}) would ask 45° - 003 prevails on the general rules.",
+                f"Биток стоял в {mm:.0f} мм от {ball_ru(s.first or '', 'gen')} (близко, не вплотную) и сыгран под углом "
+                f"{ang:.0f}° к линии центров. Судья следует 003 ({R_STRIKE}): по близко стоящему шару можно играть под "
+                f"любым углом, {verdict_ru}; 000 ({R_CLOSE}) требует 45° - на общих правилах действует 003.",
+            )
+        )
 
     def check_frozen_angle(self, s: Stroke, d: Draft) -> None:
         """003: a cue ball frozen to an object ball is played away at 45° or more, or it must come back."""

@@ -13,6 +13,7 @@ from rules.games.russian_base import (
     POCKET_ZONE_CUSHION,
     POCKET_ZONE_STOP,
     R_AM_SAFETY,
+    R_FOULS,
     R_POCKET_ZONE,
     R_SAFETY_FAST,
     PyramidRules,
@@ -38,6 +39,10 @@ class PyramidSafety(PyramidRules):
                 )
             else:
                 rule = R_SAFETY_FAST if self.safety == "fast" else R_AM_SAFETY
+                if self.safety == "fast" and not self.fast:
+                    # A plain called game: 003 «Штрафы» (13) punishes its illegal отыгрыш, by the conditions
+                    # 003 states for the fast games (the only ones it gives).
+                    rule = f"{R_FOULS} (13); {R_SAFETY_FAST}"
                 en, ru = (
                     (
                         "no ball crossed the centre line and two cushions were not touched after the hit",

@@ -4,6 +4,8 @@ opponent's interference (003: Вмешательство соперника), wh
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.base import Draft, Stroke, text
 from rules.contract import NoteCode
 from rules.games.russian_base import (
@@ -19,6 +21,7 @@ from rules.games.russian_base import (
 )
 from rules.names import ball_en, ball_name, ball_ru, balls_list, capital, object_en, object_ru, pocket_name
 from rules.ruling import Foul, FoulCode, Note
+from rules.stopped import Heading, heading, into_pocket
 
 
 class PyramidScoring(PyramidRules):
@@ -213,6 +216,11 @@ class PyramidScoring(PyramidRules):
         if it is None:
             where_en = "The balls stay where they stopped: with no undisturbed run the referee cannot say where they would have gone."
             where_ru = "Шары остаются там, где остановились: без расчёта удара без вмешательства судье не по чему их восстановить."
+            if s.stop_note is not None:
+                where_en, where_ru = (
+                    "The balls stay where they stopped.",
+                    "Шары остаются там, где остановились.",
+                )
         else:
             went = [x for x in it.balls if x in d.counted]
             where_en = "The balls he disturbed are put where they would have come to rest" + (
@@ -225,9 +233,93 @@ class PyramidScoring(PyramidRules):
                 if went
                 else "."
             )
+        if s.stop_note is not None:
+            where_en += " " + s.stop_note["en"]
+            where_ru += " " + s.stop_note["ru"]
         d.notes.append(
             text(
                 f"Opponent's interference ({R_OPPONENT}): penalty, {fine_en} ({self.penalty_rule}). {where_en}",
                 f"Вмешательство соперника ({R_OPPONENT}): штраф, {fine_ru} ({self.penalty_rule}). {where_ru}",
             )
         )
+
+    def stopped_from_record(self, s: Stroke) -> Stroke:
+        """003 «Вмешательство соперника» with no undisturbed run: the ball the opponent stopped counts if the
+        record shows it on its way to a pocket (``rules/stopped.py``; the call decides in a called game), and
+        the explanation says how that was decided."""
+        inside = {(b, o) for b, o, within in s.opponent_touches if within}
+        touch = next(
+            (e for e in self.opponent_events(s) if (e.ball, e.object) in inside and e.ball != s.cue), None
+        )
+        if touch is None or touch.ball is None:
+            return s
+        b = touch.ball
+        h = heading(s.record, self.table, touch)
+        if h is None:
+            return replace(
+                s,
+                stop_note=text(
+                    f"The record does not say where {ball_en(b)} was touched, so it cannot show it on its way to a "
+                    "pocket: it does not count.",
+                    f"Запись удара не говорит, где остановлен {ball_ru(b)}, поэтому не видно, что он шёл в лузу: "
+                    "он не засчитывается.",
+                ),
+            )
+        en, ru = _basis(h)
+        sh = s.record.shot
+        called = self.calls and not s.state.is_break
+        if (
+            h.pocket is not None
+            and called
+            and (sh is None or (sh.call_ball, sh.call_pocket) != (b, h.pocket))
+        ):
+            en += f", but the call was not {ball_en(b)} into that pocket"
+            ru += ", но заказ был не на этот шар в эту лузу"
+            h = replace(h, pocket=None)
+        elif h.pocket is not None and called:
+            en += ", the called ball for the called pocket"
+            ru += ", это заказанный шар в заказанную лузу"
+        verdict_en = (
+            "on its way to a pocket: it counts as pocketed" if h.pocket else "not on its way to a pocket"
+        )
+        verdict_ru = "шёл в лузу: он считается сыгранным" if h.pocket else "не шёл в лузу"
+        note = text(
+            f"How it was decided (no undisturbed run): {ball_en(b)} was {verdict_en} - {en}.",
+            f"Как это решено (без расчёта удара без вмешательства): {ball_ru(b)} {verdict_ru} - {ru}.",
+        )
+        if h.pocket is None:
+            return replace(s, stop_note=note)
+        judged = self.as_undisturbed(s, into_pocket(s.record, b, h.pocket, touch.t, h), [touch])
+        return replace(judged, stop_note=note)
+
+
+def _basis(h: Heading) -> tuple[str, str]:
+    """What the heading rests on and what it found, in words (en, ru)."""
+    if h.by == "velocity":
+        en = f"its velocity at the touch ({h.speed or 0.0:.2f} m/s, the record's samples)"
+        ru = f"по его скорости в момент касания ({h.speed or 0.0:.2f} м/с, из выборок записи)"
+    else:
+        en = "its path to the touch (from where the record last had it; the record has no speed, so the path alone decides)"
+        ru = "по его пути до касания (от последнего места в записи; скорости в записи нет, решает один путь)"
+    if h.blocker is not None:
+        return en + f" points at a pocket, but {ball_en(h.blocker)} stands in the way", ru + (
+            f" он шёл к лузе, но на пути стоит {ball_ru(h.blocker)}"
+        )
+    if h.to_mouth is None:
+        return (
+            en + " points through no pocket's mouth",
+            ru + " линия его движения не проходит через створ ни одной лузы",
+        )
+    if h.pocket is None:
+        return (
+            en
+            + f" points into a pocket {h.to_mouth:.2f} m away, but it could roll only {h.reach or 0.0:.2f} m",
+            ru + f" он шёл к лузе в {h.to_mouth:.2f} м, но мог прокатиться лишь {h.reach or 0.0:.2f} м",
+        )
+    reach_en = f", and it could roll {h.reach:.2f} m" if h.reach is not None else ""
+    reach_ru = f", а прокатиться он мог {h.reach:.2f} м" if h.reach is not None else ""
+    return (
+        en + f" points through the mouth of {pocket_name(h.pocket, 'en')}, {h.to_mouth:.2f} m on{reach_en}",
+        ru
+        + f" линия движения проходит через створ лузы ({pocket_name(h.pocket, 'ru')}) в {h.to_mouth:.2f} м{reach_ru}",
+    )

@@ -78,6 +78,8 @@ class AmericanSnooker(SnookerBase):
     names = {"en": "American snooker", "ru": "Американский снукер"}
     free_ball_allowed = False
     miss_rule = False
+    touching_rule = False
+    world_rules = False  # 000's own game (7 points a foul): WPBSA does not govern it
     off_is_foul = False
     jump_rule = "000: Американский снукер, Правила игры"
     cue_off_rule = "000: Американский снукер, Выскакивание за борт или падение в лузу битка"

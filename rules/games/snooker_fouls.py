@@ -26,7 +26,7 @@ from rules.games.snooker_base import (
     REDS_IN_SUCCESSION,
 )
 from rules.games.snooker_geometry import COLOURS, is_red, snooker, value
-from rules.games.snooker_interference import SnookerInterference
+from rules.games.snooker_touching import SnookerTouching
 from rules.names import ball_en, ball_ru, balls_list, capital, object_en, object_ru
 from rules.ruling import FoulCode, InHand, Point
 
@@ -89,7 +89,7 @@ def jump_shot(
     return None
 
 
-class SnookerFouls(SnookerInterference):
+class SnookerFouls(SnookerTouching):
     """``check_fouls`` and its parts; American snooker adds its own (``extra_fouls``)."""
 
     def check_fouls(self, s: Stroke, d: Draft) -> None:
@@ -97,6 +97,8 @@ class SnookerFouls(SnookerInterference):
         on, v_on, nom = self.on_set(s)
         kind = self.on_kind(s)
         self.strike_fouls(s, d, kind, v_on)
+        self.touching_fouls(s, d, v_on)
+        self.push_foul(s, d, v_on)
         self.contact_fouls(s, d, on, kind, nom, v_on)
         self.pot_fouls(s, d, on, v_on)
         fb = self.free_ball(s)
@@ -179,7 +181,9 @@ class SnookerFouls(SnookerInterference):
                 "Биток не коснулся ни одного шара.",
             )
         else:
-            firsts = PE.simultaneous_first(s.record, cue)
+            tp = self.touch_play(s)
+            # 000 «Соприкасающиеся шары» (2): a touching ball on, declared and played away from, was met first.
+            firsts = [s.first] if tp is not None and tp.deemed else PE.simultaneous_first(s.record, cue)
             fb_first = self.free_ball(s)
             # 000 «Свободный шар»: once a free ball is nominated the cue ball must meet it first.
             first_ok = {fb_first} if fb_first is not None else on

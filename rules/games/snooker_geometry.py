@@ -109,12 +109,22 @@ def edges_visible(cue: Point, target: Point, blockers: Mapping[BallId, Point], r
     The extreme edges are the two thinnest contacts: the cue ball's centre passes at 2R from the
     target's centre. Each is tested as the straight path of the cue ball's centre up to contact.
     """
+    (_, left), (_, right) = edge_paths(cue, target, blockers, r)
+    return (left, right)
+
+
+def edge_paths(
+    cue: Point, target: Point, blockers: Mapping[BallId, Point], r: float
+) -> tuple[tuple[Point, bool], tuple[Point, bool]]:
+    """The cue ball's centre paths to the left and the right extreme edge of ``target``: where each ends (the
+    cue ball's centre at contact) and whether it is clear of ``blockers`` (the lines of sight a referee
+    draws to say whether a ball is snookered)."""
     dx, dy = target[0] - cue[0], target[1] - cue[1]
     d = math.hypot(dx, dy)
     if d <= 2 * r:
-        return (True, True)
+        return ((cue, True), (cue, True))
     ux, uy = dx / d, dy / d
-    out = []
+    out: list[tuple[Point, bool]] = []
     for side in (1.0, -1.0):
         # Thinnest contact: contact point where the offset from the line of centres is just under 2R.
         off = 2 * r * (1 - 1e-6)
@@ -125,7 +135,7 @@ def edges_visible(cue: Point, target: Point, blockers: Mapping[BallId, Point], r
         px, py = ux * ca - uy * sa, uy * ca + ux * sa
         end_dist = along - math.sqrt(max((2 * r) ** 2 - off * off, 0.0))
         end = (cue[0] + px * end_dist, cue[1] + py * end_dist)
-        out.append(_segment_clear(cue, end, blockers, r))
+        out.append((end, _segment_clear(cue, end, blockers, r)))
     return (out[0], out[1])
 
 

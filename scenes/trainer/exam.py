@@ -168,7 +168,12 @@ def write_report(
         parts += [f"<p>{e(x)}</p>" for x in c.teach.explanation]
         for q in c.teach.quotes:
             parts.append(f"<p><b>{e(tr('trainer.report.rule', lang))}:</b> {e(q.cite)}</p>")
-            if q.text:
+            if q.text and q.original is not None:
+                # English: the project's translation, marked, and the Russian original under it.
+                parts.append(f'<blockquote lang="en">{e(q.text)}</blockquote>')
+                parts.append(f"<p><i>{e(tr('trainer.verdict.translation', lang))}</i></p>")
+                parts.append(f'<blockquote lang="ru">{e(q.original)}</blockquote>')
+            elif q.text:
                 parts.append(f'<blockquote lang="ru">{e(q.text)}</blockquote>')
             parts.append(f"<p>{e(q.meaning)}</p>")
         if c.teach.others:

@@ -31,6 +31,7 @@ class Kind(StrEnum):
     COUNTED = "counted"
     RESPOT = "respot"
     NEXT = "next"
+    FREE_BALL = "free_ball"  # snooker, after a foul: has the incoming player a free ball?
 
 
 # Scoring (stated in README, "The referee trainer"): what a referee must get right weighs most - legal or
@@ -43,6 +44,7 @@ WEIGHTS: dict[Kind, float] = {
     Kind.COUNTED: 2.0,
     Kind.RESPOT: 2.0,
     Kind.OFF_TABLE: 1.0,
+    Kind.FREE_BALL: 2.0,
 }
 NONE_FACTOR = 1.0 / 3.0
 
@@ -324,7 +326,27 @@ def questions_for(case: Case, game: str, record: ShotRecord, ruling: Ruling) -> 
                 )
             )
     qs.append(Question(Kind.NEXT, *both("trainer.q.next"), tuple(opts), False, frozenset({f"{who}:{hand}"})))
+    fb = free_ball_question(game, ruling)
+    if fb is not None:
+        qs.append(fb)
     return qs
+
+
+def free_ball_question(game: str, ruling: Ruling) -> Question | None:
+    """International snooker, after a foul that leaves the frame on: has the incoming player a free ball (000
+    «Снукер (маска)», «Свободный шар»: no ball on can be hit in a straight line)? The referee's answer is the
+    ruling's own (its family state names the player who may nominate one)."""
+    if not ruling.foul or ruling.frame_over or game != "snooker":
+        return None
+    holder = getattr(ruling.family, "free_ball_for", -1)
+    answer = "yes" if holder is not None and holder >= 0 else "no"
+    return Question(
+        Kind.FREE_BALL,
+        *both("trainer.q.free_ball"),
+        (Option("yes", *both("trainer.a.free_ball_yes")), Option("no", *both("trainer.a.free_ball_no"))),
+        False,
+        frozenset({answer}),
+    )
 
 
 # --- explanations ---------------------------------------------------------------------------------------
@@ -359,7 +381,7 @@ def legal_note(topic: Topic, fam: str, lang: str) -> str | None:
     ref = LEGAL_NOTES.get((topic, fam))
     if ref is None:
         return None
-    return f"{tr(f'trainer.legal.{topic.value}.{fam}', lang)} [{rule_name(ref, lang)}]"
+    return f"{tr(f'trainer.legal.{topic.value}.{fam}', lang)} [{rule_name(ref, lang, family=fam)}]"
 
 
 def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
@@ -370,11 +392,13 @@ def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
     lines: list[str] = []
     for f in ruling.fouls:
         text = f.explain.get(lang) or foul_name(f.code, lang)
-        lines.append(f"{text} [{rule_name(f.rule, lang)}]")
+        lines.append(f"{text} [{rule_name(f.rule, lang, family=_fam(f.family), world=f.world)}]")
     if not ruling.fouls:
         lines.append(legal_note(case.topic, family(game), lang) or tr("trainer.no_rule_broken", lang))
     for w in ruling.warnings:
-        lines.append(f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang)}]")
+        lines.append(
+            f"{w.explain.get(lang, '')} [{rule_name(w.rule, lang, family=_fam(w.family), world=w.world)}]"
+        )
     return [x for x in lines if x]
 
 
@@ -403,3 +427,44 @@ def summary_line(ruling: Ruling, lang: str) -> str:
         who if hand == NONE else tr("trainer.sum.next_from", lang, who=who, hand=in_hand_name(hand, lang))
     )
     return "; ".join(parts)
+
+
+def _fam(family: object) -> str | None:
+    """A foul's or note's family as ``rule_name`` takes it (the texts named by their titles)."""
+    return str(family) if family is not None else None
+
+
+Sight = tuple[tuple[float, float], tuple[float, float], bool]  # from, to (the cue ball's centre), clear
+
+
+def sight_lines(ruling: Ruling, table: TableSpec) -> list[Sight]:
+    """The lines a referee looks along to call a free ball (000 «Снукер (маска)»; WPBSA's both extreme edges):
+    from where the cue ball lies after the stroke to each edge of every ball the incoming player is on, clear or
+    blocked by a ball not on. Empty when the cue ball is in hand or there is no ball on."""
+    from rules.games.snooker_geometry import COLOURS, edge_paths, is_red
+
+    pos = dict(ruling.positions)
+    cue = pos.get("cue")
+    if cue is None:
+        return []
+    reds = [b for b in pos if is_red(b)]
+    on = reds if ruling.ball_on in (None, "red") and reds else [c for c in COLOURS if c in pos][:1]
+    if ruling.ball_on in COLOURS and ruling.ball_on in pos:
+        on = [ruling.ball_on]
+    not_on = {b: p for b, p in pos.items() if b != "cue" and b not in on}
+    out: list[Sight] = []
+    for b in on:
+        for end, clear in edge_paths(cue, pos[b], not_on, table.ball_radius):
+            out.append((cue, end, clear))
+    return out
+
+
+def free_ball_line(ruling: Ruling, lang: str) -> str | None:
+    """Why the incoming player has a free ball or not, in words (the verdict's line for the free-ball
+    question)."""
+    if free_ball_question(ruling.game, ruling) is None:
+        return None
+    holder = getattr(ruling.family, "free_ball_for", -1)
+    if holder is not None and holder >= 0:
+        return tr("trainer.free_ball.yes", lang)
+    return tr("trainer.free_ball.no", lang)

@@ -1,4 +1,4 @@
-"""The rule a verdict rests on, quoted: the Russian source text and what it means (``rule_quotes.toml``)."""
+"""The rule a verdict rests on, quoted: the Russian source text and what it means (``assets/rules/quotes.toml``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 from rules.ruling import FoulCode, Ruling
 from scenes.i18n import rule_name, tr
 
-QUOTES_FILE = Path(__file__).with_name("rule_quotes.toml")
+QUOTES_FILE = Path(__file__).resolve().parent.parent.parent / "assets" / "rules" / "quotes.toml"
 SOURCES = {
     "000": "000_3cff9b721c6303a3.txt",
     "003": "003_f62c535b020d5aac.txt",
@@ -31,17 +31,41 @@ class Quote:
     # Where a section the referee cites holds several rules (000 «Правила игры»), the foul codes this quote
     # explains: a ruling citing the section is quoted with it only for one of these fouls.
     codes: tuple[str, ...] = ()
+    text_en: str | None = None  # the project's own English translation of ``text``
 
     def meaning(self, lang: str) -> str:
         """What the rule means for the stroke, in our own words (``trainer.quote.<id>`` in the catalogs)."""
         return tr(f"trainer.quote.{self.id}", lang)
 
     def cite(self, lang: str) -> str:
-        """``003 «Выскочившие шары»`` (the source's section, as the text titles it), or the first rule
-        reference, in ``lang``, where no text covers the point (``WPBSA, раздел 3, правило 9``)."""
+        """``Общие правила [003] «Выскочившие шары»``: the text by its own heading (of its part, for 000: see
+        ``rules.sources``) and the section as the text titles it, or the first rule reference, in ``lang``, where
+        no text covers the point (``WPBSA, раздел 3, правило 9``)."""
         if self.source and self.section:
-            return f"{self.source} «{self.section}»"
+            return f"{self.title(lang)} [{self.source}] «{self.section}»"
         return rule_name(self.refs[0], lang) if self.refs else self.id
+
+    def title(self, lang: str) -> str:
+        """The heading of the text (003) or of the part of 000 the section is in."""
+        from rules.sources import PARTS_000, TITLE_003
+
+        code = "en" if lang == "en" else "ru"
+        if self.source == "003":
+            return TITLE_003[code]
+        part = (self.section or "").split(":")[0].split(" (")[0]
+        if part == "Общие правила пула":
+            return PARTS_000["pool-general"][code]
+        if part in PARTS_000:
+            return PARTS_000[part][code]
+        general = "ru-general" if "ru" in self.families else "pool-general"
+        return PARTS_000[general][code]
+
+    def quoted(self, lang: str) -> str | None:
+        """The passage as a verdict in ``lang`` quotes it: the Russian source, or in English the project's own
+        translation (:attr:`text_en`; the Russian when there is none)."""
+        if lang == "en" and self.text_en:
+            return self.text_en
+        return self.text
 
     def serves(self, topic: str, game: str, family: str) -> bool:
         if topic not in self.topics:
@@ -68,6 +92,7 @@ def all_quotes() -> tuple[Quote, ...]:
                 families=tuple(q.get("families", ())),
                 games=tuple(q.get("games", ())),
                 codes=tuple(q.get("codes", ())),
+                text_en=q.get("text_en"),
             )
         )
     return tuple(out)

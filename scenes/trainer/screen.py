@@ -90,6 +90,7 @@ class TrainerScreen(Screen):
         self.accept(c.camera_next, self.watch.camera_next)
         self.accept(c.shoot, self._advance)
         self.accept("tab", self.toggle_panel)
+        self.accept(c.details, self.toggle_originals)
         self.accept(c.power_up, self.layout.scroll, [1])
         self.accept(c.power_down, self.layout.scroll, [-1])
         for k in range(1, 10):
@@ -195,6 +196,12 @@ class TrainerScreen(Screen):
 
     def toggle_panel(self) -> None:
         self.layout.toggle()
+
+    def toggle_originals(self) -> None:
+        """The verdict: show or hide the Russian originals of the quotes an English verdict translates."""
+        if self.phase == "verdict":
+            self.verdict.originals = not self.verdict.originals
+            self.verdict.panel()
 
     def panel_pixels(self) -> tuple[float, float] | None:
         """The panel's left and right edges in window pixels (None when it is not shown)."""

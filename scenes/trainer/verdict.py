@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.ruling import Ruling
 from scenes.i18n import game_name, tr
-from scenes.trainer.questions import Question, explanation, family, summary_line
+from scenes.trainer.questions import Question, explanation, family, free_ball_line, summary_line
 from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
 from scenes.trainer.store import DEFAULT_PROFILE
 
@@ -71,8 +71,12 @@ def case_score(lines: Sequence[AnswerLine]) -> tuple[float, float]:
 @dataclass(frozen=True)
 class QuoteLine:
     cite: str
-    text: str | None  # the Russian source
+    text: str | None  # the passage in the verdict's language: the Russian source, or our English translation
     meaning: str
+    original: str | None = None  # the Russian source when ``text`` is the project's translation of it
+
+    def translated(self) -> bool:
+        return self.original is not None
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,15 @@ def _quotes(case: Any, game: str, ruling: Ruling) -> list[Quote]:
 
 
 def teaching(case: Any, game: str, ruling: Ruling, others: Mapping[str, Ruling], lang: str) -> Teaching:
-    qs = [QuoteLine(q.cite(lang), q.text, q.meaning(lang)) for q in _quotes(case, game, ruling)]
+    qs = [
+        QuoteLine(
+            q.cite(lang),
+            q.quoted(lang),
+            q.meaning(lang),
+            q.text if q.quoted(lang) != q.text else None,
+        )
+        for q in _quotes(case, game, ruling)
+    ]
     other_lines = []
     mine = {q.id for q in _quotes(case, game, ruling)}
     for g, r in others.items():
@@ -106,10 +118,11 @@ def teaching(case: Any, game: str, ruling: Ruling, others: Mapping[str, Ruling],
         other_lines.append(
             OtherLine(g, game_name(g, lang), summary_line(r, lang), oq[0].meaning(lang) if oq else None)
         )
+    fb = free_ball_line(ruling, lang)
     return Teaching(
         game=game,
         summary=summary_line(ruling, lang),
-        explanation=tuple(explanation(case, game, ruling, lang)),
+        explanation=tuple(explanation(case, game, ruling, lang)) + ((fb,) if fb else ()),
         quotes=tuple(qs),
         others=tuple(other_lines),
     )
@@ -128,6 +141,11 @@ def verdict_text(lines: Sequence[AnswerLine], teach: Teaching, lang: str, width:
     out += ["  " + x for x in teach.explanation]
     for q in teach.quotes:
         out.append(f"{tr('trainer.verdict.rule', lang)}: {q.cite}" + (f" — «{q.text}»" if q.text else ""))
+        if q.original is not None:
+            # The terminal has no key to press: the Russian original follows the translation.
+            out.append(
+                f"  ({tr('trainer.verdict.translation', lang)}) {tr('trainer.verdict.original', lang)}: «{q.original}»"
+            )
         out.append(f"  {tr('trainer.verdict.meaning', lang)}: {q.meaning}")
     if teach.others:
         out.append(f"{tr('trainer.verdict.others', lang)}:")

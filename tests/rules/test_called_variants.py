@@ -4,7 +4,7 @@
 заказная». Calling is the 71-point game's (000: Русская пирамида, «Заказ»): a ball and a pocket before every
 stroke; when the called ball goes into the called pocket, every ball the stroke pockets counts; an uncalled
 ball is respotted (000: Русская пирамида, «Выставление шаров»: «не заказанные ... выставляются») and the turn
-passes. The fast variants add 003's отыгрыш rule.
+passes. An illegal отыгрыш is punished in every called variant (003: Штрафы (13)), by 003's (I)/(II).
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def test_the_four_called_variants_are_registered_and_listed(capsys: pytest.Captu
         # fast game's rules - nothing else.
         declared = {k for k in vars(type(ref)) if not k.startswith("_")}
         assert declared <= {"id", "aliases", "names", "calls", "call_rule", "fast", "safety"}, declared
-        assert ref.fast == base.fast and ref.safety == base.safety
+        # 003 «Штрафы» (13): every called variant asks the fast games' отыгрыш.
+        assert ref.fast == base.fast and ref.safety == "fast"
         assert "заказная" in ref.names["ru"] and "called" in ref.names["en"]
         sc = parse_scenario({"game": gid, "balls": {"cue": [-1.0, 0.0], "7": [0.5, 0.2]}}, "f.toml")
         assert sc.table.id == "pyramid-12ft"
@@ -117,11 +118,20 @@ def test_the_fast_called_games_punish_an_illegal_safety(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["moscow-pyramid-called", "pyramid-8-called"])
-def test_the_plain_called_games_ask_no_safety(game: str) -> None:
-    """The called games call as 71 does; 003 gives its отыгрыш rules "for the fast games" only, so the plain
-    called games ask nothing of a stroke that pockets nothing but a hit (a miss is still a foul)."""
-    assert not judge(game, PLAY, "cue>7 7|foot").foul
+def test_the_plain_called_games_punish_an_illegal_safety(game: str) -> None:
+    """003 «Штрафы» (13) punishes an illegal отыгрыш in «"Московская пирамида" - быстрая и заказная,
+    "Пирамида 8 шаров" - быстрая и заказная»: the plain called games too, by the only conditions 003 gives
+    (I)/(II) (changed from "no отыгрыш asked" on re-reading (13), issue 25)."""
+    r = judge(game, PLAY, "cue>7 7|foot")
+    assert r.codes() == ["illegal_safety"] and r.next_player == 1
+    assert r.fouls[0].rule == "003: Штрафы (13); 003: Отыгрыш в быстрых видах игр"
+    assert not judge(game, PLAY, "cue>7 7|foot 7|left-foot").foul
     assert judge(game, PLAY, "cue|foot").codes() == ["miss"]
+
+
+def test_the_plain_71_asks_no_safety() -> None:
+    # 003 «Штрафы» (13) names «"Русская пирамида" - быстрая» only.
+    assert not judge("russian-pyramid", PLAY, "cue>7 7|foot").foul
 
 
 def test_pyramid_8_called_cue_ball_in_a_pocket_is_still_a_foul() -> None:

@@ -154,9 +154,11 @@ def test_71_the_opponent_who_stops_a_ball_on_its_way_to_a_pocket_is_penalised_an
     assert [(f.code, f.by) for f in r.fouls] == [("opponent_interference", 1)]
     assert r.scores == (10 + 7 + 5, 20 - 5)
     assert "003: Вмешательство соперника" in r.explain["ru"] and "шёл в лузу" in r.explain["ru"]
-    # Without the undisturbed run the referee cannot say the 7 was going in: it stays where it stopped.
+    # Without the undisturbed run the record decides (issue 25): the 7's path from the foot cushion to where it
+    # was stopped runs back up the table, through no pocket's mouth - it stays where it stopped.
     plain = _judge("russian-pyramid", balls, script, scores=[10, 20])
     assert plain.counted == () and plain.scores == (15, 15) and plain.positions["7"] == (1.5, 0.7)
+    assert "no pocket's mouth" in plain.explain["en"]
     assert plain.next_player == 1  # «игра продолжается на общих основаниях»: nothing counted, the turn passes
 
 

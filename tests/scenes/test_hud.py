@@ -110,3 +110,22 @@ def test_hud_redraws_only_on_a_new_snapshot(offscreen_base: object) -> None:
         assert hud.blocks["call"].getParent() == offscreen_base.a2dBottomLeft  # type: ignore[attr-defined]
     finally:
         hud.destroy()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_touching_ball_is_announced(lang: str) -> None:
+    """Snooker (000 «Соприкасающиеся шары»): the referee announces the ball touching the cue ball before the
+    stroke; the HUD's required block says it and what it asks."""
+    t = hud_text(_snapshot(touching="red3"), lang)
+    assert tr("hud.touching", lang, ball=ball_name("red3", lang)) in t["required"]
+    assert ("play away" if lang == "en" else "в сторону") in t["required"]
+    assert (
+        tr("hud.touching", lang, ball=ball_name("red3", lang)) not in hud_text(_snapshot(), lang)["required"]
+    )
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_details_name_the_text_by_its_title(lang: str) -> None:
+    titled = FoulLine(FOUL.code, FOUL.rule, FOUL.explain_ru, FOUL.explain_en, family="ru")
+    t = hud_text(_snapshot(last=LastCall(True, (titled,), (), (-5, 5))), lang)
+    assert ("General rules [003]" if lang == "en" else "Общие правила [003]") in t["details"]

@@ -175,3 +175,40 @@ def test_questions_name_places_on_the_cases_own_table() -> None:
         assert "opponent:house" in nxt and "opponent:behind-head-string" not in nxt
     finally:
         forget("test-two-tables")
+
+
+# --- issue 25 §2: free ball or not -------------------------------------------------------------------------
+def _snooker_foul(blocker: str) -> Ruling:
+    from physics.tables import load_table
+    from rules.notation import layout, record
+    from rules.registry import get_referee
+    from rules.state import MatchState
+
+    t = load_table("snooker-12ft")
+    balls = f"cue=-0.5,0.3 red1=0.9,0.3 {blocker} yellow=yellow green=green brown=brown pink=pink black=black"
+    ref = get_referee("snooker")
+    st = MatchState.from_scenario(ref, {"ball_on": "red"}, layout(balls, t.id), "t")
+    return ref.judge(st, record(balls, "cue|head", table=t.id))
+
+
+def test_the_free_ball_question_after_a_snooker_foul() -> None:
+    """000 «Снукер (маска)», «Свободный шар»: after a foul, the incoming player has a free ball when no ball on
+    can be hit in a straight line; the referee's answer is the ruling's, and the lines of sight say why."""
+    from physics.tables import load_table
+    from scenes.trainer.questions import free_ball_line, free_ball_question, sight_lines
+
+    table = load_table("snooker-12ft")
+    hidden = _snooker_foul("blue=0.2,0.3")  # the blue stands between the cue ball and the only red
+    q = free_ball_question("snooker", hidden)
+    assert q is not None and q.kind == Kind.FREE_BALL and q.correct == frozenset({"yes"}) and q.weight == 2.0
+    lines = sight_lines(hidden, table)
+    assert len(lines) == 2 and not any(clear for _a, _b, clear in lines)
+    assert "Free ball" in (free_ball_line(hidden, "en") or "")
+    open_ = _snooker_foul("blue=blue")
+    q2 = free_ball_question("snooker", open_)
+    assert q2 is not None and q2.correct == frozenset({"no"})
+    assert all(clear for _a, _b, clear in sight_lines(open_, table))
+    assert "Свободного шара нет" in (free_ball_line(open_, "ru") or "")
+    # Only after a foul, only in international snooker (American snooker has no free ball).
+    assert free_ball_question("american-snooker", open_) is None
+    assert free_ball_question("snooker", RULING) is None

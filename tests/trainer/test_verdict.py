@@ -43,7 +43,10 @@ def test_each_answer_is_shown_against_its_own_question() -> None:
     text = "\n".join(verdict_text(lines, teach, "en"))
     for a in lines:
         assert a.question in text and f"your answer: {a.given}" in text
-    assert f"right: {lines[1].right}" in text and "003 «Выскочившие шары»" in text
+    assert f"right: {lines[1].right}" in text and "General rules [003] «Выскочившие шары»" in text
+    # An English verdict quotes the project's translation, marked, and gives the Russian original too.
+    assert "Balls are jumped when" in text and "the project's own translation" in text
+    assert "«Выскочившими считаются шары" in text
 
 
 def _norm(s: str) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.i18n import game_name, tr
+from scenes.i18n import game_name, key_name, tr
+from scenes.trainer.questions import free_ball_question, sight_lines
 from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ class VerdictPhase:
         self.lines: list[AnswerLine] = []
         self.teach: Any = None
         self.text = ""
+        self.originals = False  # the Russian originals of translated quotes shown (the details key)
 
     def show(self) -> None:
         s = self.screen
@@ -37,6 +39,7 @@ class VerdictPhase:
         moment = director.moment if director is not None else None
         if moment is not None:
             s.watch.highlight(moment)
+        self.draw_sight_lines()
         for w in s.widgets:
             w.destroy()
         s.widgets = []
@@ -49,6 +52,17 @@ class VerdictPhase:
                 align="left",
             )
         self.panel()
+
+    def draw_sight_lines(self) -> None:
+        """The free-ball question: the lines of sight from where the cue ball comes to rest, and a ring there."""
+        s = self.screen
+        view = s.watch.view
+        if view is None or s.run is None or free_ball_question(s.run.item.game, s.run.ruling) is None:
+            return
+        lines = sight_lines(s.run.ruling, s.run.case.scenario.table)
+        if lines:
+            view.sight_lines(lines, key="sight-lines")
+            view.highlight(lines[0][0], colour=(0.3, 0.95, 0.35, 1.0), key="sight-cue")
 
     def blocks(self) -> list[tuple[str, tuple[float, float, float, float]]]:
         """The verdict panel's text, block by block, with its colour."""
@@ -78,10 +92,16 @@ class VerdictPhase:
         t = self.teach
         out.append((f"{tr('trainer.verdict.ruling', lang)} ({game_name(t.game, lang)}): {t.summary}", plain))
         out += [(x, plain) for x in t.explanation]
+        key = key_name(self.screen.settings.controls.details, lang)
         for q in t.quotes:
             out.append((f" {tr('trainer.verdict.rule', lang)}: {q.cite}", plain))
             if q.text:
                 out.append((f"«{q.text}»", quote))
+            if q.original is not None:
+                # An English verdict quotes the project's translation; the Russian original is a key away.
+                out.append((tr("trainer.verdict.translated", lang, key=key), plain))
+                if self.originals:
+                    out.append((f"«{q.original}»", quote))
             out.append((f" {tr('trainer.verdict.meaning', lang)}: {q.meaning}", plain))
         if t.others:
             out.append((tr("trainer.screen.others", lang), plain))
