@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from physics.record import BallId, EventType, ShotRecord
 from rules import filters as F
 
-TIP_CONTACT_S = 0.001  # how long the tip stays on the ball (docs/physics.md §Cues: ~1 ms, 0.8 ms at break speed)
+TIP_CONTACT_S = (
+    0.001  # how long the tip stays on the ball (docs/physics.md §Cues: ~1 ms, 0.8 ms at break speed)
+)
 
 
 @dataclass(frozen=True)
