@@ -86,7 +86,52 @@ def jump_shot(
         if not lands_far_side(record, cue, x, j.t):
             continue  # (b)
         return (x, "clipped")
+    if first is not None and first_t is not None and _clips_top(record, cue, first, first_t):
+        # The physics names no jumped_over for a ball the cue ball touched: a cue ball in the air that
+        # meets the top of the first ball and comes down beyond it has passed over part of it, "touching it
+        # or not", and exception (b) does not cover a landing on the far side.
+        if lands_far_side(record, cue, first, first_t):
+            return (first, "clipped")
     return None
+
+
+# A clip: the cue ball's centre at least a radius above the struck ball's as they meet (the contact's normal
+# 30 degrees or more above level, the cue ball well over the ball's footprint) - the trainer's row 9 takes the
+# same line. A hopping ball meeting a ball near its equator is no clip.
+CLIP_HEIGHT_R = 1.0
+
+
+def _clips_top(record: ShotRecord, cue: BallId, first: BallId, first_t: float) -> bool:
+    """Was the cue ball in the air when it met ``first``, its centre a radius or more above ``first``'s?"""
+    airborne = False
+    for e in record.events:
+        if e.t > first_t + PE.SAME_INSTANT:
+            break
+        if e.ball == cue and e.type in (EventType.AIRBORNE, EventType.LANDED):
+            airborne = e.type == EventType.AIRBORNE
+    if not airborne:
+        return False
+    contact = F.first(record.events, F.by_type(EventType.BALL_BALL), F.by_ball(cue))
+    below = record.initial.get(first)
+    if contact is None or below is None:
+        return False
+    R = float(record.params.get("R", 0.0) or 0.0) or _radius(record)
+    if contact.balls is not None and contact.balls[0] == cue and contact.pos is not None:
+        dz = contact.pos[2] - below[2]
+    else:
+        rows = record.samples or {}
+        if not rows.get(cue) or not rows.get(first):
+            return False
+        a = min(rows[cue], key=lambda r: abs(r[0] - contact.t))
+        b = min(rows[first], key=lambda r: abs(r[0] - contact.t))
+        dz = a[3] - b[3]
+    return dz >= CLIP_HEIGHT_R * R
+
+
+def _radius(record: ShotRecord) -> float:
+    from physics.tables import load_table
+
+    return load_table(record.table).ball_radius
 
 
 class SnookerFouls(SnookerTouching):
