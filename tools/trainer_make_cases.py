@@ -138,7 +138,7 @@ def problems(rec: Recipe, record: ShotRecord, rulings: Mapping[str, Ruling] | No
     if rec.extra is not None and not rec.extra(record):
         out.append(f"the recipe's own check fails ({getattr(rec.extra, '__doc__', None) or 'extra'})")
     if rulings is not None:
-        out += [f"incidental foul {x}" for x in incidental_fouls(rulings)]
+        out += [f"incidental foul {x}" for x in incidental_fouls(rulings, rec.row)]
     return out
 
 

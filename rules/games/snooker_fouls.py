@@ -11,6 +11,7 @@ from physics.record import BallId, EventType, ShotRecord
 from rules import filters as F
 from rules.base import Draft, Stroke
 from rules.games import pool_events as PE
+from rules.games.snooker_over import passes_over_after_touch
 from rules.games.snooker_base import (
     BALL_NOT_ON_POTTED,
     CUE_BALL_OUTSIDE_D,
@@ -86,52 +87,12 @@ def jump_shot(
         if not lands_far_side(record, cue, x, j.t):
             continue  # (b)
         return (x, "clipped")
-    if first is not None and first_t is not None and _clips_top(record, cue, first, first_t):
-        # The physics names no jumped_over for a ball the cue ball touched: a cue ball in the air that
-        # meets the top of the first ball and comes down beyond it has passed over part of it, "touching it
-        # or not", and exception (b) does not cover a landing on the far side.
-        if lands_far_side(record, cue, first, first_t):
-            return (first, "clipped")
+    if first is not None and first_t is not None and passes_over_after_touch(record, cue, first, first_t):
+        # The physics names no jumped_over for a ball the cue ball touched: a cue ball in the air that meets
+        # the first ball and then passes over it, "touching it or not", has made a jump shot; exception (b)
+        # covers only a cue ball that does not come down beyond the ball.
+        return (first, "clipped")
     return None
-
-
-# A clip: the cue ball's centre at least a radius above the struck ball's as they meet (the contact's normal
-# 30 degrees or more above level, the cue ball well over the ball's footprint) - the trainer's row 9 takes the
-# same line. A hopping ball meeting a ball near its equator is no clip.
-CLIP_HEIGHT_R = 1.0
-
-
-def _clips_top(record: ShotRecord, cue: BallId, first: BallId, first_t: float) -> bool:
-    """Was the cue ball in the air when it met ``first``, its centre a radius or more above ``first``'s?"""
-    airborne = False
-    for e in record.events:
-        if e.t > first_t + PE.SAME_INSTANT:
-            break
-        if e.ball == cue and e.type in (EventType.AIRBORNE, EventType.LANDED):
-            airborne = e.type == EventType.AIRBORNE
-    if not airborne:
-        return False
-    contact = F.first(record.events, F.by_type(EventType.BALL_BALL), F.by_ball(cue))
-    below = record.initial.get(first)
-    if contact is None or below is None:
-        return False
-    R = float(record.params.get("R", 0.0) or 0.0) or _radius(record)
-    if contact.balls is not None and contact.balls[0] == cue and contact.pos is not None:
-        dz = contact.pos[2] - below[2]
-    else:
-        rows = record.samples or {}
-        if not rows.get(cue) or not rows.get(first):
-            return False
-        a = min(rows[cue], key=lambda r: abs(r[0] - contact.t))
-        b = min(rows[first], key=lambda r: abs(r[0] - contact.t))
-        dz = a[3] - b[3]
-    return dz >= CLIP_HEIGHT_R * R
-
-
-def _radius(record: ShotRecord) -> float:
-    from physics.tables import load_table
-
-    return load_table(record.table).ball_radius
 
 
 class SnookerFouls(SnookerTouching):

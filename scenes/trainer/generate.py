@@ -36,7 +36,7 @@ from scenes.trainer.cases import (
     rule,
     user_cases_dir,
 )
-from scenes.trainer.rows import Claim, bounced_out_of_pocket, incidental_fouls, row_problems
+from scenes.trainer.rows import TOPIC_ROW, Claim, bounced_out_of_pocket, incidental_fouls, row_problems
 
 CLI = "command line"
 
@@ -273,7 +273,7 @@ def generate(
             continue
         topic = topic_of(f, base.topic)
         claim = Claim(topic, base.subject if topic == base.topic else None)
-        if (same_topic and topic != base.topic) or row_problems(claim, record) or incidental_fouls(rulings):
+        if (same_topic and topic != base.topic) or row_problems(claim, record) or incidental_fouls(rulings, TOPIC_ROW.get(topic)):
             # The same checks as the library's: a variation that does not show its row cleanly is no case.
             rejected += 1
             continue

@@ -89,6 +89,10 @@ INCIDENTAL_FOULS = frozenset(
         FoulCode.CUE_BALL_POCKETED,
     }
 )
+# Snooker's jump shot is the lesson of the rows about a cue ball jumping before or over what it meets (6, 7, 9);
+# in any other row a cue ball that clips the ball on and flies over it teaches a second thing beside the row's
+# own, so there it spoils the case like the fouls above, even beside the row's own foul.
+JUMP_SHOT_ROWS = frozenset({6, 7, 9})
 HANG_SECONDS = 5.0  # rows 12-13: 000's five seconds (003 asks only whether the stroke had ended)
 ARRIVAL_WINDOW = 1.0  # row 14: s from the drop to the struck ball reaching the spot
 # Row 9: a clip meets the ball on's top: the centres at least one radius apart in height (the contact
@@ -644,7 +648,7 @@ def row_problems(claim: Claim, record: ShotRecord, undisturbed: ShotRecord | Non
     return found + _purity(st, claim)
 
 
-def incidental_fouls(rulings: Mapping[str, Ruling]) -> list[str]:
+def incidental_fouls(rulings: Mapping[str, Ruling], row: int | None = None) -> list[str]:
     """Rulings that are fouls only for a reason no row is about (each as ``game: code``).
 
     A stroke draws one penalty however many rules it breaks, so an unrelated foul beside the row's own (a
@@ -657,6 +661,8 @@ def incidental_fouls(rulings: Mapping[str, Ruling]) -> list[str]:
         codes = [f.code for f in r.fouls]
         if codes and all(c in INCIDENTAL_FOULS for c in codes):
             out += [f"{g}: {c}" for c in codes]
+        elif row is not None and row not in JUMP_SHOT_ROWS and FoulCode.JUMP_SHOT in codes:
+            out.append(f"{g}: {FoulCode.JUMP_SHOT}")
     return out
 
 
@@ -670,5 +676,5 @@ def case_problems(case: Any, record: ShotRecord, rulings: Mapping[str, Ruling] |
     undisturbed = case.scenario.undisturbed_record() if case.scenario.is_recorded else None
     p = row_problems(case_claim(case), record, undisturbed)
     if rulings is not None:
-        p += [f"incidental foul {x}" for x in incidental_fouls(rulings)]
+        p += [f"incidental foul {x}" for x in incidental_fouls(rulings, TOPIC_ROW.get(case.topic))]
     return p
