@@ -204,7 +204,12 @@ class StepSize:
         cue ball 1 mm above the cloth met a cushion at 13 m/s, was driven down at 9 m/s and was 8 mm in
         the slate a substep later: Bullet keeps a contact point only within ~0.02 R of a surface), so such
         a ball is stepped one substep at a time and put back on the slate with the slate's bounce
-        (Transitions.onto_slate) at every one."""
+        (Transitions.onto_slate) at every one.
+
+        In the air nothing but a ball (which the pair bounds keep out of the step) or the table can turn a
+        ball, so one moving away from a cushion line and touching no cushion cannot reach that line within
+        the step: only the lines it moves towards count then (the pyramid break's low hop stepped ~50
+        substeps one at a time as it flew away from the foot cushion)."""
         b = self.balls
         R = b.R
         z_nose = self.zones.nose_height
@@ -214,8 +219,15 @@ class StepSize:
             if not R + ON_BED_Z < z < z_nose:
                 continue  # a ball on the slate has its contact with it in Bullet's solve already
             vx, vy, _vz = b.vel[i].tolist()
-            if abs(x) + abs(vx) * T + R > limx or abs(y) + abs(vy) * T + R > limy:
-                return True
+            if any(kind in ("cushion", "jaw") for kind, _ in b.contacts[i]):
+                if abs(x) + abs(vx) * T + R > limx or abs(y) + abs(vy) * T + R > limy:
+                    return True
+                continue
+            for q, vq, lq in ((x, vx, limx), (y, vy, limy)):
+                if vq * q >= 0.0 and abs(q) + abs(vq) * T + R > lq:
+                    return True  # moving towards the nearer line (or across neither)
+                if vq * q < 0.0 and abs(vq) * T + R - abs(q) > lq:
+                    return True  # crossing the table to the far line
         return False
 
     def _cloth_bound(self, T: float, cl: np.ndarray, acc: np.ndarray) -> float:
