@@ -220,6 +220,8 @@ class TableGeometry:
         self.extras = plan.extras
         self.materials = dict(materials)
         self.nodes: list[BulletRigidBodyNode] = []
+        self._names: list[str] = []  # the nodes' names, in order (contacts)
+        self._probes: dict[float, BulletRigidBodyNode] = {}  # contacts' probe spheres by radius
         self.collide_mask = BitMask32.bit(0)
         # Every static body but the slate also carries this bit: a sweep with it alone ignores the slate
         # (free flight over the open cloth, physics.engine.freeflight). The engine's world keeps the bit's
@@ -306,18 +308,26 @@ class TableGeometry:
         distance; negative = penetration). Pairs are tested one by one: Panda3D's ``contact_test``
         reports several contacts through one shared manifold point.
         """
-        probe = BulletRigidBodyNode("probe")
-        shape = BulletSphereShape(radius)
-        probe.add_shape(shape)
+        probe = self._probes.get(radius)
+        if probe is None:
+            # One probe per radius, moved for each query (a new body and shape per query cost more than
+            # the contact tests).
+            probe = self._probes[radius] = BulletRigidBodyNode("probe")
+            probe.add_shape(BulletSphereShape(radius))
+            probe.set_into_collide_mask(self.collide_mask)
         probe.set_transform(TransformState.make_pos(Point3(float(pos[0]), float(pos[1]), float(pos[2]))))
-        probe.set_into_collide_mask(self.collide_mask)
         names = {
             c.get_node1().get_name() if c.get_node0().get_name() == "probe" else c.get_node0().get_name()
             for c in self.world.contact_test(probe).get_contacts()
         }
-        out = []
-        for node in self.nodes:
-            if node.get_name() not in names:
+        out: list[tuple[Surface, tuple[float, float, float], tuple[float, float, float], float]] = []
+        if not names:
+            return out
+        # The bodies' names, asked once (a query asked every body its name: ~150 calls where a few touch).
+        if len(self._names) != len(self.nodes):
+            self._names = [n.get_name() for n in self.nodes]
+        for name, node in zip(self._names, self.nodes, strict=True):
+            if name not in names:
                 continue
             surf = self.surface(node)
             assert surf is not None
@@ -335,6 +345,7 @@ class TableGeometry:
         for n in self.nodes:
             self.world.remove(n)
         self.nodes.clear()
+        self._names.clear()
 
 
 def build_table_geometry(

@@ -315,25 +315,27 @@ class ContactFinder:
                     out.append(Contact(0.0 if q0 <= -lq else (-lq - q0) / (q1 - q0), kind, i, -1))
         return out
 
-    def chain(self, fwd: dict[int, float], p0: np.ndarray, dt: float) -> list[Contact]:
+    def chain(self, fwd: dict[int, float], air: set[int], p0: np.ndarray, dt: float) -> list[Contact]:
         """Ball-ball contacts, within the rest of a Bullet step, of the balls an impulse sent on (``fwd``:
-        ball -> the fraction of the step from which it flies straight at its velocity to its end
-        position) with every other ball (on its chord from the step's start, or sent on too)."""
+        ball -> the fraction of the step from which it flies at its velocity to its end position, on its
+        parabola if it is in ``air``, taken on the parabola's chord) with every other ball (on its chord
+        from the step's start, or sent on too)."""
         b = self.balls
         mode, pos, vel = b.mode, b.pos, b.vel
         R2 = (2.0 * b.R) ** 2
         out: list[Contact] = []
         alive = [i for i in range(b.n) if mode[i] != GONE]
+        line = {x: chord_velocity(vel[x], (1.0 - sx) * dt, x in air) for x, sx in fwd.items()}
         for x, sx in fwd.items():
             if mode[x] == GONE:
                 continue
-            vx = vel[x] * dt
+            vx = line[x] * dt
             cx = pos[x] - vx
             for y in alive:
                 if y == x or (y in fwd and y < x):
                     continue
                 if y in fwd:
-                    vy = vel[y] * dt
+                    vy = line[y] * dt
                     cy = pos[y] - vy
                     lo = max(sx, fwd[y])
                 else:
@@ -358,11 +360,33 @@ class ContactFinder:
                 else:
                     continue
                 # Approaching there, by the velocities the impulse will use.
-                if float((r0 + s * rd) @ (vel[x] - vel[y])) >= -self.approach_min:
+                dv = _velocity_at(vel[x], (1.0 - s) * dt, x in air) - (
+                    _velocity_at(vel[y], (1.0 - s) * dt, y in air) if y in fwd else vel[y]
+                )
+                if float((r0 + s * rd) @ dv) >= -self.approach_min:
                     continue
                 a, c = (x, y) if x < y else (y, x)
                 out.append(Contact(s, ContactKind.BALL, a, c))
         return out
+
+
+def chord_velocity(v_end: np.ndarray, rest: float, air: bool) -> np.ndarray:
+    """The velocity along the chord of a path flown for ``rest`` to its end velocity ``v_end``: the path's
+    own for a straight one, the mean g rest / 2 more upwards for a parabola in the air."""
+    if not air:
+        return v_end
+    out = v_end.copy()
+    out[2] += 0.5 * G * rest
+    return out
+
+
+def _velocity_at(v_end: np.ndarray, before: float, air: bool) -> np.ndarray:
+    """The velocity ``before`` the end of a path flown to ``v_end`` (straight, or on a parabola in the air)."""
+    if not air:
+        return v_end
+    out = v_end.copy()
+    out[2] += G * before
+    return out
 
 
 def _chord_candidates(

@@ -127,6 +127,9 @@ class BulletHooks:
             ep = episodes.get(key)
             if ep is None and jn <= 0.0:
                 continue
+            if ep is not None and jn > 0.0:
+                live.add(key)  # pressed on, its rebound given (a ball lying on the slate: every substep)
+                continue
             v = rec.body.get_linear_velocity()
             nn = math.sqrt(nx * nx + ny * ny + nz * nz)
             nx, ny, nz = sgn * nx / nn, sgn * ny / nn, sgn * nz / nn  # from the surface to the ball

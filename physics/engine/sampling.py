@@ -110,6 +110,9 @@ class Sampler:
         inside: list[float] = []
         h = self.h
         last = None
+        # The rows of a step with Bullet balls, in order, written together (each row written alone cost
+        # numpy's per-call overhead: a fifth of the campaign's CPU was in the samples).
+        rows: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         while self.next <= t + 1e-12:
             ts = self.next
             self.next += self.dt
@@ -121,14 +124,35 @@ class Sampler:
             j = max(1, math.ceil((ts - t0) / h - 1e-9))
             if ts >= t - 1e-12 or j not in self.captured:
                 if last != -1:
-                    self._rows(t, b.pos, b.vel, b.omg, b.mode)
+                    rows.append((t, b.pos, b.vel, b.omg, b.mode))
                 last = -1
             elif j != last:
                 last = j
-                self._mixed_row(t0 + j * h, j, seg)
+                rows.append(self._mixed_row(t0 + j * h, j, seg))
+        self._flush_rows(rows)
         self._flush_inside(inside, seg)
 
-    def _mixed_row(self, t: float, j: int, seg: Segment) -> None:
+    def _flush_rows(self, rows: list[tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]) -> None:
+        """Write ``rows`` (time, state, modes) in order, each run of rows with the same modes at once."""
+        k = 0
+        while k < len(rows):
+            mode = rows[k][4]
+            e = k + 1
+            while e < len(rows) and rows[e][4] is mode:
+                e += 1
+            run = rows[k:e]
+            self._rows_at(
+                np.array([r[0] for r in run]),
+                np.stack([r[1] for r in run]),
+                np.stack([r[2] for r in run]),
+                np.stack([r[3] for r in run]),
+                mode,
+            )
+            k = e
+
+    def _mixed_row(
+        self, t: float, j: int, seg: Segment
+    ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One row at substep ``j`` of a step with Bullet balls."""
         p0, v0, w0, mode0 = seg.p0, seg.v0, seg.w0, seg.mode0
         pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
@@ -156,7 +180,7 @@ class Sampler:
             elif mode0[i] == CLOTH:
                 P, V, W, _ = cloth.advance(p0[i : i + 1], v0[i : i + 1], w0[i : i + 1], t - seg.t0, self.p)
                 pos[i], vel[i], omg[i] = P[0], V[0], W[0]
-        self._rows(t, pos, vel, omg, mode0)
+        return t, pos, vel, omg, mode0
 
     def _flush_inside(self, times: list[float], seg: Segment) -> None:
         if not times:

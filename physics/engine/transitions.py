@@ -226,7 +226,7 @@ class Transitions:
             b.flying[i] = False
             self.log.pocketed(t, i, pk)
             return
-        inside = bool(geo.in_bed_outline(x, y))
+        inside = self.zones.in_bed_outline(x, y)
         # Over a pocket's opening a ball is on its way in, not off the table.
         near_pocket = self.zones.in_zone((x, y)) and z > -0.5
         if not inside and not b.outside[i] and not near_pocket:
@@ -329,7 +329,7 @@ class Transitions:
                 continue
             x, y, z = (float(c) for c in b.pos[i])
             place = geo.rest_place((x, y, z))
-            on_bed = place == "bed" and geo.in_bed_outline(x, y)
+            on_bed = place == "bed" and self.zones.in_bed_outline(x, y)
             if on_bed:
                 finals[bid] = BallFinal(BallStatus.ON_TABLE, pos=b.at(i))
                 hang = self._hanging(i)

@@ -100,14 +100,13 @@ def _finite(x: Any) -> bool:
 
 def check_record(stroke: Stroke, rec: ShotRecord, m: Measure) -> None:
     """No NaN/inf, every ball accounted for, bounded time."""
+    # Every number of the record, its samples included, as JSON without NaN or infinity (to_dict refuses a
+    # non-finite number, json.dumps with allow_nan=False too: walking the record's numbers once more in Python
+    # was a third of the campaign's time).
     try:
         json.dumps(rec.to_dict(), allow_nan=False)
     except ValueError as exc:
         m.fail("finite", f"to_json: {exc}")
-    if not _finite(rec.to_dict()):
-        m.fail("finite", "non-finite number in the record")
-    if rec.samples is not None and not _finite({b: list(rows) for b, rows in rec.samples.items()}):
-        m.fail("finite", "non-finite number in the samples")
     spec = load_table(stroke.table)
     R = spec.ball_radius
     if set(rec.final) != set(stroke.balls):

@@ -236,3 +236,16 @@ def test_campaign_seed_800402_a_ball_by_a_pocket_struck_from_above_stays_on_the_
     on the slate now gets the slate's reaction at the impulse, as a cloth ball does."""
     m = measure_seed(800402, SAMPLE_HZ)
     assert not m.failures, m.failures
+
+
+@pytest.mark.parametrize("hz", [SAMPLE_HZ, 1000.0])
+def test_campaign_seed_880001_a_ball_sent_up_by_an_impulse_flies_under_gravity(hz: float) -> None:
+    """Regression (repro campaign_seed_880001.toml: snooker 10 ft, a jumped cue ball at 11.8 m/s comes down
+    on the black by the right cushion inside a 15 ms step). The impulse sends both up (the black off the
+    slate's reaction) and the rest of the step flew them straight at their new velocities, without gravity:
+    they rose 14 and 7 mm with their vertical speeds unchanged, and the total energy rose 21 mJ in 7 ms
+    (m g v_z per second of straight flight). A ball in the air after an impulse now flies the rest of the
+    step on its parabola."""
+    m = measure_seed(880001, hz, record=False)
+    assert m.energy_rise <= ENERGY_ABS, m.energy_rise_at
+    assert not m.failures, m.failures
