@@ -46,7 +46,8 @@ from scenes.look import (
     shading_of,
 )
 from scenes.pockets import draw_bottom, draw_liner, pocket_shapes
-from scenes.table_mesh import HOLE, IRON, LINER, RIM, UNDERLAY_Z, WOOD_DARK, TableMesh
+from scenes.room import build_floor, build_walls
+from scenes.table_mesh import HOLE, IRON, LINER, RIM, UNDERLAY_Z, TableMesh
 from scenes.textures import (
     BallStyle,
     ball_texture,
@@ -72,8 +73,6 @@ TABLE_BALL_STYLES: dict[str, BallStyle] = {
     "snooker-10ft": BallStyle.SNOOKER,
 }
 NET_STRING: ColourT = (0.26, 0.22, 0.18, 1.0)  # the net's cord (its texture leaves the gaps dark)
-FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
-WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
 
 # Sizes of things the physics also knows (physics.plan), used when its plan is not available.
@@ -81,6 +80,11 @@ CHALK = 0.022  # a cube of billiard chalk
 PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
 CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
 LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
+
+# The radiance of the light bounced round the room (linear units of the shader), lighting the room's own
+# surfaces: a tenth of the bed's radiance under the lamp, as a room whose walls and ceiling are some ten times
+# the bed's area and reflect the light the cloth and the rails send them.
+ROOM_BOUNCE = 0.16
 
 # Light-space depth. A ball's own shading already falls off with the lamp's angle: a large bias keeps its
 # shadow map from cutting a hard self-shadow across it (the cloth's small bias is scenes.look's).
@@ -200,6 +204,7 @@ class TableView:
             # the lamp lights (the table, the balls, objects on it) also takes the shade's even light from above.
             room = self.room_light()
             apply_room(self.root, replace(room, lamps=(), fill=0.0))
+            apply_room(self.room_np, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE))
             apply_room(self.table_np, replace(room, lamps=()))
             apply_room(self.objects_np, replace(room, lamps=()))
             apply_room(self.balls_np, room)
@@ -477,41 +482,12 @@ class TableView:
         return np_
 
     def _build_room(self) -> None:
-        s = self.spec
-        fz = s.floor_z
-        hx, hy = ROOM_HALF
-        floor = MeshBuilder("floor")
-        floor.polygon(
-            [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)],
-            fz,
-            FLOOR,
-            max_edge=1.0,
-            uv_of=lambda x, y: (x / 1.2, y / 1.2),
-        )
-        fnp = self.static.attachNewNode(floor.node())
+        """The room (scenes.room): its own node, so the light bounced round it can be set on it alone."""
+        self.room_np = self.static.attachNewNode("room")
+        fnp = self.room_np.attachNewNode(build_floor(self.spec).node())
         self._texture(fnp, floor_texture())
         self._finish(fnp, "floor")
-        walls = MeshBuilder("walls")
-        top = fz + ROOM_HEIGHT
-        corners = [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
-        for k in range(4):
-            (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
-            nx, ny = -(y1 - y0), (x1 - x0)
-            length = math.hypot(nx, ny)
-            n = (nx / length, ny / length, 0.0)
-            walls.quad([(x0, y0, fz + 0.1), (x1, y1, fz + 0.1), (x1, y1, top), (x0, y0, top)], WALL, n)
-            # A skirting board keeps the corner between floor and wall readable. It stands proud of the wall
-            # (a board drawn in the wall's own plane fights it for depth: the picket fence along the seam).
-            ox, oy = n[0] * 0.015, n[1] * 0.015
-            a0, a1 = (x0 + ox, y0 + oy), (x1 + ox, y1 + oy)
-            walls.quad([(*a0, fz), (*a1, fz), (*a1, fz + 0.1), (*a0, fz + 0.1)], WOOD_DARK, n)
-            walls.quad(
-                [(*a0, fz + 0.1), (*a1, fz + 0.1), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)],
-                WOOD_DARK,
-                (0, 0, 1),
-            )
-        walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
-        self._finish(self.static.attachNewNode(walls.node()), "wall")
+        self._finish(self.room_np.attachNewNode(build_walls(self.spec).node()), "wall")
 
     def _build_table(self) -> None:
         s = self.spec
