@@ -204,7 +204,9 @@ class TableView:
             # the lamp lights (the table, the balls, objects on it) also takes the shade's even light from above.
             room = self.room_light()
             apply_room(self.root, replace(room, lamps=(), fill=0.0))
-            apply_room(self.room_np, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE))
+            # The room and the lamp's outside are lit by the light bounced round the room.
+            for np_ in (self.room_np, self.lamp_np):
+                apply_room(np_, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE))
             apply_room(self.table_np, replace(room, lamps=()))
             apply_room(self.objects_np, replace(room, lamps=()))
             apply_room(self.balls_np, room)
