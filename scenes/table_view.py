@@ -549,7 +549,7 @@ class TableView:
         # Russian tables wear metal pocket irons on the rail round each pocket; pool and snooker a leather rim.
         irons = self.style == BallStyle.PYRAMID
         rims = MeshBuilder("pocket-rims")
-        mesh.pocket_rims(rims, IRON if irons else RIM, 0.024 if irons else 0.014)
+        mesh.pocket_rims(rims, IRON if irons else RIM, 0.026 if irons else 0.02, 0.007 if irons else 0.005)
         rnp = self.table_np.attachNewNode(rims.node())
         rnp.setDepthOffset(1)
         self._finish(rnp, "metal" if irons else "leather", 0.8 if irons else 0.0, 40.0)
