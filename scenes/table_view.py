@@ -35,6 +35,7 @@ from physics.plan import (  # the room the physics' walls bound
 )
 from physics.scenario import SceneObject
 from physics.tables import TableSpec
+from scenes.figure import person
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T
 from scenes.lamps import FILL_IRRADIANCE, build_lamp, lamp_shades, make_lights
 from scenes.look import (
@@ -392,7 +393,15 @@ class TableView:
             # The cup worn into the top by the tip.
             mb.disc((cx, cy, z1 + 0.0004), 0.3 * (x1 - x0), (0.45, 0.62, 0.92, 1.0), 12)
         elif obj.kind == "person":
-            self._person(mb, box)
+            # Facing the table: towards its middle along the box's short side.
+            (bx0, by0, _), (bx1, by1, _) = box
+            along_y = (bx1 - bx0) >= (by1 - by0)
+            centre = (by0 + by1) / 2 if along_y else (bx0 + bx1) / 2
+            person(mb, box, -1.0 if centre > 0 else 1.0)
+            np_ = self.objects_np.attachNewNode(mb.node())
+            if self.high:
+                np_.setShaderInput("global_shadow_bias", BALL_SHADOW_BIAS)  # round parts, as the balls
+            return np_
         else:
             self._cue(mb, box)
         return self.objects_np.attachNewNode(mb.node())
@@ -577,33 +586,6 @@ class TableView:
         return np_
 
     # ------------------------------------------------------------------ scene objects
-    def _person(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
-        """A standing person filling the physics' box: legs, torso, arms at the sides, head."""
-        (x0, y0, f), (x1, y1, top) = box
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        tall = top - f
-        wide_x = (x1 - x0) >= (y1 - y0)
-        half_w, half_d = (max(x1 - x0, y1 - y0) / 2, min(x1 - x0, y1 - y0) / 2)
-
-        def at(u: float) -> tuple[float, float]:
-            return (x + u, y) if wide_x else (x, y + u)
-
-        cloth: ColourT = (0.18, 0.20, 0.28, 1.0)
-        skin: ColourT = (0.80, 0.62, 0.50, 1.0)
-        leg_r, arm_r = 0.3 * half_d, 0.22 * half_d
-        for u in (-0.4 * half_w, 0.4 * half_w):
-            lx, ly = at(u)
-            mb.cylinder((lx, ly, 0), leg_r, f, f + 0.49 * tall, (0.12, 0.12, 0.14, 1.0), 12, top=True)
-        tw, td = 0.74 * half_w, 0.85 * half_d
-        sx, sy = (tw, td) if wide_x else (td, tw)
-        mb.box((x - sx, y - sy, f + 0.48 * tall), (x + sx, y + sy, f + 0.83 * tall), cloth)
-        for u in (-(half_w - arm_r), half_w - arm_r):
-            ax, ay = at(u)
-            mb.cylinder((ax, ay, 0), arm_r, f + 0.47 * tall, f + 0.82 * tall, cloth, 10, top=True)
-        mb.cylinder((x, y, 0), 0.18 * half_w, f + 0.83 * tall, f + 0.87 * tall, skin, 10)
-        head_r = 0.065 * tall
-        mb.sphere((x, y, top - head_r), head_r, skin, 14, 8)
-
     def _cue(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
         """A cue lying along the long side of the physics' box, butt to tip (the box's radius is the mean)."""
         (x0, y0, z0), (x1, y1, z1) = box
