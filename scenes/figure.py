@@ -83,11 +83,11 @@ def person(mb: MeshBuilder, box: tuple[Vec3T, Vec3T], table_side: float) -> None
     """The figure in ``box`` (floor to the top of the head), facing the table on the ``table_side`` (+1/-1) of
     the box's short axis."""
     b = _Body(mb, box, table_side)
-    t, hw, hd = b.tall, b.half_w, b.half_d
+    t, hw, hd = b.tall, b.half_w, b.half_d  # everything stays inside the box the physics collides with
     # Legs (shares of the height: a standing adult's proportions, the head an eighth of the height).
     for side in (-0.32, 0.32):
         b.frustum(side, 0.0, 0.02, 0.48, (0.07, 0.07), (0.085, 0.09), TROUSERS, cap=False)
-        b.frustum(side, 0.25, 0.0, 0.03, (0.055, 0.13), (0.05, 0.12), SHOES)
+        b.frustum(side, 0.2, 0.0, 0.03, (0.055, 0.1), (0.05, 0.095), SHOES)
     b.frustum(0.0, 0.0, 0.46, 0.53, (0.75 * hw, 0.6 * hd), (0.7 * hw, 0.6 * hd), TROUSERS, cap=False)
     # The torso: a waistcoat from the waist, narrowing at the chest, to the shoulders; the shirt's collar.
     b.frustum(0.0, 0.0, 0.52, 0.66, (0.56 * hw, 0.58 * hd), (0.6 * hw, 0.62 * hd), WAISTCOAT, cap=False)
@@ -96,11 +96,11 @@ def person(mb: MeshBuilder, box: tuple[Vec3T, Vec3T], table_side: float) -> None
     # Arms at the sides in white sleeves, the white-gloved hands at the ends.
     arm = 0.18 * hw
     for side in (-0.8, 0.8):
-        b.ball(side, 0.0, 0.79, 1.15 * arm, SHIRT)
+        b.ball(side, 0.0, 0.79, arm, SHIRT)
         b.frustum(side, 0.0, 0.47, 0.79, (0.8 * arm, 0.8 * arm), (arm, arm), SHIRT, cap=False)
         b.ball(side, 0.05, 0.455, 0.9 * arm, GLOVE)
     b.frustum(0.0, 0.0, 0.81, 0.87, (0.055, 0.055), (0.05, 0.05), SKIN, cap=False)
     head = 0.062 * t
     b.ball(0.0, 0.05, 1.0 - head / t, head, SKIN)
-    # Hair over the back and top of the head.
-    b.ball(0.0, -0.12, 1.0 - 0.9 * head / t, 0.96 * head, HAIR)
+    # Hair over the back and top of the head (its crown the top of the box, as the head's).
+    b.ball(0.0, -0.12, 1.0 - 0.98 * head / t, 0.98 * head, HAIR)
