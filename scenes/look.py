@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 from panda3d.core import (
+    GeomNode,
     LVector3,
     Material,
     NodePath,
@@ -58,8 +59,11 @@ def linear_colour(rgba: Sequence[float]) -> tuple[float, float, float, float]:
 
 
 def linearise_vertex_colours(np_: NodePath) -> None:
-    """Turn every vertex colour under ``np_`` from sRGB to linear, in place (the meshes are written in sRGB)."""
-    for gnp in np_.findAllMatches("**/+GeomNode"):
+    """Turn every vertex colour of ``np_`` and under it from sRGB to linear, in place (the meshes are written in
+    sRGB). ``np_`` itself may be the mesh (a cue, an object added later): ``**/+GeomNode`` finds only those below."""
+    found = list(np_.findAllMatches("**/+GeomNode"))
+    own = [np_] if isinstance(np_.node(), GeomNode) and np_ not in found else []
+    for gnp in own + found:
         node = gnp.node()
         for i in range(node.getNumGeoms()):
             vdata = node.modifyGeom(i).modifyVertexData()

@@ -194,11 +194,7 @@ class TableView:
         self._lights = make_lights(self.root, spec.id, self.lamp_box, self.high)
         self.objects_np = self.root.attachNewNode("objects")
         self._finish(self.objects_np, "varnish", 0.3, 20.0)
-        for i, obj in enumerate(objects):
-            self.add_object(obj, i)
         self.balls_np = self.root.attachNewNode("balls")
-        for bid in ball_ids:
-            self.add_ball(bid)
         if self.high:
             linearise_vertex_colours(self.root)
             # Flat parts reflect the dim room; the balls, small beside the lamp's distance, also its glow. What
@@ -219,6 +215,10 @@ class TableView:
                 np_.setShaderInput("global_shadow_bias", STEEP_SHADOW_BIAS)
         # Static geometry never moves: flattening cuts draw calls (matters on the software renderer).
         self.static.flattenStrong()
+        for i, obj in enumerate(objects):
+            self.add_object(obj, i)
+        for bid in ball_ids:
+            self.add_ball(bid)
 
     def room_light(self) -> RoomLight:
         """The room the balls reflect (see :mod:`scenes.look`): this table, its lamp, its cloth."""
@@ -398,13 +398,21 @@ class TableView:
             along_y = (bx1 - bx0) >= (by1 - by0)
             centre = (by0 + by1) / 2 if along_y else (bx0 + bx1) / 2
             person(mb, box, -1.0 if centre > 0 else 1.0)
-            np_ = self.objects_np.attachNewNode(mb.node())
+            np_ = self._object_node(mb)
             if self.high:
                 np_.setShaderInput("global_shadow_bias", BALL_SHADOW_BIAS)  # round parts, as the balls
             return np_
         else:
             self._cue(mb, box)
-        return self.objects_np.attachNewNode(mb.node())
+        return self._object_node(mb)
+
+    def _object_node(self, mb: MeshBuilder) -> NodePath:
+        """An object's node; at high quality its colours in linear light, as every other mesh's (an object a
+        screen adds after the view is built too: the trainer adds its case's objects)."""
+        np_ = self.objects_np.attachNewNode(mb.node())
+        if self.high:
+            linearise_vertex_colours(np_)
+        return np_
 
     def _object_box(self, obj: SceneObject, index: int | None) -> tuple[Vec3T, Vec3T]:
         g = self.geometry
