@@ -22,10 +22,10 @@ from physics.plan import ROOM_HALF, ROOM_HEIGHT
 from physics.tables import TableSpec
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec3T
 
-FLOOR: ColourT = (0.55, 0.37, 0.22, 1.0)
-PLASTER: ColourT = (0.60, 0.50, 0.40, 1.0)
-PANEL: ColourT = (0.44, 0.25, 0.13, 1.0)
-PANEL_FRAME: ColourT = (0.34, 0.18, 0.09, 1.0)
+FLOOR: ColourT = (0.47, 0.31, 0.185, 1.0)
+PLASTER: ColourT = (0.45, 0.35, 0.27, 1.0)
+PANEL: ColourT = (0.52, 0.31, 0.16, 1.0)
+PANEL_FRAME: ColourT = (0.42, 0.23, 0.115, 1.0)
 CEILING: ColourT = (0.70, 0.66, 0.58, 1.0)
 GILT: ColourT = (0.62, 0.48, 0.22, 1.0)
 DOOR: ColourT = (0.30, 0.16, 0.08, 1.0)

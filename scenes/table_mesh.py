@@ -24,12 +24,12 @@ from scenes.pockets import PocketShape, _signed_area, jaw_outline
 WOOD: ColourT = (0.36, 0.17, 0.07, 1.0)
 WOOD_DARK: ColourT = (0.20, 0.09, 0.04, 1.0)
 LEATHER: ColourT = (0.06, 0.04, 0.03, 1.0)
-LINER: ColourT = (0.04, 0.032, 0.026, 1.0)  # a pocket's black leather (pool: rubber) lining
+LINER: ColourT = (0.075, 0.052, 0.038, 1.0)  # a pocket's black leather (pool: rubber) lining
 HOLE: ColourT = (0.015, 0.015, 0.015, 1.0)
 NET: ColourT = (0.045, 0.032, 0.024, 1.0)
 MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
-RIM: ColourT = (0.13, 0.08, 0.05, 1.0)
+RIM: ColourT = (0.26, 0.15, 0.08, 1.0)  # the leather over a pocket's cut (snooker, pool)
 IRON: ColourT = (0.80, 0.79, 0.76, 1.0)  # the nickel-plated pocket irons of a Russian table
 
 UNDERLAY_Z = -0.025  # black board under the slate top, seen through the holes and throats; far enough

@@ -47,7 +47,7 @@ from scenes.look import (
     shading_of,
 )
 from scenes.pockets import draw_bottom, draw_liner, pocket_shapes
-from scenes.room import build_floor, build_walls
+from scenes.room import FLOOR, build_floor, build_walls
 from scenes.table_mesh import HOLE, IRON, LINER, RIM, UNDERLAY_Z, TableMesh
 from scenes.textures import (
     BallStyle,
@@ -85,7 +85,7 @@ LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
 # The radiance of the light bounced round the room (linear units of the shader), lighting the room's own
 # surfaces: a tenth of the bed's radiance under the lamp, as a room whose walls and ceiling are some ten times
 # the bed's area and reflect the light the cloth and the rails send them.
-ROOM_BOUNCE = 0.16
+ROOM_BOUNCE = 0.28
 
 # Light-space depth. A ball's own shading already falls off with the lamp's angle: a large bias keeps its
 # shadow map from cutting a hard self-shadow across it (the cloth's small bias is scenes.look's).
@@ -181,6 +181,7 @@ class TableView:
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
+        self._on_floor: set[str] = set()
         self._highlights: dict[str, tuple[NodePath, str | None]] = {}
         self._ball_template = self._make_ball_template()
         self._shadow_template = self._make_shadow_template()
@@ -310,11 +311,27 @@ class TableView:
             np_.hide()
             shadow.hide()
         q = (float(quat[0]), float(quat[1]), float(quat[2]), float(quat[3])) if quat is not None else None
+        if self.high:
+            self._reflect_floor(ball, np_, z < -self.spec.ball_radius)
         self._states[ball] = BallState((x, y, z), q, visible)
         for np_h, target in self._highlights.values():
             if target == ball:
                 np_h.setPos(x, y, self.surface_z(x, y) + 0.0016)
                 np_h.show() if visible else np_h.hide()
+
+    def _reflect_floor(self, ball: str, np_: NodePath, low: bool) -> None:
+        """A ball below the bed (falling, on the floor) reflects the floor round it, not the cloth."""
+        if low == (ball in self._on_floor):
+            return
+        if low:
+            self._on_floor.add(ball)
+            floor = linear_colour(FLOOR)
+            room = replace(self.room_light(), cloth=(floor[0] * 0.3, floor[1] * 0.3, floor[2] * 0.3))
+            apply_room(np_, room)
+        else:
+            self._on_floor.discard(ball)
+            for name in ("sh_coeffs", "filtered_env_map", "max_reflection_lod"):
+                np_.clearShaderInput(name)
 
     def set_balls(self, states: Mapping[str, BallState]) -> None:
         """Set every ball in ``states``; balls not mentioned keep their state."""
