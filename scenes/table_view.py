@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from panda3d.core import (
+    AmbientLight,
     ColorBlendAttrib,
     ConfigVariableString,
     Material,
@@ -82,10 +83,12 @@ PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
 CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
 LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
 
-# The radiance of the light bounced round the room (linear units of the shader), lighting the room's own
-# surfaces: a tenth of the bed's radiance under the lamp, as a room whose walls and ceiling are some ten times
-# the bed's area and reflect the light the cloth and the rails send them.
+# The radiance of the light bounced round the room (linear units of the shader) that lights the room's own
+# surfaces: the lamp's light sent back by the cloth, the rails and the walls themselves. An estimate, set so the
+# room reads and the bed under the lamp stays the brightest part: the wall at the top of the gallery's side views
+# measures 0.53-0.58 of the cloth's luminance (tests/scenes/test_pictures.py holds it under 0.75).
 ROOM_BOUNCE = 0.28
+ROOM_AMBIENT_LOW = 0.2  # the same at low quality, added to the lamp's ambient on the room's surfaces
 
 # Light-space depth. A ball's own shading already falls off with the lamp's angle: a large bias keeps its
 # shadow map from cutting a hard self-shadow across it (the cloth's small bias is scenes.look's).
@@ -193,6 +196,13 @@ class TableView:
         self._build_table()
         self.lamp_np = self._build_lamp()
         self._lights = make_lights(self.root, spec.id, self.lamp_box, self.high)
+        if not self.high:
+            # Vertex lighting has no bounce: the room's share of the lamp's light, as an ambient on it alone.
+            bounce = AmbientLight("room-bounce")
+            bounce.setColor((ROOM_AMBIENT_LOW, ROOM_AMBIENT_LOW * 0.96, ROOM_AMBIENT_LOW * 0.9, 1))
+            np_bounce = self.root.attachNewNode(bounce)
+            self.room_np.setLight(np_bounce)
+            self._lights.append(np_bounce)
         self.objects_np = self.root.attachNewNode("objects")
         self._finish(self.objects_np, "varnish", 0.3, 20.0)
         self.balls_np = self.root.attachNewNode("balls")
