@@ -120,3 +120,43 @@ def test_high_quality_side_view_of_the_floor_ball(tmp_path: Path) -> None:
     assert lum.mean() > 25
     # The ball is the brightest thing low in the middle of the picture.
     assert lum[90:, 100:220].max() > 150
+
+
+class _Still:
+    """A replay standing still: every ball where the view has it."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+
+    def state_at(self, ball: str) -> Any:
+        return self.view.ball_state(ball)
+
+
+def test_the_window_cameras_keep_a_ball_that_left_the_table(offscreen_base: Any) -> None:
+    """The play screen's, the replay's and the trainer's side and top views during playback
+    (scenes.screens.views.CameraAdapter.track): a ball on the floor is in the picture."""
+    from scenes.screens.views import CameraAdapter
+
+    spec = load_table("pool-9ft")
+    scene = NodePath("scene")
+    shot = OffscreenShot(offscreen_base, scene, (160, 90))
+    view = TableView(scene, spec, ["cue", "1"], "pool", software=True)
+    try:
+        R = spec.ball_radius
+        floor_ball = (2.81, 2.56, spec.floor_z + R)
+        view.set_ball_state("cue", floor_ball)
+        view.set_ball_state("1", (0.3, 0.2, R))
+        camera = CameraAdapter(CameraRig(shot.camera, spec, smooth_time=0.0), view, spec)
+        camera.follow_stroke("1")  # the struck ball is on the table; the cue ball left it
+        for mode in ("side", "top"):
+            camera.set_mode(mode)
+            camera.track(_Still(view))
+            camera.rig.snap()
+            px = shot.project(floor_ball)
+            assert px is not None and 0 <= px[0] < 160 and 0 <= px[1] < 90, mode
+        assert camera.rig.eye.z > 1.0  # the top view, widened round the table and the ball
+        camera.focus((0.3, 0.2), 0.0)
+        assert camera.rig.frame_points == ()  # the next stroke's top view is the table's again
+    finally:
+        view.destroy()
+        shot.close()
