@@ -191,16 +191,21 @@ class TableMesh:
             n = math.hypot(nr, nz)
             prof.append((half + half * math.cos(th), rise * math.sin(th), nr / n, nz / n))
         prof.append((-0.002, -0.025, -1.0, 0.0))
-        for pid, pts in self.bite_arcs().items():
-            c = self.pockets[pid].bite_centre
+        X, Y = self.back_rect()
+        for p in self.pockets.values():
+            c = p.bite_centre
             rows = []
-            for q in pts:
+            # The whole edge of the hole from one corner of the drop line to the other: over the rail, and over
+            # the jaws' rubber where it reaches the hole (the pocket's leather or iron covers the cushion's end:
+            # no step of bare rubber inside the rim).
+            for q in (p.rim_point(phi) for phi in p.rim_angles()):
                 d = math.dist(q, c) or 1.0
                 u = ((q[0] - c[0]) / d, (q[1] - c[1]) / d)
+                base = self.rubber_top(*q) if abs(q[0]) < X - 1e-9 and abs(q[1]) < Y - 1e-9 else rh
                 rows.append(
                     [
                         mb.vertex(
-                            (q[0] + u[0] * r, q[1] + u[1] * r, rh + z), (u[0] * nr, u[1] * nr, nz), colour
+                            (q[0] + u[0] * r, q[1] + u[1] * r, base + z), (u[0] * nr, u[1] * nr, nz), colour
                         )
                         for r, z, nr, nz in prof
                     ]
