@@ -212,9 +212,13 @@ class TableView:
             # the lamp lights (the table, the balls, objects on it) also takes the shade's even light from above.
             room = self.room_light()
             apply_room(self.root, replace(room, lamps=(), fill=0.0))
-            # The room and the lamp's outside are lit by the light bounced round the room.
+            # The room and the lamp's outside are lit by the light bounced round the room. Their light field
+            # is seen from the room, not from a ball on the bed: below them is the floor, not the green cloth
+            # (its spherical harmonics tinted the floor far from the table green).
+            floor = linear_colour(FLOOR)
+            below = (floor[0] * 0.3, floor[1] * 0.3, floor[2] * 0.3)
             for np_ in (self.room_np, self.lamp_np):
-                apply_room(np_, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE))
+                apply_room(np_, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE, cloth=below))
             apply_room(self.table_np, replace(room, lamps=()))
             apply_room(self.objects_np, replace(room, lamps=()))
             apply_room(self.balls_np, room)
