@@ -12,8 +12,8 @@ The API other parts use (the play screen, the replay, the referee trainer's deci
   set in (another view ignores it, coming back applies it again) until ``frame(())`` lets go;
 - ``goal`` is where the view wants the eye and look-at point, ``snap()`` goes there at once.
 
-The lamp never fills the picture: the rig hides a table view's lamp when the eye is above or close to it (its
-light stays on), and the views keep their eyes below it.
+The lamp never covers the table: the rig hides a table view's lamp when the eye is close to it or sees it over the
+bed (its light stays on); from the high views it hangs over the far cushion, as in a club.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 
 from physics.plan import ROOM_HALF
 from physics.tables import TableSpec
+from scenes.trainer.framing import beyond
 
 NEAR, FAR = 0.05, 30.0
 
@@ -152,21 +153,39 @@ class CameraRig:
         self._goals()
 
     def _occluders(self) -> None:
-        """The lamp shade must not fill the picture: the top view looks down through it, and an eye above its
-        bottom or within ``LAMP_CLEARANCE`` of it would look into it. Those hide the table views' ``lamp``
-        nodes (their light stays on); every other view shows them."""
+        """The lamp shade must never stand between the eye and the table: the top view looks down through it,
+        an eye within ``LAMP_CLEARANCE`` would look into it, and an eye above it sees it over the bed when a
+        line from the eye past it comes down on the table. Those hide the table views' ``lamp`` nodes (their
+        light stays on); every other view shows the lamp, over the far cushion of a high view."""
         top = self.np.getTop()
         for lamp in top.findAllMatches("**/table-view-*/lamp"):
             hide = self.mode == CameraMode.TOP
-            if not hide:
-                lo, hi = lamp.getTightBounds(top) if not lamp.getBounds().isEmpty() else (None, None)
-                if lo is not None and hi is not None:
-                    e = self.eye
-                    dx = max(lo.x - e.x, 0.0, e.x - hi.x)
-                    dy = max(lo.y - e.y, 0.0, e.y - hi.y)
-                    dz = max(lo.z - e.z, 0.0, e.z - hi.z)
-                    hide = math.sqrt(dx * dx + dy * dy + dz * dz) < LAMP_CLEARANCE or e.z > lo.z - 0.05
+            if not hide and not lamp.getBounds().isEmpty():
+                lo, hi = lamp.getTightBounds(top)
+                hide = self._lamp_in_the_way(lo, hi)
             lamp.hide() if hide else lamp.show()
+
+    def _lamp_in_the_way(self, lo: Point3, hi: Point3) -> bool:
+        e = self.eye
+        dx = max(lo.x - e.x, 0.0, e.x - hi.x)
+        dy = max(lo.y - e.y, 0.0, e.y - hi.y)
+        dz = max(lo.z - e.z, 0.0, e.z - hi.z)
+        if math.sqrt(dx * dx + dy * dy + dz * dz) < LAMP_CLEARANCE:
+            return True
+        s = self.spec
+        out_x = s.half_length + s.cushion_width + s.rail_width
+        out_y = s.half_width + s.cushion_width + s.rail_width
+        for cx in (lo.x, hi.x):
+            for cy in (lo.y, hi.y):
+                for cz in (lo.z, hi.z):
+                    down = e.z - cz
+                    if down <= 1e-6:
+                        continue  # a corner at or above the eye is seen against the room, never the bed
+                    k = e.z / down  # where the line from the eye through the corner meets the bed's plane
+                    hx, hy = e.x + (cx - e.x) * k, e.y + (cy - e.y) * k
+                    if abs(hx) <= out_x and abs(hy) <= out_y:
+                        return True
+        return False
 
     def set_view(self, eye: Sequence[float], look: Sequence[float], snap: bool = False) -> None:
         """Put the eye at ``eye`` looking at ``look`` (free mode): for a director outside the rig (the trainer
@@ -260,10 +279,16 @@ class CameraRig:
             self._look_goal = Point3(t)
             self._eye_goal = t + _spherical(self.yaw, self.pitch, self.distance)
         elif self.mode == CameraMode.TOP:
+            cx = cy = 0.0
             if self.frame_points and self._frame_mode == CameraMode.TOP:
-                # Framed points beyond the table (a ball on the floor, by a wall) widen the view to hold them.
-                out_x = max([out_x] + [abs(p[0]) + 3 * R for p in self.frame_points])
-                out_y = max([out_y] + [abs(p[1]) + 3 * R for p in self.frame_points])
+                # Framed points beyond the table (a ball on the floor, by a wall) widen the view to hold the
+                # table and them, centred on both (not on the table: a ball in a corner would leave it small).
+                x0 = min([-out_x] + [p[0] - 3 * R for p in self.frame_points])
+                x1 = max([out_x] + [p[0] + 3 * R for p in self.frame_points])
+                y0 = min([-out_y] + [p[1] - 3 * R for p in self.frame_points])
+                y1 = max([out_y] + [p[1] + 3 * R for p in self.frame_points])
+                cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                out_x, out_y = (x1 - x0) / 2 + 0.08, (y1 - y0) / 2 + 0.08
             hfov, vfov = self._fov()
             h = (
                 max(
@@ -273,8 +298,8 @@ class CameraRig:
                 + s.rail_height
             )
             # A hair of offset towards -y keeps "up" well defined: +x stays to the right of the picture.
-            self._eye_goal = Point3(0.0, -0.01, h)
-            self._look_goal = Point3(0.0, 0.0, 0.0)
+            self._eye_goal = Point3(cx, cy - 0.01, h)
+            self._look_goal = Point3(cx, cy, 0.0)
         elif self.mode == CameraMode.PLAYER:
             a = math.radians(self.aim_deg)
             d = Vec3(math.cos(a), math.sin(a), 0.0)
@@ -287,6 +312,10 @@ class CameraRig:
             d = Vec3(math.cos(a), math.sin(a), 0.0)
             self._look_goal = Point3(t)
             self._eye_goal = Point3(t) - d * 1.1 + Vec3(0, 0, 0.55)
+        elif self.mode == CameraMode.SIDE and (abs(t.x) > out_x or abs(t.y) > out_y) and t.z < 0.0:
+            # A ball off the table and down (on the floor, by a wall): from beyond it, low, the table behind.
+            eye, look = beyond((t.x, t.y, t.z))
+            self._eye_goal, self._look_goal = Point3(*eye), Point3(*look)
         elif self.mode == CameraMode.SIDE:
             z = max(t.z, R)
             # Aimed a little below the ball: the eye stays at its height, the picture shows more cloth than wall.

@@ -166,12 +166,10 @@ def still_cue(
 ) -> Any:
     """The stick behind ``ball`` in a still picture (``render``, the gallery), as the play screen draws it: ``gap``
     back from the ball, the butt raised at least as far as the rails and balls behind force. Returns its node."""
-    from scenes.look import linearise_vertex_colours, shading_of
+    from scenes.look import shading_of
 
     stick = parent.attachNewNode(cue_mesh())
-    stick.setMaterial(cue_material(), 1)
-    if shading_of(parent) == "high":
-        linearise_vertex_colours(stick)
+    finish_stick(stick, shading_of(parent) == "high")
     forced = clearing_elevation(spec, positions, ball, cue.direction, gap=gap, tip=cue.tip)
     raised = cue if cue.elevation >= forced else cue.with_elevation(forced)
     x, y = positions[ball]
@@ -188,6 +186,22 @@ def _circle(radius: float, n: int = 48) -> list[tuple[tuple[float, float], tuple
         (radius * math.cos(2 * math.pi * k / n), radius * math.sin(2 * math.pi * k / n)) for k in range(n + 1)
     ]
     return list(zip(pts[:-1], pts[1:], strict=True))
+
+
+# Light-space depth bias of the stick's own shadow test. The shaft is 6-13 mm across, about three texels of the
+# lamp's shadow map: at the cloth's small bias its round surface shadowed itself in stripes along the grain of
+# the map (acne); a ball's bias (scenes.table_view) leaves its shading to the lamp's angle, as on the balls.
+CUE_SHADOW_BIAS = 0.05
+
+
+def finish_stick(stick: Any, high: bool) -> None:
+    """The stick's varnish; at high quality its colours in linear light and its own shadow bias."""
+    from scenes.look import linearise_vertex_colours
+
+    stick.setMaterial(cue_material(), 1)
+    if high:
+        linearise_vertex_colours(stick)
+        stick.setShaderInput("global_shadow_bias", CUE_SHADOW_BIAS)
 
 
 def cue_material() -> Any:
@@ -232,11 +246,9 @@ class CueView:
         self.squirt = squirt
         self.kind = "playing"  # the cue taken (physics.cues.CUE_KINDS)
         self.stick = parent.attachNewNode(cue_mesh())
-        self.stick.setMaterial(cue_material(), 1)
-        from scenes.look import linearise_vertex_colours, shading_of
+        from scenes.look import shading_of
 
-        if shading_of(parent) == "high":
-            linearise_vertex_colours(self.stick)
+        finish_stick(self.stick, shading_of(parent) == "high")
         self.forced_elevation = 0.0  # the least elevation that clears rails and balls (see raised())
         self.pullback = REST_PULLBACK  # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight

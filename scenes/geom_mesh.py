@@ -54,6 +54,16 @@ class MeshBuilder:
     def triangle(self, a: int, b: int, c: int) -> None:
         self._tri.append((a, b, c))
 
+    def smooth_quad(self, ids: tuple[int, int, int, int]) -> None:
+        """Two triangles over four existing vertices, wound to face the way the first one's normal points (back
+        faces are culled): for swept surfaces with smooth normals."""
+        a, b, c, d = ids
+        face = _face_normal(self._pos[a], self._pos[b], self._pos[c])
+        if _dot(face, self._nrm[a]) < 0:
+            a, b, c, d = d, c, b, a
+        self.triangle(a, b, c)
+        self.triangle(a, c, d)
+
     def quad(
         self,
         p: Sequence[Vec3T],

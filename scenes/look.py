@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 from panda3d.core import (
+    GeomNode,
     LVector3,
     Material,
     NodePath,
@@ -58,8 +59,11 @@ def linear_colour(rgba: Sequence[float]) -> tuple[float, float, float, float]:
 
 
 def linearise_vertex_colours(np_: NodePath) -> None:
-    """Turn every vertex colour under ``np_`` from sRGB to linear, in place (the meshes are written in sRGB)."""
-    for gnp in np_.findAllMatches("**/+GeomNode"):
+    """Turn every vertex colour of ``np_`` and under it from sRGB to linear, in place (the meshes are written in
+    sRGB). ``np_`` itself may be the mesh (a cue, an object added later): ``**/+GeomNode`` finds only those below."""
+    found = list(np_.findAllMatches("**/+GeomNode"))
+    own = [np_] if isinstance(np_.node(), GeomNode) and np_ not in found else []
+    for gnp in own + found:
         node = gnp.node()
         for i in range(node.getNumGeoms()):
             vdata = node.modifyGeom(i).modifyVertexData()
@@ -207,6 +211,9 @@ class RoomLight:
     # Irradiance on the bed from the lamp's even light from above (a broad source within FILL_CONE of the
     # zenith), in the irradiance only: a shade's inside and diffuser light the whole table, not just under a bulb.
     fill: float = 0.0
+    # A uniform radiance from every direction, in the irradiance only: the lamp's light bounced round the room
+    # (off the lit cloth, the walls, the ceiling), which is what lights the room's own surfaces.
+    bounce: float = 0.0
 
 
 def _face_dirs(size: int) -> np.ndarray:
@@ -334,6 +341,7 @@ def _sh_coefficients(room: RoomLight, size: int = 16) -> list[tuple[float, float
         # A uniform radiance L over the cone gives pi L sin^2(cone) on a surface facing up.
         fill = room.fill / (math.pi * math.sin(FILL_CONE) ** 2)
         rad = rad + np.where(d[:, 2:3] > math.cos(FILL_CONE), fill * np.array([[1.0, 0.97, 0.9]]), 0.0)
+    rad = rad + room.bounce * np.array([[1.0, 0.96, 0.9]])
     col = rad * w[:, None]
     x, y, z = d[:, 0], d[:, 1], d[:, 2]
     basis = [

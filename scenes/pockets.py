@@ -293,7 +293,15 @@ def _inward_quad(
     my = sum(q[1] for q in quad) / 4
     if n[0] * (centre[0] - mx) + n[1] * (centre[1] - my) < 0:
         n = (-n[0], -n[1], -n[2])
-    ids = [mb.vertex(q, n, shade(q[2])) for q in quad]
+    # Smooth normals round the hole (the face's tilt, turned towards the hole's axis at each vertex): the funnel
+    # and the well shade as one round leather or rubber lining, with no seam at the well's corners.
+    tilt = math.hypot(n[0], n[1])
+    ids = []
+    for q in quad:
+        rx, ry = centre[0] - q[0], centre[1] - q[1]
+        r = math.hypot(rx, ry)
+        vn = (rx / r * tilt, ry / r * tilt, n[2]) if r > 1e-9 else n
+        ids.append(mb.vertex(q, vn, shade(q[2])))
     face = _normal(quad[0], quad[1], quad[2]) or _normal(quad[0], quad[2], quad[3])
     assert face is not None
     if face[0] * n[0] + face[1] * n[1] + face[2] * n[2] < 0:

@@ -24,13 +24,13 @@ from scenes.pockets import PocketShape, _signed_area, jaw_outline
 WOOD: ColourT = (0.36, 0.17, 0.07, 1.0)
 WOOD_DARK: ColourT = (0.20, 0.09, 0.04, 1.0)
 LEATHER: ColourT = (0.06, 0.04, 0.03, 1.0)
-LINER: ColourT = (0.04, 0.032, 0.026, 1.0)  # a pocket's black leather (pool: rubber) lining
+LINER: ColourT = (0.075, 0.052, 0.038, 1.0)  # a pocket's black leather (pool: rubber) lining
 HOLE: ColourT = (0.015, 0.015, 0.015, 1.0)
 NET: ColourT = (0.045, 0.032, 0.024, 1.0)
 MARK: ColourT = (0.92, 0.94, 0.90, 1.0)
 PEARL: ColourT = (0.95, 0.93, 0.86, 1.0)
-RIM: ColourT = (0.13, 0.08, 0.05, 1.0)
-IRON: ColourT = (0.78, 0.74, 0.66, 1.0)  # the nickel-plated pocket irons of a Russian table
+RIM: ColourT = (0.26, 0.15, 0.08, 1.0)  # the leather over a pocket's cut (snooker, pool)
+IRON: ColourT = (0.80, 0.79, 0.76, 1.0)  # the nickel-plated pocket irons of a Russian table
 
 UNDERLAY_Z = -0.025  # black board under the slate top, seen through the holes and throats; far enough
 # below the cloth for a 16-bit depth buffer (the software renderer's) at 5 m
@@ -176,17 +176,43 @@ class TableMesh:
             out[pid] = _arc_through(p.bite_centre, r, p_in, p_out, p.axis, 0.006)
         return out
 
-    def pocket_rims(self, mb: MeshBuilder, colour: ColourT, width: float) -> None:
-        """A rim ``width`` wide round every pocket's cut in the rail top (a thin plate on the rail top)."""
-        z = self.spec.rail_height + 0.0008
-        for pid, pts in self.bite_arcs().items():
-            c = self.pockets[pid].bite_centre
-            r = self.pockets[pid].bite_radius
-            grow = (r + width) / r
-            for q0, q1 in zip(pts, pts[1:], strict=False):
-                o0 = (c[0] + (q0[0] - c[0]) * grow, c[1] + (q0[1] - c[1]) * grow)
-                o1 = (c[0] + (q1[0] - c[0]) * grow, c[1] + (q1[1] - c[1]) * grow)
-                mb.quad([(*q0, z), (*q1, z), (*o1, z), (*o0, z)], colour, (0, 0, 1))
+    def pocket_rims(self, mb: MeshBuilder, colour: ColourT, width: float, rise: float) -> None:
+        """A rounded rim round every pocket's cut in the rail top: ``width`` across, standing ``rise`` above the
+        rail and rolling over its edge down into the pocket (a Russian table's nickel iron, the leather of a
+        snooker or pool pocket). Smooth normals: the lamp runs along it as a highlight, as on a real rim."""
+        rh = self.spec.rail_height
+        half = width / 2
+        # The profile (radial offset from the cut's edge, height above the rail, its normal), from the rail top
+        # outside over the crown and down the lip inside the cut.
+        prof: list[tuple[float, float, float, float]] = []
+        for k in range(9):
+            th = math.pi * k / 8
+            nr, nz = math.cos(th) / half, math.sin(th) / rise
+            n = math.hypot(nr, nz)
+            prof.append((half + half * math.cos(th), rise * math.sin(th), nr / n, nz / n))
+        prof.append((-0.002, -0.025, -1.0, 0.0))
+        X, Y = self.back_rect()
+        for p in self.pockets.values():
+            c = p.bite_centre
+            rows = []
+            # The whole edge of the hole from one corner of the drop line to the other: over the rail, and over
+            # the jaws' rubber where it reaches the hole (the pocket's leather or iron covers the cushion's end:
+            # no step of bare rubber inside the rim).
+            for q in (p.rim_point(phi) for phi in p.rim_angles()):
+                d = math.dist(q, c) or 1.0
+                u = ((q[0] - c[0]) / d, (q[1] - c[1]) / d)
+                base = self.rubber_top(*q) if abs(q[0]) < X - 1e-9 and abs(q[1]) < Y - 1e-9 else rh
+                rows.append(
+                    [
+                        mb.vertex(
+                            (q[0] + u[0] * r, q[1] + u[1] * r, base + z), (u[0] * nr, u[1] * nr, nz), colour
+                        )
+                        for r, z, nr, nz in prof
+                    ]
+                )
+            for r0, r1 in zip(rows, rows[1:], strict=False):
+                for j in range(len(prof) - 1):
+                    mb.smooth_quad((r0[j], r1[j], r1[j + 1], r0[j + 1]))
 
     def rails(self, mb: MeshBuilder) -> None:
         """The rail top round the cushions' backs and the pockets' cuts, its faces, the apron, frame and legs."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from panda3d.core import (
+    AmbientLight,
     ColorBlendAttrib,
     ConfigVariableString,
     Material,
@@ -35,6 +36,7 @@ from physics.plan import (  # the room the physics' walls bound
 )
 from physics.scenario import SceneObject
 from physics.tables import TableSpec
+from scenes.figure import person
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T
 from scenes.lamps import FILL_IRRADIANCE, build_lamp, lamp_shades, make_lights
 from scenes.look import (
@@ -46,7 +48,8 @@ from scenes.look import (
     shading_of,
 )
 from scenes.pockets import draw_bottom, draw_liner, pocket_shapes
-from scenes.table_mesh import HOLE, IRON, LINER, RIM, UNDERLAY_Z, WOOD_DARK, TableMesh
+from scenes.room import FLOOR, build_floor, build_walls
+from scenes.table_mesh import HOLE, IRON, LINER, RIM, UNDERLAY_Z, TableMesh
 from scenes.textures import (
     BallStyle,
     ball_texture,
@@ -72,8 +75,6 @@ TABLE_BALL_STYLES: dict[str, BallStyle] = {
     "snooker-10ft": BallStyle.SNOOKER,
 }
 NET_STRING: ColourT = (0.26, 0.22, 0.18, 1.0)  # the net's cord (its texture leaves the gaps dark)
-FLOOR: ColourT = (0.50, 0.33, 0.20, 1.0)
-WALL: ColourT = (0.34, 0.28, 0.22, 1.0)
 SHADE: ColourT = (0.08, 0.22, 0.12, 1.0)
 
 # Sizes of things the physics also knows (physics.plan), used when its plan is not available.
@@ -81,6 +82,13 @@ CHALK = 0.022  # a cube of billiard chalk
 PERSON = (0.45, 0.30, 1.75)  # shoulder width, depth, height
 CUE_LEN, CUE_R = 1.45, 0.011  # a cue lying on a rail: length, mean radius
 LAMP_SHADE = (1.4, 0.45, 0.15)  # length (x), width (y), height
+
+# The radiance of the light bounced round the room (linear units of the shader) that lights the room's own
+# surfaces: the lamp's light sent back by the cloth, the rails and the walls themselves. An estimate, set so the
+# room reads and the bed under the lamp stays the brightest part: the wall at the top of the gallery's side views
+# measures 0.53-0.58 of the cloth's luminance (tests/scenes/test_pictures.py holds it under 0.75).
+ROOM_BOUNCE = 0.28
+ROOM_AMBIENT_LOW = 0.2  # the same at low quality, added to the lamp's ambient on the room's surfaces
 
 # Light-space depth. A ball's own shading already falls off with the lamp's angle: a large bias keeps its
 # shadow map from cutting a hard self-shadow across it (the cloth's small bias is scenes.look's).
@@ -176,6 +184,7 @@ class TableView:
         self.balls: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._states: dict[str, BallState] = {}
+        self._on_floor: set[str] = set()
         self._highlights: dict[str, tuple[NodePath, str | None]] = {}
         self._ball_template = self._make_ball_template()
         self._shadow_template = self._make_shadow_template()
@@ -187,19 +196,29 @@ class TableView:
         self._build_table()
         self.lamp_np = self._build_lamp()
         self._lights = make_lights(self.root, spec.id, self.lamp_box, self.high)
+        if not self.high:
+            # Vertex lighting has no bounce: the room's share of the lamp's light, as an ambient on it alone.
+            bounce = AmbientLight("room-bounce")
+            bounce.setColor((ROOM_AMBIENT_LOW, ROOM_AMBIENT_LOW * 0.96, ROOM_AMBIENT_LOW * 0.9, 1))
+            np_bounce = self.root.attachNewNode(bounce)
+            self.room_np.setLight(np_bounce)
+            self._lights.append(np_bounce)
         self.objects_np = self.root.attachNewNode("objects")
         self._finish(self.objects_np, "varnish", 0.3, 20.0)
-        for i, obj in enumerate(objects):
-            self.add_object(obj, i)
         self.balls_np = self.root.attachNewNode("balls")
-        for bid in ball_ids:
-            self.add_ball(bid)
         if self.high:
             linearise_vertex_colours(self.root)
             # Flat parts reflect the dim room; the balls, small beside the lamp's distance, also its glow. What
             # the lamp lights (the table, the balls, objects on it) also takes the shade's even light from above.
             room = self.room_light()
             apply_room(self.root, replace(room, lamps=(), fill=0.0))
+            # The room and the lamp's outside are lit by the light bounced round the room. Their light field
+            # is seen from the room, not from a ball on the bed: below them is the floor, not the green cloth
+            # (its spherical harmonics tinted the floor far from the table green).
+            floor = linear_colour(FLOOR)
+            below = (floor[0] * 0.3, floor[1] * 0.3, floor[2] * 0.3)
+            for np_ in (self.room_np, self.lamp_np):
+                apply_room(np_, replace(room, lamps=(), fill=0.0, bounce=ROOM_BOUNCE, cloth=below))
             apply_room(self.table_np, replace(room, lamps=()))
             apply_room(self.objects_np, replace(room, lamps=()))
             apply_room(self.balls_np, room)
@@ -211,6 +230,10 @@ class TableView:
                 np_.setShaderInput("global_shadow_bias", STEEP_SHADOW_BIAS)
         # Static geometry never moves: flattening cuts draw calls (matters on the software renderer).
         self.static.flattenStrong()
+        for i, obj in enumerate(objects):
+            self.add_object(obj, i)
+        for bid in ball_ids:
+            self.add_ball(bid)
 
     def room_light(self) -> RoomLight:
         """The room the balls reflect (see :mod:`scenes.look`): this table, its lamp, its cloth."""
@@ -302,11 +325,27 @@ class TableView:
             np_.hide()
             shadow.hide()
         q = (float(quat[0]), float(quat[1]), float(quat[2]), float(quat[3])) if quat is not None else None
+        if self.high:
+            self._reflect_floor(ball, np_, z < -self.spec.ball_radius)
         self._states[ball] = BallState((x, y, z), q, visible)
         for np_h, target in self._highlights.values():
             if target == ball:
                 np_h.setPos(x, y, self.surface_z(x, y) + 0.0016)
                 np_h.show() if visible else np_h.hide()
+
+    def _reflect_floor(self, ball: str, np_: NodePath, low: bool) -> None:
+        """A ball below the bed (falling, on the floor) reflects the floor round it, not the cloth."""
+        if low == (ball in self._on_floor):
+            return
+        if low:
+            self._on_floor.add(ball)
+            floor = linear_colour(FLOOR)
+            room = replace(self.room_light(), cloth=(floor[0] * 0.3, floor[1] * 0.3, floor[2] * 0.3))
+            apply_room(np_, room)
+        else:
+            self._on_floor.discard(ball)
+            for name in ("sh_coeffs", "filtered_env_map", "max_reflection_lod"):
+                np_.clearShaderInput(name)
 
     def set_balls(self, states: Mapping[str, BallState]) -> None:
         """Set every ball in ``states``; balls not mentioned keep their state."""
@@ -403,10 +442,26 @@ class TableView:
             # The cup worn into the top by the tip.
             mb.disc((cx, cy, z1 + 0.0004), 0.3 * (x1 - x0), (0.45, 0.62, 0.92, 1.0), 12)
         elif obj.kind == "person":
-            self._person(mb, box)
+            # Facing the table: towards its middle along the box's short side.
+            (bx0, by0, _), (bx1, by1, _) = box
+            along_y = (bx1 - bx0) >= (by1 - by0)
+            centre = (by0 + by1) / 2 if along_y else (bx0 + bx1) / 2
+            person(mb, box, -1.0 if centre > 0 else 1.0)
+            np_ = self._object_node(mb)
+            if self.high:
+                np_.setShaderInput("global_shadow_bias", BALL_SHADOW_BIAS)  # round parts, as the balls
+            return np_
         else:
             self._cue(mb, box)
-        return self.objects_np.attachNewNode(mb.node())
+        return self._object_node(mb)
+
+    def _object_node(self, mb: MeshBuilder) -> NodePath:
+        """An object's node; at high quality its colours in linear light, as every other mesh's (an object a
+        screen adds after the view is built too: the trainer adds its case's objects)."""
+        np_ = self.objects_np.attachNewNode(mb.node())
+        if self.high:
+            linearise_vertex_colours(np_)
+        return np_
 
     def _object_box(self, obj: SceneObject, index: int | None) -> tuple[Vec3T, Vec3T]:
         g = self.geometry
@@ -495,41 +550,12 @@ class TableView:
         return np_
 
     def _build_room(self) -> None:
-        s = self.spec
-        fz = s.floor_z
-        hx, hy = ROOM_HALF
-        floor = MeshBuilder("floor")
-        floor.polygon(
-            [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)],
-            fz,
-            FLOOR,
-            max_edge=1.0,
-            uv_of=lambda x, y: (x / 1.2, y / 1.2),
-        )
-        fnp = self.static.attachNewNode(floor.node())
+        """The room (scenes.room): its own node, so the light bounced round it can be set on it alone."""
+        self.room_np = self.static.attachNewNode("room")
+        fnp = self.room_np.attachNewNode(build_floor(self.spec).node())
         self._texture(fnp, floor_texture())
         self._finish(fnp, "floor")
-        walls = MeshBuilder("walls")
-        top = fz + ROOM_HEIGHT
-        corners = [(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]
-        for k in range(4):
-            (x0, y0), (x1, y1) = corners[k], corners[(k + 1) % 4]
-            nx, ny = -(y1 - y0), (x1 - x0)
-            length = math.hypot(nx, ny)
-            n = (nx / length, ny / length, 0.0)
-            walls.quad([(x0, y0, fz + 0.1), (x1, y1, fz + 0.1), (x1, y1, top), (x0, y0, top)], WALL, n)
-            # A skirting board keeps the corner between floor and wall readable. It stands proud of the wall
-            # (a board drawn in the wall's own plane fights it for depth: the picket fence along the seam).
-            ox, oy = n[0] * 0.015, n[1] * 0.015
-            a0, a1 = (x0 + ox, y0 + oy), (x1 + ox, y1 + oy)
-            walls.quad([(*a0, fz), (*a1, fz), (*a1, fz + 0.1), (*a0, fz + 0.1)], WOOD_DARK, n)
-            walls.quad(
-                [(*a0, fz + 0.1), (*a1, fz + 0.1), (x1, y1, fz + 0.1), (x0, y0, fz + 0.1)],
-                WOOD_DARK,
-                (0, 0, 1),
-            )
-        walls.polygon(corners, top, (0.09, 0.08, 0.07, 1), up=False)
-        self._finish(self.static.attachNewNode(walls.node()), "wall")
+        self._finish(self.room_np.attachNewNode(build_walls(self.spec).node()), "wall")
 
     def _build_table(self) -> None:
         s = self.spec
@@ -589,7 +615,7 @@ class TableView:
         # Russian tables wear metal pocket irons on the rail round each pocket; pool and snooker a leather rim.
         irons = self.style == BallStyle.PYRAMID
         rims = MeshBuilder("pocket-rims")
-        mesh.pocket_rims(rims, IRON if irons else RIM, 0.024 if irons else 0.014)
+        mesh.pocket_rims(rims, IRON if irons else RIM, 0.026 if irons else 0.02, 0.007 if irons else 0.005)
         rnp = self.table_np.attachNewNode(rims.node())
         rnp.setDepthOffset(1)
         self._finish(rnp, "metal" if irons else "leather", 0.8 if irons else 0.0, 40.0)
@@ -617,33 +643,6 @@ class TableView:
         return np_
 
     # ------------------------------------------------------------------ scene objects
-    def _person(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
-        """A standing person filling the physics' box: legs, torso, arms at the sides, head."""
-        (x0, y0, f), (x1, y1, top) = box
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        tall = top - f
-        wide_x = (x1 - x0) >= (y1 - y0)
-        half_w, half_d = (max(x1 - x0, y1 - y0) / 2, min(x1 - x0, y1 - y0) / 2)
-
-        def at(u: float) -> tuple[float, float]:
-            return (x + u, y) if wide_x else (x, y + u)
-
-        cloth: ColourT = (0.18, 0.20, 0.28, 1.0)
-        skin: ColourT = (0.80, 0.62, 0.50, 1.0)
-        leg_r, arm_r = 0.3 * half_d, 0.22 * half_d
-        for u in (-0.4 * half_w, 0.4 * half_w):
-            lx, ly = at(u)
-            mb.cylinder((lx, ly, 0), leg_r, f, f + 0.49 * tall, (0.12, 0.12, 0.14, 1.0), 12, top=True)
-        tw, td = 0.74 * half_w, 0.85 * half_d
-        sx, sy = (tw, td) if wide_x else (td, tw)
-        mb.box((x - sx, y - sy, f + 0.48 * tall), (x + sx, y + sy, f + 0.83 * tall), cloth)
-        for u in (-(half_w - arm_r), half_w - arm_r):
-            ax, ay = at(u)
-            mb.cylinder((ax, ay, 0), arm_r, f + 0.47 * tall, f + 0.82 * tall, cloth, 10, top=True)
-        mb.cylinder((x, y, 0), 0.18 * half_w, f + 0.83 * tall, f + 0.87 * tall, skin, 10)
-        head_r = 0.065 * tall
-        mb.sphere((x, y, top - head_r), head_r, skin, 14, 8)
-
     def _cue(self, mb: MeshBuilder, box: tuple[Vec3T, Vec3T]) -> None:
         """A cue lying along the long side of the physics' box, butt to tip (the box's radius is the mean)."""
         (x0, y0, z0), (x1, y1, z1) = box

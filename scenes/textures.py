@@ -237,21 +237,26 @@ def wood_texture(size: int = 256) -> Texture:
 
 @cache
 def floor_texture(size: int = 256) -> Texture:
-    """Parquet: rows of planks with slightly different shades (one tile = 4 planks)."""
+    """Floor boards: eight rows of planks a tile (a tile is 1.2 m: planks 15 cm wide), each row's joint at its own
+    place, each plank a shade of its own, with a fine grain along it and a dark seam between rows."""
     img = np.zeros((size, size), dtype=np.float32)
-    planks = 4
+    rows = 8
     rng = np.random.default_rng(21)
-    shades = 0.78 + 0.2 * rng.random(planks * 3)
-    step = size // planks
-    for k in range(planks):
-        rows = slice(k * step, (k + 1) * step)
-        offset = (k * size // 3) % size
-        for half in range(2):
-            cols = np.arange(size)
-            seg = ((cols + offset) // (size // 2)) % 2 == half
-            img[rows, seg] = shades[k * 2 + half]
-        img[k * step, :] = 0.45
-    img *= 0.92 + 0.08 * _noise((size, size), 22)
+    step = size // rows
+    cols = np.arange(size)
+    grain = np.sin(np.linspace(0, 2 * np.pi * 5, size))[None, :] * 0.02
+    for k in range(rows):
+        band = slice(k * step, (k + 1) * step)
+        joint = int(rng.integers(0, size))
+        # Two planks per row per tile, the second starting at the joint.
+        second = ((cols - joint) % size) < size // 2
+        a, b = 0.74 + 0.24 * rng.random(2)
+        img[band, :] = np.where(second, a, b)[None, :]
+        img[band, :] += grain * (1 + rng.random())
+        img[k * step, :] = 0.42
+        img[band, joint % size] = 0.42
+        img[band, (joint + size // 2) % size] = 0.42
+    img *= 0.9 + 0.1 * _noise((size, size), 22)
     return texture_from_array("floor", np.repeat(img[..., None], 3, axis=2))
 
 

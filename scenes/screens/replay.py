@@ -19,6 +19,8 @@ from scenes.script import ScriptRefused
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 SCRUB_RATE = 0.5  # seconds of the stroke per second with a scrub key held
+# A dark card behind the replay's texts: white letters over the lit cloth and rails were hard to read.
+HINT_BACKING = (0.0, 0.0, 0.0, 0.55)
 
 
 class ReplayScreen(Screen):
@@ -63,6 +65,7 @@ class ReplayScreen(Screen):
                 align=TextNode.ALeft,
                 fg=(1, 1, 1, 1),
                 shadow=(0, 0, 0, 0.8),
+                bg=HINT_BACKING,
                 font=font,
                 mayChange=True,
             )
@@ -75,6 +78,7 @@ class ReplayScreen(Screen):
                 fg=(0.9, 0.9, 0.9, 1),
                 font=font,
                 shadow=(0, 0, 0, 0.8),
+                bg=HINT_BACKING,
                 text=tr(
                     "replay.help",
                     self.lang,

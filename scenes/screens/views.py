@@ -89,6 +89,8 @@ class CameraAdapter:
     def focus(self, centre: tuple[float, float] | None, direction: float) -> None:
         """Centre the view on the ball to be struck, looking along the aim (player's and orbit views); the
         player's view frames that ball and the ball (or cushion) the aim meets."""
+        if self.rig.frame_points and self.mode == "top":
+            self.rig.frame(())  # a ball the last stroke sent off the table no longer widens the top view
         if centre is not None:
             self.rig.set_target((centre[0], centre[1], ball_z(self.spec)))
         self.rig.set_aim(direction)
@@ -120,9 +122,27 @@ class CameraAdapter:
         self.follow_ball = ball
 
     def track(self, player: Any) -> None:
-        """During playback the follow view keeps the struck ball in the middle."""
-        if self.mode == "follow":
-            self.rig.set_target(player.state_at(self.follow_ball).pos)
+        """During playback the follow view keeps the struck ball in the middle and the side view stays across
+        from it; a ball that left the table takes its place (the side view then looks at it from beyond, low,
+        the table behind), and the top view widens to hold the table and every ball beyond it."""
+        off = self._off_table()
+        if self.mode in ("follow", "side"):
+            ball = off[0][0] if off else self.follow_ball
+            self.rig.set_target(player.state_at(ball).pos)
+        elif self.mode == "top" and (off or self.rig.frame_points):
+            self.rig.frame([pos for _, pos in off])
+
+    def _off_table(self) -> list[tuple[str, tuple[float, float, float]]]:
+        """The visible balls beyond the rails' outline (in flight, on the floor, by a wall), lowest first."""
+        s = self.spec
+        X = s.half_length + s.cushion_width + s.rail_width
+        Y = s.half_width + s.cushion_width + s.rail_width
+        out = []
+        for b in getattr(self.view, "balls", {}):
+            st = self.view.ball_state(b)
+            if st is not None and st.visible and (abs(st.pos[0]) > X or abs(st.pos[1]) > Y):
+                out.append((b, (float(st.pos[0]), float(st.pos[1]), float(st.pos[2]))))
+        return sorted(out, key=lambda item: item[1][2])
 
     def update(self, dt: float) -> None:
         self.rig.update(dt)

@@ -55,6 +55,23 @@ SIDE_TOPICS = frozenset(
 JAWS_TOPICS = frozenset({Topic.HANGING_AFTER_5S, Topic.HANGING_BEFORE_5S, Topic.HANGING_ON_ARRIVAL})
 
 
+def beyond(b: Sequence[float], back: float = FOLLOW_BACK) -> tuple[Vec3, Vec3]:
+    """Eye and look-at point for a ball off the table (on the floor, by a wall): the eye beyond it, low, the
+    table behind it - turned along the wall when the room leaves no space straight out - looking a little above
+    the ball so the table is in the picture. The side camera (scenes.camera) shows such a ball the same way."""
+    n = math.hypot(b[0], b[1]) or 1.0
+    out = math.atan2(b[1] / n, b[0] / n)
+    lim = (ROOM_HALF[0] - 0.15, ROOM_HALF[1] - 0.15)
+    eye = (float(b[0]), float(b[1]))
+    for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5):
+        a = out + turn
+        ex, ey = b[0] + math.cos(a) * back, b[1] + math.sin(a) * back
+        if abs(ex) <= lim[0] and abs(ey) <= lim[1]:
+            eye = (ex, ey)
+            break
+    return (eye[0], eye[1], b[2] + 0.35), (float(b[0]), float(b[1]), b[2] + 0.2)
+
+
 def kind_for(topic: Topic) -> str:
     if topic in SIDE_TOPICS:
         return "side"
@@ -255,19 +272,7 @@ class Director:
         return View(eye, b)
 
     def _beyond(self, b: Vec3) -> View:
-        """A ball off the table: the eye beyond it, low, the table behind it - turned along the wall when the
-        room leaves no space straight out - looking a little above the ball so the table is in the picture."""
-        n = math.hypot(b[0], b[1]) or 1.0
-        out = math.atan2(b[1] / n, b[0] / n)
-        lim = (ROOM_HALF[0] - 0.15, ROOM_HALF[1] - 0.15)
-        eye = (b[0], b[1])
-        for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5):
-            a = out + turn
-            ex, ey = b[0] + math.cos(a) * FOLLOW_BACK, b[1] + math.sin(a) * FOLLOW_BACK
-            if abs(ex) <= lim[0] and abs(ey) <= lim[1]:
-                eye = (ex, ey)
-                break
-        return View((eye[0], eye[1], b[2] + 0.35), (b[0], b[1], b[2] + 0.2))
+        return View(*beyond(b))
 
     def _lamp(self, t: float) -> View:
         s = self.spec

@@ -218,3 +218,24 @@ def test_high_quality_in_a_real_x_display(xvfb_display: str, tmp_path: Path) -> 
     for name in data["pictures"]:
         assert _magenta(_image(tmp_path, name)) == 0, name
     _check_highlight_and_shadow(tmp_path, data, "pyramid-12ft")
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_room_is_lit_and_the_bed_is_the_brightest_part(high: tuple[Path, Any], table: str) -> None:
+    """The room round the table (scenes.room) is lit: in the player's and the side views under 8 % of the picture
+    is near-black (luminance under 20 of 255; measured 0.2-2.8 %, before the room 14-36 %). And the bed under
+    the lamp stays the brightest part: the cloth just beyond the cue ball is brighter than the wall at the top of
+    the side view (measured: the wall 0.53-0.58 of the cloth)."""
+    out, data = high
+    for view in ("player", "side"):
+        img = _image(out, f"{table}-{view}.png")
+        w, h = img.getXSize(), img.getYSize()
+        dark = sum(_lum(img, x, y) < 20 / 255 for x in range(0, w, 2) for y in range(0, h, 2))
+        assert dark < 0.08 * (w // 2) * (h // 2), (view, dark)
+    name = f"{table}-side.png"
+    img = _image(out, name)
+    w, h = img.getXSize(), img.getYSize()
+    _, bottom = data["pictures"][name]["ball_bottoms"]["cue"]
+    cloth = median(_lum(img, x, bottom + dy) for x in range(0, w, 4) for dy in (4, 8, 12))
+    wall = median(_lum(img, x, y) for x in range(0, w, 4) for y in range(0, int(0.15 * h), 2))
+    assert wall < 0.75 * cloth, (wall, cloth)

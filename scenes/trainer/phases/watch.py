@@ -92,7 +92,8 @@ class WatchPhase:
             share = self.screen.layout.view_share()
             v = self.director.at(self.player.t, self.screen.layout.aspect() * share)
             self.camera.rig.set_view(v.eye, v.look, snap=snap)
-        elif self.cam_mode == "follow":
+        elif self.cam_mode in ("follow", "side", "top"):
+            # The rig's own views keep the case's ball (or a ball that left the table) in the picture.
             self.camera.follow_ball = self.director.ball
             self.camera.track(self.player)
 
