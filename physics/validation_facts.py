@@ -995,6 +995,15 @@ def _window(spec: TableSpec, p: PhysicsParams, theta: float, v: float, step: flo
 
 
 def pocket_target(quick: bool) -> Fact:
+    """The pool corner's effective target at 0, 20 and 40 degrees off its axis, slow and firm.
+
+    The published figures are TP 3.6's (Alciatore, "Effective target sizes for slow shots into a corner pocket at
+    different angles", billiards.colostate.edu, 2008): its equations, written out in
+    :mod:`physics.validation_pockets`, give 67.8, 61.6 and 74.6 mm for its own pocket and, with this table's
+    corner (mouth, facings, 40 mm shelf), 66.0, 59.9 and 63.7 mm. TP 3.6 is for slow balls; that a faster ball
+    finds every pocket smaller is physics.md §3.6 (TP 3.5-3.8), so the firm stroke's window may be no wider than
+    the slow one's. TP 3.6's rail is a mirror; the engine's rolling ball leaves a rail it met 5 degrees off at
+    2.6 degrees (docs/pockets.md), which is where the 40 degree long-rail half parts from it."""
     spec = load_table("pool-9ft")
     p = PhysicsParams.for_table(spec)
     model = _corner_model(spec)
