@@ -994,6 +994,51 @@ def _window(spec: TableSpec, p: PhysicsParams, theta: float, v: float, step: flo
     return halves[0], halves[1]
 
 
+def _pocket_series(model: CornerPocket, got: dict[float, list[tuple[float, float]]]) -> list[Series]:
+    """TP 3.6's curves, each followed by the engine's points for it (the plot gives them one colour)."""
+    grid = [float(d) for d in range(0, 45)]
+    ref = [model.target(math.radians(d)) for d in grid]
+    slow = got[POCKET_SLOW]
+    parts: tuple[tuple[str, str, int | None], ...] = (
+        ("whole target", "вся цель", None),
+        ("long-rail half", "половина у длинного борта", 0),
+        ("short-rail half", "половина у короткого борта", 1),
+    )
+
+    def of(h: tuple[float, float], k: int | None) -> float:
+        return 1e3 * (h[0] + h[1] if k is None else h[k])
+
+    out = []
+    for en, ru, k in parts:
+        out.append(
+            Series(
+                text(f"TP 3.6: {en}", f"TP 3.6: {ru}"),
+                tuple(grid),
+                tuple(of(h, k) for h in ref),
+                "published",
+            )
+        )
+        out.append(
+            Series(
+                text(f"simulated, {POCKET_SLOW:g} m/s: {en}", f"симуляция, {POCKET_SLOW:g} м/с: {ru}"),
+                POCKET_ANGLES,
+                tuple(of(h, k) for h in slow),
+                points=True,
+            )
+        )
+    out.append(
+        Series(
+            text(
+                f"simulated, {POCKET_FAST:g} m/s: whole target", f"симуляция, {POCKET_FAST:g} м/с: вся цель"
+            ),
+            POCKET_ANGLES,
+            tuple(1e3 * (a + b) for a, b in got[POCKET_FAST]),
+            points=True,
+        )
+    )
+    return out
+
+
 def pocket_target(quick: bool) -> Fact:
     """The pool corner's effective target at 0, 20 and 40 degrees off its axis, slow and firm.
 
@@ -1008,72 +1053,39 @@ def pocket_target(quick: bool) -> Fact:
     p = PhysicsParams.for_table(spec)
     model = _corner_model(spec)
     step = 0.002 if quick else 0.001
-    grid = [float(d) for d in range(0, 45)]
-    ref = [model.target(math.radians(d)) for d in grid]
-    series = [
-        Series(
-            text("TP 3.6: whole target", "TP 3.6: вся цель"),
-            tuple(grid),
-            tuple(1e3 * (a + b) for a, b in ref),
-            "published",
-        ),
-        Series(
-            text("TP 3.6: long-rail half", "TP 3.6: половина у длинного борта"),
-            tuple(grid),
-            tuple(1e3 * a for a, _ in ref),
-            "published",
-        ),
-        Series(
-            text("TP 3.6: short-rail half", "TP 3.6: половина у короткого борта"),
-            tuple(grid),
-            tuple(1e3 * b for _, b in ref),
-            "published",
-        ),
-    ]
+    got = {v: [_window(spec, p, th, v, step) for th in POCKET_ANGLES] for v in (POCKET_SLOW, POCKET_FAST)}
+    series = _pocket_series(model, got)
     checks = []
-    for v in (POCKET_SLOW, POCKET_FAST):
-        got = [_window(spec, p, th, v, step) for th in POCKET_ANGLES]
-        series.append(
-            Series(
-                text(f"simulated, {v:g} m/s", f"симуляция, {v:g} м/с"),
-                POCKET_ANGLES,
-                tuple(1e3 * (a + b) for a, b in got),
-                points=True,
+    for th, (left, right), (fl, fr) in zip(POCKET_ANGLES, got[POCKET_SLOW], got[POCKET_FAST], strict=True):
+        pub_l, pub_r = model.target(math.radians(th))
+        v = POCKET_SLOW
+        for what_en, what_ru, pub, sim in (
+            ("target", "цель", pub_l + pub_r, left + right),
+            ("long-rail half", "половина у длинного борта", pub_l, left),
+            ("short-rail half", "половина у короткого борта", pub_r, right),
+        ):
+            checks.append(
+                Check(
+                    text(f"{th:g}°, {v:g} m/s: {what_en}", f"{th:g}°, {v:g} м/с: {what_ru}"),
+                    1e3 * pub,
+                    1e3 * sim,
+                    9.0,
+                    "mm",
+                )
+            )
+        w = POCKET_FAST
+        checks.append(
+            Check(
+                text(
+                    f"{th:g}°, {w:g} m/s: wider than at {v:g} m/s by",
+                    f"{th:g}°, {w:g} м/с: шире, чем при {v:g} м/с, на",
+                ),
+                0.0,
+                max(0.0, 1e3 * (fl + fr - left - right)),
+                1e3 * step,
+                "mm",
             )
         )
-        for th, (left, right) in zip(POCKET_ANGLES, got, strict=True):
-            pub_l, pub_r = model.target(math.radians(th))
-            if v == POCKET_SLOW:
-                for what_en, what_ru, pub, sim in (
-                    ("target", "цель", pub_l + pub_r, left + right),
-                    ("long-rail half", "половина у длинного борта", pub_l, left),
-                    ("short-rail half", "половина у короткого борта", pub_r, right),
-                ):
-                    checks.append(
-                        Check(
-                            text(f"{th:g}°, {v:g} m/s: {what_en}", f"{th:g}°, {v:g} м/с: {what_ru}"),
-                            1e3 * pub,
-                            1e3 * sim,
-                            9.0,
-                            "mm",
-                        )
-                    )
-            else:
-                slow = next(
-                    c.simulated for c in checks if c.what["en"] == f"{th:g}°, {POCKET_SLOW:g} m/s: target"
-                )
-                checks.append(
-                    Check(
-                        text(
-                            f"{th:g}°, {v:g} m/s: wider than at {POCKET_SLOW:g} m/s by",
-                            f"{th:g}°, {v:g} м/с: шире, чем при {POCKET_SLOW:g} м/с, на",
-                        ),
-                        0.0,
-                        max(0.0, 1e3 * (left + right) - (slow or 0.0)),
-                        1e3 * step,
-                        "mm",
-                    )
-                )
     return Fact(
         id="pocket-target",
         title=text("Corner pocket: the effective target", "Угловая луза: действующая ширина цели"),
