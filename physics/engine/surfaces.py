@@ -62,7 +62,9 @@ class SurfaceContacts:
         fresh = hooks.fresh & set(idx)
         hooks.fresh -= fresh
         todo = [
-            (k, i, s) for k, i, s in begun if not (k == 0 and i in fresh and (s.kind, s.id) in b.contacts[i])
+            (k, i, s)
+            for k, i, s in begun
+            if s.kind in RAILS and not (k == 0 and i in fresh and (s.kind, s.id) in b.contacts[i])
         ]
         for k, i, s in added:
             key = (s.kind, s.id)
