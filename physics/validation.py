@@ -89,7 +89,7 @@ Measure = Callable[[bool], Fact]
 
 
 def registry() -> tuple[tuple[str, Measure], ...]:
-    """Every fact in the report's order (docs/physics.md §Validation: cushions, ball-ball, cue, cloth, jumps)."""
+    """Every fact in the report's order (docs/physics.md §Validation: cushions, ball-ball, cue, cloth, jumps, pockets)."""
     from physics import validation_facts as V
 
     return (
@@ -102,6 +102,7 @@ def registry() -> tuple[tuple[str, Measure], ...]:
         ("jump", V.jump),
         ("rollout", V.rollout),
         ("slate-bounce", V.slate_bounce),
+        ("pocket-target", V.pocket_target),
     )
 
 

@@ -127,6 +127,7 @@ class BulletBalls:
         if not self.attached[i]:
             self.world.attach_rigid_body(self.bodies[i])
             self.attached[i] = True
+            self.hooks.fresh.add(i)
 
     def detach(self, i: int) -> None:
         if self.attached[i]:
@@ -172,6 +173,7 @@ class BulletBalls:
         e_before = self.energy(idx)
         hooks.substep = 0
         hooks.added.clear()
+        hooks.begun.clear()
         pos, vel = self.balls.pos, self.balls.vel
         watch = []
         for q, i in enumerate(idx):

@@ -39,7 +39,9 @@ class BulletHooks:
 
     __slots__ = (
         "added",
+        "begun",
         "episodes",
+        "fresh",
         "g",
         "h",
         "inertia",
@@ -47,6 +49,7 @@ class BulletHooks:
         "moved",
         "p",
         "substep",
+        "touching",
         "v_bounce",
         "watch",
         "world",
@@ -54,7 +57,14 @@ class BulletHooks:
 
     def __init__(self, p: PhysicsParams, h: float) -> None:
         self.substep = 0
-        self.added: list[tuple[int, int, Surface]] = []  # (substep, ball, surface) of each contact begun
+        # (substep, ball, surface) of each contact point Bullet adds (from ~0.02 R out), and of each contact
+        # that begins to carry force, its substep counted from the step's start (0: the first); read and
+        # cleared by physics.engine.surfaces after each step.
+        self.added: list[tuple[int, int, Surface]] = []
+        self.begun: list[tuple[int, int, Surface]] = []
+        self.fresh: set[int] = set()  # balls put in the world since their last step in it
+        # Ball -> the surfaces it touched at the last substep's end: (kind, id, unit normal to the ball).
+        self.touching: dict[int, list[tuple[str, str | None, V3]]] = {}
         self.p = p
         self.m, self.inertia, self.h, self.g = p.m, p.inertia, h, G
         # A rebound off a supporting surface slower than this would rise less than min_bounce (Zeno guard,
@@ -107,6 +117,7 @@ class BulletHooks:
         """Clear the warm-started friction of every contact and give each contact begun its rebound."""
         episodes = self.episodes
         live: set[tuple[int, str]] = set()
+        now: dict[int, list[tuple[str, str | None, V3]]] = {}
         for mf in world.get_manifolds():
             pts = mf.get_manifold_points()
             if not pts:
@@ -136,12 +147,26 @@ class BulletHooks:
             if jn <= 0.0 and v[0] * nx + v[1] * ny + v[2] * nz > 0.0:
                 continue  # the contact is over (its episode is dropped below)
             live.add(key)
+            surf = other.get_python_tag("surface")
+            if surf is not None:
+                now.setdefault(int(i), []).append((surf.kind, surf.id, (nx, ny, nz)))
             if ep is not None:
                 continue  # one rebound per contact
             episodes[key] = True
-            self._rebound(rec, other.get_python_tag("surface"), v, (nx, ny, nz), integrated)
+            if surf is not None and not _continues(self.touching.get(int(i), ()), surf, (nx, ny, nz)):
+                self.begun.append((self.substep - 1, int(i), surf))
+            self._rebound(rec, surf, v, (nx, ny, nz), integrated)
         for key in [k for k in episodes if k not in live]:
             del episodes[key]
+        self.touching = now
+
+    def contact_added(self, data: Any) -> None:
+        i, other = ball_and_other(data.get_node0(), data.get_node1())
+        if i is None:
+            return
+        s = other.get_python_tag("surface")
+        if s is not None:
+            self.added.append((self.substep, int(i), s))
 
     def _rebound(self, rec: Watched, surf: Surface | None, v: Any, n: V3, integrated: dict[int, V3]) -> None:
         """The rebound of a contact begun: out along ``n`` at e times the approach (the velocity the ball met
@@ -201,13 +226,18 @@ class BulletHooks:
             v = body.get_linear_velocity()
             rec.v = (v[0], v[1], v[2])
 
-    def contact_added(self, data: Any) -> None:
-        i, other = ball_and_other(data.get_node0(), data.get_node1())
-        if i is None:
-            return
-        s = other.get_python_tag("surface")
-        if s is not None:
-            self.added.append((self.substep, int(i), s))
+
+# Two contacts with one surface (kind and id: a cushion, the jaws of one pocket) whose normals are closer than this
+# are one contact moving across the seam between two of its pieces (a jaw's round onto its facing), not a new one.
+SAME_CONTACT_COS = math.cos(math.radians(30.0))
+
+
+def _continues(before: Any, surf: Surface, n: V3) -> bool:
+    """Does a contact with ``surf`` begun with normal ``n`` carry on one the ball had at the last substep?"""
+    return any(
+        k == surf.kind and sid == surf.id and m[0] * n[0] + m[1] * n[1] + m[2] * n[2] > SAME_CONTACT_COS
+        for k, sid, m in before
+    )
 
 
 def _normal_impulse(pts: Any) -> tuple[float, float, float, float]:

@@ -18,6 +18,7 @@ from physics.params import G, PhysicsParams
 LAUNCH_GRACE = 0.005  # s after take-off in which touching the launching surface is not a landing
 SETTLED_VZ = 0.01  # m/s: a flying ball in contact and slower than this vertically lies on the surface
 SETTLED_Z = 1e-4  # m: ... and, on the slate, this close to z = R
+RAILS = ("cushion", "jaw")  # the surfaces whose contacts come from the hooks' force-carrying episodes
 
 
 class SurfaceContacts:
@@ -31,11 +32,21 @@ class SurfaceContacts:
         self.p = params
 
     def events(self, idx: list[int], t0: float) -> None:
-        """Turn Bullet's new contacts into events, timed to the substep they began in."""
+        """Turn the contacts begun in the step into events, each stamped at the end of the substep it began in.
+
+        Cushions and jaws (events the referee reads, nothing else): each contact that begins to carry force,
+        as the engine's hooks find them substep by substep (a ball rattling between a pocket's jaws meets them
+        several times in one step, and may still be near the first when it meets the second). Other surfaces
+        (landings, touches): the contact points Bullet adds, unless the ball touched that surface at the last
+        step's end. A cushion or jaw contact the step starts with and Bullet only sees begin in its first
+        substep, for a ball handed to Bullet at that step's start, is one the ball already had (a cushion the
+        cloth path recorded before the hand-over): no second event."""
         b = self.balls
         hooks = self.bullet.hooks
         added = sorted(hooks.added, key=lambda e: e[0])
         hooks.added.clear()
+        begun = hooks.begun[:]
+        hooks.begun.clear()
         current: dict[int, Surfaces] = {i: set() for i in idx}
         for mf in self.bullet.world.get_manifolds():
             if mf.get_num_manifold_points() == 0:
@@ -48,11 +59,21 @@ class SurfaceContacts:
                 if s is not None:
                     current[int(bi)].add((s.kind, s.id))
         seen: set[tuple[int, str, str | None]] = set()
+        fresh = hooks.fresh & set(idx)
+        hooks.fresh -= fresh
+        todo = [
+            (k, i, s)
+            for k, i, s in begun
+            if s.kind in RAILS and not (k == 0 and i in fresh and (s.kind, s.id) in b.contacts[i])
+        ]
         for k, i, s in added:
             key = (s.kind, s.id)
             if key in b.contacts[i] or (i, s.kind, s.id) in seen:
                 continue
             seen.add((i, s.kind, s.id))
+            if s.kind not in RAILS:
+                todo.append((k, i, s))
+        for k, i, s in sorted(todo, key=lambda e: e[0]):
             self._begun(i, s.kind, s.id, t0 + (k + 1) * self.bullet.hm)
         for i in idx:
             b.contacts[i] = current[i] | {(k2, s2) for (j, k2, s2) in seen if j == i}

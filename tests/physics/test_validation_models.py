@@ -115,3 +115,17 @@ def test_slate_bounce_50_mm_drop() -> None:
     hops = M.bounce_series(math.sqrt(2 * M.G * 0.05), 0.5, 0.001)
     assert [round(a * 1000, 1) for _, a in hops] == [12.5, 3.1]
     assert hops[0][0] == pytest.approx(0.2019 - 0.1010, abs=2e-4)
+
+
+def test_tp_3_6_corner_target() -> None:
+    """TP 3.6's own pocket (4.5875 in mouth, 7 degree facings): about 61 mm of target 20 degrees off the axis, the
+    halves equal straight in, the long-rail half growing near the rail where the rail bounce helps."""
+    from physics.validation_pockets import CornerPocket
+
+    m = CornerPocket()
+    left, right = m.target(math.radians(20.0))
+    assert left + right == pytest.approx(0.0616, abs=0.001)
+    a, b = m.target(0.0)
+    assert a == pytest.approx(b) and a + b == pytest.approx(0.0678, abs=0.001)
+    far, near = m.target(math.radians(40.0))
+    assert far > near
