@@ -11,7 +11,6 @@ from physics.record import BallId, EventType, ShotRecord
 from rules import filters as F
 from rules.base import Draft, Stroke
 from rules.games import pool_events as PE
-from rules.games.snooker_over import passes_over_after_touch
 from rules.games.snooker_base import (
     BALL_NOT_ON_POTTED,
     CUE_BALL_OUTSIDE_D,
@@ -27,6 +26,7 @@ from rules.games.snooker_base import (
     REDS_IN_SUCCESSION,
 )
 from rules.games.snooker_geometry import COLOURS, is_red, snooker, value
+from rules.games.snooker_over import passes_over_after_touch
 from rules.games.snooker_touching import SnookerTouching
 from rules.names import ball_en, ball_ru, balls_list, capital, object_en, object_ru
 from rules.ruling import FoulCode, InHand, Point

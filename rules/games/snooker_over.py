@@ -79,7 +79,10 @@ def passes_over_after_touch(record: ShotRecord, cue: BallId, first: BallId, firs
         (
             e
             for e in record.events
-            if e.type == EventType.BALL_BALL and e.involves(cue) and e.involves(first) and e.t >= first_t - 1e-9
+            if e.type == EventType.BALL_BALL
+            and e.involves(cue)
+            and e.involves(first)
+            and e.t >= first_t - 1e-9
         ),
         None,
     )

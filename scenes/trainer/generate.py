@@ -273,7 +273,11 @@ def generate(
             continue
         topic = topic_of(f, base.topic)
         claim = Claim(topic, base.subject if topic == base.topic else None)
-        if (same_topic and topic != base.topic) or row_problems(claim, record) or incidental_fouls(rulings, TOPIC_ROW.get(topic)):
+        if (
+            (same_topic and topic != base.topic)
+            or row_problems(claim, record)
+            or incidental_fouls(rulings, TOPIC_ROW.get(topic))
+        ):
             # The same checks as the library's: a variation that does not show its row cleanly is no case.
             rejected += 1
             continue
