@@ -90,9 +90,10 @@ INCIDENTAL_FOULS = frozenset(
     }
 )
 # Snooker's jump shot is the lesson of the rows about a cue ball jumping before or over what it meets (6, 7, 9);
-# in any other row a cue ball that clips the ball on and flies over it teaches a second thing beside the row's
-# own, so there it spoils the case like the fouls above, even beside the row's own foul.
+# in any other row a ruling that is a foul only because the cue ball clipped the ball on and flew over it
+# teaches the wrong thing, as the fouls above do.
 JUMP_SHOT_ROWS = frozenset({6, 7, 9})
+INCIDENTAL_JUMP = INCIDENTAL_FOULS | {FoulCode.JUMP_SHOT}
 HANG_SECONDS = 5.0  # rows 12-13: 000's five seconds (003 asks only whether the stroke had ended)
 ARRIVAL_WINDOW = 1.0  # row 14: s from the drop to the struck ball reaching the spot
 # Row 9: a clip meets the ball on's top: the centres at least one radius apart in height (the contact
@@ -659,10 +660,9 @@ def incidental_fouls(rulings: Mapping[str, Ruling], row: int | None = None) -> l
     out: list[str] = []
     for g, r in rulings.items():
         codes = [f.code for f in r.fouls]
-        if codes and all(c in INCIDENTAL_FOULS for c in codes):
+        unrelated = INCIDENTAL_FOULS if row is None or row in JUMP_SHOT_ROWS else INCIDENTAL_JUMP
+        if codes and all(c in unrelated for c in codes):
             out += [f"{g}: {c}" for c in codes]
-        elif row is not None and row not in JUMP_SHOT_ROWS and FoulCode.JUMP_SHOT in codes:
-            out.append(f"{g}: {FoulCode.JUMP_SHOT}")
     return out
 
 
