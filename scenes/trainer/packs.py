@@ -19,6 +19,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -382,7 +383,7 @@ def _pack_files(path: Path, tmp: Path) -> list[Path]:
                     target = tmp / name
                     if target.exists():
                         raise InputError(f"{file}:{m.filename}", "file", "one file of each name in the pack")
-                    target.write_bytes(z.read(m))
+                    target.write_bytes(_member(z, m, f"{file}:{m.filename}"))
                     files.append(target)
         except zipfile.BadZipFile:
             raise InputError(file, "file", "a zip archive of case files (.toml)") from None
@@ -398,6 +399,22 @@ def _pack_files(path: Path, tmp: Path) -> list[Path]:
         if f.stat().st_size > MAX_CASE_BYTES:
             raise InputError(str(f), "file", f"a case file under {MAX_CASE_BYTES} bytes")
     return files
+
+
+def _member(z: zipfile.ZipFile, m: zipfile.ZipInfo, shown: str) -> bytes:
+    """A member's bytes; one line for what zipfile cannot read: a password, a compression method it lacks."""
+    if m.flag_bits & 0x1:
+        raise InputError(shown, "file", "a member that is not encrypted (a pack is read without a password)")
+    try:
+        return z.read(m)
+    except NotImplementedError:
+        raise InputError(
+            shown,
+            "file",
+            f"a member stored or deflated (compression method {m.compress_type} is not supported)",
+        ) from None
+    except (RuntimeError, zipfile.BadZipFile, EOFError, OSError, zlib.error) as exc:  # encrypted, damaged
+        raise InputError(shown, "file", f"a member zipfile can read ({exc})") from None
 
 
 def check_pack_case(case: Case, settings: Any, shown_as: str) -> None:

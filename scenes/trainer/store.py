@@ -690,6 +690,11 @@ class Store:
                 (float(score), int(passed), report, exam_id),
             )
 
+    def set_report(self, exam_id: int, report: str) -> None:
+        """Where a finished exam's report was written (after its result was stored)."""
+        with self._tx():
+            self.conn.execute("UPDATE exams SET report = ? WHERE id = ?", (report, exam_id))
+
     # --- progress -----------------------------------------------------------------------------------
     def progress(self, by: str, sid: int | None = None, profile_id: int | None = None) -> list[Progress]:
         """Answers, correct answers and weighted points grouped by ``topic``, ``game``, ``question`` or
