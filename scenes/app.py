@@ -423,6 +423,11 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     base.taskMgr.add(tick, "app-tick", sort=-50)
     # Closing the window ends the loop below (ShowBase would call sys.exit() from inside a task).
     base.userExit = lambda: app.quit(0)
+    # SIGTERM (a logout, `kill`) ends the loop the same way, so the worker is shut down below and its
+    # semaphores released; the default action ended the process with them leaked to the resource tracker.
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit(128 + signum))
     # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
     try:
         while not app.done:

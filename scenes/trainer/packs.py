@@ -84,16 +84,16 @@ def export_results(store: Store, path: Path, profile_id: int | None) -> Path:
                 for a in s["answers"]:
                     w.writerow(
                         [
-                            p["name"],
+                            _cell(p["name"]),
                             s["id"],
                             s["kind"],
                             s["created"],
-                            a["case"],
-                            a["game"],
-                            a["topic"],
-                            a["question"],
-                            " ".join(a["answer"]),
-                            " ".join(a["expected"]) if a["expected"] is not None else "",
+                            _cell(a["case"]),
+                            _cell(a["game"]),
+                            _cell(a["topic"]),
+                            _cell(a["question"]),
+                            _cell(" ".join(a["answer"])),
+                            _cell(" ".join(a["expected"])) if a["expected"] is not None else "",
                             int(a["correct"]),
                             f"{a['weight']:g}",
                             "" if a["seconds"] is None else f"{a['seconds']:.1f}",
@@ -104,6 +104,16 @@ def export_results(store: Store, path: Path, profile_id: int | None) -> Path:
     # Atomically (physics.files): a full disk leaves the last export as it was, not an empty file.
     atomic_text(path, "--export", write_json if suffix == ".json" else write_csv)
     return path
+
+
+# What a spreadsheet takes for the start of a formula (=HYPERLINK(...), +, -, @) or of one hidden behind a
+# tab or a carriage return: such a cell is written with a leading apostrophe, which shows it as text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows and never runs (CSV injection)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def results(store: Store, profile_id: int | None) -> dict[str, Any]:
