@@ -415,3 +415,38 @@ def test_an_exam_whose_report_cannot_be_written_keeps_its_score(tmp_path: Path) 
             exam.finish(session, eid, rules, "Anna", data, "en", "2026-12-04T10:00:00Z")
         row = store.exam_for(session.id)
         assert row is not None and row.score is not None and row.finished is not None and row.report is None
+
+
+def test_a_text_exam_whose_report_is_refused_shows_the_score_keeps_it_and_says_so_in_one_line(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "reports").write_text("a file where the reports folder goes", encoding="utf-8")
+    r = subprocess.run(
+        [sys.executable, "main.py", "--settings", str(_settings(tmp_path)), "train", "--text", "--exam"]
+        + ["--cases", "1"],
+        cwd=ROOT,
+        input="1\n" * 20,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    line = _one_line(r)
+    assert "reports" in line and "score" in r.stdout, r.stdout[-2000:]
+    with Store(data / "trainer.sqlite3") as store:
+        (e,) = store.exams()
+        assert e.score is not None and e.passed is not None and e.finished is not None and e.report is None
+
+
+def test_two_imports_at_once_add_the_file_once(tmp_path: Path) -> None:
+    path = results_file(tmp_path / "r.json", 3000)
+    settings = _settings(tmp_path)
+    cmd = [sys.executable, "main.py", "--settings", str(settings), "train", "--import", str(path)]
+    procs = [
+        subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)
+    ]
+    for p in procs:
+        p.wait(300)
+        assert p.returncode == 0, p.stderr.read() if p.stderr else b""
+    assert _count(tmp_path / "data" / "trainer.sqlite3") == 3000
