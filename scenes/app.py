@@ -342,6 +342,15 @@ def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
     ]
 
 
+def _quit_on_sigterm(app: App) -> None:
+    """SIGTERM (a logout, `kill`) ends the app's loop as closing the window does, so the worker is shut down
+    and its semaphores released; the default action ended the process with them leaked to the resource
+    tracker (which warned at the exit)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit(128 + signum))
+
+
 def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     """Open the window (or an offscreen buffer), run until quit; returns the exit code."""
     # Bad input fails before any window opens: one line, exit 2 (main.py prints InputError).
@@ -423,11 +432,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     base.taskMgr.add(tick, "app-tick", sort=-50)
     # Closing the window ends the loop below (ShowBase would call sys.exit() from inside a task).
     base.userExit = lambda: app.quit(0)
-    # SIGTERM (a logout, `kill`) ends the loop the same way, so the worker is shut down below and its
-    # semaphores released; the default action ended the process with them leaked to the resource tracker.
-    import signal
-
-    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit(128 + signum))
+    _quit_on_sigterm(app)
     # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
     try:
         while not app.done:
