@@ -373,11 +373,11 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         if not saved.exists():
             raise InputError(str(saved), "file", "a match saved after a stroke (start one with `play` first)")
         load_match(saved)  # a damaged save is one line and exit 2, before any window opens
-        from scenes.autosave import load_document
-        from scenes.match import play_save_path
+        from scenes.match import MatchController
 
-        if play_save_path(str(saved)).exists():
-            load_document(play_save_path(str(saved)), "play")
+        # The save and the window's companion beside it, read as the window will resume them (a stroke
+        # log naming a player the match has not is one line too, not a window that fails later).
+        MatchController.from_autosave(str(saved), settings.lang, settings)
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)

@@ -247,3 +247,26 @@ def test_a_companion_naming_a_player_the_match_has_not_is_refused(tmp_path: Path
     save_document(companion, "play", {"current_break": 1, "log": [entry]}, m.saved_strokes)
     assert MatchController.from_autosave(str(path), "en").log[0].player == 1
     assert json.loads(companion.read_text("utf-8"))["payload"]["log"][0]["player"] == 1
+
+
+def test_play_resume_with_such_a_companion_is_one_line_before_any_window(tmp_path: Path) -> None:
+    from scenes.autosave import save_document
+    from scenes.match import MatchController, play_save_path
+
+    folder = tmp_path / "billiards3d"
+    folder.mkdir()
+    path = folder / "match-autosave.json"
+    m = MatchController(game="russian-pyramid", names=("A", "B"), autosave=str(path), lang="en")
+    m.save()
+    entry = {
+        "frame": 1,
+        "player": 9,
+        "points": 1,
+        "break_after": 1,
+        "seconds": 2.0,
+        "counted": [],
+        "fouls": [],
+    }
+    save_document(play_save_path(str(path)), "play", {"current_break": 1, "log": [entry]}, m.saved_strokes)
+    r = _main("--lang", "en", "play", "--offscreen", "--resume", env={"XDG_DATA_HOME": str(tmp_path)})
+    assert "payload.log[0].player" in _one_line(r)
