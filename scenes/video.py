@@ -102,6 +102,11 @@ class Encoder:
             self.container.mux(packet)
         self.container.close()
 
+    def abandon(self) -> None:
+        """Close without flushing the encoder: after a failed write (a full disk) FFmpeg crashes when asked to
+        mux what it still holds. The file is partial; the caller removes it."""
+        self.container.close()
+
 
 def progress_bar(done: int, total: int, width: int = 30) -> str:
     filled = int(width * done / max(1, total))
@@ -203,8 +208,10 @@ def _encode(
             enc.write(np.ascontiguousarray(img[: size[1], : size[0]]))
             if progress is not None:
                 progress(k + 1, p.frames)
-    finally:
-        enc.close()
+    except BaseException:
+        enc.abandon()
+        raise
+    enc.close()
 
 
 def video_command(args: Any, settings: Any) -> int:

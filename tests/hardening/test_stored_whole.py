@@ -33,6 +33,7 @@ import pytest
 from physics.errors import InputError
 from scenes.trainer.packs import import_results
 from scenes.trainer.store import Store
+from tests.hardening.test_environment import _fill
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "assets" / "cases" / "pyramid-lamp.toml"
@@ -450,3 +451,41 @@ def test_two_imports_at_once_add_the_file_once(tmp_path: Path) -> None:
         p.wait(300)
         assert p.returncode == 0, p.stderr.read() if p.stderr else b""
     assert _count(tmp_path / "data" / "trainer.sqlite3") == 3000
+
+
+# --- on a real full disk (a small tmpfs; skipped where it cannot be mounted) --------------------------------
+
+
+def test_an_import_onto_a_full_disk_is_one_line_keeps_what_was_stored_and_completes_later(
+    full_disk: Path, tmp_path: Path
+) -> None:
+    settings = tmp_path / "s.toml"
+    settings.write_text(f'[trainer]\ndata_dir = "{full_disk}"\n', encoding="utf-8")
+    db = full_disk / "trainer.sqlite3"
+    with Store(db) as store:
+        row = store.new_session(None, None, 0, [("golf-lamp", "golf", "lamp")])
+        store.record_answer(row.id, 0, "golf-lamp", "golf", "lamp", "legal", ["foul"], True, True, True)
+    path = results_file(tmp_path / "r.json", 800)
+    _fill(full_disk)
+    r = _main("--settings", str(settings), "train", "--import", str(path))
+    assert str(db) in _one_line(r)  # refused when the database is opened, or by the import's transaction
+    (full_disk / "filler").unlink()
+    assert _count(db) == 1
+    r = _main("--settings", str(settings), "train", "--import", str(path))
+    assert r.returncode == 0, r.stderr
+    assert _count(db) == 801
+
+
+@pytest.mark.slow
+def test_a_video_onto_a_full_disk_is_one_line_and_keeps_the_old_file(full_disk: Path) -> None:
+    out = full_disk / "clip.mp4"
+    out.write_bytes(b"the older clip")
+    _fill(full_disk)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    cmd = [sys.executable, "main.py", "render", str(SCENARIO), "--video", str(out)]
+    cmd += ["--size", "96x64", "--fps", "10", "--quality", "low"]
+    r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    lines = [ln for ln in r.stderr.strip().splitlines() if not ln.startswith("render:")]
+    assert r.returncode == 2 and len(lines) == 1 and str(out) in lines[0], r.stderr[-2000:]
+    assert out.read_bytes() == b"the older clip"
+    assert sorted(p.name for p in full_disk.iterdir()) == ["clip.mp4", "filler"]
