@@ -438,13 +438,6 @@ class Store:
             if a.last_of_session:
                 self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
 
-    def set_progress(self, sid: int, position: int, finished: bool) -> None:
-        """Set a session's position and state (an imported session keeps its own)."""
-        with self._tx():
-            self.conn.execute(
-                "UPDATE sessions SET position = ?, finished = ? WHERE id = ?", (position, int(finished), sid)
-            )
-
     def answers(self, sid: int, item: int | None = None) -> list[tuple[int, str, list[str], bool]]:
         """(item, question, answer keys, correct) in the order given."""
         q = "SELECT item, question, answer, correct FROM answers WHERE session_id = ?"
