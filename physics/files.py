@@ -22,6 +22,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import IO, Any
 
@@ -111,6 +112,7 @@ def atomic_path(target: Path, key: str) -> Iterator[Path]:
     (an error, Ctrl-C, SIGTERM turned into SystemExit): the old ``target`` stays as it was until then."""
     if target.is_dir():
         raise WriteError(str(target), key, "a folder of that name is in the way")
+    _remove_orphans(target)
     tmp = target.with_name(f".{target.stem}.{os.getpid()}.tmp{target.suffix}")
     try:
         yield tmp
@@ -124,6 +126,25 @@ def atomic_path(target: Path, key: str) -> Iterator[Path]:
         _remove(tmp)
         raise
     fsync_dir(target.parent)
+
+
+def _remove_orphans(target: Path) -> None:
+    """Temporary files an earlier writer of ``target`` left when it was killed (SIGKILL runs no cleanup):
+    those whose process is gone. POSIX only: there signal 0 asks whether a process lives, on Windows
+    os.kill would end it."""
+    if sys.platform == "win32":
+        return
+    prefix, suffix = f".{target.stem}.", f".tmp{target.suffix}"
+    for p in target.parent.glob(f"{glob_escape(prefix)}*{glob_escape(suffix)}"):
+        pid = p.name[len(prefix) : -len(suffix)]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            _remove(p)
+        except OSError:
+            continue  # alive under another user (EPERM): not ours to touch
 
 
 def _size(n: int) -> str:

@@ -370,6 +370,21 @@ def test_a_killed_video_leaves_the_old_file(tmp_path: Path) -> None:
     assert out.read_bytes() == b"the older clip"
 
 
+def test_the_next_write_removes_what_a_killed_writer_left_and_nothing_else(tmp_path: Path) -> None:
+    from physics.files import atomic_path
+
+    target = tmp_path / "clip.mp4"
+    dead = tmp_path / ".clip.99999999.tmp.mp4"  # above any pid Linux hands out
+    alive = tmp_path / f".clip.{os.getppid()}.tmp.mp4"  # a writer still at work
+    other = tmp_path / ".other.99999999.tmp.mp4"
+    for p in (dead, alive, other):
+        p.write_bytes(b"partial")
+    with atomic_path(target, "--video") as tmp:
+        tmp.write_bytes(b"the new clip")
+    assert target.read_bytes() == b"the new clip"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, other.name, "clip.mp4"])
+
+
 @pytest.fixture
 def record() -> Iterator[Any]:
     from physics.scenario import load_scenario
