@@ -245,6 +245,11 @@ def _bench(args: Any, settings: Any) -> int:
 def main() -> None:
     from scenes.terminal import Output, OutputRefused
 
+    # A terminal whose encoding cannot show Cyrillic (PYTHONIOENCODING=ascii, LANG=C on an old system) gets
+    # "?" for what it cannot show instead of an internal error: ids, numbers and paths stay readable.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace" if stream is sys.stdout else "backslashreplace")
     sys.stdout = Output(sys.stdout)
     try:
         code = run(sys.argv[1:])

@@ -59,20 +59,11 @@ def read_toml(path: str | Path, what: str) -> dict[str, Any]:
     The size and the nesting depth are checked before the parser sees the text (physics.limits), and a
     UTF-8 byte-order mark, which Windows editors write, is accepted.
     """
-    from physics.limits import MAX_DEPTH, MAX_FILE_BYTES, nesting_depth  # limits imports InputError
+    from physics.files import read_user_bytes  # files imports InputError
+    from physics.limits import MAX_DEPTH, nesting_depth
 
     p = Path(path)
-    try:
-        if p.is_dir():
-            raise InputError(str(p), "file", f"a {what}, not a folder")
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                str(p), "file", f"a {what} of at most {MAX_FILE_BYTES // (1024 * 1024)} MB (got {size} bytes)"
-            )
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(str(p), "file", f"a readable {what} ({exc.strerror})") from None
+    raw = read_user_bytes(p, what)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

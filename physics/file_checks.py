@@ -227,15 +227,15 @@ def _event(
                 raise InputError(file, k, "two different balls placed in [balls]")
             kw[name] = (_ball(file, k, v[0], balls), _ball(file, k, v[1], balls))
         elif name == "cushion":
-            if v not in table.cushions:
+            if not isinstance(v, str) or v not in table.cushions:
                 raise InputError(file, k, f"a cushion of {table.id}: {', '.join(table.cushions)}")
             kw[name] = v
         elif name == "pocket":
-            if v not in table.pockets:
+            if not isinstance(v, str) or v not in table.pockets:
                 raise InputError(file, k, f"a pocket of {table.id}: {', '.join(table.pockets)}")
             kw[name] = v
         elif name == "line":
-            if v not in table.lines:
+            if not isinstance(v, str) or v not in table.lines:
                 raise InputError(file, k, f"a line of {table.id}: {', '.join(table.lines)}")
             kw[name] = v
         elif name in ("on", "object", "rest"):
@@ -277,7 +277,7 @@ def _final(file: str, key: str, raw: Any, table: TableSpec) -> BallFinal:
     pocket = raw.get("pocket")
     if status == BallStatus.POCKETED and pocket is None:
         raise InputError(file, f"{key}.pocket", "the pocket the ball is in")
-    if pocket is not None and pocket not in table.pockets:
+    if pocket is not None and (not isinstance(pocket, str) or pocket not in table.pockets):
         raise InputError(file, f"{key}.pocket", f"a pocket of {table.id}: {', '.join(table.pockets)}")
     rest = raw.get("rest")
     if rest is not None and (not isinstance(rest, str) or not WORD_RE.match(rest)):

@@ -221,7 +221,7 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
         if k not in allowed:
             raise InputError(file, f"shot.{k}", f"a known key ({', '.join(sorted(allowed))})")
     ball = shot_raw.get("ball", "cue")
-    if ball not in balls:
+    if not isinstance(ball, str) or ball not in balls:
         raise InputError(file, "shot.ball", f"a ball placed in [balls] ({', '.join(balls)})")
     speed = _num(file, "shot.cue_speed", shot_raw.get("cue_speed", 0.0), 0.0, MAX_CUE_SPEED)
     direction = _num(file, "shot.direction", shot_raw.get("direction", 0.0), *DIRECTION_RANGE)
@@ -230,7 +230,7 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
     if math.hypot(*tip) > 1.0:
         raise InputError(file, "shot.tip", "an offset inside the ball: sqrt(right^2 + up^2) <= 1 (in radii)")
     cue = shot_raw.get("cue", DEFAULT_CUE)
-    if cue not in CUE_KINDS:
+    if not isinstance(cue, str) or cue not in CUE_KINDS:
         raise InputError(file, "shot.cue", f"one of {', '.join(CUE_KINDS)}")
     call_ball = call_pocket = None
     call = shot_raw.get("call")
@@ -239,9 +239,9 @@ def _shot(file: str, shot_raw: Any, balls: Mapping[str, tuple[float, float]]) ->
             raise InputError(file, "shot.call", '{ ball = "...", pocket = "..." }')
         call_ball = call.get("ball")
         call_pocket = call.get("pocket")
-        if call_ball is not None and call_ball not in balls:
+        if call_ball is not None and (not isinstance(call_ball, str) or call_ball not in balls):
             raise InputError(file, "shot.call.ball", "a ball placed in [balls]")
-        if call_pocket is not None and call_pocket not in POCKET_IDS:
+        if call_pocket is not None and (not isinstance(call_pocket, str) or call_pocket not in POCKET_IDS):
             raise InputError(file, "shot.call.pocket", f"a pocket id: {', '.join(POCKET_IDS)}")
     return ShotParams(
         ball=ball,

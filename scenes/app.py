@@ -342,6 +342,15 @@ def demo_script(game: str, out: Path) -> list[dict[str, Any]]:
     ]
 
 
+def _quit_on_sigterm(app: App) -> None:
+    """SIGTERM (a logout, `kill`) ends the app's loop as closing the window does, so the worker is shut down
+    and its semaphores released; the default action ended the process with them leaked to the resource
+    tracker (which warned at the exit)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit(128 + signum))
+
+
 def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     """Open the window (or an offscreen buffer), run until quit; returns the exit code."""
     # Bad input fails before any window opens: one line, exit 2 (main.py prints InputError).
@@ -364,11 +373,11 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         if not saved.exists():
             raise InputError(str(saved), "file", "a match saved after a stroke (start one with `play` first)")
         load_match(saved)  # a damaged save is one line and exit 2, before any window opens
-        from scenes.autosave import load_document
-        from scenes.match import play_save_path
+        from scenes.match import MatchController
 
-        if play_save_path(str(saved)).exists():
-            load_document(play_save_path(str(saved)), "play")
+        # The save and the window's companion beside it, read as the window will resume them (a stroke
+        # log naming a player the match has not is one line too, not a window that fails later).
+        MatchController.from_autosave(str(saved), settings.lang, settings)
     script_path = os.environ.get(SCRIPT_ENV)
     script = load_script(script_path) if script_path else None
     out = Path(getattr(args, "out", None) or DEFAULT_SHOT_PATH)
@@ -423,6 +432,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
     base.taskMgr.add(tick, "app-tick", sort=-50)
     # Closing the window ends the loop below (ShowBase would call sys.exit() from inside a task).
     base.userExit = lambda: app.quit(0)
+    _quit_on_sigterm(app)
     # Run the loop ourselves so quitting returns an exit code instead of calling sys.exit().
     try:
         while not app.done:

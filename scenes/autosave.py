@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
-from physics.files import atomic_text
+from physics.files import atomic_text, read_user_bytes
 from physics.limits import MAX_DEPTH, MAX_ITEMS, MAX_STRING
 from physics.limits import MAX_FILE_BYTES as MAX_BYTES
 from physics.limits import MAX_SCORE as MAX_INT
@@ -114,15 +114,7 @@ def load_document(path: str | Path, kind: str) -> tuple[dict[str, Any], int]:
     """Read a document :func:`save_document` wrote: ``(payload, saved_strokes)``; InputError otherwise."""
     p = Path(path)
     file = str(p)
-    try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                file, "<file>", f"a saved {kind} under {MAX_BYTES // 1024} kB (got {size} bytes)"
-            )
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InputError(file, "<file>", f"a readable file ({exc.strerror})") from None
+    raw = read_user_bytes(p, f"saved {kind}", MAX_BYTES, key="<file>")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -27,7 +27,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from physics.errors import InputError
 from physics.record import BallStatus, EventType, ShotRecord
@@ -89,20 +89,52 @@ def _text(file: str, key: str, v: Any) -> dict[str, str]:
     return {"en": str(v["en"]), "ru": str(v["ru"])}
 
 
+def _numbers(v: Any, n: int) -> TypeGuard[list[float]]:
+    """``v`` is a list of ``n`` finite numbers (not flags: TOML's true is not 1 m)."""
+    return (
+        isinstance(v, list)
+        and len(v) == n
+        and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)
+    )
+
+
 def _zone(file: str, v: Any) -> Zone:
     if not isinstance(v, Mapping):
         raise InputError(file, "drill.cue_zone", "a table with rect = [x0, y0, x1, y1] or centre and radius")
     if "rect" in v:
         r = v["rect"]
-        if not (isinstance(r, list) and len(r) == 4 and all(isinstance(c, (int, float)) for c in r)):
-            raise InputError(file, "drill.cue_zone.rect", "four numbers [x0, y0, x1, y1] in metres")
+        if not _numbers(r, 4):
+            raise InputError(file, "drill.cue_zone.rect", "four finite numbers [x0, y0, x1, y1] in metres")
         return Zone(rect=(float(r[0]), float(r[1]), float(r[2]), float(r[3])))
     c, rad = v.get("centre"), v.get("radius")
-    if not (isinstance(c, list) and len(c) == 2 and all(isinstance(x, (int, float)) for x in c)):
-        raise InputError(file, "drill.cue_zone.centre", "two numbers [x, y] in metres")
-    if not (isinstance(rad, (int, float)) and 0 < rad < 2):
+    if not _numbers(c, 2):
+        raise InputError(file, "drill.cue_zone.centre", "two finite numbers [x, y] in metres")
+    if isinstance(rad, bool) or not (isinstance(rad, (int, float)) and 0 < rad < 2):
         raise InputError(file, "drill.cue_zone.radius", "a radius in metres, 0..2")
     return Zone(centre=(float(c[0]), float(c[1])), radius=float(rad))
+
+
+def _pots(file: str, raw: Any, scenario: Any) -> list[Pot]:
+    """``[[drill.pot]]``: each a ball of the layout, a pocket of the table (or "any"), a flag."""
+    if not isinstance(raw, list):
+        raise InputError(file, "drill.pot", "an array of tables ([[drill.pot]] with ball and pocket)")
+    pots = []
+    for i, p in enumerate(raw):
+        key = f"drill.pot[{i}]"
+        if not (isinstance(p, Mapping) and isinstance(p.get("ball"), str)):
+            raise InputError(file, f"{key}.ball", "a ball id")
+        pocket = p.get("pocket", "any")
+        if not isinstance(pocket, str) or (pocket != "any" and pocket not in scenario.table.pockets):
+            raise InputError(
+                file, f"{key}.pocket", f"a pocket id or any: {', '.join(scenario.table.pockets)}"
+            )
+        if p["ball"] not in scenario.balls:
+            raise InputError(file, f"{key}.ball", f"a ball of [balls] ({', '.join(scenario.balls)})")
+        after = p.get("after_cushion", False)
+        if not isinstance(after, bool):
+            raise InputError(file, f"{key}.after_cushion", "true or false")
+        pots.append(Pot(p["ball"], pocket, after))
+    return pots
 
 
 def load_drill(path: str | Path) -> Drill:
@@ -119,21 +151,10 @@ def load_drill(path: str | Path) -> Drill:
     family = raw.get("family")
     if family not in FAMILIES:
         raise InputError(file, "drill.family", f"one of {', '.join(FAMILIES)}")
-    pots = []
-    for i, p in enumerate(raw.get("pot") or []):
-        if not (isinstance(p, Mapping) and isinstance(p.get("ball"), str)):
-            raise InputError(file, f"drill.pot[{i}].ball", "a ball id")
-        pocket = p.get("pocket", "any")
-        if pocket != "any" and pocket not in scenario.table.pockets:
-            raise InputError(
-                file, f"drill.pot[{i}].pocket", f"a pocket id or any: {', '.join(scenario.table.pockets)}"
-            )
-        if p["ball"] not in scenario.balls:
-            raise InputError(file, f"drill.pot[{i}].ball", f"a ball of [balls] ({', '.join(scenario.balls)})")
-        pots.append(Pot(p["ball"], str(pocket), bool(p.get("after_cushion", False))))
+    pots = _pots(file, raw.get("pot", []), scenario)
     zone = _zone(file, raw["cue_zone"]) if "cue_zone" in raw else None
     first = raw.get("first_contact")
-    if first is not None and first not in scenario.balls:
+    if first is not None and (not isinstance(first, str) or first not in scenario.balls):
         raise InputError(file, "drill.first_contact", f"a ball of [balls] ({', '.join(scenario.balls)})")
     if not pots and zone is None:
         raise InputError(file, "drill", "at least one [[drill.pot]] or a [drill.cue_zone]")

@@ -436,6 +436,10 @@ class MatchController:
             self.log = [StrokeLog.from_dict(d) for d in log]
         except (TypeError, ValueError, KeyError) as exc:
             raise InputError(str(path), "payload.log", f"stroke entries as saved ({exc})") from None
+        n = len(self.names)
+        for i, entry in enumerate(self.log):
+            if not 0 <= entry.player < n:  # the statistics screen indexes the players by it
+                raise InputError(str(path), f"payload.log[{i}].player", f"a player of this match, 0..{n - 1}")
         self.current_break = brk
 
     def _trim_history(self) -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.files import read_user_bytes
 from physics.limits import MAX_FILE_BYTES, MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
 from physics.tables import TABLE_IDS
@@ -204,14 +204,8 @@ def check_action(file: str, i: int, a: Any) -> dict[str, Any]:
 
 def load_script(path: str) -> list[dict[str, Any]]:
     """The actions of a script file, every one checked; InputError naming the file and the action otherwise."""
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(path, "file", f"a script of at most {MAX_FILE_BYTES // (1024 * 1024)} MB")
-        text = p.read_text(encoding="utf-8").removeprefix("\ufeff")
-    except OSError as exc:
-        raise InputError(path, "file", f"a readable script file ({exc.strerror})") from None
+        text = read_user_bytes(path, "script file", MAX_FILE_BYTES).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise InputError(path, "file", "UTF-8 text") from None
     try:

@@ -192,6 +192,14 @@ _RANGES: dict[str, Any] = {
     "trainer.exam_pass_mark": (1, 100),
     "trainer.variations": (0, 10),
 }
+
+
+def key_range(key: str) -> Any:
+    """The (low, high) or the allowed strings of a settings key ("trainer.exam_seconds"): one bound for
+    settings.toml and for what is read back elsewhere (an imported exam)."""
+    return _RANGES[key]
+
+
 _OVERRIDE_RANGES: dict[str, tuple[float, float]] = {
     "mu_slide": (0.05, 0.6),
     "mu_roll": (0.001, 0.05),
@@ -303,9 +311,23 @@ def _section(file: str, name: str, cls: type, raw: Any, extra: dict[str, Any] | 
             kw[key] = tuple(check_name(file, f"{full}[{i}]", v) for i, v in enumerate(value))
             continue
         kw[key] = _check(file, full, value, getattr(defaults, key))
+        if full == "trainer.data_dir":
+            _check_folder(file, full, kw[key])
     if name == "controls":
         _check_controls(file, raw)
     return cls(**kw)
+
+
+def _check_folder(file: str, key: str, value: str) -> None:
+    """A folder path the system can take: no NUL, and a ``~user`` that names a user of this machine."""
+    if "\0" in value:
+        raise InputError(file, key, "a folder path (it holds a NUL character)")
+    try:
+        Path(value).expanduser()
+    except RuntimeError:  # ~name of nobody known here
+        raise InputError(
+            file, key, f"a folder path; {value.split('/', 1)[0]} is no user of this machine"
+        ) from None
 
 
 _SECTIONS = {

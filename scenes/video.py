@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
+from physics.files import atomic_path
 
 VIDEO_CAMERAS = ("side", "top", "player", "follow")
 FORMATS = {".mp4": "libx264", ".gif": "gif", ".webp": "libwebp_anim"}
@@ -59,6 +60,8 @@ def check_video_args(out: Path, speed: float, fps: int) -> str:
         raise InputError("--video", str(out), f"a path ending in {', '.join(FORMATS)}")
     if not out.parent.exists():
         raise InputError("--video", str(out), f"a path in an existing folder ({out.parent} does not exist)")
+    if out.is_dir():
+        raise InputError("--video", str(out), "a video file path, not a folder")
     if not (math.isfinite(speed) and SPEED_RANGE[0] <= speed <= SPEED_RANGE[1]):
         raise InputError("--speed", str(speed), f"a playback rate from {SPEED_RANGE[0]} to {SPEED_RANGE[1]}")
     if not FPS_RANGE[0] <= fps <= FPS_RANGE[1]:
@@ -99,6 +102,11 @@ class Encoder:
             self.container.mux(packet)
         self.container.close()
 
+    def abandon(self) -> None:
+        """Close without flushing the encoder: after a failed write (a full disk) FFmpeg crashes when asked to
+        mux what it still holds. The file is partial; the caller removes it."""
+        self.container.close()
+
 
 def progress_bar(done: int, total: int, width: int = 30) -> str:
     filled = int(width * done / max(1, total))
@@ -119,11 +127,9 @@ def render_video(
     quality: str = "low",
 ) -> VideoPlan:
     """Render ``record`` (a ShotRecord with samples) of ``scenario`` to ``out``; returns the plan it followed."""
-    import numpy as np
     from panda3d.core import NodePath
 
-    from scenes.camera import CameraMode, CameraRig
-    from scenes.render import OffscreenShot, is_software, place_camera
+    from scenes.render import OffscreenShot, is_software
     from scenes.replay import ReplayPlayer
     from scenes.table_view import TableView, default_ball_style
 
@@ -148,7 +154,39 @@ def render_video(
             "--speed", str(speed), f"a rate giving at most {MAX_FRAMES} frames (this: {p.frames})"
         )
     struck = scenario.shot.ball if scenario.shot is not None else "cue"
-    enc = Encoder(out, codec, size, fps)
+    # Into a temporary file beside ``out``, renamed onto it when the last frame is in: a kill, Ctrl-C, a
+    # full disk or a cancelled export leaves an older ``out`` as it was (physics.files.atomic_path).
+    try:
+        with atomic_path(out, "--video") as tmp:
+            enc = Encoder(tmp, codec, size, fps)
+            _encode(shot, view, player, p, scenario, enc, camera, struck, size, progress)
+    finally:
+        shot.close()
+        view.destroy()
+        scene.removeNode()
+    return p
+
+
+def _encode(
+    shot: Any,
+    view: Any,
+    player: Any,
+    p: VideoPlan,
+    scenario: Any,
+    enc: Encoder,
+    camera: str,
+    struck: str,
+    size: tuple[int, int],
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Every frame of plan ``p`` drawn and encoded; the encoder closed whatever happens (its file is then
+    renamed into place or removed by the caller)."""
+    import numpy as np
+
+    from scenes.camera import CameraMode, CameraRig
+    from scenes.render import place_camera
+
+    fps = p.fps
     try:
         rig = CameraRig(shot.camera, scenario.table, smooth_time=0.0 if camera in ("top", "player") else 0.4)
         place_camera(rig, "side" if camera == "follow" else camera, scenario, player.states_at(0.0), view)
@@ -170,12 +208,10 @@ def render_video(
             enc.write(np.ascontiguousarray(img[: size[1], : size[0]]))
             if progress is not None:
                 progress(k + 1, p.frames)
-    finally:
-        enc.close()
-        shot.close()
-        view.destroy()
-        scene.removeNode()
-    return p
+    except BaseException:
+        enc.abandon()
+        raise
+    enc.close()
 
 
 def video_command(args: Any, settings: Any) -> int:
@@ -206,6 +242,7 @@ def video_command(args: Any, settings: Any) -> int:
             print(f"render: {progress_bar(done, total)}", end=end, file=sys.stderr, flush=True)
 
     quality = getattr(args, "quality", None) or settings.display.quality
+    _stop_on_sigterm()
     base = make_offscreen_base((64, 64), quality=quality)
     try:
         render_video(
@@ -215,6 +252,17 @@ def video_command(args: Any, settings: Any) -> int:
         base.destroy()
     print(str(out))
     return 0
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM (the window cancelling an export, a shutdown) unwinds like Ctrl-C: the temporary video is
+    removed and the old file kept, where the default action would end the process on the spot."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 class ExportJob:
@@ -237,11 +285,15 @@ class ExportJob:
 
         if record.shot is None:
             raise ValueError("the stroke has no shot to simulate")
+        import tempfile
+
         self.out = out
         out.parent.mkdir(parents=True, exist_ok=True)
-        self.scenario = out.with_suffix(".toml")
+        # The stroke's scenario is the child's input, not a result: it lives in a folder of its own that
+        # goes when the export ends, however it ends (no stray .toml beside the video).
+        self._folder = Path(tempfile.mkdtemp(prefix="billiards3d-export-"))
+        self.scenario = self._folder / f"{out.stem}.toml"
         positions = {b: (float(p[0]), float(p[1])) for b, p in record.initial.items()}
-        write_scenario(self.scenario, positions, record.table, record.shot, title=out.stem)
         main = Path(__file__).resolve().parent.parent / "main.py"
         cmd = [sys.executable, str(main)]
         if getattr(settings, "path", None) and Path(settings.path).exists():
@@ -250,9 +302,14 @@ class ExportJob:
         cmd += ["--camera", camera if camera in VIDEO_CAMERAS else "side", "--size", size]
         if quality is not None:  # else the settings' [display] quality, as the window draws
             cmd += ["--quality", quality]
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1
-        )
+        try:
+            write_scenario(self.scenario, positions, record.table, record.shot, title=out.stem)
+            self.proc = subprocess.Popen(
+                cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1
+            )
+        except BaseException:
+            self._clean()
+            raise
         self.progress = 0.0
         self.error: str | None = None
         self._tail = ""
@@ -278,6 +335,7 @@ class ExportJob:
         if code is None:
             return False
         self._reader.join(timeout=1.0)
+        self._clean()
         if code != 0:
             lines = [ln for ln in self._tail.replace("\r", "\n").splitlines() if ln and "render:" not in ln]
             self.error = lines[-1] if lines else f"exit {code}"
@@ -290,3 +348,10 @@ class ExportJob:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:  # it did not stop when asked
                 self.proc.kill()
+                self.proc.wait()
+        self._clean()
+
+    def _clean(self) -> None:
+        import shutil
+
+        shutil.rmtree(self._folder, ignore_errors=True)

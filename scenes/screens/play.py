@@ -685,6 +685,13 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             self.status = exc.line()
             self._refresh_hud()
             return
+        here = self.match.spec.id
+        if sc.table.id != here:  # its balls and layout mean nothing on this table: say so, change nothing
+            self.status = InputError(
+                str(target), "table", f"a position of this table, {here} (this one is for {sc.table.id})"
+            ).line()
+            self._refresh_hud()
+            return
         self.match.history.append((dict(self.match.positions), None, self.match.last, 0))
         self.match.positions = dict(sc.balls)
         if sc.shot is not None:

@@ -239,7 +239,7 @@ def parse_expected(file: str, game: str, raw: Any) -> Expected:
     if not isinstance(points, list):
         raise InputError(file, f"{key}.points", "a list of whole numbers")
     in_hand = raw["in_hand"]
-    if in_hand not in IN_HAND:
+    if not isinstance(in_hand, str) or in_hand not in IN_HAND:
         raise InputError(file, f"{key}.in_hand", f"one of {', '.join(IN_HAND)}")
     codes = _strs(file, f"{key}.codes", raw["codes"])
     known_codes = {c.value for c in FoulCode}

@@ -119,9 +119,9 @@ def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: T
     )
     if not run_text_exam(session, rules, settings.lang, read, out, resumed=resumed):
         return 0
-    result, path = exam.finish(
-        session, exam_id, rules, store.profile_name(pid), settings.data_dir(), settings.lang, now_iso()
-    )
+    # The result is stored and shown before the report is written: a report the disk refuses is then one
+    # line and exit 2, the score kept.
+    result = exam.store_result(session, exam_id, rules)
     lang = settings.lang
     verdict = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
     print(
@@ -139,6 +139,9 @@ def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: T
     )
     for k, v in result.by_topic:
         print(f"  {topic_title(k, lang)}: {v:.0f} %", file=out)
+    path = exam.write_exam_report(
+        session, exam_id, rules, store.profile_name(pid), settings.data_dir(), lang, now_iso(), result
+    )
     print(tr("trainer.report_path", lang, path=str(path)), file=out)
     return 0
 

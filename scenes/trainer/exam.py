@@ -200,13 +200,35 @@ def report_path(data_dir: Path, exam_id: int, trainee: str, date: str) -> Path:
 def finish(
     session: Any, exam_id: int, rules: ExamRules, trainee: str, data_dir: Path, lang: str, date: str
 ) -> tuple[ExamResult, Path]:
-    """Score the exam, write its report, store the result; returns both."""
+    """Score the exam and store the result, then write its report; returns both. The result is stored first:
+    the report is a view of it, so a report the disk refuses (WriteError) loses no score."""
+    result = store_result(session, exam_id, rules)
+    return result, write_exam_report(session, exam_id, rules, trainee, data_dir, lang, date, result)
+
+
+def store_result(session: Any, exam_id: int, rules: ExamRules) -> ExamResult:
+    """The exam's score and verdict, stored (the exam is finished from here on, whatever its report does)."""
     result = result_of(session, rules.pass_mark)
+    session.store.finish_exam(exam_id, result.percent, result.passed, None)
+    return result
+
+
+def write_exam_report(
+    session: Any,
+    exam_id: int,
+    rules: ExamRules,
+    trainee: str,
+    data_dir: Path,
+    lang: str,
+    date: str,
+    result: ExamResult,
+) -> Path:
+    """Write the report of a stored result and note where it is; WriteError when the disk refuses."""
     path = write_report(
         report_path(data_dir, exam_id, trainee, date), session, result, rules, trainee, date, lang
     )
-    session.store.finish_exam(exam_id, result.percent, result.passed, str(path))
-    return result, path
+    session.store.set_report(exam_id, str(path))
+    return path
 
 
 def summary(result: ExamResult, lang: str) -> Mapping[str, Any]:

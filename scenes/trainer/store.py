@@ -28,10 +28,10 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from physics.errors import InputError
 
@@ -438,13 +438,6 @@ class Store:
             if a.last_of_session:
                 self.conn.execute("UPDATE sessions SET finished = 1 WHERE id = ?", (sid,))
 
-    def set_progress(self, sid: int, position: int, finished: bool) -> None:
-        """Set a session's position and state (an imported session keeps its own)."""
-        with self._tx():
-            self.conn.execute(
-                "UPDATE sessions SET position = ?, finished = ? WHERE id = ?", (position, int(finished), sid)
-            )
-
     def answers(self, sid: int, item: int | None = None) -> list[tuple[int, str, list[str], bool]]:
         """(item, question, answer keys, correct) in the order given."""
         q = "SELECT item, question, answer, correct FROM answers WHERE session_id = ?"
@@ -565,6 +558,94 @@ class Store:
         row = self.conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
         return str(row[0]) if row is not None else DEFAULT_PROFILE
 
+    # --- imports ------------------------------------------------------------------------------------
+    def import_results(self, plan: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> int:
+        """Add checked sessions (``(trainee, sessions)`` as packs.import_results reads them) in one
+        transaction; returns the answers added. A session already here (the same trainee, date, kind and
+        cases) is skipped, decided inside the transaction, so two imports at once add it once, and an import
+        the disk or a kill stopped left nothing: the next one adds exactly what is missing."""
+        added = 0
+        try:
+            with self._tx():
+                for name, sessions in plan:
+                    added += self._import_trainee(name, sessions)
+        except sqlite3.Error as exc:
+            raise InputError(
+                str(self.path),
+                "database",
+                f"a database that takes the whole import ({exc}); nothing was imported",
+            ) from None
+        return added
+
+    def _import_trainee(self, name: str, sessions: Sequence[Mapping[str, Any]]) -> int:
+        row = self.conn.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
+        pid = (
+            int(row[0])
+            if row is not None
+            else int(self.conn.execute("INSERT INTO profiles (name) VALUES (?)", (name,)).lastrowid or 0)
+        )
+        have = {(r.created, r.kind, r.items) for r in self.sessions(pid)}
+        added = 0
+        for s in sessions:
+            items = tuple((str(i[0]), str(i[1]), str(i[2])) for i in s["items"])
+            if (s.get("created"), s["kind"], items) in have:
+                continue
+            cur = self.conn.execute(
+                "INSERT INTO sessions (game, topic, seed, items, profile_id, kind, created, position, finished) "
+                "VALUES (?, ?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), ?, ?)",
+                (
+                    s["game"],
+                    s["topic"],
+                    s["seed"],
+                    json.dumps([list(i) for i in items]),
+                    pid,
+                    s["kind"],
+                    s.get("created"),
+                    s["position"],
+                    int(s["finished"]),
+                ),
+            )
+            sid = int(cur.lastrowid or 0)
+            have.add((self.session(sid).created, s["kind"], items))
+            for a in s["answers"]:
+                self.conn.execute(
+                    f"INSERT INTO answers ({_ANSWER_COLUMNS}, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        sid,
+                        a["item"],
+                        a["case"],
+                        a["game"],
+                        a["topic"],
+                        a["question"],
+                        json.dumps(sorted(a["answer"])),
+                        int(a["correct"]),
+                        float(a["weight"]),
+                        json.dumps(sorted(a["expected"])) if a["expected"] is not None else None,
+                        float(a["seconds"]) if a["seconds"] is not None else None,
+                        a["at"],
+                    ),
+                )
+                added += 1
+            e = s.get("exam")
+            if e is not None:
+                self.conn.execute(
+                    "INSERT INTO exams (session_id, game, seconds_per_case, replays, pass_mark, score, passed, "
+                    "finished) VALUES (?, ?, ?, ?, ?, ?, ?, CASE WHEN ? IS NULL THEN NULL "
+                    "ELSE COALESCE(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) END)",
+                    (
+                        sid,
+                        s["game"],
+                        float(e["seconds_per_case"]),
+                        int(e["replays"]),
+                        float(e["pass_mark"]),
+                        None if e.get("score") is None else float(e["score"]),
+                        None if e.get("passed") is None else int(e["passed"]),
+                        e.get("score"),
+                        e.get("finished"),
+                    ),
+                )
+        return added
+
     # --- exams --------------------------------------------------------------------------------------
     def new_exam(
         self, sid: int, game: str | None, seconds_per_case: float, replays: int, pass_mark: float
@@ -601,6 +682,11 @@ class Store:
                 "finished = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
                 (float(score), int(passed), report, exam_id),
             )
+
+    def set_report(self, exam_id: int, report: str) -> None:
+        """Where a finished exam's report was written (after its result was stored)."""
+        with self._tx():
+            self.conn.execute("UPDATE exams SET report = ? WHERE id = ?", (report, exam_id))
 
     # --- progress -----------------------------------------------------------------------------------
     def progress(self, by: str, sid: int | None = None, profile_id: int | None = None) -> list[Progress]:
@@ -745,6 +831,8 @@ def _check_foreign(path: Path) -> None:
     expected = "a billiards3d trainer database (SQLite); move the file away to start a new one"
     if path.is_dir():
         raise InputError(file, "database", expected)
+    if not path.is_file():  # a pipe or a device: opening it could wait for ever
+        raise InputError(file, "database", "a regular file (not a pipe or a device)")
     try:
         with path.open("rb") as fh:
             head = fh.read(100)

@@ -27,12 +27,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def _fill(store: Store) -> None:
     anna, boris = store.profile("Anna"), store.profile("Boris")
     row = store.new_session(
-        "snooker", None, 3, [("a", "snooker", "jump"), ("b", "snooker", "lamp")], profile_id=anna
+        "snooker",
+        None,
+        3,
+        [("snooker-jump-over-blocker", "snooker", "jump"), ("snooker-chalk", "snooker", "chalk")],
+        profile_id=anna,
     )
     store.record_answer(
         row.id,
         0,
-        "a",
+        "snooker-jump-over-blocker",
         "snooker",
         "jump",
         "legal",
@@ -47,7 +51,7 @@ def _fill(store: Store) -> None:
     store.record_answer(
         row.id,
         0,
-        "a",
+        "snooker-jump-over-blocker",
         "snooker",
         "jump",
         "next",
@@ -59,9 +63,20 @@ def _fill(store: Store) -> None:
         expected=["striker:none"],
         seconds=9.0,
     )
-    ex = store.new_session("golf", None, 1, [("c", "golf", "lamp")], profile_id=boris, kind="exam")
+    ex = store.new_session("golf", None, 1, [("golf-lamp", "golf", "lamp")], profile_id=boris, kind="exam")
     store.record_answer(
-        ex.id, 0, "c", "golf", "lamp", "legal", ["legal"], True, True, True, weight=3.0, expected=["legal"]
+        ex.id,
+        0,
+        "golf-lamp",
+        "golf",
+        "lamp",
+        "legal",
+        ["legal"],
+        True,
+        True,
+        True,
+        weight=3.0,
+        expected=["legal"],
     )
     eid = store.new_exam(ex.id, "golf", 120, 2, 80)
     store.finish_exam(eid, 100.0, True, None)

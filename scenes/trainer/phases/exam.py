@@ -83,21 +83,14 @@ class ExamPart:
 
     def finish(self) -> None:
         """The exam's end on the score page: the result, and where its report was written."""
+        from physics.files import WriteError
         from scenes.trainer import exam
         from scenes.trainer.cli import now_iso
 
         s = self.screen
         assert s.session is not None and self.exam_id is not None and self.rules is not None
         lang = s.lang
-        result, path = exam.finish(
-            s.session,
-            self.exam_id,
-            self.rules,
-            s.profile,
-            s.settings.data_dir(),
-            lang,
-            now_iso(),
-        )
+        result = exam.store_result(s.session, self.exam_id, self.rules)
         self.result_text = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
         s.label(
             self.result_text,
@@ -105,5 +98,12 @@ class ExamPart:
             0.07,
             colour=(0.5, 1, 0.5, 1) if result.passed else (1, 0.5, 0.4, 1),
         )
+        try:
+            path = exam.write_exam_report(
+                s.session, self.exam_id, self.rules, s.profile, s.settings.data_dir(), lang, now_iso(), result
+            )
+        except WriteError as exc:  # the score is stored; the trainee is told the report is missing
+            s.label(tr("trainer.report_failed", lang, why=exc.reason), (0, -0.62), 0.03, wrap=90)
+            return
         s.label(tr("trainer.report_path", lang, path=str(path)), (0, -0.62), 0.03, wrap=90)
         self.report = str(path)
