@@ -1046,7 +1046,7 @@ def pocket_target(quick: bool) -> Fact:
     different angles", billiards.colostate.edu, 2008): its equations, written out in
     :mod:`physics.validation_pockets`, give 67.8, 61.6 and 74.6 mm for its own pocket and, with this table's
     corner (mouth, facings, 40 mm shelf), 66.0, 59.9 and 63.7 mm. TP 3.6 is for slow balls; that a faster ball
-    finds every pocket smaller is physics.md §3.6 (TP 3.5-3.8), so the firm stroke's window may be no wider than
+    finds every pocket smaller is TP 3.5-3.8, so the firm stroke's window may be no wider than
     the slow one's. TP 3.6's rail is a mirror; the engine's rolling ball leaves a rail it met 5 degrees off at
     2.6 degrees (docs/pockets.md), which is where the 40 degree long-rail half parts from it."""
     spec = load_table("pool-9ft")
@@ -1091,9 +1091,9 @@ def pocket_target(quick: bool) -> Fact:
         title=text("Corner pocket: the effective target", "Угловая луза: действующая ширина цели"),
         source=text(
             "TP 3.6 (Alciatore, effective target sizes for slow shots into a corner pocket) with this table's "
-            "pocket; physics.md §3.6: faster balls shrink every pocket",
+            "pocket; TP 3.5-3.8: faster balls shrink every pocket",
             "TP 3.6 (Alciatore, действующая ширина угловой лузы для медленных шаров) с лузой этого стола; "
-            "physics.md §3.6: быстрый шар сужает любую лузу",
+            "TP 3.5-3.8: быстрый шар сужает любую лузу",
         ),
         table=spec.id,
         x_label=text("approach angle off the pocket's axis, deg", "угол подхода к оси лузы, град"),

@@ -92,15 +92,13 @@ class ReplayScreen(Screen):
                 ),
             )
         )
-        self.accept(c.pause, self.toggle_pause)
-        self.accept(c.slower, self.slower)
-        self.accept(c.faster, self.faster)
+        for key, act in ((c.pause, self.toggle_pause), (c.slower, self.slower), (c.faster, self.faster)):
+            self.accept(key, act)
         self.accept(c.step, self.step)
         self.accept(c.camera_next, self.camera.next_mode)
         self.accept(c.camera_top, self.camera.set_mode, ["top"])
-        self.accept(c.menu, self.back)
-        self.accept(c.replay, self.restart)
-        self.accept(c.export_video, self.export_video)
+        for key, act in ((c.menu, self.back), (c.replay, self.restart), (c.export_video, self.export_video)):
+            self.accept(key, act)
         from direct.gui.DirectGui import DirectButton
 
         self.export_button = self.own(

@@ -35,7 +35,8 @@ def test_the_referee_speaks_russian_with_names(capsys: pytest.CaptureFixture[str
         in text
     )
     if name.startswith("snooker"):
-        assert "Снукер | биток за бортом" in text and "с руки в полукруге «D»" in text
+        # The cue ball meets the top of the red in the air and flies on over it: a jump shot too (WPBSA).
+        assert "Снукер | удар с перескоком, биток за бортом" in text and "с руки в полукруге «D»" in text
         assert "Предупреждения: [WPBSA, раздел 3, правило 15]" in text
 
 
