@@ -246,6 +246,14 @@ def _event(
             if not isinstance(v, bool):
                 raise InputError(file, k, "true or false")
             kw[name] = v
+        elif name == "contacts":
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise InputError(file, k, "an integer >= 1 (how many times the tip met the ball)")
+            kw[name] = v
+        elif name == "contact_times":
+            if not isinstance(v, list) or not all(_finite(x) and x >= 0 for x in v):
+                raise InputError(file, k, "a list of times in s after the first tip contact, each >= 0")
+            kw[name] = tuple(float(x) for x in v)
         elif name in ("speed", "after"):
             if not _finite(v) or v < 0:
                 raise InputError(file, k, "a finite number >= 0")

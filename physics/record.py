@@ -75,6 +75,8 @@ _EVENT_FIELDS = (
     "rest",
     "miscue",
     "scoop",
+    "contacts",
+    "contact_times",
     "speed",
     "after",
     "pos",
@@ -98,6 +100,10 @@ class Event:
     rest: str | None = None  # off_table: rail | floor | ...
     miscue: bool | None = None  # cue_strike
     scoop: bool | None = None  # cue_strike
+    # cue_strike (design.md): how many times the tip met the ball (> 1: a double hit) and when, in s after the
+    # first; absent (None) they read as contacts=1, contact_times=[] (one contact).
+    contacts: int | None = None
+    contact_times: tuple[float, ...] | None = None
     speed: float | None = None  # impact speed (m/s) where meaningful
     after: float | None = None  # dropped: seconds after the stroke ended
     pos: tuple[float, float, float] | None = None  # where it happened (centre of the ball)
@@ -111,7 +117,7 @@ class Event:
             v = getattr(self, name)
             if v is None:
                 continue
-            if name in ("balls", "pos"):
+            if name in ("balls", "pos", "contact_times"):
                 v = [(_r(x) if isinstance(x, float) else x) for x in v]
             elif isinstance(v, float):
                 v = _r(v)
@@ -124,7 +130,7 @@ class Event:
         for name in _EVENT_FIELDS:
             if name in d and d[name] is not None:
                 v = d[name]
-                if name in ("balls", "pos"):
+                if name in ("balls", "pos", "contact_times"):
                     v = tuple(v)
                 kw[name] = v
         return cls(**kw)
