@@ -541,7 +541,7 @@ def masse(quick: bool) -> Fact:
     squirt = math.tan(math.radians(M.squirt_deg(tip[0], p.squirt_mass_ratio)))
     series: list[Series] = []
     checks = []
-    for el in _pick(quick, [60.0, 70.0, 80.0], [70.0, 80.0]):
+    for el in _pick(quick, [78.0, 80.0, 84.0], [80.0, 84.0]):
         m = _masse_run(spec, p, el, tip)
         lbl = f"{el:g}°"
         # The squirt's push across the cue is horizontal, the cue's own push only cos(elevation) of it: seen from
