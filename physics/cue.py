@@ -17,20 +17,30 @@ across the cue in the vertical plane ("vertical squirt"): a follow stroke drives
 harder than a draw at the same elevation, and its hop is higher; a draw with a level cue lifts the ball by
 that much (a rise below ``min_bounce`` stays on the cloth).
 
-The slate and the cue after the strike: an elevated cue drives the ball into the slate, which sends it back
-up with e_table. The cue keeps moving along its axis after the impulse (V - F/M): while it gains on the
-rebounding ball it meets it again and drives it down again (a second contact), and so on until it no
-longer gains on it. A light jump cue is mostly stopped by the first impulse and the ball jumps; a heavy
-playing cue catches the rebound and takes much of the hop back (what makes jumping with a playing cue
-hard), and at a steep massé elevation it holds the ball against the slate for the whole stroke.
-Friction at the slate: a bounce the ball leaves free of the tip is the frictional slate bounce of TP B.10
-(mu_slide (1 + e) |v_z|, limited to rolling), as at any landing. A bounce the cue catches is part of a
-pinch: the ball is held by the chalked tip (mu 0.6 against the cloth's 0.2) while the slate pushes it up
-through its centre, and no slate friction is applied (Coriolis' massé analysis, TP A.19): the ball leaves
-along the cue's line, turned only by the squirt, and curves on the cloth until it rolls. The slate's
-friction and its normal push both act at the ball's lowest point and the tip's impulses all lie on the
-cue line, so the direction the ball finally rolls in, (5/7) v0 - (2/7) R (z x w0), is Coriolis' whatever
-the pinch does: from where the ball rests towards where the cue line meets the cloth (TP A.19).
+The slate and the tip's later impulses (docs/strike.md): an elevated cue drives the ball into the slate,
+which sends it back up with e_table (TP B.10, docs/physics.md §Flight) while the tip is still on it: the ~1 ms tip
+contact holds the tip, ball and slate impacts together. The cue keeps moving along its axis after the first
+impulse (V - F/M); where it still gains on the rebounding ball along the axis, what the tip does depends on
+how the ball moves across the axis, seen from the tip:
+
+* inside the tip's friction cone (across <= mu_tip times the gain along the axis: the rebound comes back up
+  the cue, a massé struck nearly straight down) the tip holds the ball: another impulse along the cue with
+  the cue's mass, as the first, and the slate answers through the centre without friction (the ball is held
+  by the chalked tip, Coriolis' massé, TP A.19), and so on while the cue gains on it. The ball is pinned;
+* outside it (the rebound runs across the axis, as in every jump from 40 to ~75 degrees) the ball slides
+  across the tip's face and pushes it aside. Across the axis only the shaft's end mass m/ratio takes part
+  (what sets squirt, TP A.31), and a shaft bent by it carries no axial load beyond its end mass over the
+  fraction of a millisecond the rebound takes (a pool shaft buckles statically at ~0.3 kN; the tip's force is
+  kilonewtons): one impact along the cue's line through the contact point, with the tip's restitution and the
+  end mass behind it; then the tip is off the ball.
+
+A light jump cue is mostly stopped by the first impulse; a heavy cue gains more on the rebound and holds it
+from a lower elevation (pool: from ~72 degrees for the playing cue, ~76 for the jump cue). Every tip impulse
+lies on the cue line, and the slate's friction and normal push act at the ball's lowest point, so the
+direction the ball finally rolls in, (5/7) v0 - (2/7) R (z x w0), is Coriolis' whatever the tip did: from
+where the ball rests towards where the cue line meets the cloth (TP A.19). The impulses all fall within the
+one tip contact: the stroke's record counts it as one contact (``cue_strike.contacts``); a later meeting of
+the tip with the ball, in the follow-through, is another (physics.engine).
 
 Scoop and miscue limit: physics.tip (the scoop is where the tip meets the cloth with the ball, the miscue
 limit where the impulse leaves the tip's friction cone, about 0.55 R).
@@ -53,8 +63,8 @@ from physics.params import G, PhysicsParams
 from physics.tip import squirt_tan as _squirt_tan
 from physics.tip import tip_clearance
 
-# Impacts of one stroke (tip and slate, each a contact): a pinched massé takes a handful; the cap only
-# bounds a stroke whose cue keeps gaining on the ball by ever smaller amounts.
+# Impulses within one tip contact (tip and slate): a pinned massé takes a handful; the cap only bounds a stroke
+# whose cue keeps gaining on the ball by ever smaller amounts.
 MAX_CONTACTS = 64
 GAIN_EPS = 1e-9  # m/s: a tip gaining on the ball more slowly than this does not meet it again
 
@@ -66,7 +76,9 @@ class Strike:
     miscue: bool
     scoop: bool
     speed: float  # ball speed right after the tip's first impulse, before the slate reacts
-    contacts: int = 1  # tip contacts: more than one where the cue caught the ball's rebound from the slate
+    contacts: int = (
+        1  # the tip's impulses within its one contact: more than one where it met the ball's rebound
+    )
     cue_after: float = 0.0  # the cue's speed along its axis as it leaves the ball (negative: it recoils)
 
 
@@ -109,7 +121,7 @@ def strike(
     cue_speed: float, direction_deg: float, elevation_deg: float, tip: tuple[float, float], p: PhysicsParams
 ) -> Strike:
     """The ball's velocity and spin as the stroke leaves it (module docstring): the tip, the slate under the
-    ball and the cue's later contacts. A ball that leaves it rising at least ``min_bounce`` high flies."""
+    ball and the tip's later impulses. A ball that leaves it rising at least ``min_bounce`` high flies."""
     R = p.R
     d, right, up = cue_frame(direction_deg, elevation_deg)
     a, b = float(tip[0]), float(tip[1])
@@ -140,35 +152,89 @@ def _pinch(
     scoop: bool,
     p: PhysicsParams,
 ) -> Strike:
-    """The tip's impulses and the slate's answers in turn, while the cue gains on the ball (module docstring)."""
+    """The tip's impulses and the slate's answers in turn, while the tip is on the ball (module docstring)."""
     m, inertia, M = p.m, p.inertia, p.cue_mass
+    end_mass = m / p.squirt_mass_ratio
     k = 1.0 / M + (1.0 + 2.5 * rho * rho) / m  # contact point's speed along d per unit impulse along d
     v = np.zeros(3)
     w = np.zeros(3)
-    cue = cue_speed
-    contacts = 0
+    tip = cue_speed * d  # the tip's velocity: the cue's along its axis, the end mass's across it
+    impulses = 0
+    gripped = False
     speed = 0.0
+    cue = cue_speed
     for _ in range(MAX_CONTACTS):
-        gain = cue - float(np.dot(v + np.cross(w, contact), d))
-        if gain > GAIN_EPS:
+        rel = v + np.cross(w, contact) - tip  # the ball's contact point, seen from the tip
+        gain = -float(np.dot(rel, d))
+        across = rel + gain * d
+        if gain > GAIN_EPS and (impulses == 0 or float(np.linalg.norm(across)) <= p.tip_mu * gain):
+            # The tip grips: the impulse along the cue (TP A.30), the squirt across it (TP A.31).
             f = (1.0 + p.tip_e) * gain / k
             v = v + push * (f / m)
             w = w + np.cross(contact, d * f) / inertia
-            cue -= f / M
-            contacts += 1
-            if contacts == 1:
+            tip = tip - d * (f / M) - (push - d) * (f / end_mass)
+            gripped = impulses > 0 or gripped
+            impulses += 1
+            if impulses == 1:
                 speed = float(np.linalg.norm(v))
+        elif gain > GAIN_EPS:
+            cue = float(np.dot(tip, d))  # the cue behind the end mass keeps its speed
+            v, w, tip = _slide_off(v, w, tip, rel, d, contact, end_mass, p)
+            impulses += 1
+            if v[2] < 0.0:
+                v, w = _slate(v, w, p, pinched=False)
+            break
         elif v[2] >= 0.0:
             break
         if v[2] < 0.0:
-            rebound = v.copy()
-            rebound[2] = -p.e_table * float(v[2])
-            if contacts > 1 or cue - float(np.dot(rebound + np.cross(w, contact), d)) > GAIN_EPS:
-                v = rebound  # the cue catches the rebound: the ball is pinched, the slate pushes through its centre
-            else:
-                v, w, _ = slate_bounce(v, w, p)  # the ball leaves the tip: a free bounce (TP B.10)
-    # Every pass ends with the slate answered (v_z >= 0): a cue still gaining at the cap pushes no more.
-    return Strike(_t(_settled(v, p)), _t(w), False, scoop, speed, contacts, cue)
+            v, w = _slate(v, w, p, pinched=gripped or _grips(v, w, tip, contact, d, p))
+        cue = float(np.dot(tip, d))
+    return Strike(_t(_settled(v, p)), _t(w), False, scoop, speed, impulses, cue)
+
+
+def _grips(
+    v: np.ndarray, w: np.ndarray, tip: np.ndarray, contact: np.ndarray, d: np.ndarray, p: PhysicsParams
+) -> bool:
+    """Would the tip grip the ball once the slate had sent it back up (it gains on it along the cue, and the
+    ball's motion across the cue stays inside the tip's friction cone)?"""
+    rebound = v.copy()
+    rebound[2] = -p.e_table * float(v[2])
+    rel = rebound + np.cross(w, contact) - tip
+    gain = -float(np.dot(rel, d))
+    return gain > GAIN_EPS and float(np.linalg.norm(rel + gain * d)) <= p.tip_mu * gain
+
+
+def _slate(v: np.ndarray, w: np.ndarray, p: PhysicsParams, pinched: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The slate's answer: held by the tip, through the centre without friction (TP A.19); free, TP B.10."""
+    if pinched:
+        v = v.copy()
+        v[2] = -p.e_table * float(v[2])
+        return v, w
+    v, w, _ = slate_bounce(v, w, p)
+    return v, w
+
+
+def _slide_off(
+    v: np.ndarray,
+    w: np.ndarray,
+    tip: np.ndarray,
+    rel: np.ndarray,
+    d: np.ndarray,
+    contact: np.ndarray,
+    end_mass: float,
+    p: PhysicsParams,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ball moving across the cue's axis faster than the tip's friction holds it: it slides across the
+    tip's face and pushes the tip aside (module docstring). Only the end mass takes part: the impact along the
+    cue's line through the contact point with the tip's restitution; then the tip is off the ball."""
+    m, inertia = p.m, p.inertia
+    gain = -float(np.dot(rel, d))
+    rn = np.cross(contact, d)
+    jn = (1.0 + p.tip_e) * gain / (1.0 / m + float(np.dot(rn, rn)) / inertia + 1.0 / end_mass)
+    v = v + d * (jn / m)
+    w = w + rn * (jn / inertia)
+    tip = tip - d * (jn / end_mass)
+    return v, w, tip
 
 
 def _miscue(

@@ -1002,10 +1002,9 @@ def _family_recipes(fam: str) -> list[Recipe]:
         ),
     ]
     far = fam in ("pool", "golf")
-    # The playing cue catches a ball rising off the slate above ~45 degrees (physics.cue: the tip, still coming
-    # down, meets it) and takes its hop back, so these hops start further out from a lower cue; on the pool
-    # table, whose rail top throws a ball on to the floor unless it arrives nearly spent, the player takes the
-    # jump cue. kind: (cue ball's distance from the cushion line, first stroke, search ranges).
+    # Soft raised strokes from near the cushion; on the pool table, whose rail top throws a ball on to the floor
+    # unless it arrives nearly spent, the player takes the jump cue. kind: (cue ball's distance from the cushion
+    # line, first stroke, search ranges).
     kind = "pyramid" if fam == "pyramid" else "pool" if far else "snooker"
     back: dict[str, tuple[float, dict[str, Any], dict[str, tuple[float, float]]]] = {
         "pyramid": (
@@ -1027,8 +1026,8 @@ def _family_recipes(fam: str) -> list[Recipe]:
             0.2,
             {"cue_speed": 2.209, "direction": 90.405, "elevation": 33.813, "tip": [0.0, 0.192]},
             {
-                "cue_speed": (1.8, 3.0),
-                "elevation": (25.0, 42.0),
+                "cue_speed": (1.4, 3.0),
+                "elevation": (18.0, 42.0),
                 "direction": (88.0, 92.0),
                 "tip_u": (-0.3, 0.2),
             },
@@ -1069,7 +1068,13 @@ def _family_recipes(fam: str) -> list[Recipe]:
         "pyramid": (
             0.25,
             {"cue_speed": 3.434, "direction": 91.748, "elevation": 45.825, "tip": [0.0, 0.0]},
-            {"cue_speed": (2.8, 3.8), "elevation": (38.0, 48.0), "direction": (88.0, 92.0)},
+            # Wide enough for the strike's steeper, higher hops (docs/strike.md): a flatter, softer stroke.
+            {
+                "cue_speed": (2.0, 3.8),
+                "elevation": (26.0, 48.0),
+                "direction": (88.0, 92.0),
+                "tip_u": (-0.3, 0.2),
+            },
         ),
         "pool": (
             0.15,

@@ -19,7 +19,11 @@ class EventLog:
     def _add(self, event: Event) -> None:
         self.events.append(event)
 
-    def cue_strike(self, i: int, miscue: bool, scoop: bool, speed: float) -> None:
+    def cue_strike(
+        self, i: int, miscue: bool, scoop: bool, speed: float, contact_times: tuple[float, ...] = ()
+    ) -> None:
+        """``contact_times``: the tip's later contacts with the ball, in s after the first (docs/formats.md §Events); the
+        event's ``contacts`` counts the first one too."""
         b = self.balls
         self._add(
             Event(
@@ -28,10 +32,21 @@ class EventLog:
                 ball=b.ids[i],
                 miscue=miscue,
                 scoop=scoop,
+                contacts=1 + len(contact_times),
+                contact_times=tuple(round(t, 6) for t in contact_times),
                 speed=round(speed, 6),
                 pos=b.at(i),
             )
         )
+
+    def tip_again(self, t: float) -> None:
+        """The tip met the struck ball again at ``t`` (s after the strike): one more contact on the stroke's
+        ``cue_strike`` event (a double hit: the ``contacts`` and ``contact_times`` of docs/formats.md §Events)."""
+        for k, e in enumerate(self.events):
+            if e.type == EventType.CUE_STRIKE:
+                later = (*(e.contact_times or ()), round(t - e.t, 6))
+                self.events[k] = replace(e, contacts=1 + len(later), contact_times=later)
+                return
 
     def ball_ball(
         self, t: float, a: int, b: int, speed: float, at: tuple[float, float, float] | None = None

@@ -13,6 +13,7 @@ from physics.cue import strike
 from physics.engine.bullet import BulletBalls
 from physics.engine.contacts import Contact, ContactFinder, chord_velocity, earliest_first
 from physics.engine.events import EventLog
+from physics.engine.followthrough import FollowThrough
 from physics.engine.freeflight import FreeFlight
 from physics.engine.freeroll import FreeRoll
 from physics.engine.observe import jumps_over, line_crossings
@@ -72,6 +73,7 @@ class Engine:
         self.pushes = PushRun(self.balls, self.zones, self.resolver, self.log, self.sampler, params)
         self.finals: dict[str, BallFinal] = {}
         self._force = False  # the next step runs without contact detection (ZERO_STEP_LIMIT)
+        self.follow: FollowThrough | None = None  # the cue after the strike (a later tip contact)
         b = self.balls
         self._segment = Segment(0.0, b.pos, b.vel, b.omg, np.zeros(0, dtype=np.intp), b.mode, False)
 
@@ -142,8 +144,15 @@ class Engine:
                     guard = 0
                     continue
             dt = self.stepsize.choose(moving)
+            follow = self.follow if self.follow is not None and self.follow.active(self.t) else None
+            if follow is not None:
+                dt = min(dt, follow.bound(self.t))
             taken = self._step(dt)
             self.t += taken
+            if follow is not None and taken > 0.0:
+                dvz = follow.check(self.t)
+                if dvz is not None:
+                    self.resolver.after_impulse(follow.i, self.t, dvz)
             if taken <= 0.0:
                 guard += 1
                 # Many contacts at one instant are normal in a rack; thousands mean a pair that cannot be
@@ -158,9 +167,11 @@ class Engine:
     def _pushes_only(self) -> bool:
         """May the next substeps be a run of sustained pushes (PushRun)? Only off Bullet."""
         r = self.resolver
+        f = self.follow
         return (
             bool(r.sustained)
             and not self._force
+            and (f is None or not f.active(self.t) or not f.apart or f.bound(self.t) == math.inf)
             and not np.count_nonzero(self.balls.mode == BULLET)
             and r.sustained_moving()
         )
@@ -171,6 +182,10 @@ class Engine:
         # The stroke includes the slate's answer under the ball and the cue's later contacts (physics.cue).
         s = strike(shot.cue_speed, shot.direction, shot.elevation, shot.tip, self.p)
         self.log.cue_strike(i, s.miscue, s.scoop, s.speed)
+        if not s.miscue and s.cue_after > 0.0:
+            self.follow = FollowThrough(
+                b, self.log, self.p, i, shot.direction, shot.elevation, shot.tip, s.cue_after
+            )
         b.vel[i], b.omg[i] = np.array(s.v), np.array(s.w)
         if s.v[2] > 0.0:
             self.modes.to_bullet(i)

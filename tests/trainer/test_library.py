@@ -72,10 +72,6 @@ REQUIRED: dict[str, set[str]] = {
         "hanging-drops-on-arrival",
         "pocket-bounce-out",
     },
-    # Snooker has no lamp case on today's physics: the snooker cue ball reached the lamp and came back to the
-    # bed only from a cue raised 60-80 degrees, which the cue now catches off the slate (physics.cue), and no
-    # stroke of the 8,000 searched (playing and jump cue, 26-80 degrees, 7-16.5 m/s) does it. The recipe stays
-    # in tools/trainer_make_cases.py (`--missing` tries it again).
     "snooker": {
         "jump",
         "scoop",
@@ -94,6 +90,7 @@ REQUIRED: dict[str, set[str]] = {
         "pocket-bounce-out",
         "hanging-drops-on-arrival",
         "outside-interference",
+        "lamp",
     },
     "golf": {
         "jump",
@@ -138,7 +135,8 @@ def test_contrasts_the_rules_notes_teach() -> None:
     assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == (
         "cue",
     )
-    # (Snooker's silence on the lamp has no case today: see REQUIRED.)
+    # WPBSA is silent on the lamp: only where the ball comes to rest counts (it came back to the bed).
+    assert not ruling("snooker-lamp", "snooker").foul
     # Miscue without a jump (row 11): a foul in pyramid only.
     assert ruling("pyramid-miscue", "russian-pyramid").codes == ("miscue",)
     assert not ruling("pool-miscue", "pool-9-ball").foul and not ruling("snooker-miscue", "snooker").foul
