@@ -122,8 +122,11 @@ def choose(
         run(escape_strokes(seat, targets, _safety_place(seat, targets) if seat.in_hand else None)[-24:])
     rng.shuffle(tried)  # equal scores are broken by the seed, not by the order candidates were made in
     best = max(tried, key=lambda t: t.value)
-    c = best.candidate
-    return Plan(c.shot, c.place, c.intent, time.perf_counter() - t0, best.value, len(tried))
+    c, r = best.candidate, best.ruling
+    # A safety that pots a ball and keeps the table is a pot: say what the stroke is for.
+    keeps = not r.foul and r.counted and r.next_player == r.striker
+    intent = "pot" if keeps and c.intent in ("safety", "escape") else c.intent
+    return Plan(c.shot, c.place, intent, time.perf_counter() - t0, best.value, len(tried))
 
 
 def _pot_shortlist(seat: Seat, targets: list[str]) -> list[tuple[Pot, Point | None]]:
