@@ -22,11 +22,11 @@ from scenes.core.opponent.geometry import (
     Point,
     Pot,
     bank_pots,
+    clear,
     combination_pots,
     heading,
     kick_aims,
     pots_for,
-    visible,
 )
 from scenes.core.opponent.levels import Level
 
@@ -208,6 +208,7 @@ def contact_strokes(
     targets: list[str],
     speeds: tuple[float, ...],
     offsets: tuple[float, ...],
+    limit: int = 99,
 ) -> list[tuple[str, ShotParams]]:
     """Strokes that meet a target ball straight: full (offset 0) or thinner (offsets in ball radii from the
     line of centres), at the given ball speeds (m/s)."""
@@ -216,20 +217,35 @@ def contact_strokes(
     out: list[tuple[str, ShotParams]] = []
     balls = dict(seat.state.balls)
     balls[struck] = start
-    for t in sorted(targets, key=lambda b: math.dist(start, balls[b])):
-        if t == struck or not visible(spec, balls, struck, start, t):
-            continue
+    seen = [t for t in sorted(targets, key=lambda b: math.dist(start, balls[b])) if t != struck]
+    used = 0
+    for t in seen:
         d = math.dist(start, balls[t])
+        base = heading(start, balls[t])
+        found = False
         for off in offsets:
-            turn = math.degrees(math.asin(max(-1.0, min(1.0, off * R / d))))
+            lateral = max(-1.9, min(1.9, off)) * R
+            if d <= 2.0 * R or abs(lateral) >= d:
+                continue
+            turn = math.asin(lateral / d)
+            # Where the struck ball's centre is when it meets the target: along its line, 2R from the target.
+            reach = d * math.cos(turn) - math.sqrt(4.0 * R * R - lateral * lateral)
+            a = math.radians(base) + turn
+            meet = (start[0] + reach * math.cos(a), start[1] + reach * math.sin(a))
+            if not clear(start, meet, balls, (struck, t), R):
+                continue
+            found = True
             for v in speeds:
                 shot = ShotParams(
                     ball=struck,
                     cue_speed=min(MAX_SPEED * 1.3, cue_speed_for(v, 0.0, seat.params)),
-                    direction=(heading(start, balls[t]) + turn) % 360.0,
+                    direction=(base + math.degrees(turn)) % 360.0,
                     elevation=ELEVATION,
                 )
                 out.append((t, shot))
+        used += found
+        if used >= limit:
+            break
     return out
 
 
@@ -297,7 +313,7 @@ def break_strokes(seat: Seat, targets: list[str], n: int) -> list[Candidate]:
     out: list[Candidate] = []
     for struck, start, place in starts:
         tried = contact_strokes(
-            seat, start, struck, targets[:3], (8.0, 5.0, 3.0), (0.0, 0.6, -0.6, 1.6, -1.6)
+            seat, start, struck, targets, (8.0, 5.0, 3.0), (0.0, 0.6, -0.6, 1.6, -1.6), limit=3
         )
         for t, shot in tried:
             out.append(Candidate(with_call(seat, shot, t, _nearest_pocket(seat, t)), place, "break"))

@@ -1,0 +1,58 @@
+"""The computer never fails on a position the campaign generator draws (issue 24 §5), and a small tournament
+plays through (slow: each stroke is a search of tens of simulated strokes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from physics.errors import InputError
+from rules.registry import games_for_table, get_referee
+from rules.state import MatchState
+from scenes.core.opponent.autoplay import autoplay
+from scenes.core.opponent.levels import level
+from scenes.core.opponent.player import choose
+from tests.hardening.strategies import draw_stroke
+from tests.opponent.helpers import check_legal
+
+POSITIONS = 50
+
+
+def campaign_state(seed: int) -> MatchState | None:
+    """The campaign's layout ``seed`` as a position of one of the games its table is played on, the cue ball
+    on the table or (every third seed) in hand anywhere the game's zone allows."""
+    stroke = draw_stroke(seed)
+    games = games_for_table(stroke.table)
+    ref = get_referee(games[seed % len(games)], stroke.table)
+    ball_set = ref.ball_set(2)
+    balls = {b: p for b, p in stroke.balls.items() if b in ball_set}
+    raw: dict[str, object] = {"break": False}
+    if seed % 3 == 0:
+        raw["in_hand"] = "anywhere"
+        balls.pop(ref.cue_ball, None)
+    try:
+        return MatchState.from_scenario(ref, raw, balls, f"campaign seed {seed}")
+    except InputError:
+        return None  # a layout this game cannot hold (golf's balls, a missing cue ball): not a position of it
+
+
+@pytest.mark.slow
+def test_every_campaign_position_gets_a_legal_judged_stroke() -> None:
+    played = 0
+    for seed in range(POSITIONS):
+        state = campaign_state(seed)
+        if state is None:
+            continue
+        plan = choose(state, level(1 + seed % 5), seed=seed)
+        check_legal(state, plan)
+        played += 1
+    assert played >= POSITIONS * 0.6
+
+
+@pytest.mark.slow
+def test_a_small_tournament_plays_through() -> None:
+    t = autoplay("pool-9-ball", (level(5), level(1)), frames=2, seed=7)
+    d = t.to_dict()
+    assert d["levels"] == [5, 1] and len(d["frames"]) == 2
+    assert sum(d["wins"]) == sum(1 for f in d["frames"] if f["winner"] is not None)
+    assert all(f["strokes"] > 0 and len(f["fouls"]) == 2 for f in d["frames"])
+    assert 0.0 < d["think_s"]["median"] <= d["think_s"]["max"]
