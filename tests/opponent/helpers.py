@@ -43,7 +43,8 @@ def check_legal(state: MatchState, plan: Plan) -> tuple[ShotRecord, Ruling]:
     else:
         assert plan.place is None and shot.ball in state.balls
     req = ref.required(state)
-    if req.call == CallKind.BALL_AND_POCKET:
+    objects = [b for b in state.balls if b != state.cue]
+    if req.call == CallKind.BALL_AND_POCKET and objects:  # with no object ball left there is nothing to call
         assert shot.call_ball in state.balls and shot.call_pocket in ref.table.pockets, shot
     if req.call == CallKind.COLOUR:
         assert shot.call_ball in COLOURS and shot.call_ball in state.balls, shot
