@@ -26,7 +26,7 @@ def _open_nine(in_hand: InHand | None = None) -> MatchState:
     """9-ball with the 1 ball near the foot-left pocket and the cue ball in the middle of the table."""
     ref = get_referee("pool-9-ball")
     balls = {"1": (1.0, 0.45), "9": (0.4, -0.3), "cue": (0.2, 0.2)}
-    raw = {"break": False}
+    raw: dict[str, object] = {"break": False}
     if in_hand is not None:
         raw["in_hand"] = str(in_hand)
         balls.pop("cue")

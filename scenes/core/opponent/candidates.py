@@ -9,6 +9,7 @@ and ``may_place`` (``rules/base.py``); nothing here knows a game by name.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -290,10 +291,9 @@ def escape_strokes(seat: Seat, targets: list[str], place: Point | None) -> list[
                 direction=k * 15.0,
                 elevation=ELEVATION,
             )
-            t = targets[0] if targets else None
-            out.append(
-                Candidate(with_call(seat, shot, t, _nearest_pocket(seat, t) if t else None), place, "escape")
-            )
+            first = targets[0] if targets else None
+            pocket = _nearest_pocket(seat, first) if first is not None else None
+            out.append(Candidate(with_call(seat, shot, first, pocket), place, "escape"))
     return out
 
 
@@ -301,6 +301,7 @@ def break_strokes(seat: Seat, targets: list[str], n: int) -> list[Candidate]:
     """The break: from the referee's hand spot (and beside it) at the nearest balls of the rack, full and
     thin, hard and soft; the search keeps what the referee accepts and scores best."""
     state, ref = seat.state, seat.ref
+    starts: Sequence[tuple[str, Point, Point | None]]
     if seat.in_hand:
         others = dict(state.balls)
         hs = ref.hand_spot(state, others)

@@ -23,6 +23,7 @@ _NUMBERS: dict[str, tuple[float, float, str]] = {
     "elevation_deg": (0.0, 20.0, "degrees from 0 to 20"),
 }
 _COUNTS: dict[str, tuple[int, int]] = {
+    "budget": (4, 200),
     "pots": (1, 40),
     "variants": (1, 6),
     "refine": (0, 5),
@@ -41,6 +42,7 @@ class Level:
     aim_deg: float
     tip_sd: float
     elevation_deg: float
+    budget: int
     pots: int
     variants: int
     refine: int

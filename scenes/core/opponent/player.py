@@ -51,6 +51,7 @@ FOUL = 12.0  # a foul costs this beside the points it gives away
 POSITION = 8.0  # the best pot left, ease 0..1, is worth this much
 IN_HAND_EASE = 0.85  # a ball in hand nearly always gives a pot
 MAX_ELEVATION = 89.0
+ESCAPES = 12  # strokes tried to escape a snooker (kicks off one and two cushions, then a fan)
 DEPARTURE_SEEN = 0.05  # m: the object ball's first position this far from its start shows its line
 MAX_TURN = 1.0  # degrees: a correction larger than this is a different stroke, not a better aim
 TIP_LIMIT = 0.8  # radii: the noisy tip is kept on the ball's face
@@ -102,24 +103,28 @@ def choose(
     rng = random.Random(seed)
     tried: list[Tried] = []
 
-    def run(cands: Sequence[Candidate]) -> None:
-        for c in cands:
+    def run(cands: Sequence[Candidate], cap: int) -> None:
+        for c in cands[: max(0, cap - len(tried))]:
             tried.append(_try(seat, c, p, lamp, objects)[0])
 
     targets = legal_targets(ref, state)
     if state.is_break:
-        run(break_strokes(seat, targets, level.breaks))
+        run(break_strokes(seat, targets, level.breaks), level.budget)
     else:
+        pot_room = level.budget - level.safeties
         for pot, place in _pot_shortlist(seat, targets):
-            tried.extend(_play_pot(seat, pot, place, p, lamp, objects))
+            if len(tried) >= pot_room:
+                break
+            tried.extend(_play_pot(seat, pot, place, p, lamp, objects, pot_room - len(tried)))
         place = _safety_place(seat, targets) if seat.in_hand else None
         if level.safeties:
-            run(spread(safety_strokes(seat, targets, place), level.safeties))
+            run(spread(safety_strokes(seat, targets, place), level.safeties), level.budget)
         if not any(not t.ruling.foul for t in tried):
-            escapes = escape_strokes(seat, targets, place)
-            run(spread(escapes, max(level.safeties, 8)))
+            # Snookered: the escapes are played whatever is left of the budget (a foul is the alternative).
+            run(spread(escape_strokes(seat, targets, place), ESCAPES), len(tried) + ESCAPES)
     if not tried:  # nothing to aim at that geometry sees: any stroke the referee can judge
-        run(escape_strokes(seat, targets, _safety_place(seat, targets) if seat.in_hand else None)[-24:])
+        fan = escape_strokes(seat, targets, _safety_place(seat, targets) if seat.in_hand else None)
+        run(fan[-ESCAPES:], ESCAPES)
     rng.shuffle(tried)  # equal scores are broken by the seed, not by the order candidates were made in
     best = max(tried, key=lambda t: t.value)
     c, r = best.candidate, best.ruling
@@ -155,19 +160,22 @@ def _play_pot(
     p: PhysicsParams,
     lamp: tuple[float, float, float] | None,
     objects: Sequence[SceneObject],
+    room: int,
 ) -> list[Tried]:
-    """A pot's strokes simulated: the first (stun) one corrected up to ``refine`` times by the error the
+    """At most ``room`` of a pot's strokes simulated: the first (stun) one corrected up to ``refine`` times by the error the
     object ball showed (the collision's throw, the cushion near the pocket: what the ghost ball leaves out),
     and the other speeds and spins then aimed with the same correction."""
     strokes = pot_strokes(seat, [(pot, place)], seat.level.variants)
     out: list[Tried] = []
     turn = 0.0
     for i, c in enumerate(strokes):
+        if len(out) >= room:
+            break
         c = _turned(c, turn)
         tried, record = _try(seat, c, p, lamp, objects)
         out.append(tried)
         for _ in range(seat.level.refine if i == 0 else 0):
-            err = _object_error(seat, record, pot)
+            err = _object_error(seat, record, pot) if len(out) < room else None
             if err is None:
                 break
             # The object ball turns by about the cue ball's turn times d1 / (2R cos(cut)) (geometry.py).
