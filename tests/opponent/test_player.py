@@ -112,3 +112,14 @@ def test_suggest_prints_the_stroke_and_its_json(capsys: pytest.CaptureFixture[st
     d = json.loads(capsys.readouterr().out)
     assert set(d) == {"shot", "place", "intent", "think_s"} and d["place"] is None
     assert ShotParams.from_dict(d["shot"]).ball == "cue"
+
+
+def test_the_window_can_run_it_in_a_worker_process() -> None:
+    """Everything ``choose`` takes and gives pickles (the window submits it to its physics worker)."""
+    import pickle
+
+    state = _open_nine(InHand.ANYWHERE)
+    args = pickle.loads(pickle.dumps((state, level(2), 5)))
+    plan = choose(*args)
+    again = pickle.loads(pickle.dumps(plan))
+    assert _same(again, choose(state, level(2), 5))
