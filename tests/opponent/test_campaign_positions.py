@@ -3,12 +3,15 @@ plays through (slow: each stroke is a search of tens of simulated strokes)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from main import run
 from physics.errors import InputError
 from rules.registry import games_for_table, get_referee
 from rules.state import MatchState
-from scenes.core.opponent.autoplay import autoplay
 from scenes.core.opponent.levels import level
 from scenes.core.opponent.player import choose
 from tests.hardening.strategies import draw_stroke
@@ -49,10 +52,14 @@ def test_every_campaign_position_gets_a_legal_judged_stroke() -> None:
 
 
 @pytest.mark.slow
-def test_a_small_tournament_plays_through() -> None:
-    t = autoplay("pool-9-ball", (level(5), level(1)), frames=2, seed=7)
-    d = t.to_dict()
-    assert d["levels"] == [5, 1] and len(d["frames"]) == 2
+def test_a_small_tournament_plays_through(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    argv = ["--lang", "en", "autoplay", "pool-9-ball", "--levels", "5", "1", "--frames", "2", "--seed", "7"]
+    assert run([*argv, "--json", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split(":")[0] for ln in lines[:2]] == ["Frame 1 of 2", "Frame 2 of 2"]
+    d = json.loads(out.read_text(encoding="utf-8"))
+    assert d["game"] == "pool-9-ball" and d["levels"] == [5, 1] and len(d["frames"]) == 2
     assert sum(d["wins"]) == sum(1 for f in d["frames"] if f["winner"] is not None)
     assert all(f["strokes"] > 0 and len(f["fouls"]) == 2 for f in d["frames"])
     assert 0.0 < d["think_s"]["median"] <= d["think_s"]["max"]

@@ -34,7 +34,7 @@ class FrameResult:
     scores: tuple[int, ...]
     strokes: int
     fouls: tuple[int, ...]
-    think_s: tuple[float, ...]
+    think_s: tuple[tuple[int, float], ...]  # (player, seconds) of every stroke
     potted: tuple[int, ...] = (0, 0)  # balls each player counted (for the README's pot figures)
 
     def to_dict(self) -> dict[str, Any]:
@@ -58,7 +58,8 @@ class Tournament:
 
     def to_dict(self) -> dict[str, Any]:
         """design.md's ``autoplay`` JSON."""
-        think = [t for f in self.frames for t in f.think_s]
+        think = [t for f in self.frames for _, t in f.think_s]
+        each = [[t for f in self.frames for p, t in f.think_s if p == i] for i in range(2)]
         return {
             "game": self.game,
             "levels": list(self.levels),
@@ -67,8 +68,17 @@ class Tournament:
             "think_s": {
                 "median": round(statistics.median(think), 3) if think else 0.0,
                 "max": round(max(think), 3) if think else 0.0,
+                # An extension of design.md's shape: the same figures for each player's level.
+                "by_player": [_figures(ts) for ts in each],
             },
         }
+
+
+def _figures(times: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(times), 3) if times else 0.0,
+        "max": round(max(times), 3) if times else 0.0,
+    }
 
 
 def play_frame(
@@ -85,12 +95,13 @@ def play_frame(
     p = params or PhysicsParams.for_table(ref.table)
     state = MatchState.new(ref, ("1", "2"), 1, breaker=breaker)
     rng = random.Random(f"{seed}:frame")
-    fouls, potted, think = [0, 0], [0, 0], []
+    fouls, potted = [0, 0], [0, 0]
+    think: list[tuple[int, float]] = []
     strokes = 0
     while not state.frame_over and strokes < max_strokes:
         me = state.to_play
         plan = choose(state, levels[me], seed=rng.getrandbits(32), params=p, lamp=lamp)
-        think.append(plan.think_s)
+        think.append((me, plan.think_s))
         shot = perform(plan.shot, levels[me], rng)
         record = simulate(ref.table, layout_for(state, plan.place), shot, p, (), lamp)
         ruling = ref.judge(state, record)
