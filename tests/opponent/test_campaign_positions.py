@@ -4,16 +4,18 @@ plays through (slow: each stroke is a search of tens of simulated strokes)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from main import run
 from physics.errors import InputError
-from rules.registry import games_for_table, get_referee
+from rules.registry import game_ids, games_for_table, get_referee
 from rules.state import MatchState
 from scenes.core.opponent.levels import level
-from scenes.core.opponent.player import choose
+from scenes.core.opponent.player import choose, decide
+from scenes.core.turns import decision_of, offered_options
 from tests.hardening.strategies import draw_stroke
 from tests.opponent.helpers import check_legal
 
@@ -63,3 +65,20 @@ def test_a_small_tournament_plays_through(capsys: pytest.CaptureFixture[str], tm
     assert sum(d["wins"]) == sum(1 for f in d["frames"] if f["winner"] is not None)
     assert all(f["strokes"] > 0 and len(f["fouls"]) == 2 for f in d["frames"])
     assert 0.0 < d["think_s"]["median"] <= d["think_s"]["max"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", game_ids())
+def test_every_game_opens_with_legal_judged_strokes(game: str) -> None:
+    """The break and the first strokes of every game in the registry: each stroke's call and placement legal,
+    each decision one the window offers."""
+    ref = get_referee(game)
+    state = MatchState.new(ref, tuple(str(i) for i in range(ref.player_range[0])))
+    for k in range(4):
+        if state.frame_over:
+            break
+        plan = choose(state, level(2 + 2 * (k % 2)), seed=k)
+        _record, ruling = check_legal(state, plan)
+        choice = decide(state, ruling, level(4))
+        assert choice is None or choice in offered_options(ruling, state.n_players)
+        state = replace(state.apply(ruling, decision_of(choice)), history=())
