@@ -140,5 +140,7 @@ def format_think_bench(d: dict[str, Any], lang: str) -> str:
         level=d["level"],
         median=float(d["median_s"]),
         worst=float(d["max_s"]),
+        cpu_median=float(d["median_cpu_s"]),
+        cpu_worst=float(d["max_cpu_s"]),
         count=d["positions"],
     )

@@ -35,6 +35,7 @@ class FrameResult:
     strokes: int
     fouls: tuple[int, ...]
     think_s: tuple[tuple[int, float], ...]  # (player, seconds) of every stroke
+    cpu_s: tuple[tuple[int, float], ...] = ()  # (player, CPU seconds) of the same thinking
     potted: tuple[int, ...] = (0, 0)  # balls each player counted (for the README's pot figures)
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +72,12 @@ class Tournament:
                 # An extension of design.md's shape: the same figures for each player's level.
                 "by_player": [_figures(ts) for ts in each],
             },
+            # An extension: the same thinking in CPU seconds (a shared machine inflates the wall clock).
+            "cpu_s": {
+                "by_player": [
+                    _figures([t for f in self.frames for p, t in f.cpu_s if p == i]) for i in range(2)
+                ],
+            },
         }
 
 
@@ -97,11 +104,13 @@ def play_frame(
     rng = random.Random(f"{seed}:frame")
     fouls, potted = [0, 0], [0, 0]
     think: list[tuple[int, float]] = []
+    cpu: list[tuple[int, float]] = []
     strokes = 0
     while not state.frame_over and strokes < max_strokes:
         me = state.to_play
         plan = choose(state, levels[me], seed=rng.getrandbits(32), params=p, lamp=lamp)
         think.append((me, plan.think_s))
+        cpu.append((me, plan.cpu_s))
         shot = perform(plan.shot, levels[me], rng)
         record = simulate(ref.table, layout_for(state, plan.place), shot, p, (), lamp)
         ruling = ref.judge(state, record)
@@ -123,6 +132,7 @@ def play_frame(
         strokes,
         tuple(fouls),
         tuple(think),
+        tuple(cpu),
         tuple(potted),
     )
 

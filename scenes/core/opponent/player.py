@@ -67,6 +67,9 @@ class Plan:
     think_s: float
     score: float
     simulated: int
+    cpu_s: float = (
+        0.0  # the process's CPU time for the same thinking (what a loaded machine does not inflate)
+    )
 
     def to_dict(self) -> dict[str, Any]:
         shot = self.shot.to_dict()
@@ -96,7 +99,7 @@ def choose(
 ) -> Plan:
     """The stroke the computer at ``level`` plays from ``state`` (the balls are ``state.balls``; a ball in
     hand is placed by the plan). Deterministic for the same arguments (``seed`` orders equal choices)."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     ref = get_referee(state.game, state.the_rules().table_played)
     p = params or PhysicsParams.for_table(ref.table)
     seat = Seat(ref, state, p, level)
@@ -131,7 +134,8 @@ def choose(
     # A safety that pots a ball and keeps the table is a pot: say what the stroke is for.
     keeps = not r.foul and r.counted and r.next_player == r.striker
     intent = "pot" if keeps and c.intent in ("safety", "escape") else c.intent
-    return Plan(c.shot, c.place, intent, time.perf_counter() - t0, best.value, len(tried))
+    cpu = time.process_time() - c0
+    return Plan(c.shot, c.place, intent, time.perf_counter() - t0, best.value, len(tried), cpu)
 
 
 def _pot_shortlist(seat: Seat, targets: list[str]) -> list[tuple[Pot, Point | None]]:
