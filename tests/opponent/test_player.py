@@ -34,7 +34,7 @@ def _open_nine(in_hand: InHand | None = None) -> MatchState:
 
 
 def _same(a: object, b: object) -> bool:
-    return replace(a, think_s=0.0) == replace(b, think_s=0.0)  # type: ignore[type-var]
+    return replace(a, think_s=0.0, cpu_s=0.0) == replace(b, think_s=0.0, cpu_s=0.0)  # type: ignore[type-var]
 
 
 def test_the_same_seed_gives_the_same_stroke() -> None:
@@ -97,7 +97,7 @@ def test_a_frame_played_twice_from_one_seed_is_the_same() -> None:
     lv = (level(2), level(1))
     a = play_frame("pool-9-ball", lv, seed=3, max_strokes=4)
     b = play_frame("pool-9-ball", lv, seed=3, max_strokes=4)
-    assert replace(a, think_s=()) == replace(b, think_s=())
+    assert replace(a, think_s=(), cpu_s=()) == replace(b, think_s=(), cpu_s=())
 
 
 def test_suggest_prints_the_stroke_and_its_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
