@@ -153,6 +153,13 @@ def placements(seat: Seat, targets: list[str]) -> list[Point]:
     cand += [(i * step, j * step) for i in range(-nx, nx + 1) for j in range(-ny, ny + 1)]
     cand.append(ref.hand_spot(state, others))
     ok = [p for p in cand if ref.may_place(state, p[0], p[1], others).ok]
+    if not ok:  # a zone the coarse grid misses between balls: look again at a ball's radius apart
+        fine = [
+            (i * R, j * R)
+            for i in range(-int(spec.half_length / R), int(spec.half_length / R) + 1)
+            for j in range(-int(spec.half_width / R), int(spec.half_width / R) + 1)
+        ]
+        ok = [p for p in fine if ref.may_place(state, p[0], p[1], others).ok][:50]
     return list(dict.fromkeys(ok))
 
 
