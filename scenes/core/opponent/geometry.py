@@ -287,8 +287,3 @@ def pots_for(
                 tol = _tolerance(spec, opening, d1, d2, math.radians(cut))
                 out.append(Pot(struck, t, pocket.id, ghost, d1, d2, cut, tol))
     return out
-
-
-def visible(spec: TableSpec, balls: Mapping[str, Point], struck: str, start: Point, target: str) -> bool:
-    """The struck ball can reach ``target`` straight, full in the face (the line of centres is clear)."""
-    return clear(start, balls[target], balls, (struck, target), spec.ball_radius)
