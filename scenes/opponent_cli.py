@@ -22,7 +22,7 @@ from scenes.core.opponent.levels import level
 from scenes.core.opponent.player import Plan, choose
 from scenes.i18n import ball_name, game_name, pocket_name, tr
 
-INTENTS = ("pot", "safety", "escape", "break")
+INTENTS = ("pot", "bank", "combination", "safety", "escape", "break")
 
 
 def physics_params(spec: TableSpec, settings: Any) -> PhysicsParams:

@@ -197,7 +197,7 @@ def pot_strokes(seat: Seat, pots: list[tuple[Pot, Point | None]], variants: int)
                 ball=pot.struck, cue_speed=speed, direction=direction, elevation=ELEVATION, tip=tip
             )
             target = pot.target if pot.via != "combination" else _first_of(seat, pot, start)
-            out.append(Candidate(with_call(seat, shot, target, pot.pocket), place, "pot", pot))
+            out.append(Candidate(with_call(seat, shot, target, pot.pocket), place, pot.via or "pot", pot))
     return out
 
 
