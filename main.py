@@ -15,6 +15,7 @@ WINDOW_COMMANDS = ("play", "train", "drill")
 MAX_SEED = 2**63 - 1  # the trainer stores the seed as an SQLite INTEGER
 MAX_CASES = 200  # cases in one session, as settings' trainer.session_length
 MAX_GENERATE = 1000
+MAX_FRAMES = 1000  # autoplay frames in one run
 
 
 def _whole(lo: int, hi: int) -> Callable[[str], int]:
@@ -113,6 +114,9 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure simulation speed")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--no-frame", action="store_true", help="skip the frame-time figure")
+    bench.add_argument(
+        "--no-opponent", action="store_true", help="skip the computer player's thinking-time figure"
+    )
 
     drill = sub.add_parser("drill", help="drills: --list, judge FILE's stroke, or open the drills screen")
     drill.add_argument("file", nargs="?", help="a drill file: simulate its [shot] and judge it")
@@ -122,6 +126,21 @@ def _parser() -> argparse.ArgumentParser:
     drill.add_argument("--offscreen", action="store_true")
 
     sub.add_parser("games", help="list game ids with their names")
+
+    sug = sub.add_parser("suggest", help="the stroke the computer player would play from a scenario file")
+    sug.add_argument("file")
+    sug.add_argument("--level", type=_whole(1, 5), default=5, help="the computer's level, 1 to 5")
+    sug.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
+    sug.add_argument("--json", metavar="PATH", help="write the stroke as JSON to PATH (- for stdout)")
+
+    auto = sub.add_parser("autoplay", help="computer against computer, headless")
+    auto.add_argument("game")
+    auto.add_argument(
+        "--levels", nargs=2, type=_whole(1, 5), required=True, metavar=("A", "B"), help="the two levels"
+    )
+    auto.add_argument("--frames", type=_whole(1, MAX_FRAMES), default=10)
+    auto.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
+    auto.add_argument("--json", metavar="PATH", help="write the results as JSON to PATH (- for stdout)")
 
     val = sub.add_parser("validate", help="re-measure the physics against its published sources, with plots")
     val.add_argument(
@@ -173,6 +192,10 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         from rules.cli import games_command
 
         return games_command(settings.lang)
+    if command in ("suggest", "autoplay"):
+        from scenes.opponent_cli import autoplay_command, suggest_command
+
+        return suggest_command(args, settings) if command == "suggest" else autoplay_command(args, settings)
     if command == "bench":
         return _bench(args, settings)
     if command == "validate":
@@ -230,6 +253,10 @@ def _bench(args: Any, settings: Any) -> int:
 
         result["frame"] = frame_bench(settings)
         result["quality"] = quality_bench_in_process(args.settings)
+    if not args.no_opponent:
+        from scenes.core.opponent.bench import think_bench
+
+        result["opponent"] = think_bench()
     if args.json:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
@@ -239,6 +266,10 @@ def _bench(args: Any, settings: Any) -> int:
 
         print(format_frame_bench(result["frame"], settings.lang))
         print(format_quality_bench(result["quality"], settings.lang))
+    if "opponent" in result:
+        from scenes.opponent_cli import format_think_bench
+
+        print(format_think_bench(result["opponent"], settings.lang))
     return 0
 
 

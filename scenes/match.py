@@ -21,6 +21,8 @@ from physics.scenario import PRACTICE
 from physics.tables import TableSpec, load_table
 from rules.contract import CallKind, Option, Required, parse_decision
 from rules.ruling import Ruling
+from scenes.core.turns import ACCEPT as ACCEPT  # the screens import it from here
+from scenes.core.turns import break_gain, offered_options
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
 from scenes.i18n import game_name, tr
 from scenes.stats import StrokeLog
@@ -324,21 +326,7 @@ class MatchController:
         """What the next player must or may choose before play goes on (from the pending ruling)."""
         if self.pending is None or self.pending.ruling is None:
             return ()
-        r = self.pending.ruling
-        opts: list[str] = []
-        for o in r.options:
-            if o == Option.LAG:
-                # The lag's winner is entered by the players (they play it on the table themselves).
-                opts += [f"lag:{i}" for i in range(len(self.names))]
-            elif o != Option.REMOVE_BALL:
-                opts.append(str(o))
-        if r.choice is not None:
-            opts += list(r.choice.among)
-        elif opts and Option.LAG not in r.options:
-            # Every option is the next player's to take or leave: leaving them is a choice too (the ruling as
-            # it stands, the incoming player at the table), and the window must offer it.
-            opts.append(ACCEPT)
-        return tuple(opts)
+        return offered_options(self.pending.ruling, len(self.names))
 
     def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
         """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout.
@@ -646,19 +634,6 @@ def play_save_path(autosave: str) -> Path:
     """The window's own save beside a match autosave (``match-autosave.json`` -> ``match-autosave.play.json``)."""
     p = Path(autosave)
     return p.with_name(p.stem + ".play" + p.suffix)
-
-
-ACCEPT = "accept_table"  # a decision of the window's: none of the ruling's options, the ruling as it stands
-
-
-def break_gain(ruling: Any) -> int:
-    """What a legal stroke adds to the striker's break: its points where the game scores them (the pyramids,
-    snooker, 14.1), the balls it potted where only frames count (8-ball, 9-ball: a run of balls)."""
-    striker = ruling.striker
-    points = int(ruling.points[striker]) if striker < len(ruling.points) else 0
-    if points == 0 and not any(ruling.points):
-        return len(ruling.counted)
-    return max(0, points)
 
 
 def final_positions(record: ShotRecord) -> Positions:

@@ -58,6 +58,19 @@ def test_physics_imports_no_direct_and_no_upper_layers() -> None:
             assert not mod.startswith(("scenes", "rules")), f"{f}: imports {mod}"
 
 
+def test_the_application_layer_imports_no_panda3d_and_no_window() -> None:
+    """scenes/core is what the window and the command line share: it may run in a worker process or a test,
+    so it imports neither Panda3D nor direct, nor a window module of scenes/ (its physics comes through
+    physics.simulate)."""
+    files = _files("scenes/core")
+    assert files
+    for f in files:
+        for mod in _imports(f):
+            assert not mod.startswith(("panda3d", "direct")), f"{f}: imports {mod}"
+            if mod.startswith("scenes.") or mod == "scenes":
+                assert mod.startswith("scenes.core"), f"{f}: imports {mod}, a module of the window's layer"
+
+
 def test_physics_and_rules_draw_nothing() -> None:
     """``validate`` measures in physics/ and plots in scenes/: matplotlib stays out of the pure packages."""
     for pkg in ("physics", "rules"):
