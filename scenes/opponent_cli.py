@@ -1,7 +1,7 @@
 """``python main.py suggest FILE`` and ``python main.py autoplay GAME``: the computer player on the command line.
 
 The player is ``scenes/core/opponent`` (no window); this module reads the files, prints the texts in the
-interface's language (the gettext catalogs) and writes design.md's JSON.
+interface's language (the gettext catalogs) and writes the JSON of docs/formats.md.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ class Tournament:
         return [sum(1 for f in self.frames if f.winner == i) for i in range(2)]
 
     def to_dict(self) -> dict[str, Any]:
-        """design.md's ``autoplay`` JSON."""
+        """The ``autoplay`` JSON (docs/formats.md)."""
         think = [t for f in self.frames for _, t in f.think_s]
         each = [[t for f in self.frames for p, t in f.think_s if p == i] for i in range(2)]
         return {
@@ -69,7 +69,7 @@ class Tournament:
             "think_s": {
                 "median": round(statistics.median(think), 3) if think else 0.0,
                 "max": round(max(think), 3) if think else 0.0,
-                # An extension of design.md's shape: the same figures for each player's level.
+                # An extension of the contract's shape (docs/formats.md): the same figures for each player's level.
                 "by_player": [_figures(ts) for ts in each],
             },
             # An extension: the same thinking in CPU seconds (a shared machine inflates the wall clock).

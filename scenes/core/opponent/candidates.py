@@ -125,7 +125,7 @@ def pot_speed(p: PhysicsParams, pot: Pot, factor: float, rho: float) -> float:
     """The cue speed that sends the object ball to the pocket at about POCKET_SPEED, times ``factor``.
 
     Rolling resistance decelerates a rolling ball by mu_roll g; a ball struck through its centre, and an
-    object ball after a collision, slide first and roll on at 5/7 of their speed (physics.md: sliding to
+    object ball after a collision, slide first and roll on at 5/7 of their speed (docs/physics.md §Cloth: sliding to
     rolling); a collision gives the object ball (1 + e)/2 of the cue ball's speed along the line of centres."""
     a = p.mu_roll * G
     v_obj = math.sqrt(POCKET_SPEED**2 + 2.0 * a * pot.d2) * 7.0 / 5.0

@@ -59,7 +59,7 @@ TIP_LIMIT = 0.8  # radii: the noisy tip is kept on the ball's face
 
 @dataclass(frozen=True)
 class Plan:
-    """The stroke chosen: design.md's ``suggest`` JSON (``to_dict``), with the search's own figures."""
+    """The stroke chosen: the ``suggest`` JSON of docs/formats.md (``to_dict``), with the search's own figures."""
 
     shot: ShotParams
     place: Point | None
