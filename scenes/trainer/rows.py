@@ -51,6 +51,7 @@ from typing import Any
 from physics.record import BallStatus, Event, EventType, ShotRecord
 from rules.contract import FoulCode
 from rules.interference import OUTSIDE_AGENTS
+from rules.games.snooker_over import passes_over_after_touch
 from rules.ruling import Ruling
 from scenes.trainer.cases import Topic
 
@@ -465,6 +466,10 @@ def _row9(st: _Stroke, c: Claim) -> list[str]:
     side = _landing_side(st)
     if side is None or side <= 0.0:
         p.append("the cue ball does not land beyond the ball on")
+    elif st.y is not None and not passes_over_after_touch(st.record, st.s, st.y, st.contact.t):
+        # Beyond the spot where the ball stood is not over the ball: knocked away from under the cue ball, it
+        # was never passed over (the snooker referee's reading of a clip, rules/games/snooker_over.py).
+        p.append("the cue ball does not pass over the ball on (it is knocked away from under it)")
     return p
 
 
