@@ -215,7 +215,9 @@ class Store:
         ):
             raise InputError(str(self.path), "database", f"a writable trainer database: {READ_ONLY_HINT}")
         try:
-            self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=10.0)
+            # Another trainer process (an import, a second window) may hold the write lock for a while on a
+            # busy machine: wait for it rather than refuse the database.
+            self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=60.0)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA foreign_keys=ON")
