@@ -117,6 +117,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--no-opponent", action="store_true", help="skip the computer player's thinking-time figure"
     )
+    bench.add_argument(
+        "--pooltool",
+        metavar="PYTHON",
+        help="an interpreter with pooltool: time its break beside ours (default: $POOLTOOL_PYTHON)",
+    )
 
     drill = sub.add_parser("drill", help="drills: --list, judge FILE's stroke, or open the drills screen")
     drill.add_argument("file", nargs="?", help="a drill file: simulate its [shot] and judge it")
@@ -245,9 +250,14 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
 def _bench(args: Any, settings: Any) -> int:
     import json
 
-    from physics.bench import format_bench, run_bench
+    from physics.bench import PooltoolError, add_pooltool, format_bench, format_pooltool, run_bench
 
     result = run_bench(settings=settings)
+    try:
+        add_pooltool(result, args.pooltool)
+    except PooltoolError as exc:
+        print(f"error: bench --pooltool: {exc}", file=sys.stderr)
+        return 2
     if not args.no_frame:
         from scenes.bench import frame_bench, quality_bench_in_process
 
@@ -261,6 +271,8 @@ def _bench(args: Any, settings: Any) -> int:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
     print(format_bench({"physics": result["physics"]}, settings.lang))
+    if "pooltool" in result:
+        print(format_pooltool(result, settings.lang))
     if "frame" in result:
         from scenes.bench import format_frame_bench, format_quality_bench
 

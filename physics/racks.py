@@ -8,6 +8,10 @@ modelling the small gaps of a real rack.
 
 ``BENCH_PYRAMID`` and ``BENCH_POOL`` are two fixed layouts the bench and the physics tests break: a
 15-ball triangle on the foot spot with the cue ball on the head spot (their ids are labels only).
+``bench_snooker`` is the snooker tables' bench break: the 15 reds racked as snooker racks them (apex a
+ball and 1 mm behind the pink spot), the yellow, green and black on their spots and the cue ball on the
+brown spot, struck straight up the table into the apex (the brown, blue and pink, on that line, are left
+off so the cue ball meets the pack full).
 """
 
 from __future__ import annotations
@@ -106,3 +110,13 @@ _BENCH_POOL_ROWS = (
 )
 BENCH_PYRAMID = Rack(rows=_BENCH_TRIANGLE, spots=(("cue", "head-spot"),))
 BENCH_POOL = Rack(rows=_BENCH_POOL_ROWS, spots=(("cue", "head-spot"),))
+
+
+def bench_snooker(spec: TableSpec) -> Rack:
+    """``BENCH_SNOOKER`` on ``spec`` (the apex's offset from the pink spot is in the table's ball radius)."""
+    return Rack(
+        rows=tuple(tuple(f"red{k * (k + 1) // 2 + j + 1}" for j in range(k + 1)) for k in range(5)),
+        apex="pink",
+        apex_offset=2.0 * spec.ball_radius + 0.001,
+        spots=(("cue", "brown"), ("yellow", "yellow"), ("green", "green"), ("black", "black")),
+    )

@@ -54,7 +54,6 @@ def _cases() -> Iterator[tuple[str, Any]]:
 
 def _records(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
     from physics.params import PhysicsParams
-    from physics.racks import initial_layout
     from physics.record import ShotParams
     from physics.simulate import simulate
     from physics.tables import load_table
@@ -69,9 +68,9 @@ def _records(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
         for name, sc in _cases():
             yield name, simulate(sc.table, sc.balls, sc.shot, None, sc.objects, sample_hz=hz)
     if args.bench:
-        from physics.bench import CASES
+        from physics.bench import CASES, SLOW_CASES, break_layout, slow_layout
 
-        for name, table, rack, speed in CASES:
+        for name, table, _rack, speed in CASES:
             spec = load_table(table)
             params = PhysicsParams.for_table(spec)
             yield (
@@ -79,15 +78,22 @@ def _records(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
                 simulate(spec, {"cue": (0.0, 0.0)}, ShotParams(cue_speed=1.0), params),
             )
             shot = ShotParams(ball="cue", cue_speed=speed, direction=0.0)
-            layout = initial_layout(rack, spec)
+            layout = break_layout(name, spec)
             yield f"bench-{name}", simulate(spec, layout, shot, params)
             yield f"bench-{name}-samples", simulate(spec, layout, shot, params, sample_hz=hz)
+            for slow, base, s_speed, tip, _frozen in SLOW_CASES:
+                if base == name:
+                    s_shot = ShotParams(ball="cue", cue_speed=s_speed, direction=0.0, tip=tip)
+                    yield (
+                        f"bench-{slow}",
+                        simulate(spec, slow_layout(slow, spec), s_shot, params, sample_hz=hz),
+                    )
 
 
 def dump(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    simulate_module.Engine = _Capturing  # type: ignore[misc]
+    simulate_module.Engine = _Capturing  # type: ignore[attr-defined]
     manifest: dict[str, dict[str, str]] = {}
     for k, (name, rec) in enumerate(_records(args)):
         text = rec.to_json()

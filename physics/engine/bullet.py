@@ -180,6 +180,7 @@ class BulletBalls:
             vx, vy, vz = vel[i].tolist()
             watch.append(Watched(self.bodies[i], float(e_before[q]), float(pos[i, 2]), i, (vx, vy, vz)))
         hooks.watch = watch
+        hooks.recs = {rec.ball: rec for rec in watch}
         hooks.world = self.world
         hooks.moved.clear()
         self.set_micro(idx)
@@ -191,6 +192,7 @@ class BulletBalls:
             captured[j] = {i: self.body_state(i) for i in idx}
         self.advance(k - done)
         hooks.watch = []
+        hooks.recs = {}
         hooks.world = None
         for i in idx:
             self.read(i)

@@ -48,6 +48,7 @@ class BulletHooks:
         "m",
         "moved",
         "p",
+        "recs",
         "substep",
         "touching",
         "v_bounce",
@@ -71,6 +72,9 @@ class BulletHooks:
         # as collide.slate_bounce); off a wall any rebound counts.
         self.v_bounce = math.sqrt(2.0 * G * p.min_bounce)
         self.watch: list[Watched] = []
+        self.recs: dict[
+            int, Watched
+        ] = {}  # ``watch`` by ball, set with it (once a Bullet step, not a substep)
         # Ball -> the velocity Bullet integrated its last substep with, where the tick changed it after.
         self.moved: dict[int, V3] = {}
         # The (ball, static node name) contacts going on; each gets its rebound once, as it begins.
@@ -106,7 +110,7 @@ class BulletHooks:
         (BulletBalls.guard_energy) checks against the true positions.
         """
         self.substep += 1
-        recs = {rec.ball: rec for rec in self.watch}
+        recs = self.recs
         integrated: dict[int, V3] = {}
         world = self.world
         if world is not None:
@@ -217,13 +221,13 @@ class BulletHooks:
                 if vi is None:
                     vi = (v[0], v[1], v[2])
                 e = rec.energy
+                v = body.get_linear_velocity()  # as Bullet stores it (read back, not v * f)
             if vi is not None:
                 moved[rec.ball] = vi
             elif moved:
                 moved.pop(rec.ball, None)
             rec.energy = e
             rec.z = z
-            v = body.get_linear_velocity()
             rec.v = (v[0], v[1], v[2])
 
 

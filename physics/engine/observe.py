@@ -45,20 +45,23 @@ def jumps_over(balls: Balls, log: EventLog, t: float) -> None:
     if not np.count_nonzero(b.flying):
         return
     R = b.R
-    pos = b.pos
-    fl = np.nonzero(b.flying & (b.mode == BULLET))[0]
-    alive = np.nonzero(b.mode != GONE)[0]
+    # In plain floats (numpy's per-element indexing was most of the cost; the same differences).
+    P = b.pos.tolist()
+    fl = np.nonzero(b.flying & (b.mode == BULLET))[0].tolist()
+    alive = np.nonzero(b.mode != GONE)[0].tolist()
     for i in fl:
+        xi, yi, zi = P[i]
         for j in alive:
             if j == i:
                 continue
-            key = (int(i), int(j))
-            dxy = math.hypot(pos[i, 0] - pos[j, 0], pos[i, 1] - pos[j, 1])
-            if dxy < 2.0 * R and pos[i, 2] > pos[j, 2]:
+            key = (i, j)
+            xj, yj, zj = P[j]
+            dxy = math.hypot(xi - xj, yi - yj)
+            if dxy < 2.0 * R and zi > zj:
                 if key not in b.over:
                     b.over[key] = True
             elif key in b.over:
                 clean = key not in b.hit_in_flight
                 del b.over[key]
                 if clean:
-                    log.jumped_over(t, int(i), int(j))
+                    log.jumped_over(t, i, j)

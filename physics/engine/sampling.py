@@ -94,7 +94,7 @@ class Sampler:
                 if not rows:
                     rows.extend_flat(r[0, i].tolist())  # a pocketed ball keeps only its first row
                 continue
-            rows.extend_flat(r[:, i, :].ravel().tolist())
+            rows.extend_doubles(r[:, i, :])
 
     def within(self, t: float, seg: Segment) -> None:
         """Rows for every sample instant passed in the step from ``seg`` to ``t``.
@@ -157,7 +157,8 @@ class Sampler:
         p0, v0, w0, mode0 = seg.p0, seg.v0, seg.w0, seg.mode0
         pos, vel, omg = p0.copy(), v0.copy(), w0.copy()
         cap = self.captured[j]
-        for i in range(self.balls.n):
+        on_cloth: list[int] = []  # balls on their closed form from the step's start, advanced together
+        for i, m in enumerate(mode0.tolist()):
             knot = None
             for k in self.knots.get(i, ()):
                 if k[0] <= t + 1e-12:
@@ -173,13 +174,20 @@ class Sampler:
                     g = np.array([0.0, 0.0, -G])
                     pos[i], vel[i], omg[i] = pk + vk * tau + 0.5 * g * tau * tau, vk + g * tau, wk
                 else:
-                    P, V, W, _ = cloth.advance(pk[None, :], vk[None, :], wk[None, :], tau, self.p)
-                    pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+                    ((pos[i], vel[i], omg[i]),) = cloth.advance_rows(
+                        [pk.tolist()], [vk.tolist()], [wk.tolist()], tau, self.p
+                    )
             elif i in cap:
                 pos[i], vel[i], omg[i] = cap[i]
-            elif mode0[i] == CLOTH:
-                P, V, W, _ = cloth.advance(p0[i : i + 1], v0[i : i + 1], w0[i : i + 1], t - seg.t0, self.p)
-                pos[i], vel[i], omg[i] = P[0], V[0], W[0]
+            elif m == CLOTH:
+                on_cloth.append(i)
+        if on_cloth:
+            rows = cloth.advance_rows(
+                p0[on_cloth].tolist(), v0[on_cloth].tolist(), w0[on_cloth].tolist(), t - seg.t0, self.p
+            )
+            pos[on_cloth] = [r[0] for r in rows]
+            vel[on_cloth] = [r[1] for r in rows]
+            omg[on_cloth] = [r[2] for r in rows]
         return t, pos, vel, omg, mode0
 
     def _flush_inside(self, times: list[float], seg: Segment) -> None:

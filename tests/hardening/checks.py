@@ -31,7 +31,7 @@ from typing import Any
 
 from panda3d.bullet import BulletWorld
 
-from physics.geometry import TableGeometry, build_table_geometry
+from physics.geometry import Surface, TableGeometry, build_table_geometry
 from physics.params import G, PhysicsParams
 from physics.record import POCKET_IDS, BallStatus, EventType, ShotRecord
 from physics.simulate import simulate
@@ -159,6 +159,7 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
     ]
     prev: dict[str, float] | None = None
     prev_t = 0.0
+    seen: dict[tuple[float, float, float], list[tuple[Surface, float]]] = {}
     for t in sorted(by_t):
         rows = by_t[t]
         energy: dict[str, float] = {}
@@ -180,7 +181,13 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
                 continue
             speed = math.sqrt(v2)
             tol = STATIC_TOL + speed * h
-            for surf, _pt, _n, dist in geo.contacts((x, y, z), R):
+            key = (x, y, z)
+            found = seen.get(key)
+            if found is None:
+                # A ball at rest repeats its row: its contacts with the static world are asked once (the
+                # queries were most of the checks' cost, and most rows are of balls at rest).
+                found = seen[key] = [(surf, dist) for surf, _pt, _n, dist in geo.contacts(key, R)]
+            for surf, dist in found:
                 pen = -dist
                 if pen > m.kind_pen.get(surf.kind, 0.0):
                     m.kind_pen[surf.kind] = pen
