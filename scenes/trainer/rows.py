@@ -50,8 +50,8 @@ from typing import Any
 
 from physics.record import BallStatus, Event, EventType, ShotRecord
 from rules.contract import FoulCode
-from rules.interference import OUTSIDE_AGENTS
 from rules.games.snooker_over import passes_over_after_touch
+from rules.interference import OUTSIDE_AGENTS
 from rules.ruling import Ruling
 from scenes.trainer.cases import Topic
 
