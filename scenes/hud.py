@@ -67,6 +67,8 @@ class HudSnapshot:
     golf_pocket: str | None = None  # golf: the pocket the player at the table needs next
     last: LastCall | None = None
     options: tuple[str, ...] = ()
+    # The options as the controller words them (who plays and from where; localized); () = by their names.
+    option_labels: tuple[str, ...] = ()
     in_hand: str | None = None
     touching: str | None = None  # snooker: the ball the referee announced as touching the cue ball
     frame_winner: str | None = None
@@ -148,11 +150,16 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         elif not s.practice:
             call.append(tr("hud.nothing_counted", lang))
     if s.options:
+        labels = (
+            s.option_labels
+            if len(s.option_labels) == len(s.options)
+            else tuple(option_name(o, lang) for o in s.options)
+        )
         call.append(
             tr(
                 "hud.options",
                 lang,
-                text=" / ".join(f"{i + 1}) {option_name(o, lang)}" for i, o in enumerate(s.options)),
+                text=" / ".join(f"{i + 1}) {label}" for i, label in enumerate(labels)),
             )
         )
     if s.frame_winner:

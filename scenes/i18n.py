@@ -260,6 +260,16 @@ def option_name(option: str, lang: str) -> str:
     return tr("option.ball", lang, ball=ball_name(option, lang))
 
 
+def option_outcome(option: str, name: str, zone: str | None, lang: str) -> str:
+    """An option worded by what it leads to: the option (``option.hud.<o>``, else its name), who plays next and
+    from where ("Anna plays again, from where the balls lie"; «играй дальше: бьёт Анна, с руки в доме»)."""
+    where = tr("option.where.hand", lang, zone=zone) if zone else tr("option.where.table", lang)
+    key = f"option.hud.{option}"
+    if has_text(key):
+        return tr(key, lang, name=name, where=where)
+    return tr("option.hud.other", lang, option=option_name(option, lang), name=name, where=where)
+
+
 def zone_name(zone: str, lang: str) -> str:
     return _maybe(f"zone.{zone}", lang, zone)
 

@@ -340,6 +340,28 @@ class MatchController:
             opts.append(ACCEPT)
         return tuple(opts)
 
+    def option_labels(self) -> tuple[str, ...]:
+        """Each option as the HUD words it: who plays next and from where, read from the state the option leads
+        to (``MatchState.apply`` with that decision), so the words name the player then marked at the table."""
+        from scenes.i18n import option_name, option_outcome, zone_name
+
+        if self.pending is None or self.pending.ruling is None or self.state is None:
+            return ()
+        r = self.pending.ruling
+        out: list[str] = []
+        for o in self.options:
+            try:
+                ahead = self.state.apply(r, None if o == ACCEPT else parse_decision(o))
+            except (InputError, ValueError):  # a pick the state refuses alone (a ball to take off)
+                out.append(option_name(o, self.lang))
+                continue
+            if ahead.frame_over or o.startswith("lag:") or (r.choice is not None and o in r.choice.among):
+                out.append(option_name(o, self.lang))
+                continue
+            zone = zone_name(str(ahead.in_hand), self.lang) if ahead.in_hand is not None else None
+            out.append(option_outcome(o, ahead.players[ahead.to_play], zone, self.lang))
+        return tuple(out)
+
     def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
         """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout.
 
@@ -629,6 +651,7 @@ class MatchController:
             golf_pocket=req.pocket,
             last=last,
             options=self.options,
+            option_labels=self.option_labels(),
             in_hand=in_hand,
             touching=req.touching,
             frame_winner=frame_winner,
