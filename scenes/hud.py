@@ -97,10 +97,17 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         score.append(tr("hud.break", lang, n=s.current_break))
 
     required: list[str] = []
-    if s.ball_on:
-        required.append(tr("hud.required", lang, text=", ".join(ball_on_name(b, lang) for b in s.ball_on)))
+    on = ", ".join(ball_on_name(b, lang) for b in s.ball_on)
     if s.golf_pocket:
-        required.append(tr("hud.required", lang, text=pocket_name(s.golf_pocket, lang)))
+        # Golf: one requirement, the ball into its pocket (two "Required:" lines read as two tasks).
+        pocket = pocket_name(s.golf_pocket, lang)
+        required.append(
+            tr("hud.required_into", lang, text=on, pocket=pocket)
+            if on
+            else tr("hud.required_pocket", lang, pocket=pocket)
+        )
+    elif s.ball_on:
+        required.append(tr("hud.required", lang, text=on))
     if s.needs_call:
         if s.call_ball and s.call_pocket:
             required.append(

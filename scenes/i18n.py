@@ -143,11 +143,49 @@ class _CommaFloat(float):
         return float.__format__(self, spec).replace(".", ",")
 
 
+class _CommaInt(int):
+    """A whole number in a Russian text: an int given to a fractional spec (``{got:.1f}`` of 0) takes the
+    comma too, so one line never mixes "0.0" and "7,7"."""
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec).replace(".", ",")
+
+
 def _numbers(fmt: dict[str, Any], lang: str) -> dict[str, Any]:
     """Placeholders as the language writes them: in Russian every fractional number takes a decimal comma."""
     if lang != "ru":
         return fmt
-    return {k: _CommaFloat(v) if isinstance(v, float) else v for k, v in fmt.items()}
+    return {
+        k: _CommaFloat(v)
+        if isinstance(v, float)
+        else _CommaInt(v)
+        if isinstance(v, int) and not isinstance(v, bool)
+        else v
+        for k, v in fmt.items()
+    }
+
+
+def number(value: float, lang: str, places: int = 2) -> str:
+    """The one way a number is written outside a catalog text: at most ``places`` decimals, no trailing zeros,
+    the language's decimal separator (0,14 in Russian, 0.14 in English; 1 not 1.00)."""
+    text = f"{float(value):.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def date_text(iso: str, lang: str) -> str:
+    """A stored UTC time (ISO 8601, ``2026-12-04T21:40:03Z``) as people read it: «04.12.2026 21:40» in Russian,
+    "2026-12-04 21:40" in English (minutes are enough to tell sessions apart)."""
+    from datetime import datetime
+
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    return t.strftime("%d.%m.%Y %H:%M" if lang == "ru" else "%Y-%m-%d %H:%M")
 
 
 def tr(key: str, lang: str, /, **fmt: Any) -> str:

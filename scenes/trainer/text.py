@@ -243,6 +243,7 @@ def run_text_exam(
     read: Callable[[], str | None],
     out: TextIO,
     resumed: bool = False,
+    exam_id: int | None = None,
 ) -> bool:
     """An exam in the terminal: no verdict until the end; ``r`` shows a stroke again up to ``rules.replays``
     times; answers after ``rules.seconds_per_case`` score nothing. Returns False when input ended."""
@@ -250,7 +251,7 @@ def run_text_exam(
     head = tr(
         "trainer.text.exam",
         lang,
-        id=session.id,
+        id=exam_id if exam_id is not None else session.id,  # the number its report file is written under
         cases=ntr("trainer.n_cases", total, lang),
         s=rules.seconds_per_case,
         replays=ntr("trainer.n_replays", rules.replays, lang),
