@@ -19,7 +19,7 @@ from physics.errors import InputError
 from physics.record import BallStatus, ShotParams, ShotRecord
 from physics.scenario import PRACTICE
 from physics.tables import TableSpec, load_table
-from rules.contract import CallKind, Option, Required, parse_decision
+from rules.contract import CallKind, Option, Phase, Required, parse_decision
 from rules.ruling import Ruling
 from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
 from scenes.i18n import game_name, tr
@@ -375,6 +375,7 @@ class MatchController:
             r = result.ruling
             striker = r.striker
             frame = sum(int(f) for f in self.state.frames_won) + 1
+            opening = str(self.state.phase) == str(Phase.BREAK)
             self.state = self.state.apply(r, parse_decision(decision) if decision is not None else None)
             if not r.foul and striker < len(r.points):
                 # The striker's visit goes on (or ended with this stroke): what it gained counts to the break.
@@ -383,7 +384,7 @@ class MatchController:
                 brk = 0
             self.current_break = brk if self.state.to_play == striker else 0
             record = replace(result.record, samples=None).to_dict()
-            self.log.append(StrokeLog.from_ruling(frame, result.ruling_json, brk, seconds, record))
+            self.log.append(StrokeLog.from_ruling(frame, result.ruling_json, brk, seconds, record, opening))
             if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
                 self.state = self.state.next_frame()
                 self.current_break = 0

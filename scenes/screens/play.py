@@ -376,7 +376,11 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         snap = self.match.snapshot(status=status)
         if self.phase == Phase.DECIDE and self.match.state is not None and self.match.state.needs_lag:
             snap = type(snap)(
-                **{**asdict_shallow(snap), "options": tuple(f"lag:{i}" for i in range(len(self.match.names)))}
+                **{
+                    **asdict_shallow(snap),
+                    "options": tuple(f"lag:{i}" for i in range(len(self.match.names))),
+                    "option_labels": (),
+                }
             )
         self.hud.show(replace(snap, details_key=key_name(self.controls.details, self.lang)))
 
