@@ -120,6 +120,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.last_shot: ShotParams | None = None
         self.job: Future[Any] | None = None
         self.respot_marks: list[str] = []
+        self.call_marked: tuple[str | None, str | None] = (None, None)  # the call ringed on the table now
         self._bind()
         if not resume:
             self.aim = CueState(direction=self._default_direction())
@@ -383,6 +384,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
                 }
             )
         self.hud.show(replace(snap, details_key=key_name(self.controls.details, self.lang)))
+        self._mark_call()
 
     # --- the frame -----------------------------------------------------------------------------
     def _update(self, task: Any) -> Any:
@@ -565,6 +567,22 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             self._refresh_hud_pending()
             return
         self._apply(None)
+
+    def _mark_call(self) -> None:
+        """The call on the table, where the player looks: the called ball ringed, the called pocket ringed at its
+        mouth (cyan: not the yellow of a respotted ball); redrawn only when the call changes."""
+        m = self.match
+        call = (m.call_ball, m.call_pocket) if self.phase in (Phase.AIM, Phase.PLACE) else (None, None)
+        if call == self.call_marked:
+            return
+        self.call_marked = call
+        for key in ("call-ball", "call-pocket"):
+            self.view.clear_highlight(key)
+        colour = (0.25, 0.85, 1.0, 1.0)
+        if call[0] is not None:
+            self.view.highlight(call[0], colour, key="call-ball")
+        if call[1] is not None and call[1] in m.spec.pockets:
+            self.view.highlight(m.spec.pockets[call[1]].centre, colour, key="call-pocket")
 
     def _refresh_hud_pending(self) -> None:
         """Show the ruling (and its options) before it is carried out."""
