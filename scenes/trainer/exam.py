@@ -97,7 +97,7 @@ class ReportCase:
 def report_cases(session: Any, lang: str, limit: float | None) -> list[ReportCase]:
     """Every case of the session with its answers and ruling (the records are the session's own)."""
     out: list[ReportCase] = []
-    times = {}
+    times: dict[int, float] = {}
     for r in session.store.answer_rows(session.id):
         times[r.item] = max(times.get(r.item, 0.0), r.seconds or 0.0)
     for i in range(len(session.items)):
@@ -117,8 +117,10 @@ def write_report(
     trainee: str,
     date: str,
     lang: str,
+    pictures: Mapping[int, Any] | None = None,
 ) -> Path:
-    """Write the exam report as one self-contained HTML file; returns its path."""
+    """Write the exam report as one self-contained HTML file; returns its path. ``pictures``: case index ->
+    its deciding moment (``report_pictures.MomentPicture``), embedded as a data URI under the case's title."""
     e = html.escape
     cases = report_cases(session, lang, rules.seconds_per_case)
     game = session.row.game
@@ -151,6 +153,9 @@ def write_report(
             f"<h2>{e(tr('trainer.report.case', lang, i=i))}: {e(c.title)} — {e(game_name(c.game, lang))} "
             f"({got:.1f}/{possible:.1f})</h2>"
         )
+        pic = (pictures or {}).get(i - 1)
+        if pic is not None:
+            parts.append(_figure(pic, lang))
         if c.late:
             parts.append(f'<p class="bad">{e(tr("trainer.report.late", lang))}</p>')
         parts.append(
@@ -186,6 +191,20 @@ def write_report(
     return path
 
 
+def _figure(pic: Any, lang: str) -> str:
+    """The deciding moment's picture with its caption: what happens and when («0,42 с после удара»)."""
+    import base64
+
+    e = html.escape
+    what = tr(f"trainer.moment.{pic.what}", lang) if pic.what else tr("trainer.report.stroke_end", lang)
+    caption = tr("trainer.report.moment", lang, what=what, t=float(pic.t))
+    data = base64.b64encode(pic.png).decode("ascii")
+    return (
+        f'<figure><img src="data:image/png;base64,{data}" alt="{e(caption)}" style="max-width:100%">'
+        f"<figcaption>{e(caption)}</figcaption></figure>"
+    )
+
+
 def _score_table(title: str, rows: Sequence[tuple[str, float]]) -> str:
     e = html.escape
     body = "".join(f"<tr><td>{e(k)}</td><td>{v:.0f} %</td></tr>" for k, v in rows)
@@ -198,12 +217,19 @@ def report_path(data_dir: Path, exam_id: int, trainee: str, date: str) -> Path:
 
 
 def finish(
-    session: Any, exam_id: int, rules: ExamRules, trainee: str, data_dir: Path, lang: str, date: str
+    session: Any,
+    exam_id: int,
+    rules: ExamRules,
+    trainee: str,
+    data_dir: Path,
+    lang: str,
+    date: str,
+    pictures: Mapping[int, Any] | None = None,
 ) -> tuple[ExamResult, Path]:
-    """Score the exam, write its report, store the result; returns both."""
+    """Score the exam, write its report (with the cases' ``pictures`` when given), store the result."""
     result = result_of(session, rules.pass_mark)
     path = write_report(
-        report_path(data_dir, exam_id, trainee, date), session, result, rules, trainee, date, lang
+        report_path(data_dir, exam_id, trainee, date), session, result, rules, trainee, date, lang, pictures
     )
     session.store.finish_exam(exam_id, result.percent, result.passed, str(path))
     return result, path

@@ -89,6 +89,10 @@ class ExamPart:
         s = self.screen
         assert s.session is not None and self.exam_id is not None and self.rules is not None
         lang = s.lang
+        from scenes.trainer.report_pictures import moment_pictures
+
+        # The report shows each case at the moment that decided it, drawn offscreen as the trainer shows it.
+        pictures = moment_pictures(s.session, s.base, s.settings.lamp_position)
         result, path = exam.finish(
             s.session,
             self.exam_id,
@@ -97,6 +101,7 @@ class ExamPart:
             s.settings.data_dir(),
             lang,
             now_iso(),
+            pictures,
         )
         self.result_text = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
         s.label(
