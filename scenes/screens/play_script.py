@@ -122,4 +122,5 @@ class PlayScriptMixin:
             "log": [s.to_dict() for s in m.log],
             "archived": self.stats.saved_match,
             "lag": None if m.lag_run is None else {"player": m.lag_run.index, "ball": m.lag_run.ball},
+            "layout": self.layout(),
         }

@@ -254,3 +254,12 @@ class KeyPoller:
 
     def mouse_moved(self) -> bool:
         return self.mouse_delta() != (0.0, 0.0)
+
+
+def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
+    """(x0, z0, x1, z1) of a 2D node's drawn extent in aspect2d units, or None if it draws nothing."""
+    bounds = node.getTightBounds(base.aspect2d)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    return (float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2]))
