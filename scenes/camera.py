@@ -350,7 +350,18 @@ class CameraRig:
                 # Panels take part of the picture: the eye backs along its line until the whole table (its
                 # outline with the rails) stands inside the free part, clear of the scoreboard and the cue's panel.
                 corners = [(sx * out_x, sy * out_y, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
-                self._eye_goal = self._fit(self._eye_goal, self._look_goal, corners, 0.04)
+                # The look point slides along the table's length to where the fitted eye comes nearest (the
+                # near end looms larger than the far one: a look point at the centre wastes the free band).
+                fwd = Vec3(self._look_goal - self._eye_goal)
+                best: tuple[float, Point3, Point3] | None = None
+                for k in range(-10, 11):
+                    look = Point3(k / 10 * s.half_length, 0.0, 0.0)
+                    eye = self._fit(look - fwd, look, corners, 0.04)
+                    d = (look - eye).length()
+                    if best is None or d < best[0]:
+                        best = (d, eye, look)
+                assert best is not None
+                self._eye_goal, self._look_goal = best[1], best[2]
         # FREE keeps whatever move()/turn() set.
         if (
             self.frame_points
