@@ -47,6 +47,7 @@ class ReplayScreen(Screen):
         self.camera = make_camera(self.base, self.view, spec)
         self.camera.set_mode("orbit")
         self.player = make_replay(record, self.view)
+        self._keep_the_shot_in_frame(record)
         self.speed_index = 0
         self.paused = False
         self.keys = KeyPoller(self.base)
@@ -291,6 +292,35 @@ class ReplayScreen(Screen):
         else:
             raise ScriptRefused("an action of the replay screen")
         return True
+
+    def _keep_the_shot_in_frame(self, record: Any) -> None:
+        """The orbit and player views of the replay keep the struck ball (from its start) and its first contact
+        (both balls where they met) in the picture, looking from behind the stroke; the orbit's default view of
+        the table's middle lost them (issue 26 §3)."""
+        import math
+
+        ball = record.shot.ball if record.shot is not None else "cue"
+        start = record.initial.get(ball)
+        if start is None:
+            return
+        self.camera.follow_stroke(ball)
+        keep = [(float(start[0]), float(start[1]), float(start[2]))]
+        first = record.first_contact(ball)
+        if first is not None and first.balls is not None:
+            for b in first.balls:
+                st = self.player.p.state_at(b, first.t)
+                if st is not None:
+                    keep.append(tuple(float(v) for v in st.pos))
+        self.camera.keep = keep
+        if record.shot is not None:
+            # From behind the ball along the stroke, a little raised: the direction the shot went.
+            self.camera.rig.yaw = (record.shot.direction + 180.0) % 360.0
+            self.camera.rig.pitch = 35.0
+        elif len(keep) > 1:
+            self.camera.rig.yaw = math.degrees(math.atan2(keep[0][1] - keep[1][1], keep[0][0] - keep[1][0]))
+        self.camera.rig.set_aim(record.shot.direction if record.shot is not None else 0.0)
+        self.camera.track(self.player)
+        self.camera.rig.snap()
 
     def dump(self) -> dict[str, Any]:
         return {
