@@ -310,7 +310,7 @@ class ReplayScreen(Screen):
             for b in first.balls:
                 st = self.player.p.state_at(b, first.t)
                 if st is not None:
-                    keep.append(tuple(float(v) for v in st.pos))
+                    keep.append((float(st.pos[0]), float(st.pos[1]), float(st.pos[2])))
         self.camera.keep = keep
         if record.shot is not None:
             # From behind the ball along the stroke, a little raised: the direction the shot went.
