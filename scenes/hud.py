@@ -234,9 +234,14 @@ class Hud:
                 **common,
             ),
         }
-        # The call's details (explanations with their rules), shown on demand over the middle of the table.
+        # The call's details (explanations with their rules), shown on demand just above the call: a bottom
+        # panel like it, which the top and broadcast views frame the table above (never over the bed).
         self.blocks["details"] = OnscreenText(
-            parent=base.aspect2d, pos=(0, 0.25), align=TextNode.ACenter, wordwrap=36, **common
+            parent=base.a2dBottomLeft,
+            pos=(0.05, 0.6),
+            align=TextNode.ALeft,
+            wordwrap=call_wrap(float(base.getAspectRatio()), self.SCALE),
+            **common,
         )
         self.blocks["details"].hide()
         for node in self.blocks.values():
@@ -257,9 +262,13 @@ class Hud:
         """The call block grows upwards from just above the bottom line (the help hint), so a long call never
         runs off the window or over the hint: its first line is placed by how many lines it wraps to."""
         node = self.blocks["call"]
-        rows = max(1, int(node.textNode.getNumRows()))
+        rows = max(1, int(node.textNode.getNumRows())) if node.getText() else 0
         line = float(node.textNode.getLineHeight()) * self.SCALE
-        node.setPos(0.05, CALL_BOTTOM + (rows - 1) * line)
+        node.setPos(0.05, CALL_BOTTOM + max(0, rows - 1) * line)
+        # The details stand on the call's first line, growing upwards the same way.
+        details = self.blocks["details"]
+        more = max(1, int(details.textNode.getNumRows()))
+        details.setPos(0.05, CALL_BOTTOM + (rows + more - 1) * line + 0.03)
 
     def toggle_details(self) -> bool:
         """Show or hide the details block; returns True when it is now shown."""

@@ -577,7 +577,12 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         there, so no panel covers the bed at any window size. Measured again only when the HUD redrew or the
         window changed shape."""
         aspect = float(self.base.getAspectRatio())
-        key = (self.hud.redraws, round(aspect, 4), self.cue.tip_widget.isHidden())
+        key = (
+            self.hud.redraws,
+            round(aspect, 4),
+            self.cue.tip_widget.isHidden(),
+            self.hud.blocks["details"].isHidden(),
+        )
         if key == self.free_key:
             return
         self.free_key = key
@@ -588,6 +593,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
                 top = min(top, box[1])
         for node in (
             self.hud.blocks["call"],
+            self.hud.blocks["details"],
             self.cue.text,
             self.cue.gauge,
             self.cue.tip_widget,
@@ -626,7 +632,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
                 max(c.y for c in corners),
             )
         )
-        nodes = {name: node for name, node in self.hud.blocks.items() if name != "details"}
+        nodes = dict(self.hud.blocks)
         nodes.update(
             cue_text=self.cue.text,
             gauge=self.cue.gauge,

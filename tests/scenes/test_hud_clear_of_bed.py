@@ -41,19 +41,26 @@ def overlaps(layout: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("game", ["russian-pyramid", "snooker"])
 @pytest.mark.parametrize("mode", ["top", "broadcast"])
 def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
-    from scenes.hud import LastCall
+    from scenes.hud import FoulLine, LastCall
 
     play = app.manager.switch("play", game=game, names=("Анастасия-Александра", "Bartholomew Johnson"))
     base = app.base
-    for long_call in (False, True):
-        if long_call:
+    foul = FoulLine(
+        "miss", "000: Международный снукер, Штрафы за нарушения", "Биток не коснулся шара. " * 3, ""
+    )
+    for stage in ("plain", "long_call", "details"):
+        if stage == "long_call":
             # A foul with three options: the call block grows upwards, the table moves up and shrinks with it.
             snap = replace(
                 play.match.snapshot(),
-                last=LastCall(True, (), ("red1",), (0, 4)),
+                last=LastCall(True, (foul,), ("red1",), (0, 4)),
                 options=("play_on", "make_offender_replay", "accept_table"),
+                details_key="I",
             )
             play.hud.show(snap)
+        if stage == "details":
+            # The `i` explanation opens above the call, not over the middle of the table.
+            assert play.hud.toggle_details()
         play.script_action({"do": "camera", "mode": mode, "snap": True})
         for _ in range(3):
             base.taskMgr.step()
@@ -61,7 +68,9 @@ def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
         base.taskMgr.step()
         layout = play.layout()
         assert {"score", "required", "cue_text", "tip"} <= set(layout["panels"])
-        assert overlaps(layout) == [], (mode, long_call)
+        assert overlaps(layout) == [], (mode, stage)
+        if stage == "details":
+            assert "details" in layout["panels"]
         # And the table still takes a fair part of the window (not framed away into a corner).
         bx0, bz0, bx1, bz1 = layout["bed"]
         assert (bx1 - bx0) > 0.5 * layout["aspect"], layout["bed"]
