@@ -165,11 +165,12 @@ def _numbers(fmt: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
-def number(value: float, lang: str, places: int = 2) -> str:
-    """The one way a number is written outside a catalog text: at most ``places`` decimals, no trailing zeros,
-    the language's decimal separator (0,14 in Russian, 0.14 in English; 1 not 1.00)."""
+def number(value: float, lang: str, places: int = 2, trim: bool = True) -> str:
+    """The one way a number is written outside a catalog text: ``places`` decimals, the language's decimal
+    separator (0,14 in Russian, 0.14 in English); ``trim`` drops trailing zeros (1 not 1.00), a score keeps
+    them (3,0 / 7,7, as the catalogs' ``.1f`` write it)."""
     text = f"{float(value):.{places}f}"
-    if "." in text:
+    if trim and "." in text:
         text = text.rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"

@@ -217,7 +217,7 @@ def print_history(
         pct = 100.0 * got / possible if possible else 0.0
         game = game_name(s.game, lang) if s.game else mixed
         topic = _topic(s.topic, lang) if s.topic else mixed
-        score = f"{number(got, lang, 1)}/{number(possible, lang, 1)} ({number(pct, lang, 0)} %)"
+        score = f"{number(got, lang, 1, trim=False)}/{number(possible, lang, 1, trim=False)} ({number(pct, lang, 0)} %)"
         print(
             f"  {k}. {date_text(s.created, lang)}  {_exam_kind(s, exams, lang)}{game} / {topic}: {score}, "
             f"{_session_state(s, lang)}",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.files import atomic_text
-from scenes.i18n import game_name, ntr, tr
+from scenes.i18n import game_name, ntr, number, tr
 from scenes.trainer.cases import Topic
 from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
 
@@ -137,9 +137,9 @@ def write_report(
         f"<tr><th>{e(tr('trainer.report.trainee', lang))}</th><td>{e(trainee_name(trainee, lang))}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.date', lang))}</th><td>{e(date)}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.rulebook', lang))}</th><td>{e(game_name(game, lang) if game else tr('trainer.mixed', lang))}</td></tr>",
-        f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{result.points:.1f} / {result.possible:.1f} "
-        f"({result.percent:.1f} %)</td></tr>",
-        f"<tr><th>{e(tr('trainer.report.pass', lang))}</th><td>{rules.pass_mark:g} %</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{number(result.points, lang, 1, trim=False)} / "
+        f"{number(result.possible, lang, 1, trim=False)} ({number(result.percent, lang, 1, trim=False)} %)</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.pass', lang))}</th><td>{number(rules.pass_mark, lang)} %</td></tr>",
         "</table>",
         f'<p class="verdict {"ok" if result.passed else "bad"}">'
         f"{e(tr('trainer.exam.passed' if result.passed else 'trainer.exam.failed', lang))}</p>",
@@ -151,7 +151,7 @@ def write_report(
         got, possible = case_score(c.lines)
         parts.append(
             f"<h2>{e(tr('trainer.report.case', lang, i=i))}: {e(c.title)} — {e(game_name(c.game, lang))} "
-            f"({got:.1f}/{possible:.1f})</h2>"
+            f"({number(got, lang, 1, trim=False)}/{number(possible, lang, 1, trim=False)})</h2>"
         )
         pic = (pictures or {}).get(i - 1)
         if pic is not None:
