@@ -248,6 +248,7 @@ class ReplayScreen(Screen):
                 if self.ctx.sound is not None:
                     self.ctx.sound.play_event(events[self.sound_index])
                 self.sound_index += 1
+        self._keep_table_clear()
         self.camera.track(self.player)
         self.camera.update(dt)
         state = (
@@ -292,6 +293,30 @@ class ReplayScreen(Screen):
         else:
             raise ScriptRefused("an action of the replay screen")
         return True
+
+    def _keep_table_clear(self) -> None:
+        """The band between the texts at the top (the replay's line, the video button) and the timeline and key
+        hints at the bottom: the top and broadcast views frame the table there (as the play screen does)."""
+        from scenes.screens.views import a2d_box
+
+        key = (
+            round(float(self.base.getAspectRatio()), 4),
+            bool(self.info.getText()),
+            self.export_button.isHidden(),
+        )
+        if key == getattr(self, "_free_key", None):
+            return
+        self._free_key = key
+        top, bottom = 1.0, -1.0
+        for node in (self.info, self.export_button):
+            box = a2d_box(self.base, node)
+            if box is not None and not node.isHidden():
+                top = min(top, box[1])
+        for node in (self.timeline.frame, self.help):
+            box = a2d_box(self.base, node)
+            if box is not None:
+                bottom = max(bottom, box[3])
+        self.camera.rig.set_free(-1.0, 1.0, bottom + 0.02, top - 0.02)
 
     def _keep_the_shot_in_frame(self, record: Any) -> None:
         """The orbit and player views of the replay keep the struck ball (from its start) and its first contact
