@@ -79,23 +79,8 @@ class HudSnapshot:
     details_key: str = ""  # the key that shows the call's details (the explanations), "" = none
 
 
-def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
-    """The HUD's text blocks: ``score`` (top left), ``required`` (top right), ``call`` (bottom left)."""
-    score: list[str] = [s.game_name]
-    if s.practice:
-        score.append(tr("hud.practice", lang))
-    else:
-        frames = tr("hud.frames", lang)
-        for p in s.players:
-            marker = "▶ " if p.at_table else "   "
-            line = f"{marker}{p.name}: {p.score}   {frames} {p.frames}/{s.frames_to_win}"
-            if p.owed:
-                line += "   " + tr("hud.owed", lang, n=p.owed)
-            if p.at_table:
-                line += f"   ({tr('hud.at_table', lang)})"
-            score.append(line)
-        score.append(tr("hud.break", lang, n=s.current_break))
-
+def _required_lines(s: HudSnapshot, lang: str) -> list[str]:
+    """The top-right block: what the player at the table must do (ball on, pocket, call, ball in hand)."""
     required: list[str] = []
     on = ", ".join(ball_on_name(b, lang) for b in s.ball_on)
     if s.golf_pocket:
@@ -130,6 +115,27 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
     if s.touching:
         required.append(tr("hud.touching", lang, ball=ball_name(s.touching, lang)))
+    return required
+
+
+def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
+    """The HUD's text blocks: ``score`` (top left), ``required`` (top right), ``call`` (bottom left)."""
+    score: list[str] = [s.game_name]
+    if s.practice:
+        score.append(tr("hud.practice", lang))
+    else:
+        frames = tr("hud.frames", lang)
+        for p in s.players:
+            marker = "▶ " if p.at_table else "   "
+            line = f"{marker}{p.name}: {p.score}   {frames} {p.frames}/{s.frames_to_win}"
+            if p.owed:
+                line += "   " + tr("hud.owed", lang, n=p.owed)
+            if p.at_table:
+                line += f"   ({tr('hud.at_table', lang)})"
+            score.append(line)
+        score.append(tr("hud.break", lang, n=s.current_break))
+
+    required = _required_lines(s, lang)
 
     call: list[str] = []
     details: list[str] = []

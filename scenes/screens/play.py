@@ -36,12 +36,12 @@ from scenes.match import ACCEPT, MatchController, Unavailable, final_positions, 
 from scenes.screens import Screen
 from scenes.screens.play_aim import PlayAimMixin
 from scenes.screens.play_input import PlayInputMixin
+from scenes.screens.play_layout import PlayLayoutMixin
 from scenes.screens.play_script import PlayScriptMixin
 from scenes.screens.stats_panel import StatsPanel
 from scenes.screens.views import (
     BALL_STYLE,
     KeyPoller,
-    a2d_box,
     ball_z,
     make_camera,
     make_replay,
@@ -70,7 +70,7 @@ class Phase(StrEnum):
     OVER = "over"  # match over
 
 
-class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
+class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin, Screen):
     name = "play"
     practice = False
 
@@ -570,96 +570,6 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             self._refresh_hud_pending()
             return
         self._apply(None)
-
-    def _keep_table_clear(self) -> None:
-        """Tell the camera which part of the window the HUD leaves free: the band between the top blocks (score,
-        requirement) and the bottom ones (call, cue panel, key hint). The top and broadcast views frame the table
-        there, so no panel covers the bed at any window size. Measured again only when the HUD redrew or the
-        window changed shape."""
-        aspect = float(self.base.getAspectRatio())
-        key = (
-            self.hud.redraws,
-            round(aspect, 4),
-            self.cue.tip_widget.isHidden(),
-            self.hud.blocks["details"].isHidden(),
-        )
-        if key == self.free_key:
-            return
-        self.free_key = key
-        top, bottom = 1.0, -1.0
-        for node in (self.hud.blocks["score"], self.hud.blocks["required"]):
-            box = a2d_box(self.base, node)
-            if box is not None:
-                top = min(top, box[1])
-        for node in (
-            self.hud.blocks["call"],
-            self.hud.blocks["details"],
-            self.cue.text,
-            self.cue.gauge,
-            self.cue.tip_widget,
-            self.cue.elev_widget,
-            self.help_hint,
-        ):
-            box = a2d_box(self.base, node)
-            if box is not None and not node.isHidden():
-                bottom = max(bottom, box[3])
-        gap = 0.02
-        self.camera.rig.set_free(-1.0, 1.0, bottom + gap, top - gap)
-
-    def layout(self) -> dict[str, Any]:
-        """Where the bed and the HUD's panels are drawn now, in aspect2d units (x0, z0, x1, z1): the bed as the
-        box of its outline's corners projected through the camera (None when a corner is behind the eye)."""
-        from panda3d.core import Point2, Point3
-
-        s = self.match.spec
-        corners = []
-        for sx in (-1, 1):
-            for sy in (-1, 1):
-                p = self.base.cam.getRelativePoint(
-                    self.view.root, Point3(sx * s.half_length, sy * s.half_width, 0)
-                )
-                film = Point2()
-                self.base.camLens.project(p, film)  # False off the film: the corner's place is still computed
-                corners.append(film if p.y > 0 else None)
-        aspect = float(self.base.getAspectRatio())
-        bed = (
-            None
-            if any(c is None for c in corners)
-            else (
-                min(c.x for c in corners) * aspect,
-                min(c.y for c in corners),
-                max(c.x for c in corners) * aspect,
-                max(c.y for c in corners),
-            )
-        )
-        nodes = dict(self.hud.blocks)
-        nodes.update(
-            cue_text=self.cue.text,
-            gauge=self.cue.gauge,
-            tip=self.cue.tip_widget,
-            elevation=self.cue.elev_widget,
-            hint=self.help_hint,
-        )
-        panels = {
-            k: b for k, n in nodes.items() if not n.isHidden() and (b := a2d_box(self.base, n)) is not None
-        }
-        return {"aspect": aspect, "bed": bed, "panels": panels, "free": list(self.camera.rig.free)}
-
-    def _mark_call(self) -> None:
-        """The call on the table, where the player looks: the called ball ringed, the called pocket ringed at its
-        mouth (cyan: not the yellow of a respotted ball); redrawn only when the call changes."""
-        m = self.match
-        call = (m.call_ball, m.call_pocket) if self.phase in (Phase.AIM, Phase.PLACE) else (None, None)
-        if call == self.call_marked:
-            return
-        self.call_marked = call
-        for key in ("call-ball", "call-pocket"):
-            self.view.clear_highlight(key)
-        colour = (0.25, 0.85, 1.0, 1.0)
-        if call[0] is not None:
-            self.view.highlight(call[0], colour, key="call-ball")
-        if call[1] is not None and call[1] in m.spec.pockets:
-            self.view.highlight(m.spec.pockets[call[1]].centre, colour, key="call-pocket")
 
     def _refresh_hud_pending(self) -> None:
         """Show the ruling (and its options) before it is carried out."""

@@ -93,15 +93,7 @@ class ReplayScreen(Screen):
                 ),
             )
         )
-        self.accept(c.pause, self.toggle_pause)
-        self.accept(c.slower, self.slower)
-        self.accept(c.faster, self.faster)
-        self.accept(c.step, self.step)
-        self.accept(c.camera_next, self.camera.next_mode)
-        self.accept(c.camera_top, self.camera.set_mode, ["top"])
-        self.accept(c.menu, self.back)
-        self.accept(c.replay, self.restart)
-        self.accept(c.export_video, self.export_video)
+        self._bind_keys(c)
         from direct.gui.DirectGui import DirectButton
 
         self.export_button = self.own(
@@ -293,6 +285,17 @@ class ReplayScreen(Screen):
         else:
             raise ScriptRefused("an action of the replay screen")
         return True
+
+    def _bind_keys(self, c: Any) -> None:
+        self.accept(c.pause, self.toggle_pause)
+        self.accept(c.slower, self.slower)
+        self.accept(c.faster, self.faster)
+        self.accept(c.step, self.step)
+        self.accept(c.camera_next, self.camera.next_mode)
+        self.accept(c.camera_top, self.camera.set_mode, ["top"])
+        self.accept(c.menu, self.back)
+        self.accept(c.replay, self.restart)
+        self.accept(c.export_video, self.export_video)
 
     def _keep_table_clear(self) -> None:
         """The band between the texts at the top (the replay's line, the video button) and the timeline and key
