@@ -94,6 +94,9 @@ class CameraRig:
         self.pitch = 25.0
         self.distance = 1.6
         self.side_sign = -1.0
+        # The part of the picture no HUD panel covers, as (x0, x1, y0, y1) of the film from -1 to 1: the top and
+        # broadcast views frame the table inside it, its centre on the lens axis (see set_free).
+        self.free: tuple[float, float, float, float] = (-1.0, 1.0, -1.0, 1.0)
         self.frame_points: tuple[tuple[float, float, float], ...] = ()
         self.frame_margin = 0.12
         self._frame_mode = CameraMode.PLAYER
@@ -140,6 +143,22 @@ class CameraRig:
         self._goals()
         if snap:
             self.snap()
+
+    def set_free(self, x0: float, x1: float, y0: float, y1: float) -> None:
+        """The picture's area the HUD leaves free (film coordinates, -1..1 each way). The views that show the
+        whole bed (top, broadcast) fit it there and shift the lens (an off-axis film offset) so its centre sits
+        on the view's axis; picking through the lens stays exact, the offset being the lens's own."""
+        x0, x1 = max(-1.0, min(x0, x1)), min(1.0, max(x0, x1))
+        y0, y1 = max(-1.0, min(y0, y1)), min(1.0, max(y0, y1))
+        if x1 - x0 < 0.2 or y1 - y0 < 0.2:  # panels over nearly all the window: keep the whole picture
+            x0, x1, y0, y1 = -1.0, 1.0, -1.0, 1.0
+        free = (x0, x1, y0, y1)
+        if free != self.free:
+            self.free = free
+            self._goals()
+
+    def _free_now(self) -> tuple[float, float, float, float]:
+        return self.free if self.mode in (CameraMode.TOP, CameraMode.BROADCAST) else (-1.0, 1.0, -1.0, 1.0)
 
     def frame(self, points: Sequence[Sequence[float]], margin: float = 0.12) -> None:
         """Keep the view's direction and fit every point (table frame; z defaults to a ball's centre) into the
@@ -289,14 +308,8 @@ class CameraRig:
                 y1 = max([out_y] + [p[1] + 3 * R for p in self.frame_points])
                 cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
                 out_x, out_y = (x1 - x0) / 2 + 0.08, (y1 - y0) / 2 + 0.08
-            hfov, vfov = self._fov()
-            h = (
-                max(
-                    (out_x + 0.05) / math.tan(math.radians(hfov) / 2),
-                    (out_y + 0.05) / math.tan(math.radians(vfov) / 2),
-                )
-                + s.rail_height
-            )
+            th, tv = self._free_tangents()
+            h = max((out_x + 0.05) / th, (out_y + 0.05) / tv) + s.rail_height
             # A hair of offset towards -y keeps "up" well defined: +x stays to the right of the picture.
             self._eye_goal = Point3(cx, cy - 0.01, h)
             self._look_goal = Point3(cx, cy, 0.0)
@@ -332,6 +345,23 @@ class CameraRig:
             high = 1.85 if s.id.startswith("snooker") else 1.55
             self._eye_goal = Point3(-(out_x + 1.1), 0.0, high)
             self._look_goal = Point3(0.22 * s.half_length, 0.0, 0.0)
+            framed_here = bool(self.frame_points) and self._frame_mode == CameraMode.BROADCAST
+            if self._free_now() != (-1.0, 1.0, -1.0, 1.0) and not framed_here:
+                # Panels take part of the picture: the eye backs along its line until the whole table (its
+                # outline with the rails) stands inside the free part, clear of the scoreboard and the cue's panel.
+                corners = [(sx * out_x, sy * out_y, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+                # The look point slides along the table's length to where the fitted eye comes nearest (the
+                # near end looms larger than the far one: a look point at the centre wastes the free band).
+                fwd = Vec3(self._look_goal - self._eye_goal)
+                best: tuple[float, Point3, Point3] | None = None
+                for k in range(-10, 11):
+                    look = Point3(k / 10 * s.half_length, 0.0, 0.0)
+                    eye = self._fit(look - fwd, look, corners, 0.04)
+                    d = (look - eye).length()
+                    if best is None or d < best[0]:
+                        best = (d, eye, look)
+                assert best is not None
+                self._eye_goal, self._look_goal = best[1], best[2]
         # FREE keeps whatever move()/turn() set.
         if (
             self.frame_points
@@ -371,11 +401,47 @@ class CameraRig:
         new_eye.y = max(-wy, min(wy, new_eye.y))
         return new_eye, centre
 
+    def _free_tangents(self) -> tuple[float, float]:
+        """Half-width and half-height of the free part of the picture as tangents of the view's half-angles."""
+        hfov, vfov = self._fov()
+        x0, x1, y0, y1 = self._free_now()
+        return (
+            math.tan(math.radians(hfov) / 2) * (x1 - x0) / 2,
+            math.tan(math.radians(vfov) / 2) * (y1 - y0) / 2,
+        )
+
+    def _fit(self, eye: Point3, look: Point3, points: Sequence[Sequence[float]], margin: float) -> Point3:
+        """The eye moved along its line to ``look`` until every point projects inside the free part (less a
+        ``margin`` share); the look point stays on the axis, which the film offset puts at the free centre."""
+        fwd = Vec3(look - eye)
+        base_dist = fwd.length()
+        if base_dist < 1e-9:
+            return eye
+        fwd.normalize()
+        right = fwd.cross(Vec3(0, 0, 1))
+        if right.length() < 1e-6:
+            right = Vec3(1, 0, 0)
+        right.normalize()
+        up = right.cross(fwd)
+        th, tv = self._free_tangents()
+        k = max(0.05, 1.0 - margin)
+        th, tv = th * k, tv * k
+        dist = 0.35
+        for p in points:
+            rel = Point3(*p) - look
+            along = rel.dot(fwd)
+            dist = max(dist, abs(rel.dot(right)) / th - along, abs(rel.dot(up)) / tv - along)
+        return look - fwd * dist
+
     def _fov(self) -> tuple[float, float]:
         fov = self.lens.getFov()
         return float(fov[0]), float(fov[1])
 
     def _apply(self) -> None:
+        # The lens's axis through the free part's centre (no offset when the view uses the whole picture).
+        x0, x1, y0, y1 = self._free_now()
+        film = self.lens.getFilmSize()
+        self.lens.setFilmOffset(-(x0 + x1) / 2 * film[0] / 2, -(y0 + y1) / 2 * film[1] / 2)
         self.np.setPos(self.eye)
         if (self.look - self.eye).length() > 1e-6:
             self.np.lookAt(self.look, Vec3(0, 0, 1))

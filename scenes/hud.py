@@ -67,6 +67,8 @@ class HudSnapshot:
     golf_pocket: str | None = None  # golf: the pocket the player at the table needs next
     last: LastCall | None = None
     options: tuple[str, ...] = ()
+    # The options as the controller words them (who plays and from where; localized); () = by their names.
+    option_labels: tuple[str, ...] = ()
     in_hand: str | None = None
     touching: str | None = None  # snooker: the ball the referee announced as touching the cue ball
     frame_winner: str | None = None
@@ -77,28 +79,20 @@ class HudSnapshot:
     details_key: str = ""  # the key that shows the call's details (the explanations), "" = none
 
 
-def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
-    """The HUD's text blocks: ``score`` (top left), ``required`` (top right), ``call`` (bottom left)."""
-    score: list[str] = [s.game_name]
-    if s.practice:
-        score.append(tr("hud.practice", lang))
-    else:
-        frames = tr("hud.frames", lang)
-        for p in s.players:
-            marker = "▶ " if p.at_table else "   "
-            line = f"{marker}{p.name}: {p.score}   {frames} {p.frames}/{s.frames_to_win}"
-            if p.owed:
-                line += "   " + tr("hud.owed", lang, n=p.owed)
-            if p.at_table:
-                line += f"   ({tr('hud.at_table', lang)})"
-            score.append(line)
-        score.append(tr("hud.break", lang, n=s.current_break))
-
+def _required_lines(s: HudSnapshot, lang: str) -> list[str]:
+    """The top-right block: what the player at the table must do (ball on, pocket, call, ball in hand)."""
     required: list[str] = []
-    if s.ball_on:
-        required.append(tr("hud.required", lang, text=", ".join(ball_on_name(b, lang) for b in s.ball_on)))
+    on = ", ".join(ball_on_name(b, lang) for b in s.ball_on)
     if s.golf_pocket:
-        required.append(tr("hud.required", lang, text=pocket_name(s.golf_pocket, lang)))
+        # Golf: one requirement, the ball into its pocket (two "Required:" lines read as two tasks).
+        pocket = pocket_name(s.golf_pocket, lang)
+        required.append(
+            tr("hud.required_into", lang, text=on, pocket=pocket)
+            if on
+            else tr("hud.required_pocket", lang, pocket=pocket)
+        )
+    elif s.ball_on:
+        required.append(tr("hud.required", lang, text=on))
     if s.needs_call:
         if s.call_ball and s.call_pocket:
             required.append(
@@ -121,6 +115,27 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         required.append(tr("hud.in_hand", lang, zone=zone_name(s.in_hand, lang)))
     if s.touching:
         required.append(tr("hud.touching", lang, ball=ball_name(s.touching, lang)))
+    return required
+
+
+def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
+    """The HUD's text blocks: ``score`` (top left), ``required`` (top right), ``call`` (bottom left)."""
+    score: list[str] = [s.game_name]
+    if s.practice:
+        score.append(tr("hud.practice", lang))
+    else:
+        frames = tr("hud.frames", lang)
+        for p in s.players:
+            marker = "▶ " if p.at_table else "   "
+            line = f"{marker}{p.name}: {p.score}   {frames} {p.frames}/{s.frames_to_win}"
+            if p.owed:
+                line += "   " + tr("hud.owed", lang, n=p.owed)
+            if p.at_table:
+                line += f"   ({tr('hud.at_table', lang)})"
+            score.append(line)
+        score.append(tr("hud.break", lang, n=s.current_break))
+
+    required = _required_lines(s, lang)
 
     call: list[str] = []
     details: list[str] = []
@@ -148,11 +163,16 @@ def hud_text(s: HudSnapshot, lang: str) -> dict[str, str]:
         elif not s.practice:
             call.append(tr("hud.nothing_counted", lang))
     if s.options:
+        labels = (
+            s.option_labels
+            if len(s.option_labels) == len(s.options)
+            else tuple(option_name(o, lang) for o in s.options)
+        )
         call.append(
             tr(
                 "hud.options",
                 lang,
-                text=" / ".join(f"{i + 1}) {option_name(o, lang)}" for i, o in enumerate(s.options)),
+                text=" / ".join(f"{i + 1}) {label}" for i, label in enumerate(labels)),
             )
         )
     if s.frame_winner:
@@ -220,9 +240,14 @@ class Hud:
                 **common,
             ),
         }
-        # The call's details (explanations with their rules), shown on demand over the middle of the table.
+        # The call's details (explanations with their rules), shown on demand just above the call: a bottom
+        # panel like it, which the top and broadcast views frame the table above (never over the bed).
         self.blocks["details"] = OnscreenText(
-            parent=base.aspect2d, pos=(0, 0.25), align=TextNode.ACenter, wordwrap=36, **common
+            parent=base.a2dBottomLeft,
+            pos=(0.05, 0.6),
+            align=TextNode.ALeft,
+            wordwrap=call_wrap(float(base.getAspectRatio()), self.SCALE),
+            **common,
         )
         self.blocks["details"].hide()
         for node in self.blocks.values():
@@ -243,9 +268,13 @@ class Hud:
         """The call block grows upwards from just above the bottom line (the help hint), so a long call never
         runs off the window or over the hint: its first line is placed by how many lines it wraps to."""
         node = self.blocks["call"]
-        rows = max(1, int(node.textNode.getNumRows()))
+        rows = max(1, int(node.textNode.getNumRows())) if node.getText() else 0
         line = float(node.textNode.getLineHeight()) * self.SCALE
-        node.setPos(0.05, CALL_BOTTOM + (rows - 1) * line)
+        node.setPos(0.05, CALL_BOTTOM + max(0, rows - 1) * line)
+        # The details stand on the call's first line, growing upwards the same way.
+        details = self.blocks["details"]
+        more = max(1, int(details.textNode.getNumRows()))
+        details.setPos(0.05, CALL_BOTTOM + (rows + more - 1) * line + 0.03)
 
     def toggle_details(self) -> bool:
         """Show or hide the details block; returns True when it is now shown."""

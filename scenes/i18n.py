@@ -143,11 +143,50 @@ class _CommaFloat(float):
         return float.__format__(self, spec).replace(".", ",")
 
 
+class _CommaInt(int):
+    """A whole number in a Russian text: an int given to a fractional spec (``{got:.1f}`` of 0) takes the
+    comma too, so one line never mixes "0.0" and "7,7"."""
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec).replace(".", ",")
+
+
 def _numbers(fmt: dict[str, Any], lang: str) -> dict[str, Any]:
     """Placeholders as the language writes them: in Russian every fractional number takes a decimal comma."""
     if lang != "ru":
         return fmt
-    return {k: _CommaFloat(v) if isinstance(v, float) else v for k, v in fmt.items()}
+    return {
+        k: _CommaFloat(v)
+        if isinstance(v, float)
+        else _CommaInt(v)
+        if isinstance(v, int) and not isinstance(v, bool)
+        else v
+        for k, v in fmt.items()
+    }
+
+
+def number(value: float, lang: str, places: int = 2, trim: bool = True) -> str:
+    """The one way a number is written outside a catalog text: ``places`` decimals, the language's decimal
+    separator (0,14 in Russian, 0.14 in English); ``trim`` drops trailing zeros (1 not 1.00), a score keeps
+    them (3,0 / 7,7, as the catalogs' ``.1f`` write it)."""
+    text = f"{float(value):.{places}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def date_text(iso: str, lang: str) -> str:
+    """A stored UTC time (ISO 8601, ``2026-12-04T21:40:03Z``) as people read it: «04.12.2026 21:40» in Russian,
+    "2026-12-04 21:40" in English (minutes are enough to tell sessions apart)."""
+    from datetime import datetime
+
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    return t.strftime("%d.%m.%Y %H:%M" if lang == "ru" else "%Y-%m-%d %H:%M")
 
 
 def tr(key: str, lang: str, /, **fmt: Any) -> str:
@@ -258,6 +297,16 @@ def option_name(option: str, lang: str) -> str:
     if has_text(key):
         return tr(key, lang)
     return tr("option.ball", lang, ball=ball_name(option, lang))
+
+
+def option_outcome(option: str, name: str, zone: str | None, lang: str) -> str:
+    """An option worded by what it leads to: the option (``option.hud.<o>``, else its name), who plays next and
+    from where ("Anna plays again, from where the balls lie"; «играй дальше: бьёт Анна, с руки в доме»)."""
+    where = tr("option.where.hand", lang, zone=zone) if zone else tr("option.where.table", lang)
+    key = f"option.hud.{option}"
+    if has_text(key):
+        return tr(key, lang, name=name, where=where)
+    return tr("option.hud.other", lang, option=option_name(option, lang), name=name, where=where)
 
 
 def zone_name(zone: str, lang: str) -> str:

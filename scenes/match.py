@@ -19,7 +19,7 @@ from physics.errors import InputError
 from physics.record import BallStatus, ShotParams, ShotRecord
 from physics.scenario import PRACTICE
 from physics.tables import TableSpec, load_table
-from rules.contract import CallKind, Option, Required, parse_decision
+from rules.contract import CallKind, Option, Phase, Required, parse_decision
 from rules.ruling import Ruling
 from scenes.core.turns import ACCEPT as ACCEPT  # the screens import it from here
 from scenes.core.turns import break_gain, offered_options
@@ -328,6 +328,28 @@ class MatchController:
             return ()
         return offered_options(self.pending.ruling, len(self.names))
 
+    def option_labels(self) -> tuple[str, ...]:
+        """Each option as the HUD words it: who plays next and from where, read from the state the option leads
+        to (``MatchState.apply`` with that decision), so the words name the player then marked at the table."""
+        from scenes.i18n import option_name, option_outcome, zone_name
+
+        if self.pending is None or self.pending.ruling is None or self.state is None:
+            return ()
+        r = self.pending.ruling
+        out: list[str] = []
+        for o in self.options:
+            try:
+                ahead = self.state.apply(r, None if o == ACCEPT else parse_decision(o))
+            except (InputError, ValueError):  # a pick the state refuses alone (a ball to take off)
+                out.append(option_name(o, self.lang))
+                continue
+            if ahead.frame_over or o.startswith("lag:") or (r.choice is not None and o in r.choice.among):
+                out.append(option_name(o, self.lang))
+                continue
+            zone = zone_name(str(ahead.in_hand), self.lang) if ahead.in_hand is not None else None
+            out.append(option_outcome(o, ahead.players[ahead.to_play], zone, self.lang))
+        return tuple(out)
+
     def apply(self, decision: str | None = None, seconds: float = 0.0) -> None:
         """After the playback: carry the pending ruling out (``MatchState.apply``) and take the new layout.
 
@@ -341,6 +363,7 @@ class MatchController:
             r = result.ruling
             striker = r.striker
             frame = sum(int(f) for f in self.state.frames_won) + 1
+            opening = str(self.state.phase) == str(Phase.BREAK)
             self.state = self.state.apply(r, parse_decision(decision) if decision is not None else None)
             if not r.foul and striker < len(r.points):
                 # The striker's visit goes on (or ended with this stroke): what it gained counts to the break.
@@ -349,7 +372,7 @@ class MatchController:
                 brk = 0
             self.current_break = brk if self.state.to_play == striker else 0
             record = replace(result.record, samples=None).to_dict()
-            self.log.append(StrokeLog.from_ruling(frame, result.ruling_json, brk, seconds, record))
+            self.log.append(StrokeLog.from_ruling(frame, result.ruling_json, brk, seconds, record, opening))
             if self.state.frame_over and not self.state.match_over and not self.state.needs_lag:
                 self.state = self.state.next_frame()
                 self.current_break = 0
@@ -621,6 +644,7 @@ class MatchController:
             golf_pocket=req.pocket,
             last=last,
             options=self.options,
+            option_labels=self.option_labels(),
             in_hand=in_hand,
             touching=req.touching,
             frame_winner=frame_winner,

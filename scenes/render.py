@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -236,12 +237,20 @@ def scene_states(
 
 
 def place_camera(
-    rig: CameraRig, camera: str, scenario: Scenario, states: dict[str, BallState], view: TableView
+    rig: CameraRig,
+    camera: str,
+    scenario: Scenario,
+    states: dict[str, BallState],
+    view: TableView,
+    focus: str | None = None,
 ) -> None:
     """Point the rig for ``top``, ``side`` (at ball height, on the struck ball where it is at that moment) or
-    ``player`` (where the player stood: behind the struck ball's starting place, along the stroke)."""
+    ``player`` (where the player stood: behind the struck ball's starting place, along the stroke). ``focus``:
+    the ball the side view stands on instead of the struck one (a moment that is another ball's)."""
     shot = scenario.shot
     ball = shot.ball if shot is not None else ("cue" if "cue" in states else next(iter(states)))
+    if focus is not None and focus in states and camera == "side":
+        ball = focus
     st = states.get(ball) or next(iter(states.values()))
     if camera == "player" and ball in scenario.balls:
         x, y = scenario.balls[ball]
@@ -302,8 +311,11 @@ def draw_scenario(
     size: tuple[int, int],
     lamp: tuple[float, float, float] = (0.0, 0.0, 1.0),
     quality: str = "low",
+    focus: str | None = None,
+    mark: Sequence[float] | None = None,
 ) -> Drawn:
-    """Render one moment of a scenario with a fresh scene (nothing is left behind afterwards)."""
+    """Render one moment of a scenario with a fresh scene (nothing is left behind afterwards). ``focus``: the
+    ball the side view stands on; ``mark``: a point (x, y[, z]) ringed on the table (where the moment is)."""
     scene = NodePath("render-scene")
     balls = list(scenario.balls)
     if record is not None and record.samples:
@@ -322,7 +334,11 @@ def draw_scenario(
         states, _ = scene_states(scenario, record, t, view)
         view.set_balls(states)
         rig = CameraRig(shot.camera, scenario.table, smooth_time=0.0)
-        place_camera(rig, camera, scenario, states, view)
+        place_camera(rig, camera, scenario, states, view, focus)
+        if focus is not None and focus in states and states[focus].visible:
+            view.highlight(focus, (1.0, 0.85, 0.1, 1.0), key="moment-ball")
+        elif mark is not None:
+            view.highlight(mark, (1.0, 0.85, 0.1, 1.0), key="moment-point")
         sc = scenario.shot
         if camera == "player" and sc is not None and t <= 0.0 and sc.ball in scenario.balls:
             # Before the strike the player's view shows the cue as the player holds it for this shot.

@@ -8,7 +8,8 @@ before striking). The figures follow from the log alone:
 - longest break: the largest break (points in one visit) reached;
 - fouls by kind: foul codes counted (named from the catalogs, never as codes);
 - safeties: legal strokes that counted nothing (the turn passes; a deliberate safety and a missed pot
-  cannot be told apart from the table, so both count: the panel says so);
+  cannot be told apart from the table, so both count: the panel says so); a break (the frame's opening
+  stroke) is neither a safety nor a pot attempt when it counts nothing;
 - time at the table: seconds from the first frame the striker could aim to the strike.
 """
 
@@ -33,6 +34,7 @@ class StrokeLog:
     seconds: float = 0.0  # at the table before the strike
     record: Mapping[str, Any] | None = None  # the shot record's JSON (events, final; no samples)
     ruling: Mapping[str, Any] | None = None  # the ruling's JSON
+    opening: bool = False  # the frame's break (the state before it was in the break phase)
 
     @property
     def foul(self) -> bool:
@@ -47,6 +49,7 @@ class StrokeLog:
             "points": self.points,
             "break_after": self.break_after,
             "seconds": round(self.seconds, 3),
+            "opening": self.opening,
         }
 
     @classmethod
@@ -63,11 +66,22 @@ class StrokeLog:
         counted, fouls = d["counted"], d["fouls"]
         if not all(isinstance(x, list) and all(isinstance(b, str) for b in x) for x in (counted, fouls)):
             raise ValueError("counted and fouls are lists of ids")
-        return cls(counted=tuple(counted), fouls=tuple(fouls), seconds=float(seconds), **ints)
+        opening = d.get("opening", False)  # saves written before breaks were told apart have none
+        if not isinstance(opening, bool):
+            raise ValueError("opening is true or false")
+        return cls(
+            counted=tuple(counted), fouls=tuple(fouls), seconds=float(seconds), opening=opening, **ints
+        )
 
     @classmethod
     def from_ruling(
-        cls, frame: int, rj: Mapping[str, Any], break_after: int, seconds: float, record: Any = None
+        cls,
+        frame: int,
+        rj: Mapping[str, Any],
+        break_after: int,
+        seconds: float,
+        record: Any = None,
+        opening: bool = False,
     ) -> StrokeLog:
         striker = int(rj.get("striker", 0))
         points = rj.get("points") or []
@@ -81,6 +95,7 @@ class StrokeLog:
             seconds=seconds,
             record=record,
             ruling=dict(rj),
+            opening=opening,
         )
 
 
@@ -89,13 +104,14 @@ class PlayerStats:
     strokes: int = 0
     pots: int = 0
     safeties: int = 0
+    breaks: int = 0  # legal breaks that counted nothing: neither safeties nor pot attempts
     longest_break: int = 0
     seconds: float = 0.0
     fouls: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def attempts(self) -> int:
-        return self.strokes - self.safeties
+        return self.strokes - self.safeties - self.breaks
 
     @property
     def pot_success(self) -> float:
@@ -113,7 +129,8 @@ def player_stats(log: Iterable[StrokeLog], player: int, frame: int | None = None
     return PlayerStats(
         strokes=len(mine),
         pots=sum(1 for s in mine if s.counted and not s.foul),
-        safeties=sum(1 for s in mine if not s.counted and not s.foul),
+        safeties=sum(1 for s in mine if not s.counted and not s.foul and not s.opening),
+        breaks=sum(1 for s in mine if not s.counted and not s.foul and s.opening),
         longest_break=max((s.break_after for s in mine), default=0),
         seconds=sum(s.seconds for s in mine),
         fouls=dict(sorted(fouls.items())),

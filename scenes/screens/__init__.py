@@ -78,6 +78,18 @@ class Screen:
         self._destroyables.append(obj)
         return obj
 
+    def dump(self) -> dict[str, Any]:
+        """What the screen shows, for a script's ``dump`` (screens with more to say override it): its name and
+        every text drawn on its 2D root, top to bottom."""
+        from panda3d.core import TextNode
+
+        texts: list[tuple[float, str]] = []
+        for np_ in self.root2d.findAllMatches("**/+TextNode"):
+            node = np_.node()
+            if isinstance(node, TextNode) and not np_.isHidden() and node.getText():
+                texts.append((-np_.getZ(self.root2d), node.getText()))
+        return {"screen": self.name, "texts": [t for _, t in sorted(texts, key=lambda v: v[0])]}
+
     def exit(self) -> None:
         self._events.ignoreAll()
         for t in self._tasks:

@@ -95,7 +95,10 @@ class ListScreen(Screen):
 
     def script_action(self, a: dict[str, Any]) -> bool:
         if a["do"] == "choose":
-            self.choose(int(a["index"]))
+            index = int(a["index"])
+            if not 0 <= index < len(self.rows):
+                raise ScriptRefused(f"a row of the {self.name} screen (0 to {len(self.rows) - 1})", "index")
+            self.choose(index)
             return True
         if a["do"] == "back":
             self.to_menu()

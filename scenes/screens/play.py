@@ -36,6 +36,7 @@ from scenes.match import ACCEPT, MatchController, Unavailable, final_positions, 
 from scenes.screens import Screen
 from scenes.screens.play_aim import PlayAimMixin
 from scenes.screens.play_input import PlayInputMixin
+from scenes.screens.play_layout import PlayLayoutMixin
 from scenes.screens.play_script import PlayScriptMixin
 from scenes.screens.stats_panel import StatsPanel
 from scenes.screens.views import (
@@ -69,7 +70,7 @@ class Phase(StrEnum):
     OVER = "over"  # match over
 
 
-class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
+class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin, Screen):
     name = "play"
     practice = False
 
@@ -120,6 +121,8 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         self.last_shot: ShotParams | None = None
         self.job: Future[Any] | None = None
         self.respot_marks: list[str] = []
+        self.call_marked: tuple[str | None, str | None] = (None, None)  # the call ringed on the table now
+        self.free_key: tuple[Any, ...] = ()  # what the HUD's free area was last measured for
         self._bind()
         if not resume:
             self.aim = CueState(direction=self._default_direction())
@@ -376,9 +379,14 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
         snap = self.match.snapshot(status=status)
         if self.phase == Phase.DECIDE and self.match.state is not None and self.match.state.needs_lag:
             snap = type(snap)(
-                **{**asdict_shallow(snap), "options": tuple(f"lag:{i}" for i in range(len(self.match.names)))}
+                **{
+                    **asdict_shallow(snap),
+                    "options": tuple(f"lag:{i}" for i in range(len(self.match.names))),
+                    "option_labels": (),
+                }
             )
         self.hud.show(replace(snap, details_key=key_name(self.controls.details, self.lang)))
+        self._mark_call()
 
     # --- the frame -----------------------------------------------------------------------------
     def _update(self, task: Any) -> Any:
@@ -395,6 +403,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, Screen):
             self._strike(dt)
         elif self.phase == Phase.PLAYBACK:
             self._playback(dt)
+        self._keep_table_clear()
         centre = self._cue_centre()
         show_cue = self.phase in (Phase.AIM, Phase.PLACE, Phase.SIMULATE, Phase.STRIKE)
         self.cue.update(self.aim, centre, self.match.positions, self.struck_ball, visible=show_cue)

@@ -24,6 +24,8 @@ class PlayInputMixin:
     dragging: Any
     drag_ball: Any
     struck_ball: str
+    status: str
+    lang: str
     _table_positions: Any  # PlayScreen's: where the balls stand on the table now
 
     def view_point(self, mouse: tuple[float, float]) -> tuple[float, float] | None:
@@ -80,13 +82,17 @@ class PlayInputMixin:
         if self.phase == "decide" and ball is not None and ball in self.match.options:
             self.decide(ball)
             return
-        if self.phase != "aim":
+        if self.phase not in ("aim", "place"):
             return
         if self.practice:
-            self.drag_ball = ball
+            if self.phase == "aim":
+                self.drag_ball = ball
             return
         if ball is not None and getattr(self.match.referee, "any_ball_cue", False):
-            self.struck_ball = ball  # Американка: any ball may be the one struck
+            if self.phase == "aim":
+                self.struck_ball = ball  # Американка: any ball may be the one struck
+            return
+        if self._no_call_taken():
             return
         # Everywhere else the right button enters the call: a ball (snooker: the nominated ball), then a pocket.
         pocket = self.pocket_at(p)
@@ -95,6 +101,19 @@ class PlayInputMixin:
         elif pocket is not None:
             self.match.call_pocket = pocket
         self._refresh_hud()
+
+    def _no_call_taken(self) -> bool:
+        """On a break the referee asks no call (71's opening counts whatever falls): a call entered then would
+        be dropped, so the window says so instead of keeping it silently (issue 26 §4)."""
+        from rules.contract import Phase
+        from scenes.i18n import tr
+
+        m = self.match
+        if m.state is None or str(m.state.phase) != str(Phase.BREAK) or m.needs_call or m.needs_nomination:
+            return False
+        self.status = tr("status.no_call_on_break", self.lang)
+        self._refresh_hud()
+        return True
 
     def _mouse3_up(self) -> None:
         self.drag_ball = None

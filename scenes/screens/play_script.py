@@ -58,6 +58,8 @@ class PlayScriptMixin:
                 raise ScriptRefused(f"a ball on the table ({', '.join(m.positions)})", "ball")
             if a.get("pocket") is not None and a["pocket"] not in m.spec.pockets:
                 raise ScriptRefused(f"a pocket of {m.spec.id} ({', '.join(m.spec.pockets)})", "pocket")
+            if (a.get("ball") or a.get("pocket")) and self._no_call_taken():
+                raise ScriptRefused("a stroke that takes a call (the break takes none)", "do")
             m.call_ball, m.call_pocket = a.get("ball"), a.get("pocket")
             self._refresh_hud()
         elif do == "place_cue":
@@ -120,4 +122,5 @@ class PlayScriptMixin:
             "log": [s.to_dict() for s in m.log],
             "archived": self.stats.saved_match,
             "lag": None if m.lag_run is None else {"player": m.lag_run.index, "ball": m.lag_run.ball},
+            "layout": self.layout(),
         }

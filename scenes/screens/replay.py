@@ -47,6 +47,7 @@ class ReplayScreen(Screen):
         self.camera = make_camera(self.base, self.view, spec)
         self.camera.set_mode("orbit")
         self.player = make_replay(record, self.view)
+        self._keep_the_shot_in_frame(record)
         self.speed_index = 0
         self.paused = False
         self.keys = KeyPoller(self.base)
@@ -92,13 +93,7 @@ class ReplayScreen(Screen):
                 ),
             )
         )
-        for key, act in ((c.pause, self.toggle_pause), (c.slower, self.slower), (c.faster, self.faster)):
-            self.accept(key, act)
-        self.accept(c.step, self.step)
-        self.accept(c.camera_next, self.camera.next_mode)
-        self.accept(c.camera_top, self.camera.set_mode, ["top"])
-        for key, act in ((c.menu, self.back), (c.replay, self.restart), (c.export_video, self.export_video)):
-            self.accept(key, act)
+        self._bind_keys(c)
         from direct.gui.DirectGui import DirectButton
 
         self.export_button = self.own(
@@ -245,6 +240,7 @@ class ReplayScreen(Screen):
                 if self.ctx.sound is not None:
                     self.ctx.sound.play_event(events[self.sound_index])
                 self.sound_index += 1
+        self._keep_table_clear()
         self.camera.track(self.player)
         self.camera.update(dt)
         state = (
@@ -289,6 +285,70 @@ class ReplayScreen(Screen):
         else:
             raise ScriptRefused("an action of the replay screen")
         return True
+
+    def _bind_keys(self, c: Any) -> None:
+        self.accept(c.pause, self.toggle_pause)
+        self.accept(c.slower, self.slower)
+        self.accept(c.faster, self.faster)
+        self.accept(c.step, self.step)
+        self.accept(c.camera_next, self.camera.next_mode)
+        self.accept(c.camera_top, self.camera.set_mode, ["top"])
+        self.accept(c.menu, self.back)
+        self.accept(c.replay, self.restart)
+        self.accept(c.export_video, self.export_video)
+
+    def _keep_table_clear(self) -> None:
+        """The band between the texts at the top (the replay's line, the video button) and the timeline and key
+        hints at the bottom: the top and broadcast views frame the table there (as the play screen does)."""
+        from scenes.screens.views import a2d_box
+
+        key = (
+            round(float(self.base.getAspectRatio()), 4),
+            bool(self.info.getText()),
+            self.export_button.isHidden(),
+        )
+        if key == getattr(self, "_free_key", None):
+            return
+        self._free_key = key
+        top, bottom = 1.0, -1.0
+        for node in (self.info, self.export_button):
+            box = a2d_box(self.base, node)
+            if box is not None and not node.isHidden():
+                top = min(top, box[1])
+        for node in (self.timeline.frame, self.help):
+            box = a2d_box(self.base, node)
+            if box is not None:
+                bottom = max(bottom, box[3])
+        self.camera.rig.set_free(-1.0, 1.0, bottom + 0.02, top - 0.02)
+
+    def _keep_the_shot_in_frame(self, record: Any) -> None:
+        """The orbit and player views of the replay keep the struck ball (from its start) and its first contact
+        (both balls where they met) in the picture, looking from behind the stroke; the orbit's default view of
+        the table's middle lost them (issue 26 §3)."""
+        import math
+
+        ball = record.shot.ball if record.shot is not None else "cue"
+        start = record.initial.get(ball)
+        if start is None:
+            return
+        self.camera.follow_stroke(ball)
+        keep = [(float(start[0]), float(start[1]), float(start[2]))]
+        first = record.first_contact(ball)
+        if first is not None and first.balls is not None:
+            for b in first.balls:
+                st = self.player.p.state_at(b, first.t)
+                if st is not None:
+                    keep.append((float(st.pos[0]), float(st.pos[1]), float(st.pos[2])))
+        self.camera.keep = keep
+        if record.shot is not None:
+            # From behind the ball along the stroke, a little raised: the direction the shot went.
+            self.camera.rig.yaw = (record.shot.direction + 180.0) % 360.0
+            self.camera.rig.pitch = 35.0
+        elif len(keep) > 1:
+            self.camera.rig.yaw = math.degrees(math.atan2(keep[0][1] - keep[1][1], keep[0][0] - keep[1][0]))
+        self.camera.rig.set_aim(record.shot.direction if record.shot is not None else 0.0)
+        self.camera.track(self.player)
+        self.camera.rig.snap()
 
     def dump(self) -> dict[str, Any]:
         return {

@@ -47,12 +47,14 @@ class StatsPanel:
         self.node.hide()
 
     def toggle(self, match: Any) -> None:
+        """The stats key: the frame's figures so far (the match's once it is over), in every phase; before the
+        first stroke is carried out (the first choice still open) they are the frame's zeros, not nothing."""
         if self.shown:
             self.hide()
-        elif match.log:
-            self.show(
-                match, None if match.state is not None and match.state.match_over else match.log[-1].frame
-            )
+        elif match.state is not None:
+            st = match.state
+            frame = match.log[-1].frame if match.log else sum(int(f) for f in st.frames_won) + 1
+            self.show(match, None if st.match_over else frame)
 
     def after_stroke(self, match: Any, ruling: dict[str, Any]) -> str:
         """Show the frame's figures when a stroke ended a frame, the match's when it ended the match (and

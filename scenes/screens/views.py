@@ -67,6 +67,9 @@ class CameraAdapter:
         self.spec = spec
         self.mode = "player"
         self.follow_ball = "cue"
+        # Points a replay keeps in the orbit and player views (the struck ball's start, its first contact):
+        # with the struck ball where it is now, they are framed every frame of the playback.
+        self.keep: list[tuple[float, float, float]] = []
         self.rig.set_mode(self.mode, snap=True)
 
     def set_mode(self, mode: str) -> None:
@@ -126,7 +129,11 @@ class CameraAdapter:
         from it; a ball that left the table takes its place (the side view then looks at it from beyond, low,
         the table behind), and the top view widens to hold the table and every ball beyond it."""
         off = self._off_table()
-        if self.mode in ("follow", "side"):
+        if self.mode in ("orbit", "player") and self.keep:
+            st = player.state_at(self.follow_ball)
+            now = [tuple(float(v) for v in st.pos)] if st is not None and st.visible else []
+            self.rig.frame([*self.keep, *now], 0.15)
+        elif self.mode in ("follow", "side"):
             ball = off[0][0] if off else self.follow_ball
             self.rig.set_target(player.state_at(ball).pos)
         elif self.mode == "top" and (off or self.rig.frame_points):
@@ -254,3 +261,12 @@ class KeyPoller:
 
     def mouse_moved(self) -> bool:
         return self.mouse_delta() != (0.0, 0.0)
+
+
+def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
+    """(x0, z0, x1, z1) of a 2D node's drawn extent in aspect2d units, or None if it draws nothing."""
+    bounds = node.getTightBounds(base.aspect2d)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    return (float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2]))

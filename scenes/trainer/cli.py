@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from physics.errors import InputError
-from scenes.i18n import game_name, ntr, tr
+from scenes.i18n import date_text, game_name, ntr, number, tr
 from scenes.terminal import SafeText
 from scenes.trainer.cases import load_library, user_cases_dir
 from scenes.trainer.session import CaseRun, Session
@@ -117,7 +117,7 @@ def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: T
         if row is not None
         else store.new_exam(session.id, args.game, rules.seconds_per_case, rules.replays, rules.pass_mark)
     )
-    if not run_text_exam(session, rules, settings.lang, read, out, resumed=resumed):
+    if not run_text_exam(session, rules, settings.lang, read, out, resumed=resumed, exam_id=exam_id):
         return 0
     # The result is stored and shown before the report is written: a report the disk refuses is then one
     # line and exit 2, the score kept.
@@ -213,14 +213,17 @@ def print_history(
     exams = {e.session_id: e for e in store.exams(profile_id)}
     print(tr("trainer.cli.sessions", lang), file=out)
     mixed = tr("trainer.mixed", lang)
-    for s in sessions:
+    # Sessions are numbered 1, 2, 3... in the trainee's order, as the progress plot numbers them (the store's ids
+    # run over every trainee); the time is written as people read it.
+    for k, s in enumerate(sessions, start=1):
         got, possible = store.session_points(s.id)
         pct = 100.0 * got / possible if possible else 0.0
         game = game_name(s.game, lang) if s.game else mixed
         topic = _topic(s.topic, lang) if s.topic else mixed
+        score = f"{number(got, lang, 1, trim=False)}/{number(possible, lang, 1, trim=False)} ({number(pct, lang, 0)} %)"
         print(
-            f"  #{s.id} {s.created}  {_exam_kind(s, exams, lang)}{game} / {topic}: {got:.1f}/{possible:.1f} "
-            f"({pct:.0f} %), {_session_state(s, lang)}",
+            f"  {k}. {date_text(s.created, lang)}  {_exam_kind(s, exams, lang)}{game} / {topic}: {score}, "
+            f"{_session_state(s, lang)}",
             file=out,
         )
     print(tr("trainer.cli.by_topic_weighted", lang), file=out)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from physics.files import atomic_text
-from scenes.i18n import game_name, ntr, tr
+from scenes.i18n import game_name, ntr, number, tr
 from scenes.trainer.cases import Topic
 from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
 
@@ -97,7 +97,7 @@ class ReportCase:
 def report_cases(session: Any, lang: str, limit: float | None) -> list[ReportCase]:
     """Every case of the session with its answers and ruling (the records are the session's own)."""
     out: list[ReportCase] = []
-    times = {}
+    times: dict[int, float] = {}
     for r in session.store.answer_rows(session.id):
         times[r.item] = max(times.get(r.item, 0.0), r.seconds or 0.0)
     for i in range(len(session.items)):
@@ -117,8 +117,10 @@ def write_report(
     trainee: str,
     date: str,
     lang: str,
+    pictures: Mapping[int, Any] | None = None,
 ) -> Path:
-    """Write the exam report as one self-contained HTML file; returns its path."""
+    """Write the exam report as one self-contained HTML file; returns its path. ``pictures``: case index ->
+    its deciding moment (``report_pictures.MomentPicture``), embedded as a data URI under the case's title."""
     e = html.escape
     cases = report_cases(session, lang, rules.seconds_per_case)
     game = session.row.game
@@ -135,9 +137,9 @@ def write_report(
         f"<tr><th>{e(tr('trainer.report.trainee', lang))}</th><td>{e(trainee_name(trainee, lang))}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.date', lang))}</th><td>{e(date)}</td></tr>",
         f"<tr><th>{e(tr('trainer.report.rulebook', lang))}</th><td>{e(game_name(game, lang) if game else tr('trainer.mixed', lang))}</td></tr>",
-        f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{result.points:.1f} / {result.possible:.1f} "
-        f"({result.percent:.1f} %)</td></tr>",
-        f"<tr><th>{e(tr('trainer.report.pass', lang))}</th><td>{rules.pass_mark:g} %</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.score', lang))}</th><td>{number(result.points, lang, 1, trim=False)} / "
+        f"{number(result.possible, lang, 1, trim=False)} ({number(result.percent, lang, 1, trim=False)} %)</td></tr>",
+        f"<tr><th>{e(tr('trainer.report.pass', lang))}</th><td>{number(rules.pass_mark, lang)} %</td></tr>",
         "</table>",
         f'<p class="verdict {"ok" if result.passed else "bad"}">'
         f"{e(tr('trainer.exam.passed' if result.passed else 'trainer.exam.failed', lang))}</p>",
@@ -149,8 +151,11 @@ def write_report(
         got, possible = case_score(c.lines)
         parts.append(
             f"<h2>{e(tr('trainer.report.case', lang, i=i))}: {e(c.title)} — {e(game_name(c.game, lang))} "
-            f"({got:.1f}/{possible:.1f})</h2>"
+            f"({number(got, lang, 1, trim=False)}/{number(possible, lang, 1, trim=False)})</h2>"
         )
+        pic = (pictures or {}).get(i - 1)
+        if pic is not None:
+            parts.append(_figure(pic, lang))
         if c.late:
             parts.append(f'<p class="bad">{e(tr("trainer.report.late", lang))}</p>')
         parts.append(
@@ -186,6 +191,20 @@ def write_report(
     return path
 
 
+def _figure(pic: Any, lang: str) -> str:
+    """The deciding moment's picture with its caption: what happens and when («0,42 с после удара»)."""
+    import base64
+
+    e = html.escape
+    what = tr(f"trainer.moment.{pic.what}", lang) if pic.what else tr("trainer.report.stroke_end", lang)
+    caption = tr("trainer.report.moment", lang, what=what, t=float(pic.t))
+    data = base64.b64encode(pic.png).decode("ascii")
+    return (
+        f'<figure><img src="data:image/png;base64,{data}" alt="{e(caption)}" style="max-width:100%">'
+        f"<figcaption>{e(caption)}</figcaption></figure>"
+    )
+
+
 def _score_table(title: str, rows: Sequence[tuple[str, float]]) -> str:
     e = html.escape
     body = "".join(f"<tr><td>{e(k)}</td><td>{v:.0f} %</td></tr>" for k, v in rows)
@@ -198,12 +217,21 @@ def report_path(data_dir: Path, exam_id: int, trainee: str, date: str) -> Path:
 
 
 def finish(
-    session: Any, exam_id: int, rules: ExamRules, trainee: str, data_dir: Path, lang: str, date: str
+    session: Any,
+    exam_id: int,
+    rules: ExamRules,
+    trainee: str,
+    data_dir: Path,
+    lang: str,
+    date: str,
+    pictures: Mapping[int, Any] | None = None,
 ) -> tuple[ExamResult, Path]:
-    """Score the exam and store the result, then write its report; returns both. The result is stored first:
-    the report is a view of it, so a report the disk refuses (WriteError) loses no score."""
+    """Score the exam and store the result, then write its report (with the cases' ``pictures`` when given);
+    returns both. The result is stored first: the report is a view of it, so a report the disk refuses
+    (WriteError) loses no score."""
     result = store_result(session, exam_id, rules)
-    return result, write_exam_report(session, exam_id, rules, trainee, data_dir, lang, date, result)
+    report = write_exam_report(session, exam_id, rules, trainee, data_dir, lang, date, result, pictures)
+    return result, report
 
 
 def store_result(session: Any, exam_id: int, rules: ExamRules) -> ExamResult:
@@ -222,10 +250,11 @@ def write_exam_report(
     lang: str,
     date: str,
     result: ExamResult,
+    pictures: Mapping[int, Any] | None = None,
 ) -> Path:
     """Write the report of a stored result and note where it is; WriteError when the disk refuses."""
     path = write_report(
-        report_path(data_dir, exam_id, trainee, date), session, result, rules, trainee, date, lang
+        report_path(data_dir, exam_id, trainee, date), session, result, rules, trainee, date, lang, pictures
     )
     session.store.set_report(exam_id, str(path))
     return path

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from physics.record import Event, EventType, ShotRecord
 from rules.names import object_en, object_ru
-from scenes.i18n import game_name, has_text, ntr, pocket_name, tr
+from scenes.i18n import game_name, has_text, ntr, number, pocket_name, tr
 from scenes.trainer.cases import Case, Topic
 from scenes.trainer.exam import ExamRules
 from scenes.trainer.questions import Question, ball_name
@@ -74,7 +74,7 @@ def describe_event(e: Event, lang: str) -> str | None:
     if t == EventType.OFF_TABLE:
         return tr("trainer.event.off_table", lang, ball=b, rest=thing_name("object", e.rest, lang))
     if t == EventType.DROPPED:
-        after = f"{e.after:.1f}" if e.after is not None else "?"
+        after = number(e.after, lang, 1, trim=False) if e.after is not None else "?"
         return tr("trainer.event.dropped", lang, ball=b, after=after)
     return None
 
@@ -243,6 +243,7 @@ def run_text_exam(
     read: Callable[[], str | None],
     out: TextIO,
     resumed: bool = False,
+    exam_id: int | None = None,
 ) -> bool:
     """An exam in the terminal: no verdict until the end; ``r`` shows a stroke again up to ``rules.replays``
     times; answers after ``rules.seconds_per_case`` score nothing. Returns False when input ended."""
@@ -250,7 +251,7 @@ def run_text_exam(
     head = tr(
         "trainer.text.exam",
         lang,
-        id=session.id,
+        id=exam_id if exam_id is not None else session.id,  # the number its report file is written under
         cases=ntr("trainer.n_cases", total, lang),
         s=rules.seconds_per_case,
         replays=ntr("trainer.n_replays", rules.replays, lang),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.ruling import Ruling
-from scenes.i18n import game_name, tr
+from scenes.i18n import game_name, number, tr
 from scenes.trainer.questions import Question, explanation, family, free_ball_line, summary_line
 from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
 from scenes.trainer.store import DEFAULT_PROFILE
@@ -135,7 +135,8 @@ def verdict_text(lines: Sequence[AnswerLine], teach: Teaching, lang: str, width:
     got, possible = case_score(lines)
     if possible:
         out.append(
-            f"  {tr('trainer.verdict.score', lang)}: {got:.1f}/{possible:.1f} ({100.0 * got / possible:.0f} %)"
+            f"  {tr('trainer.verdict.score', lang)}: {number(got, lang, 1, trim=False)}/"
+            f"{number(possible, lang, 1, trim=False)} ({number(100.0 * got / possible, lang, 0)} %)"
         )
     out.append(f"{tr('trainer.verdict.ruling', lang)} ({game_name(teach.game, lang)}): {teach.summary}")
     out += ["  " + x for x in teach.explanation]

@@ -79,3 +79,32 @@ def test_a_wait_that_runs_out_is_the_scripts_timeout(app: Any) -> None:
             runner.step(0.5)
             app.base.taskMgr.step()
     assert exc.value.key == "actions[4].timeout" and "the app ready within 0 s" in exc.value.expected
+
+
+def test_a_call_on_the_break_is_refused_aloud_and_a_call_after_it_is_ringed_on_the_table(app: Any) -> None:
+    """Issue 26 §4: the call made before the break was dropped silently, and a call was never shown on the table;
+    the prompt now says the call is a right click."""
+    from rules.notation import record
+    from scenes.i18n import tr
+
+    _run(app, START)
+    play = app.manager.current
+    m = play.match
+    assert str(m.state.phase) == "break"
+    with pytest.raises(InputError) as exc:
+        _run(app, [{"do": "call", "ball": "1", "pocket": "foot-left"}])
+    assert "the break takes none" in exc.value.expected
+    assert play.status == tr("status.no_call_on_break", app.ctx.settings.lang) and m.call_ball is None
+    # After a break that counted nothing, the next player calls: the ball and the pocket are ringed.
+    layout = " ".join(f"{b}={x},{y}" for b, (x, y) in m.state.balls.items()) + " cue=-0.7,0"
+    m.judge(record(layout, "cue>1 1|foot 2|foot 3|head 4|foot"))
+    m.apply(None)
+    play._after_stroke_or_start()
+    assert m.needs_call and "right" in tr("hud.call_none", "en") and "правой" in tr("hud.call_none", "ru")
+    _run(app, [{"do": "call", "ball": "1", "pocket": "foot-left"}])
+    marks = play.view._highlights
+    assert "call-ball" in marks and "call-pocket" in marks
+    ring = marks["call-pocket"][0].getPos(play.view.root)
+    assert (ring.x, ring.y) == pytest.approx(m.spec.pockets["foot-left"].centre, abs=1e-6)
+    _run(app, [{"do": "call"}])  # the call withdrawn: the rings go
+    assert "call-ball" not in play.view._highlights and "call-pocket" not in play.view._highlights

@@ -182,3 +182,34 @@ def test_a_break_counts_points_or_where_only_frames_count_the_balls() -> None:
     snooker = SimpleNamespace(striker=1, points=(0, 7), counted=("black",))
     safety = SimpleNamespace(striker=0, points=(0, 0), counted=())
     assert (break_gain(nine), break_gain(snooker), break_gain(safety)) == (1, 7, 0)
+
+
+def test_a_break_that_counts_nothing_is_no_safety_and_the_stats_key_answers_during_the_first_choice(
+    offscreen_base: object,
+) -> None:
+    """Issue 26 §4: the pyramid break was counted as a safety («1 отыгрыш»), and the stats key did nothing while
+    the first ruling's choice was open (the log was still empty)."""
+    from rules.notation import record
+    from scenes.i18n import ntr, ui_font
+    from scenes.match import MatchController
+    from scenes.screens.stats_panel import StatsPanel
+
+    m = MatchController(game="russian-pyramid", names=("Анна", "Борис"))
+    layout = " ".join(f"{b}={x},{y}" for b, (x, y) in m.state.balls.items()) + " cue=-0.7,0"
+    panel = StatsPanel(offscreen_base, ui_font(offscreen_base.loader), "ru")  # type: ignore[attr-defined]
+    try:
+        m.judge(record(layout, "cue>1 1|foot 2|foot 3|head 4|foot"))
+        assert m.pending is not None and not m.pending.ruling.foul and not m.pending.ruling.counted
+        panel.toggle(m)  # the choice (if any) still open, nothing carried out yet
+        assert panel.shown and ntr("stats.strokes", 0, "ru") in panel.text()
+        panel.toggle(m)
+        assert not panel.shown
+        m.apply(None)
+        assert m.log[-1].opening
+        a = player_stats(m.log, 0)
+        assert (a.strokes, a.safeties, a.breaks, a.attempts) == (1, 0, 1, 0)
+        panel.toggle(m)
+        assert ntr("stats.safeties", 0, "ru") in panel.text()
+        assert StrokeLog.from_dict(m.log[-1].to_dict()).opening
+    finally:
+        panel.destroy()

@@ -164,7 +164,8 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     else:
         assert "Last stroke: legal" in hud["call"]
     if "play_on" in ruling["options"]:
-        assert "1) play on" in hud["call"]
+        # Worded for who plays and from where (issue 26 §4): the offender plays again.
+        assert f"1) {names[ruling['striker']]} plays again" in hud["call"]
         # Key 1 chose «play on»: the offender is at the table again, as MatchState.apply says.
         a = json.loads(after.read_text(encoding="utf-8"))
         expected = fresh.apply(get_referee("russian-pyramid").judge(fresh, record), ruling["options"][0])

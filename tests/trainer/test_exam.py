@@ -142,3 +142,28 @@ def test_text_exam_command(tmp_path: Path) -> None:
     assert "Exam score:" in r.stdout and "(100.0 %)" in r.stdout and ": PASSED" in r.stdout
     report = Path(r.stdout.strip().splitlines()[-1].split("Report: ", 1)[1])
     assert report.exists() and "Vera" in report.read_text(encoding="utf-8")
+
+
+def test_the_exam_is_one_number_on_screen_and_in_its_report_and_history_counts_sessions(
+    tmp_path: Path,
+) -> None:
+    """Issue 26 §4: "Exam 3" wrote ``exam-1-…html`` (the session's id on screen, the exam's in the file), and the
+    history listed store ids and raw timestamps beside a plot numbered 1, 2, 3."""
+    from scenes.trainer.cli import print_history
+
+    rules = exam.ExamRules(cases=2, seconds_per_case=60.0, replays=1, pass_mark=80.0)
+    store, _ = _exam(tmp_path, rules, Clock())  # an earlier session: the ids part
+    store, session = _exam(tmp_path, rules, Clock())
+    eid = store.new_exam(session.id, "russian-pyramid", 60, 1, 80)
+    assert eid != session.id
+    answers = iter(_right_lines(session))
+    out = io.StringIO()
+    assert run_text_exam(session, rules, "en", lambda: next(answers, None), out, exam_id=eid)
+    assert out.getvalue().startswith(f"Exam {eid}:")
+    _, path = exam.finish(session, eid, rules, "Boris", tmp_path, "en", "2026-12-02T10:00:00Z")
+    assert path.name.startswith(f"exam-{eid}-")
+    hist = io.StringIO()
+    print_history(store, "ru", hist)
+    lines = [ln for ln in hist.getvalue().splitlines() if ln.startswith("  ") and "/" in ln and ". " in ln]
+    assert [ln.split(".")[0].strip() for ln in lines[:2]] == ["1", "2"], lines
+    assert "T" not in lines[0].split()[1] and "Z" not in lines[0], lines

@@ -99,7 +99,11 @@ def test_trainer_screen_walkthrough(tmp_path: Path) -> None:
     ex = d["exam"]
     assert ex["phase"] == "score" and ex["exam"] and ex["result"] in ("PASSED", "NOT PASSED")
     report = Path(ex["report"])
-    assert report.exists() and "Anna" in report.read_text(encoding="utf-8")
+    html = report.read_text(encoding="utf-8")
+    assert report.exists() and "Anna" in html
+    # Each case at its deciding moment, embedded (the report stays one file): issue 26 §5.
+    assert html.count('<img src="data:image/png;base64,iVBORw0KGgo') == 2
+    assert html.count("<figcaption>The deciding moment: ") == 2
     plot = Path(d["history"]["plot"])
     assert plot.exists() and plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert d["clean"]

@@ -91,6 +91,10 @@ class ExamPart:
         assert s.session is not None and self.exam_id is not None and self.rules is not None
         lang = s.lang
         result = exam.store_result(s.session, self.exam_id, self.rules)
+        from scenes.trainer.report_pictures import moment_pictures
+
+        # The report shows each case at the moment that decided it, drawn offscreen as the trainer shows it.
+        pictures = moment_pictures(s.session, s.base, s.settings.lamp_position)
         self.result_text = tr("trainer.exam.passed" if result.passed else "trainer.exam.failed", lang)
         s.label(
             self.result_text,
@@ -100,7 +104,15 @@ class ExamPart:
         )
         try:
             path = exam.write_exam_report(
-                s.session, self.exam_id, self.rules, s.profile, s.settings.data_dir(), lang, now_iso(), result
+                s.session,
+                self.exam_id,
+                self.rules,
+                s.profile,
+                s.settings.data_dir(),
+                lang,
+                now_iso(),
+                result,
+                pictures,
             )
         except WriteError as exc:  # the score is stored; the trainee is told the report is missing
             s.label(tr("trainer.report_failed", lang, why=exc.reason), (0, -0.62), 0.03, wrap=90)

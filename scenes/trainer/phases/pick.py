@@ -100,7 +100,12 @@ class PickPhase:
         if text.strip():
             s.profile = text.strip()[:40]
             s.profile_id = s.store.profile(s.profile)
-            self.profile_label["text"] = tr("trainer.trainee", s.lang, name=trainee_name(s.profile, s.lang))
+            # A script names the trainee from any phase (the score page, the history): the label exists, and is
+            # updated, only while the pick page is up (the page shows the profile when it is built again).
+            if s.phase == "pick" and self.profile_label is not None:
+                self.profile_label["text"] = tr(
+                    "trainer.trainee", s.lang, name=trainee_name(s.profile, s.lang)
+                )
 
     def cycle(self, what: str, step: int) -> None:
         s = self.screen

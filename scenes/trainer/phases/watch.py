@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from physics.tables import load_table
-from scenes.i18n import game_name, has_text, key_labels, key_name, tr
+from scenes.i18n import game_name, has_text, key_labels, key_name, number, tr
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
 from scenes.trainer.framing import Director, held_samples
 
@@ -199,7 +199,7 @@ class WatchPhase:
         s = self.screen
         lang = s.lang
         t, d = (tr("unit.seconds", lang, v=v) for v in (self.player.t, self.player.duration))
-        text = f"{tr('replay.time', lang, t=t, d=d)} ×{SPEEDS[self.speed_index] * slow:g}"
+        text = f"{tr('replay.time', lang, t=t, d=d)} ×{number(SPEEDS[self.speed_index] * slow, lang)}"
         if slow < 1.0:
             text += f"  ({tr('trainer.screen.slow', lang)})"
         text += "  " + camera_label(self.cam_mode, lang)
