@@ -574,7 +574,10 @@ def ui_font(loader: Any, bold: bool = False) -> Any:
 
         path = FONT_BOLD if bold else FONT_REGULAR
         font = loader.loadFont(Filename.fromOsSpecific(str(path)).getFullpath())
-        font.setPixelsPerUnit(48)
+        # Panda3D's font pool hands a second loader (a new window in the same process, an offscreen render)
+        # the font the first one set up and drew with: its glyph pages exist, and they were made at 48 already.
+        if font.getNumPages() == 0:
+            font.setPixelsPerUnit(48)
         _fonts[key] = font
     return font
 

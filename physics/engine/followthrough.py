@@ -4,7 +4,7 @@ The strike (physics.cue) ends with the cue still moving along its axis at ``cue_
 carries it on past where the ball was (the follow-through, ``FOLLOW_THROUGH``); a ball that is stopped in
 that reach, by an object ball close in front of it, is met by the tip again: 000 «Запрет двойных ударов»,
 003 «наклейка кия не должна касаться битка дважды». The tip is taken to move on along the cue line at
-``cue_after`` until it has gone ``FOLLOW_THROUGH`` or its dome meets the cloth; where it meets the ball, it
+``cue_after`` until it has gone ``FOLLOW_THROUGH`` (or for ``FOLLOW_THROUGH_S``) or its dome meets the cloth; where it meets the ball, it
 strikes it as the first time (TP A.30 at the speed it gains on the ball's contact point, along the cue),
 and the record's ``cue_strike`` gains a contact and its time. A tip that has not left the ball (a ball
 frozen to another, pushed on with it) makes no new contact; its push is not modelled.
@@ -24,6 +24,10 @@ from physics.params import PhysicsParams
 FOLLOW_THROUGH = (
     0.1  # m the cue travels on past the ball's place after the hit (ESTIMATE: a short 4 in stroke)
 )
+# ...and for no longer than this: a player's forearm swings through and stops within a couple of tenths of a
+# second however soft the stroke (ESTIMATE); without it a 0.1 m/s stroke's cue would creep on for a second
+# and meet the ball again as it rolled to a stop.
+FOLLOW_THROUGH_S = 0.2
 MIN_STEP = 1e-4  # s: the finest step the follow-through asks of the engine near the ball
 APART = 1e-6  # m of gap that parts the tip from the ball: a contact after it is a new one
 
@@ -53,7 +57,7 @@ class FollowThrough:
         self.speed = speed
         self.t0 = 0.0
         self.origin = self.start.copy()
-        self.until = FOLLOW_THROUGH / speed if speed > 0.0 else 0.0
+        self.until = min(FOLLOW_THROUGH / speed, FOLLOW_THROUGH_S) if speed > 0.0 else 0.0
         self.apart = False  # has the tip left the ball since it last met it? (a new contact needs a gap)
 
     def active(self, t: float) -> bool:

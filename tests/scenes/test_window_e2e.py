@@ -146,7 +146,8 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     assert record.events and record.events[0].type == "cue_strike"
     assert not record.of_type("ball_ball")
     fresh = MatchState.new(get_referee("russian-pyramid"), tuple(names), 2)
-    ruling = get_referee("russian-pyramid").judge(fresh, record).to_dict()
+    judged = get_referee("russian-pyramid").judge(fresh, record)
+    ruling = judged.to_dict()
     shown = d["ruling"]
     for key in ("foul", "counted", "scores", "next_player", "in_hand", "options", "frame_over", "striker"):
         assert shown[key] == ruling[key], key
@@ -159,8 +160,10 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     assert d["phase"] == ("decide" if ruling["options"] else "aim")
     if ruling["foul"]:
         assert "FOUL" in hud["call"]
-        for f in ruling["fouls"]:
-            assert f["explain"]["en"] in hud["details"] and rule_name(f["rule"], "en") in hud["details"]
+        for f, foul in zip(ruling["fouls"], judged.fouls, strict=True):
+            # The details name the text by its own title (the foul's rulebook family: rules.sources).
+            cited = rule_name(foul.rule, "en", family=foul.family, world=foul.world)
+            assert f["explain"]["en"] in hud["details"] and cited in hud["details"], (cited, hud["details"])
     else:
         assert "Last stroke: legal" in hud["call"]
     if "play_on" in ruling["options"]:

@@ -137,12 +137,17 @@ for game in ("russian-pyramid", "snooker"):
     img = PNMImage()
     img.read(Filename.fromOsSpecific(str(path)))
     cx, cy = scr.project(scr.view.ball_state(d["ball"]).pos)
-    # The ball's pixels along the row through its centre: ivory (a spot or a number on it may be dark) against
-    # the dark room behind a jump; the extent between its outermost lit pixels near the centre.
+    # The ball's pixels along the row through its centre: lit ivory, a near-neutral colour (a spot or a number
+    # on it may be dark), against the room's wood and plaster, which are warm (saturated) however lit; the
+    # extent between its outermost such pixels near the centre.
     y = int(round(cy))
     reach = int(1.5 * d["ball_px"])
-    lit = [x for x in range(int(cx) - reach, int(cx) + reach + 1)
-           if 0 <= x < img.getXSize() and img.getBright(x, y) > 0.12]
+
+    def ivory(x):
+        r, g, b = img.getXel(x, y)
+        return max(r, g, b) > 0.12 and max(r, g, b) - min(r, g, b) < 0.25 * max(r, g, b)
+
+    lit = [x for x in range(int(cx) - reach, int(cx) + reach + 1) if 0 <= x < img.getXSize() and ivory(x)]
     x0, x1 = min(lit), max(lit)
     out[game] = {"projected": d["ball_px"], "measured": x1 - x0 + 1, "case": d["case"], "png": str(path)}
     scr.script_action({"do": "trainer_next"})
