@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -211,12 +212,18 @@ _LEAD = {
 }
 
 
+def _decimal(text: str, lang: str) -> str:
+    """A text's numbers with the language's decimal separator (0,044 с in Russian: the interface's one number
+    format, scenes.i18n.number, which physics does not import)."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "ru" else text
+
+
 def format_pooltool(result: dict[str, Any], lang: str = "en") -> str:
     """pooltool's break and our breaks' lead over it, from ``add_pooltool``'s figures."""
     pt = result["pooltool"]
     lines = [
         _POOLTOOL.get(lang, _POOLTOOL["en"]).format(
-            ver=pt["pooltool"],
+            ver="{ver}",
             balls=pt["balls"],
             sim=pt["simulated_s"],
             cpu=pt["cpu_s"],
@@ -230,7 +237,7 @@ def format_pooltool(result: dict[str, Any], lang: str = "en") -> str:
             lines.append(
                 _LEAD.get(lang, _LEAD["en"]).format(name=names.get(name, name), ratio=r["pooltool_cpu_ratio"])
             )
-    return "\n".join(lines)
+    return _decimal("\n".join(lines), lang).replace("{ver}", str(pt["pooltool"]))
 
 
 def format_bench(result: dict[str, Any], lang: str = "en") -> str:
@@ -269,4 +276,4 @@ def format_bench(result: dict[str, Any], lang: str = "en") -> str:
             lines.append(f"{key}: " + ", ".join(f"{k}={v}" for k, v in value.items()))
         else:
             lines.append(f"{key}: {value}")
-    return "\n".join(lines)
+    return _decimal("\n".join(lines), lang)
