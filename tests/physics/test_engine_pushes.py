@@ -108,7 +108,7 @@ def test_bench_prints_each_slow_stroke_as_a_ratio_to_its_full_break() -> None:
     assert en[0].startswith("pool-break: 7.80 s simulated")
     assert en[1] == "pool-soft-break: 4.50 s simulated, CPU 0.250 s = 2.50x the full break above (51 events)"
     ru = format_bench(result, "ru").splitlines()
-    assert ru[1].startswith("слабый разбой в пуле: 4.50 с удара, ЦП 0.250 с = 2.50x от полного разбоя")
+    assert ru[1].startswith("слабый разбой в пуле: 4,50 с удара, ЦП 0,250 с = 2,50x от полного разбоя")
 
 
 @pytest.mark.parametrize("name", ["pyramid-soft-break", "pool-cluster-push"])
