@@ -7,6 +7,8 @@ own scene roots and buffers on it and clean them up.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,3 +21,16 @@ def offscreen_base() -> Iterator[Any]:
     base = make_offscreen_base((320, 240), software=True)
     yield base
     base.destroy()
+
+
+@pytest.fixture()
+def app(offscreen_base: Any, tmp_path: Path) -> Iterator[Any]:
+    """The whole application on the shared base, its trainer data in the test's own folder (a test module
+    that needs more of it, as the scene-count check, defines its own)."""
+    from scenes.app import App
+    from scenes.settings import Settings
+
+    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
+    a = App(offscreen_base, settings, offscreen=True)
+    yield a
+    a.close()

@@ -6,22 +6,9 @@ Xvfb in test_window_hud_sizes.py."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from scenes.settings import Settings
-
-
-@pytest.fixture()
-def app(offscreen_base: Any, tmp_path: Path) -> Any:
-    from scenes.app import App
-
-    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
-    a = App(offscreen_base, settings, offscreen=True)
-    yield a
-    a.close()
 
 
 def overlaps(layout: dict[str, Any]) -> list[str]:

@@ -4,24 +4,11 @@ through the whole playback (the orbit's default view of the table's middle lost 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from physics.record import ShotParams
-from scenes.settings import Settings
-
-
-@pytest.fixture()
-def app(offscreen_base: Any, tmp_path: Path) -> Any:
-    from scenes.app import App
-
-    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
-    a = App(offscreen_base, settings, offscreen=True)
-    yield a
-    a.close()
 
 
 def _on_film(base: Any, root: Any, p: tuple[float, float, float]) -> bool:

@@ -5,7 +5,6 @@ trainer's score page crashed on a destroyed label (``DirectLabel ... _optionInfo
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,6 @@ import pytest
 
 from physics.errors import InputError
 from scenes.script import ACTIONS
-from scenes.settings import Settings
 
 # One valid form of every action a screen (not the app) carries out; the app's own ones switch screens.
 APP_LEVEL = {
@@ -69,16 +67,6 @@ SKIP = {
     "trainer_history",
     "trainer_variations",
 }
-
-
-@pytest.fixture()
-def app(offscreen_base: Any, tmp_path: Path) -> Any:
-    from scenes.app import App
-
-    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
-    a = App(offscreen_base, settings, offscreen=True)
-    yield a
-    a.close()
 
 
 def _run(app: Any, actions: list[dict[str, Any]], frames: int = 200) -> None:

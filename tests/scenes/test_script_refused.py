@@ -8,26 +8,13 @@ screen in front does not have, was an internal RuntimeError printed with Panda3D
 
 from __future__ import annotations
 
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from physics.errors import InputError
-from scenes.settings import Settings
 
 START = [{"do": "start", "game": "russian-pyramid"}, {"do": "frames", "n": 2}]
-
-
-@pytest.fixture()
-def app(offscreen_base: Any, tmp_path: Path) -> Any:
-    from scenes.app import App
-
-    settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
-    a = App(offscreen_base, settings, offscreen=True)
-    yield a
-    a.close()
 
 
 def _run(app: Any, actions: list[dict[str, Any]], frames: int = 400) -> None:
