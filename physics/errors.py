@@ -6,9 +6,7 @@ Every loader (settings, scenario files, saved matches, trainer history) raises
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
-from pathlib import Path
 from typing import Any
 
 
@@ -51,27 +49,3 @@ def printable(text: str, keep: str = "") -> str:
             n = ord(c)
             out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
     return "".join(out)
-
-
-def read_toml(path: str | Path, what: str) -> dict[str, Any]:
-    """Read a TOML file; an unreadable file, bad encoding or bad TOML is one InputError naming the file.
-
-    The size and the nesting depth are checked before the parser sees the text (physics.limits), and a
-    UTF-8 byte-order mark, which Windows editors write, is accepted.
-    """
-    from physics.files import read_user_bytes  # files imports InputError
-    from physics.limits import MAX_DEPTH, nesting_depth
-
-    p = Path(path)
-    raw = read_user_bytes(p, what)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(str(p), "file", f"UTF-8 text (bad byte at offset {exc.start})") from None
-    text = text.removeprefix("\ufeff")
-    if nesting_depth(text) > MAX_DEPTH:
-        raise InputError(str(p), "file", f"arrays and tables nested at most {MAX_DEPTH} deep")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None

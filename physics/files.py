@@ -13,6 +13,7 @@ Every path that comes from the user (a scenario, settings, a drill, a results fi
 saved document, a script) is read through :func:`read_user_bytes`: a named pipe would block the program until
 someone writes to it and ``/dev/zero`` never ends, so only a regular file is read, opened without waiting
 (O_NONBLOCK), and at most its cap: the size is checked before reading and again by what was read.
+:func:`read_toml` reads a TOML document that way and checks its nesting before the parser sees it.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ import contextlib
 import os
 import stat
 import sys
+import tomllib
 from collections.abc import Callable, Iterator
 from glob import escape as glob_escape
 from pathlib import Path
 from typing import IO, Any
 
 from physics.errors import InputError
-from physics.limits import MAX_FILE_BYTES
+from physics.limits import MAX_DEPTH, MAX_FILE_BYTES, nesting_depth
 
 
 class WriteError(InputError):
@@ -189,3 +191,24 @@ def read_user_bytes(path: str | Path, what: str, cap: int = MAX_FILE_BYTES, key:
     if len(data) > cap:  # it grew while we read it
         raise InputError(file, key, f"a {what} of at most {_size(cap)}")
     return data
+
+
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """Read a TOML file; an unreadable file, bad encoding or bad TOML is one InputError naming the file.
+
+    The size and the nesting depth are checked before the parser sees the text (physics.limits), and a
+    UTF-8 byte-order mark, which Windows editors write, is accepted.
+    """
+    p = Path(path)
+    raw = read_user_bytes(p, what)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(str(p), "file", f"UTF-8 text (bad byte at offset {exc.start})") from None
+    text = text.removeprefix("\ufeff")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise InputError(str(p), "file", f"arrays and tables nested at most {MAX_DEPTH} deep")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(p), "toml", f"valid TOML ({exc})") from None

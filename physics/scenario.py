@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from physics.cues import CUE_KINDS, DEFAULT_CUE
-from physics.errors import InputError, read_toml
+from physics.errors import InputError
 from physics.file_checks import (
     DIRECTION_RANGE,
     ELEVATION_RANGE,
@@ -33,6 +33,7 @@ from physics.file_checks import (
     recorded_stroke,
     rests_on_bed,
 )
+from physics.files import read_toml
 from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
 from physics.tables import TABLE_IDS, TableSpec, load_table
 

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from physics.cues import CUE_KINDS, DEFAULT_CUE
-from physics.errors import InputError, read_toml
+from physics.errors import InputError
+from physics.files import read_toml
 from physics.limits import MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
 from rules.registry import game_ids

@@ -10,7 +10,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from physics.errors import InputError, read_toml
+from physics.errors import InputError
+from physics.files import read_toml
 
 LEVELS_FILE = Path(__file__).resolve().parents[3] / "assets" / "opponent" / "levels.toml"
 LEVEL_RANGE = (1, 5)
