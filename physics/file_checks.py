@@ -23,6 +23,8 @@ from physics.errors import InputError
 from physics.record import BallFinal, BallStatus, Event, EventType, event_fields
 from physics.tables import TableSpec
 
+BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
+
 # Free-vocabulary words in events (``on``, ``object``, ``rest``): short lower-case names; which of them a
 # rulebook understands is the referee's business (rules/base.py).
 WORD_RE = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -412,8 +414,6 @@ def check_simulate_args(
     """What ``physics.simulate()`` is handed, checked as a file would be (file "simulate()"): a caller below
     the file boundary (a script, a tool, a test) gets one InputError, never a NaN in the record or a Panda3D
     assertion. Balls may sit where the physics can leave them (against a cushion, in a pocket's mouth)."""
-    from physics.scenario import BALL_ID_RE
-
     if not balls:
         raise InputError(API, "balls", "at least one ball")
     R = table.ball_radius

@@ -31,7 +31,7 @@ from panda3d.bullet import (
 from panda3d.core import BitMask32, Point3, PTA_LVecBase3, PTA_stdfloat, TransformState, Vec3
 
 from physics.errors import InputError
-from physics.objects import CHALK_SIZE, CUE_LENGTH, CUE_RADIUS, PERSON_SIZE
+from physics.objects import CHALK_SIZE, CUE_LENGTH, CUE_RADIUS, PERSON_SIZE, SceneObject
 from physics.plan import (
     GJK_MERGE,
     MARGIN,
@@ -56,7 +56,6 @@ from physics.plan import (
     pocket_shapes,
     scene_plan,
 )
-from physics.scenario import SceneObject
 from physics.tables import TableSpec
 
 __all__ = [

@@ -1,4 +1,5 @@
-"""The room's extra objects (``[[objects]]``) in plan: their sizes and the box each one fills.
+"""The room's extra objects (``[[objects]]``) in plan: what one is (:class:`SceneObject`), their sizes and
+the box each one fills.
 
 Pure Python, so a scenario file can be checked (an object inside a ball, a person standing on the table)
 without building the Bullet world. The table's plan (physics/plan) builds its solids, and so the Bullet
@@ -7,7 +8,20 @@ bodies, from these sizes (tests/hardening/test_file_meaning.py holds the two to 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
 from physics.tables import TableSpec
+
+
+@dataclass(frozen=True)
+class SceneObject:
+    kind: str
+    at: tuple[float, float, float]
+    params: Mapping[str, Any] = field(default_factory=dict)
+    owner: str = "striker"  # whose it is (file_checks.OBJECT_OWNERS): the referee judges a touch by it
+
 
 OBJECT_KINDS = ("chalk", "person", "cue-on-rail")
 CHALK_SIZE = 0.022  # m, a cube of billiard chalk

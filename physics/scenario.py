@@ -13,7 +13,6 @@ referee: any table, any ball the table is equipped with) is known.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 from physics.cues import CUE_KINDS, DEFAULT_CUE
 from physics.errors import InputError
 from physics.file_checks import (
+    BALL_ID_RE,
     DIRECTION_RANGE,
     ELEVATION_RANGE,
     MAX_CUE_SPEED,
@@ -34,19 +34,11 @@ from physics.file_checks import (
     rests_on_bed,
 )
 from physics.files import read_toml
+from physics.objects import SceneObject
 from physics.record import POCKET_IDS, BallFinal, BallStatus, Event, ShotParams, ShotRecord
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
-BALL_ID_RE = re.compile(r"^(cue|[1-9]|1[0-5]|red([1-9]|1[0-5])|yellow|green|brown|blue|pink|black)$")
 PRACTICE = "practice"  # physics only, no referee (docs/formats.md §Names)
-
-
-@dataclass(frozen=True)
-class SceneObject:
-    kind: str
-    at: tuple[float, float, float]
-    params: Mapping[str, Any] = field(default_factory=dict)
-    owner: str = "striker"  # whose it is (file_checks.OBJECT_OWNERS): the referee judges a touch by it
 
 
 class GameCatalog(Protocol):

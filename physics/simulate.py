@@ -10,9 +10,10 @@ from panda3d.core import RenderState, TransformState
 from physics.engine import Engine
 from physics.errors import InputError
 from physics.file_checks import check_simulate_args
+from physics.objects import SceneObject
 from physics.params import PhysicsParams
 from physics.record import ShotParams, ShotRecord
-from physics.scenario import Scenario, SceneObject
+from physics.scenario import Scenario
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
 # Sample rows one stroke may hold (rate x duration x balls): 3 million packed rows are 240 MB, so the

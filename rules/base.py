@@ -52,9 +52,9 @@ from functools import cached_property
 from typing import ClassVar
 
 from physics.errors import InputError
+from physics.objects import SceneObject
 from physics.racks import Rack, initial_layout
 from physics.record import BallFinal, BallId, BallStatus, Event, EventType, ShotRecord
-from physics.scenario import SceneObject
 from physics.tables import TableSpec, load_table
 from rules import filters as F
 from rules.contract import (

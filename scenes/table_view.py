@@ -27,6 +27,7 @@ from panda3d.core import (
 )
 
 from physics.errors import InputError
+from physics.objects import SceneObject
 from physics.plan import (  # the room the physics' walls bound
     ROOM_HALF,
     ROOM_HEIGHT,
@@ -34,7 +35,6 @@ from physics.plan import (  # the room the physics' walls bound
     scene_plan,
     table_plan,
 )
-from physics.scenario import SceneObject
 from physics.tables import TableSpec
 from scenes.figure import person
 from scenes.geom_mesh import ColourT, MeshBuilder, Vec2T, Vec3T

@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from physics.objects import SceneObject  # noqa: E402
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord  # noqa: E402
-from physics.scenario import SceneObject  # noqa: E402
 from rules.contract import Family  # noqa: E402
 from rules.registry import games_for_table, get_referee  # noqa: E402
 from rules.ruling import Ruling  # noqa: E402

@@ -27,8 +27,8 @@ from panda3d.core import (
 from physics.engine.hooks import BulletHooks, Watched, clear_callbacks
 from physics.engine.state import Balls
 from physics.geometry import TableGeometry, build_table_geometry
+from physics.objects import SceneObject
 from physics.params import G, PhysicsParams
-from physics.scenario import SceneObject
 from physics.tables import TableSpec
 
 MICRO_TRAVEL = 0.0025  # m: most a Bullet ball moves in one of Bullet's fixed steps (set_micro)

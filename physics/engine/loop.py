@@ -25,9 +25,9 @@ from physics.engine.stepsize import StepSize
 from physics.engine.surfaces import SurfaceContacts
 from physics.engine.transitions import Transitions
 from physics.engine.zones import TableZones
+from physics.objects import SceneObject
 from physics.params import G, PhysicsParams
 from physics.record import BallFinal, Event, ShotParams
-from physics.scenario import SceneObject
 from physics.tables import TableSpec
 
 ZERO_STEP_LIMIT = 2000  # contacts resolved at one instant before detection is skipped for a step

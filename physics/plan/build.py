@@ -14,7 +14,7 @@ from typing import Any
 
 from physics import geometry_poly as gp
 from physics.errors import InputError
-from physics.objects import CHALK_SIZE, CUE_LENGTH, CUE_LENGTH_RANGE, CUE_RADIUS, PERSON_SIZE
+from physics.objects import CHALK_SIZE, CUE_LENGTH, CUE_LENGTH_RANGE, CUE_RADIUS, PERSON_SIZE, SceneObject
 from physics.plan.parts import (
     GJK_MERGE,
     MARGIN,
@@ -34,7 +34,6 @@ from physics.plan.parts import (
     load_extras,
 )
 from physics.plan.table import TablePlan
-from physics.scenario import SceneObject
 from physics.tables import NOSE_EDGE_RISE, TABLES_DIR, TableSpec
 
 JawFrame = dict[str, Any]  # the directions and sizes a jaw was built with (u, nu0, nuf, d, phi, rj)

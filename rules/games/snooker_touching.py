@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from physics.objects import SceneObject
 from physics.record import BallId, EventType, ShotRecord
-from physics.scenario import SceneObject
 from rules import filters as F
 from rules.base import Draft, Stroke, text
 from rules.games.snooker_base import S

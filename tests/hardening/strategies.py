@@ -33,8 +33,8 @@ from panda3d.bullet import BulletWorld
 
 from physics.cues import CUE_KINDS
 from physics.geometry import TableGeometry, build_table_geometry
+from physics.objects import SceneObject
 from physics.record import ShotParams
-from physics.scenario import SceneObject
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
 T = TypeVar("T")

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from physics.errors import InputError
+from physics.objects import SceneObject
 from physics.params import PhysicsParams
 from physics.record import ShotParams
-from physics.scenario import SceneObject
 from physics.simulate import simulate
 from physics.tables import load_table
 

@@ -20,8 +20,8 @@ from panda3d.core import Point3, TransformState, Vec3
 
 from physics.errors import InputError
 from physics.geometry import DEFAULT_MATERIALS, POCKET_BACK_BY_TABLE, TableGeometry, build_table_geometry
+from physics.objects import SceneObject
 from physics.plan import ROUND_LIMIT, SURFACE_KINDS
-from physics.scenario import SceneObject
 from physics.tables import TABLE_IDS, TableSpec, load_table
 
 G = 9.81

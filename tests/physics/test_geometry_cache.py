@@ -20,9 +20,9 @@ from physics.geometry import (
     build_table_geometry,
     clear_geometry_cache,
 )
+from physics.objects import SceneObject
 from physics.params import PhysicsParams
 from physics.record import ShotParams
-from physics.scenario import SceneObject
 from physics.simulate import simulate
 from physics.tables import TABLE_IDS, load_table
 

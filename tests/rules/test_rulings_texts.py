@@ -12,8 +12,9 @@ import pytest
 
 from main import run
 from physics.errors import InputError
+from physics.objects import SceneObject
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotParams, ShotRecord
-from physics.scenario import SceneObject, parse_scenario
+from physics.scenario import parse_scenario
 from physics.simulate import simulate
 from physics.tables import TABLE_IDS, load_table
 from rules import filters as F

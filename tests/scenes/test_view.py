@@ -343,7 +343,7 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
 
 
 def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: Any) -> None:
-    from physics.scenario import SceneObject
+    from physics.objects import SceneObject
 
     spec = load_table("pyramid-12ft")
     rail_y = spec.half_width + spec.cushion_width + 0.5 * spec.rail_width

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from physics.errors import InputError
+from physics.objects import SceneObject
 from physics.params import PhysicsParams
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
-from physics.scenario import SceneObject
 from physics.simulate import simulate
 from rules.registry import get_referee
 from rules.ruling import Ruling
