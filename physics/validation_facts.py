@@ -20,7 +20,7 @@ from physics.plan.parts import load_extras
 from physics.record import EventType, ShotParams, ShotRecord
 from physics.simulate import simulate
 from physics.tables import TableSpec, load_table
-from physics.validation import Check, Fact, Series, Text, text
+from physics.validation_data import Check, Fact, Series, Text, text
 from physics.validation_pockets import CornerPocket
 
 HZ = 1000.0  # sample rate of every measured stroke

@@ -19,7 +19,8 @@ from typing import IO, Any
 
 from physics.errors import InputError
 from physics.files import atomic_text
-from physics.validation import Check, Fact, Series, run_validation
+from physics.validation import run_validation
+from physics.validation_data import Check, Fact, Series
 from scenes.i18n import tr
 
 

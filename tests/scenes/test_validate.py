@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from physics.validation import Check, Fact, Series, fact_ids, text
+from physics.validation import fact_ids
+from physics.validation_data import Check, Fact, Series, text
 from scenes.validate import format_table, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
