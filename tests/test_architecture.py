@@ -280,8 +280,6 @@ _ALLOWED_CIRCLES: set[frozenset[str]] = {
             for p in ("answer", "exam", "history", "layout", "pick", "score", "verdict", "watch")
         }
     ),
-    # The case generator runs the search, which builds from the generator's recipes.
-    frozenset({"tools.trainer_make_cases", "tools.trainer_search"}),
 }
 
 

@@ -1,6 +1,6 @@
 """Find shot parameters that make the physics produce a training case's outcome.
 
-Random search (seeded) over the ranges of a recipe of ``tools/trainer_make_cases.py``: a hit is a stroke
+Random search (seeded) over the ranges of a recipe of ``tools/case_recipes.py``: a hit is a stroke
 whose record passes every check of the case's row (``scenes.trainer.rows``, the checks the library test
 runs), the recipe's own extra check, and whose rulings carry no foul unrelated to the row. The first try is
 the recipe's current stroke. ``tools/trainer_make_cases.py --refind N`` calls :func:`search` for every case
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from trainer_make_cases import RECIPES, Recipe, build, problems, scene_objects  # noqa: E402
+from case_recipes import RECIPES, Recipe, build, problems, scene_objects  # noqa: E402
 
 from physics.params import PhysicsParams  # noqa: E402
 from physics.record import ShotParams  # noqa: E402
