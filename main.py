@@ -178,18 +178,21 @@ def run(argv: list[str]) -> int:
 
 
 def _dispatch(command: str, args: Any, settings: Any) -> int:
-    # The referee's registry tells the scenario loader what each game id means (physics knows no game).
-    import rules.registry  # noqa: F401
-
     if command == "simulate":
         from physics.cli import simulate_command
+        from rules.registry import CATALOG  # what each game id means: physics knows no game
 
-        return simulate_command(args.file, json_path=args.json, sample_hz=args.sample_hz, settings=settings)
+        return simulate_command(
+            args.file, json_path=args.json, sample_hz=args.sample_hz, settings=settings, catalog=CATALOG
+        )
     if command == "referee":
         from physics.cli import load_or_simulate
+        from rules.registry import CATALOG
         from scenes.referee_text import referee_command
 
-        scenario, record = load_or_simulate(args.file, sample_hz=args.sample_hz, settings=settings)
+        scenario, record = load_or_simulate(
+            args.file, sample_hz=args.sample_hz, settings=settings, catalog=CATALOG
+        )
         return referee_command(
             scenario, record, json_path=args.json, all_games=args.all_games, lang=settings.lang
         )

@@ -15,7 +15,7 @@ from physics.files import write_out
 from physics.params import PhysicsParams
 from physics.record import BallFinal, BallStatus, ShotRecord
 from physics.report import summary
-from physics.scenario import Scenario, load_scenario
+from physics.scenario import GameCatalog, Scenario, load_scenario
 from physics.simulate import simulate_scenario
 
 MAX_SAMPLE_HZ = 10000.0
@@ -57,9 +57,12 @@ def recorded_record(scenario: Scenario, params: PhysicsParams) -> ShotRecord:
     )
 
 
-def load_or_simulate(file: str, sample_hz: float | None, settings: Any | None) -> tuple[Scenario, ShotRecord]:
+def load_or_simulate(
+    file: str, sample_hz: float | None, settings: Any | None, catalog: GameCatalog
+) -> tuple[Scenario, ShotRecord]:
+    """``catalog``: what the file's game ids mean (the referee's registry, handed down by main.py)."""
     _check_rate(sample_hz)
-    scenario = load_scenario(file)
+    scenario = load_scenario(file, catalog)
     params = params_for(scenario, settings)
     if scenario.is_recorded:
         return scenario, recorded_record(scenario, params)
@@ -72,8 +75,10 @@ def load_or_simulate(file: str, sample_hz: float | None, settings: Any | None) -
         raise
 
 
-def simulate_command(file: str, json_path: str | None, sample_hz: float | None, settings: Any | None) -> int:
-    _, record = load_or_simulate(file, sample_hz, settings)
+def simulate_command(
+    file: str, json_path: str | None, sample_hz: float | None, settings: Any | None, catalog: GameCatalog
+) -> int:
+    _, record = load_or_simulate(file, sample_hz, settings, catalog)
     if json_path is None:
         print(summary(record, getattr(settings, "lang", "en") if settings is not None else "en"))
         return 0

@@ -5,9 +5,9 @@ file, the key and what was expected. The ``[state]`` table is handed to the refe
 (the referee validates it); everything physical is checked here.
 
 Games. Physics knows no game: what a ``game = "..."`` id means (its table, its balls) comes from a
-:class:`GameCatalog`. The referee's registry (``rules/registry.py``) is one and installs itself when it is
-imported (:func:`install_catalog`); a caller may also pass one. Without any, only ``practice`` (no
-referee: any table, any ball the table is equipped with) is known.
+:class:`GameCatalog`. The referee's registry (``rules/registry.py``) is one, and every caller passes it
+(``rules/scenarios.py`` reads a file with it), so what a file may say never depends on what was imported
+before. Without one, only ``practice`` (no referee: any table, any ball the table is equipped with) is known.
 """
 
 from __future__ import annotations
@@ -55,19 +55,6 @@ class GameCatalog(Protocol):
     def balls_of(self, game: str, state: Mapping[str, Any]) -> Sequence[str]:
         """The balls ``game`` plays with for a scenario's ``[state]`` (golf: one ball per player)."""
         ...
-
-
-_installed: GameCatalog | None = None
-
-
-def install_catalog(catalog: GameCatalog) -> None:
-    """Make ``catalog`` the one :func:`parse_scenario` uses when it is given none."""
-    global _installed
-    _installed = catalog
-
-
-def installed_catalog() -> GameCatalog | None:
-    return _installed
 
 
 def game_balls(
@@ -295,7 +282,7 @@ def _recorded(
 def parse_scenario(
     data: Mapping[str, Any], file: str = "<scenario>", catalog: GameCatalog | None = None
 ) -> Scenario:
-    """Validate a scenario file's tables. ``catalog``: what the game ids mean (default: the installed one)."""
+    """Validate a scenario file's tables. ``catalog``: what the game ids mean (None: only ``practice``)."""
     known = {
         "title",
         "game",
@@ -313,7 +300,6 @@ def parse_scenario(
     for k in data:
         if k not in known:
             raise InputError(file, k, f"a known key ({', '.join(sorted(known))})")
-    catalog = catalog if catalog is not None else _installed
     check_nested_keys(file, data, tuple(catalog.game_ids()) if catalog is not None else ())
     game, table = _game_and_table(data, file, catalog)
     state = data.get("state", {})

@@ -5,8 +5,8 @@ registers its classes (``@register``, ``rules/registration.py``) when imported, 
 are listed (``games``, the menu, the trainer); the registry imports the game modules when first asked.
 A game declares everything the rest of the program needs (``rules/base.py``); nothing else lists games.
 
-Importing this module installs the registry as the scenario loader's catalog of games
-(:func:`physics.scenario.install_catalog`): physics never imports the rules, the rules tell it.
+:data:`CATALOG` is the registry as the scenario loader's catalog of games: physics never imports the rules,
+the caller hands it over (``rules/scenarios.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from physics.errors import InputError
-from physics.scenario import install_catalog
 from rules.base import Referee
 from rules.contract import Family
 from rules.registration import _ALIASES, _BY_ID, register, unregister
@@ -104,4 +103,3 @@ class _Catalog:
 
 
 CATALOG = _Catalog()
-install_catalog(CATALOG)

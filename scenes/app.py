@@ -363,7 +363,7 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
         if game not in ids:
             raise InputError("--game", game, f"a game id: {', '.join(ids)}")
     if command == "play" and getattr(args, "scenario", None):
-        from physics.scenario import load_scenario
+        from rules.scenarios import load_scenario
 
         load_scenario(args.scenario)
     if command == "play" and getattr(args, "resume", False):

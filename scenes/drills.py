@@ -140,7 +140,7 @@ def _pots(file: str, raw: Any, scenario: Any) -> list[Pot]:
 def load_drill(path: str | Path) -> Drill:
     """Read a drill file; one InputError line for anything wrong with it."""
     from physics.files import read_toml
-    from physics.scenario import parse_scenario
+    from rules.scenarios import parse_scenario
 
     file = str(path)
     data = read_toml(path, "drill file")

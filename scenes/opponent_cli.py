@@ -13,9 +13,10 @@ from typing import IO, Any
 from physics.errors import InputError
 from physics.files import write_out
 from physics.params import PhysicsParams
-from physics.scenario import PRACTICE, load_scenario
+from physics.scenario import PRACTICE
 from physics.tables import TableSpec
 from rules.registry import get_referee
+from rules.scenarios import load_scenario
 from rules.state import MatchState
 from scenes.core.opponent.autoplay import FrameResult, autoplay
 from scenes.core.opponent.levels import level

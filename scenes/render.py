@@ -21,7 +21,8 @@ from panda3d.core import Camera, NodePath, PerspectiveLens, PNMImage, Texture, l
 from physics.errors import InputError
 from physics.files import atomic_bytes
 from physics.record import ShotRecord
-from physics.scenario import Scenario, load_scenario
+from physics.scenario import Scenario
+from rules.scenarios import load_scenario
 from scenes.camera import CameraMode, CameraRig
 from scenes.look import NO_WINDOW, Shading, pbr_supported
 from scenes.replay import ReplayPlayer

@@ -216,7 +216,7 @@ def _encode(
 
 def video_command(args: Any, settings: Any) -> int:
     """``render FILE --video OUT [--speed S] [--fps N] [--camera C] [--size WxH]`` (main.py)."""
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.render import make_offscreen_base, parse_size, stroke_record
 
     size = parse_size(str(args.size))

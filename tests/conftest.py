@@ -1,7 +1,4 @@
-"""The referee's registry is the scenario loader's catalog of games (physics never imports rules): install it
-for every test, whatever a test module imports first.
-
-Every test, and every process a test starts, keeps its progress (the trainer's database, the match autosave)
+"""Every test, and every process a test starts, keeps its progress (the trainer's database, the match autosave)
 in a data folder of this test process: never the user's own, and never one another process of a parallel
 run (``pytest -n``) is writing. A test that needs its own sets XDG_DATA_HOME or ``[trainer] data_dir``."""
 
@@ -9,8 +6,6 @@ import atexit
 import os
 import shutil
 import tempfile
-
-import rules.registry  # noqa: F401
 
 _DATA = tempfile.mkdtemp(prefix="billiards-test-data-")
 os.environ["XDG_DATA_HOME"] = _DATA

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from physics.errors import InputError
-from physics.scenario import parse_scenario
+from rules.scenarios import parse_scenario
 
 GOOD = {
     "game": "russian-pyramid",
@@ -76,3 +76,15 @@ def test_ball_frozen_to_a_cushion_is_on_the_bed() -> None:
     # The nose is above the centre, so a frozen ball's centre is R*cos(theta) from the nose line (pool: 27.45 mm).
     s = parse_scenario({"table": "pool-9ft", "balls": {"cue": [-0.6, 0.2], "1": [0.2, 0.607546]}}, "f.toml")
     assert s.balls["1"][1] > s.table.half_width - s.table.ball_radius
+
+
+def test_the_games_a_file_may_name_come_from_the_catalog_passed_in() -> None:
+    """No catalog is installed behind the loader's back: with the registry imported (rules.scenarios above),
+    physics' own loader, given no catalog, still knows only ``practice`` (issue 27 §2)."""
+    from physics import scenario
+    from rules.registry import CATALOG
+
+    with pytest.raises(InputError) as exc:
+        scenario.parse_scenario(GOOD, "f.toml")
+    assert exc.value.key == "game"
+    assert scenario.parse_scenario(GOOD, "f.toml", CATALOG).game == "russian-pyramid"

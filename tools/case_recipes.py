@@ -1197,7 +1197,7 @@ def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
 
 
 def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, Ruling]]:
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.trainer.cases import Case, record_for
 
     if rec.recorded_from is not None and rec.events is None:

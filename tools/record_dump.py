@@ -43,8 +43,7 @@ class _Capturing(Engine):
 
 
 def _cases() -> Iterator[tuple[str, Any]]:
-    import rules.registry  # noqa: F401  (installs the game catalog the scenario loader reads)
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
 
     for path in sorted(Path("assets/cases").glob("*.toml")):
         sc = load_scenario(path)

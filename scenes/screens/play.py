@@ -683,7 +683,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin,
         return target
 
     def load_position(self, path: str | None = None) -> None:
-        from physics.scenario import load_scenario
+        from rules.scenarios import load_scenario
 
         target = path or self.ctx.shared.get("last_saved")
         if not target:
@@ -754,7 +754,7 @@ class PracticeScreen(PlayScreen):
             self.drill = load_drill(DRILL_DIR / f"{drill_id}.toml")
             scenario = str(self.drill.path)
         if scenario:
-            from physics.scenario import load_scenario
+            from rules.scenarios import load_scenario
 
             sc = self.drill.scenario if self.drill is not None else load_scenario(scenario)
             m = MatchController(

@@ -40,9 +40,10 @@ from typing import Any
 
 from physics.errors import InputError
 from physics.record import BallStatus, ShotRecord
-from physics.scenario import Scenario, load_scenario
+from physics.scenario import Scenario
 from rules.registry import game_ids, get_referee
 from rules.ruling import FoulCode, InHand, Ruling
+from rules.scenarios import load_scenario
 from scenes.i18n import tr
 
 CASES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "cases"

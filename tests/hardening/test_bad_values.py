@@ -171,7 +171,7 @@ def test_every_library_drill_still_loads() -> None:
     ("name", "key"), [("shot_ball_list", "shot.ball"), ("shot_call_list", "shot.call.ball")]
 )
 def test_a_shot_value_of_the_wrong_kind_is_one_line(name: str, key: str) -> None:
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
 
     with pytest.raises(InputError) as exc:
         load_scenario(REPRO / f"{name}.toml")
@@ -181,7 +181,7 @@ def test_a_shot_value_of_the_wrong_kind_is_one_line(name: str, key: str) -> None
 
 
 def test_a_called_pocket_that_is_a_number_is_one_line(tmp_path: Path) -> None:
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
 
     text = (
         (REPRO / "shot_call_list.toml").read_text(encoding="utf-8").replace('ball = ["1"], ', 'ball = "1", ')

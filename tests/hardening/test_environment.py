@@ -179,7 +179,7 @@ def test_f5_on_a_full_disk_keeps_the_last_position_and_no_temp(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from physics.record import ShotParams
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.practice import write_scenario
 
     target = tmp_path / "position-1.toml"

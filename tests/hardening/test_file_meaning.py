@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from physics.scenario import load_scenario
+from rules.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -376,8 +376,8 @@ def test_the_printed_bound_is_accepted_and_just_beyond_is_refused(
 def test_every_record_the_physics_writes_reads_back_as_a_recorded_stroke(seed: int) -> None:
     """A stroke's JSON events and final, pasted into a scenario, pass every meaning check (checked over
     1,088 random strokes while writing them; 40 here)."""
-    from physics.scenario import parse_scenario
     from physics.simulate import simulate
+    from rules.scenarios import parse_scenario
     from tests.hardening.strategies import draw_stroke
 
     s = draw_stroke(seed)

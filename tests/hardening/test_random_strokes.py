@@ -122,8 +122,8 @@ def test_campaign_seed_88_ball_on_the_floor_stops_near_the_table() -> None:
 
 def test_landing_of_a_miscued_ball_creates_no_energy() -> None:
     """Regression (campaign seed 100003): a landing on the slate once added 7.7 mJ of spin energy."""
-    from physics.scenario import load_scenario
     from physics.simulate import simulate_scenario
+    from rules.scenarios import load_scenario
 
     sc = load_scenario(str(Path(__file__).parent / "repro" / "slate_landing_adds_spin_energy.toml"))
     stroke = Stroke(sc.table.id, dict(sc.balls), sc.shot, (), (0.0, 0.0, 1.0))  # type: ignore[arg-type]

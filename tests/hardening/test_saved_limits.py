@@ -16,8 +16,8 @@ import pytest
 
 from physics.errors import InputError
 from physics.limits import MAX_NAME
-from physics.scenario import parse_scenario
 from rules.registry import get_referee
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 from scenes.autosave import load_match, save_match
 from scenes.settings import parse_settings
@@ -196,7 +196,7 @@ def test_a_ball_resting_in_a_pocket_mouth_is_saved_and_read_back(
 ) -> None:
     """F5 writes what the physics left; the position once could not be loaded (|y| <= the nose bound)."""
     from physics.record import ShotParams
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.practice import write_scenario
 
     p = tmp_path / "position.toml"
@@ -223,7 +223,7 @@ def test_a_ball_resting_in_a_pocket_mouth_is_saved_and_read_back(
 def test_a_ball_inside_a_cushion_or_over_a_hole_is_refused(
     tmp_path: Path, at: tuple[float, float], why: str
 ) -> None:
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
 
     p = tmp_path / "bad.toml"
     p.write_text(f'table = "pyramid-12ft"\n[balls]\ncue = [-0.5, 0.0]\n"1" = [{at[0]}, {at[1]}]\n', "utf-8")

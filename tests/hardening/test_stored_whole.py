@@ -387,7 +387,7 @@ def test_the_next_write_removes_what_a_killed_writer_left_and_nothing_else(tmp_p
 
 @pytest.fixture
 def record() -> Iterator[Any]:
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.render import stroke_record
     from scenes.settings import Settings
 

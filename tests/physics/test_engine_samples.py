@@ -16,9 +16,9 @@ import pytest
 
 from physics.racks import BENCH_POOL, BENCH_PYRAMID, Rack, initial_layout
 from physics.record import EventType, ShotParams, ShotRecord
-from physics.scenario import load_scenario
 from physics.simulate import simulate, simulate_scenario
 from physics.tables import load_table
+from rules.scenarios import load_scenario
 
 REPRO = Path(__file__).resolve().parents[1] / "hardening" / "repro" / "sample_rate_changes_result.toml"
 RATES = (None, 30.0, 120.0, 1000.0)

@@ -13,7 +13,7 @@ from physics.cli import load_or_simulate
 from physics.racks import BENCH_POOL, BENCH_PYRAMID, Rack, initial_layout
 from physics.tables import load_table
 from rules.contract import Family
-from rules.registry import game_ids, get_referee
+from rules.registry import CATALOG, game_ids, get_referee
 from scenes.settings import Settings
 
 
@@ -125,7 +125,7 @@ status = "pocketed"
 pocket = "foot-left"
 """
     )
-    scenario, rec = load_or_simulate(_scenario(tmp_path, body), None, Settings())
+    scenario, rec = load_or_simulate(_scenario(tmp_path, body), None, Settings(), CATALOG)
     assert scenario.is_recorded
     assert [e.type for e in rec.events] == ["cue_strike", "pocketed"]
     assert rec.final["1"].pocket == "foot-left" and rec.final["cue"].pos == (-1.0, 0.0, 0.034)

@@ -8,8 +8,8 @@ from pathlib import Path
 from physics.params import PhysicsParams
 from physics.plan import ROOM_HALF, ROOM_HEIGHT
 from physics.record import BallStatus, EventType
-from physics.scenario import load_scenario
 from physics.simulate import simulate_scenario
+from rules.scenarios import load_scenario
 
 REPRO = Path(__file__).resolve().parents[1] / "hardening" / "repro" / "ball_rolls_150m_and_spins_forever.toml"
 

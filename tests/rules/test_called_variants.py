@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from physics.scenario import parse_scenario
 from physics.tables import load_table
 from rules.cli import games_command
 from rules.contract import CallKind, Family, InHand
 from rules.notation import record
 from rules.registry import game_ids, get_referee
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 from tests.rules.util import judge
 

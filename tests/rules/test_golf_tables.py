@@ -13,13 +13,13 @@ import pytest
 
 from physics.errors import InputError
 from physics.record import ShotParams
-from physics.scenario import parse_scenario
 from physics.simulate import simulate
 from physics.tables import load_table
 from rules.cli import games_command
 from rules.games.golf import HOLES
 from rules.registry import games_for_table, get_referee
 from rules.ruling import FoulCode
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,6 @@ import pytest
 
 from physics.errors import InputError
 from physics.racks import Rack
-from physics.scenario import parse_scenario
 from rules.base import Draft, Referee, Stroke
 from rules.contract import (
     CallKind,
@@ -36,6 +35,7 @@ from rules.notation import record
 from rules.registration import register
 from rules.registry import forget, game_ids, games, games_for_table, get_referee
 from rules.ruling import Foul
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 
 ROOT = Path(__file__).resolve().parents[2]

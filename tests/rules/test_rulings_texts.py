@@ -14,13 +14,13 @@ from main import run
 from physics.errors import InputError
 from physics.objects import SceneObject
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotParams, ShotRecord
-from physics.scenario import parse_scenario
 from physics.simulate import simulate
 from physics.tables import TABLE_IDS, load_table
 from rules import filters as F
 from rules.contract import CallKind, InHand, WarningCode
 from rules.notation import layout, record
 from rules.registry import get_referee
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 from tests.rules.test_pool_support import state
 

@@ -18,12 +18,12 @@ import pytest
 
 from physics.errors import InputError
 from physics.record import BallStatus, ShotRecord
-from physics.scenario import load_scenario, parse_scenario
 from physics.tables import load_table
 from rules.interference import disturbed_balls, referee_view
 from rules.notation import layout, record
 from rules.registry import get_referee
 from rules.ruling import InHand, Ruling
+from rules.scenarios import load_scenario, parse_scenario
 from rules.state import MatchState
 from tests.rules.test_pool_support import check_places, state
 

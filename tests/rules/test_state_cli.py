@@ -8,11 +8,11 @@ import json
 import pytest
 
 from physics.errors import InputError
-from physics.scenario import parse_scenario
 from rules.cli import games_command
 from rules.notation import record
 from rules.registry import games, get_referee
 from rules.ruling import InHand
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 from tests.rules.util import PYRAMID_GAMES, R
 

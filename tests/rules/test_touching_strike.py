@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from physics.errors import InputError
-from physics.scenario import parse_scenario
 from physics.tables import load_table
 from rules.notation import layout, record
 from rules.registry import get_referee
 from rules.ruling import Ruling
+from rules.scenarios import parse_scenario
 from rules.state import MatchState
 from tests.rules.util import judge as judge_ru
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from physics.record import ShotParams
-from physics.scenario import load_scenario
 from physics.tables import load_table
+from rules.scenarios import load_scenario
 from scenes.cue_control import CueState, aim_hit, cue_axis, direction_to, tip_contact
 from scenes.practice import scenario_text, write_scenario
 from scenes.sound import KINDS, SOUND_DIR, loudness, sound_for

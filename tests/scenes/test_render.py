@@ -12,7 +12,7 @@ import pytest
 from panda3d.core import PNMImage
 
 import main
-from physics.scenario import parse_scenario
+from rules.scenarios import parse_scenario
 from scenes.render import draw_scenario, scene_states, stroke_record
 from scenes.settings import Settings
 
@@ -212,7 +212,7 @@ def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -
 
 def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> None:
     """The README's stroke: the 7 is potted in the foot-left corner; it is drawn sinking, then is gone."""
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
 
     scenario = load_scenario(ROOT / "assets" / "screenshots" / "play.toml")
     record = stroke_record(scenario, Settings())

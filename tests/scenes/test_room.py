@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from panda3d.core import Filename, NodePath, PNMImage
 
-from physics.scenario import load_scenario
 from physics.tables import load_table
+from rules.scenarios import load_scenario
 from scenes.camera import CameraMode, CameraRig
 from scenes.render import OffscreenShot, draw_scenario, stroke_record
 from scenes.room import corner_view_factor, floor_light, rectangle_view_factor

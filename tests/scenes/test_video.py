@@ -78,7 +78,7 @@ def test_render_video_writes_every_frame_at_the_asked_size(tmp_path: Path) -> No
     )
     assert res.returncode == 0, res.stderr[-2000:]
     assert "100%" in res.stderr  # the progress bar reached its end
-    from physics.scenario import load_scenario
+    from rules.scenarios import load_scenario
     from scenes.render import stroke_record
     from scenes.replay import ReplayPlayer
     from scenes.settings import Settings

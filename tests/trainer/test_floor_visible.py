@@ -18,7 +18,7 @@ from dataclasses import replace
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from panda3d.core import Filename, PNMImage
-from physics.scenario import load_scenario
+from rules.scenarios import load_scenario
 from scenes.render import draw_scenario, make_offscreen_base, stroke_record
 from scenes.settings import Settings
 from scenes.app import App, save_screenshot

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotParams, ShotRecord
-from physics.scenario import parse_scenario
 from physics.tables import load_table
 from rules.ruling import Foul, FoulCode, Ruling
 from rules.ruling import Respot as RulingRespot
+from rules.scenarios import parse_scenario
 from scenes.trainer.cases import Case, Expected, Topic
 from scenes.trainer.questions import Kind, explanation, name_place, questions_for
 
