@@ -155,7 +155,8 @@ class CameraAdapter:
         self.rig.update(dt)
 
     def destroy(self) -> None:
-        """The rig owns no nodes (it drives the ShowBase camera)."""
+        """The rig owns no nodes (it drives the ShowBase camera): it only gives the shared lens back."""
+        self.rig.release_lens()
 
 
 class ReplayAdapter:
@@ -265,8 +266,23 @@ class KeyPoller:
 
 def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
     """(x0, z0, x1, z1) of a 2D node's drawn extent in aspect2d units, or None if it draws nothing."""
+    from panda3d.core import PGItem, Point3
+
     bounds = node.getTightBounds(base.aspect2d)
-    if bounds is None:
+    xs: list[float] = []
+    zs: list[float] = []
+    if bounds is not None:
+        lo, hi = bounds
+        xs += [float(lo[0]), float(hi[0])]
+        zs += [float(lo[2]), float(hi[2])]
+    # A DirectGUI item's backing card is its PGItem's own frame, not a child geom: tight bounds leave it out.
+    item = node.node()
+    if isinstance(item, PGItem) and item.hasFrame():
+        left, right, bottom, top = item.getFrame()
+        for x, z in ((left, bottom), (right, top)):
+            p = base.aspect2d.getRelativePoint(node, Point3(x, 0, z))
+            xs.append(float(p[0]))
+            zs.append(float(p[2]))
+    if not xs:
         return None
-    lo, hi = bounds
-    return (float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2]))
+    return (min(xs), min(zs), max(xs), max(zs))
