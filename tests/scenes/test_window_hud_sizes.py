@@ -63,6 +63,7 @@ def test_no_panel_covers_the_bed_at_any_window_size(
         {"do": "frames", "n": 3},
         {"do": "start", "game": "snooker", "players": ["Анастасия-Александра", "Bartholomew Johnson"]},
         {"do": "frames", "n": 3},
+        {"do": "tip", "x": 0.4, "y": -0.3},  # the cue's panel at its tallest: the squirt's line shown
     ]
     for mode in MODES:
         script += [
