@@ -43,6 +43,7 @@ from scenes.screens.views import (
     BALL_STYLE,
     KeyPoller,
     ball_z,
+    make_band_bars,
     make_camera,
     make_replay,
     make_table_view,
@@ -123,7 +124,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin,
         self.respot_marks: list[str] = []
         self.call_marked: tuple[str | None, str | None] = (None, None)  # the call ringed on the table now
         self.free_key: tuple[Any, ...] = ()  # what the HUD's free area was last measured for
-        self.band_bars = self._make_band_bars()
+        self.band_bars = make_band_bars(self.base)
         self._bind()
         if not resume:
             self.aim = CueState(direction=self._default_direction())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.screens.views import a2d_box
+from scenes.screens.views import a2d_box, place_band_bars
 
 
 class PlayLayoutMixin:
@@ -25,45 +25,13 @@ class PlayLayoutMixin:
     band_bars: Any
     _cue_centre: Any
 
-    def _make_band_bars(self) -> Any:
-        """The bars behind the HUD's top and bottom panels in the player's and side views: those views show
-        their whole natural picture in the band between (see CameraRig.band), and the bars screen off the rest
-        of the picture, so the panels stand on a bar, never over the bed (drawn first: under every panel)."""
-        from panda3d.core import CardMaker
-
-        root = self.base.render2d.attachNewNode("band-bars")
-        root.setBin("background", 0)
-        root.setDepthWrite(False)
-        root.setDepthTest(False)
-        for name in ("top", "bottom"):
-            cm = CardMaker(f"band-bar-{name}")
-            cm.setFrame(-1, 1, 0, 1) if name == "top" else cm.setFrame(-1, 1, -1, 0)
-            card = root.attachNewNode(cm.generate())
-            card.setColor(0.045, 0.05, 0.055, 1.0)
-        root.hide()
-        return root
-
-    def _place_band_bars(self) -> None:
-        """The bars follow the band the camera composes the player's and side views in."""
-        x0, x1, y0, y1 = self.camera.rig.band()
-        shown = self.camera.rig.mode in ("player", "side") and (y0, y1) != (-1.0, 1.0)
-        if not shown:
-            self.band_bars.hide()
-            return
-        top, bottom = self.band_bars.getChildren()
-        top.setPos(0, 0, y1)
-        top.setScale(1, 1, max(1e-4, 1.0 - y1))
-        bottom.setPos(0, 0, y0)
-        bottom.setScale(1, 1, max(1e-4, y0 + 1.0))
-        self.band_bars.show()
-
     def _keep_table_clear(self) -> None:
         """Tell the camera which part of the window the HUD leaves free: the band between the top blocks (score,
         requirement) and the bottom ones (call, cue panel, key hint). The top and broadcast views frame the table
         there, so no panel covers the bed at any window size. Measured again only when the HUD redrew or the
         window changed shape."""
         self._measure_free()
-        self._place_band_bars()
+        place_band_bars(self.band_bars, self.camera.rig)
 
     def _measure_free(self) -> None:
         aspect = float(self.base.getAspectRatio())

@@ -286,3 +286,36 @@ def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
     if not xs:
         return None
     return (min(xs), min(zs), max(xs), max(zs))
+
+
+def make_band_bars(base: Any) -> Any:
+    """The bars behind the HUD's top and bottom panels in the player's and side views: those views show their
+    whole natural picture in the band between (see CameraRig.band), and the bars screen off the rest of the
+    picture, so the panels stand on a bar, never over the bed (drawn first: under every panel)."""
+    from panda3d.core import CardMaker
+
+    root = base.render2d.attachNewNode("band-bars")
+    root.setBin("background", 0)
+    root.setDepthWrite(False)
+    root.setDepthTest(False)
+    for name in ("top", "bottom"):
+        cm = CardMaker(f"band-bar-{name}")
+        cm.setFrame(-1, 1, 0, 1) if name == "top" else cm.setFrame(-1, 1, -1, 0)
+        card = root.attachNewNode(cm.generate())
+        card.setColor(0.045, 0.05, 0.055, 1.0)
+    root.hide()
+    return root
+
+
+def place_band_bars(bars: Any, rig: Any) -> None:
+    """The bars follow the band the camera composes the player's and side views in."""
+    _x0, _x1, y0, y1 = rig.band()
+    if rig.mode not in ("player", "side") or (y0, y1) == (-1.0, 1.0):
+        bars.hide()
+        return
+    top, bottom = bars.getChildren()
+    top.setPos(0, 0, y1)
+    top.setScale(1, 1, max(1e-4, 1.0 - y1))
+    bottom.setPos(0, 0, y0)
+    bottom.setScale(1, 1, max(1e-4, y0 + 1.0))
+    bars.show()
