@@ -97,6 +97,8 @@ class CameraRig:
         # The part of the picture no HUD panel covers, as (x0, x1, y0, y1) of the film from -1 to 1: the top and
         # broadcast views frame the table inside it, its centre on the lens axis (see set_free).
         self.free: tuple[float, float, float, float] = (-1.0, 1.0, -1.0, 1.0)
+        # The lens's own field of view while the player's and side views widen it (see _apply), else None.
+        self._fov0: tuple[float, float] | None = None
         self.frame_points: tuple[tuple[float, float, float], ...] = ()
         self.frame_margin = 0.12
         self._frame_mode = CameraMode.PLAYER
@@ -159,6 +161,47 @@ class CameraRig:
 
     def _free_now(self) -> tuple[float, float, float, float]:
         return self.free if self.mode in (CameraMode.TOP, CameraMode.BROADCAST) else (-1.0, 1.0, -1.0, 1.0)
+
+    def band(self) -> tuple[float, float, float, float]:
+        """The part of the window the picture is composed for: the free part in the views that fit it (top,
+        broadcast) or show their whole natural picture in it (player, side: the screen bars off the rest);
+        the whole window in the others."""
+        banded = (CameraMode.TOP, CameraMode.BROADCAST, CameraMode.PLAYER, CameraMode.SIDE)
+        return self.free if self.mode in banded else (-1.0, 1.0, -1.0, 1.0)
+
+    def release_lens(self) -> None:
+        """Give the lens back its own field of view and axis (the screen that used the rig is leaving)."""
+        if self._fov0 is not None:
+            self.lens.setFov(*self._fov0)
+            self._fov0 = None
+        self.lens.setFilmOffset(0.0, 0.0)
+
+    def _widen(self) -> None:
+        """The player's and side views: the lens widened so the free band (between the HUD's top and bottom
+        bars) holds the view's whole natural height, wider to the sides; the film offset puts the axis at the
+        band's centre. Picking stays exact: the band is part of the lens's own film."""
+        x0, x1, y0, y1 = self.band()
+        wide = self.mode in (CameraMode.PLAYER, CameraMode.SIDE) and (x0, x1, y0, y1) != (
+            -1.0,
+            1.0,
+            -1.0,
+            1.0,
+        )
+        if not wide:
+            if self._fov0 is not None:
+                self.lens.setFov(*self._fov0)
+                self._fov0 = None
+            return
+        if self._fov0 is None:
+            self._fov0 = self._fov()
+        # The window's shape may have changed since (its aspect is the lens's, set by the window): the view's
+        # own field keeps its horizontal angle, as the lens does on a resize.
+        aspect = float(self.lens.getAspectRatio())
+        hfov0 = self._fov0[0]
+        tv0 = math.tan(math.radians(hfov0) / 2) / aspect
+        self._fov0 = (hfov0, 2 * math.degrees(math.atan(tv0)))
+        tv = tv0 * 2.0 / (y1 - y0)
+        self.lens.setFov(2 * math.degrees(math.atan(tv * aspect)), 2 * math.degrees(math.atan(tv)))
 
     def frame(self, points: Sequence[Sequence[float]], margin: float = 0.12) -> None:
         """Keep the view's direction and fit every point (table frame; z defaults to a ball's centre) into the
@@ -434,12 +477,15 @@ class CameraRig:
         return look - fwd * dist
 
     def _fov(self) -> tuple[float, float]:
+        if self._fov0 is not None:  # widened: the band shows the view's own field (see _widen)
+            return self._fov0
         fov = self.lens.getFov()
         return float(fov[0]), float(fov[1])
 
     def _apply(self) -> None:
         # The lens's axis through the free part's centre (no offset when the view uses the whole picture).
-        x0, x1, y0, y1 = self._free_now()
+        self._widen()
+        x0, x1, y0, y1 = self.band()
         film = self.lens.getFilmSize()
         self.lens.setFilmOffset(-(x0 + x1) / 2 * film[0] / 2, -(y0 + y1) / 2 * film[1] / 2)
         self.np.setPos(self.eye)

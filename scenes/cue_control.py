@@ -252,13 +252,14 @@ class CueView:
         self.forced_elevation = 0.0  # the least elevation that clears rails and balls (see raised())
         self.pullback = REST_PULLBACK  # gap between tip and ball, m (drawn; grows with a power drag)
         corner = base.a2dBottomRight
-        # Bottom-right column: the cue's numbers, the power gauge under them, the two diagrams to their right.
+        # One low bottom-right bar (the player's and side views show their picture above it): the cue's
+        # numbers with the power gauge under them, then the elevation and the tip diagrams side by side.
         self.gauge = DirectWaitBar(
             parent=corner,
             range=MAX_SPEED,
             value=0,
-            pos=(-0.62, 0, 0.07),
-            frameSize=(-0.33, 0.33, -0.022, 0.022),
+            pos=(-0.78, 0, 0.03),
+            frameSize=(-0.22, 0.22, -0.016, 0.016),
             barColor=(0.9, 0.3, 0.1, 1),
             frameColor=(0.1, 0.1, 0.1, 0.8),
         )
@@ -267,7 +268,7 @@ class CueView:
             parent=corner,
             frameColor=(0.15, 0.15, 0.15, 0.6),
             frameSize=(-r - 0.01, r + 0.01, -r - 0.01, r + 0.01),
-            pos=(-0.15, 0, 0.17),
+            pos=(-0.15, 0, 0.15),
         )
         self.tip_widget.setTransparency(True)
         self._ball_disc = self._disc(self.tip_widget, r, (0.98, 0.98, 0.95, 1))
@@ -279,7 +280,7 @@ class CueView:
             parent=corner,
             frameColor=(0.15, 0.15, 0.15, 0.6),
             frameSize=(-r - 0.01, r + 0.01, -r - 0.01, r + 0.01),
-            pos=(-0.15, 0, 0.43),
+            pos=(-0.41, 0, 0.15),
         )
         self.elev_widget.setTransparency(True)
         self._lines(self.elev_widget, [((-r, -0.6 * r), (r, -0.6 * r))], (0.3, 0.7, 0.35, 1))
@@ -287,15 +288,19 @@ class CueView:
         self.elev_cue = self.elev_widget.attachNewNode("elevation-cue")
         self.text = OnscreenText(
             parent=corner,
-            pos=(-0.95, 0.37),
+            pos=(-1.0, 0.245),
             align=TextNode.ALeft,
-            scale=0.036,
+            scale=0.033,
             fg=(1, 1, 1, 1),
             shadow=(0, 0, 0, 0.8),
             bg=(0, 0, 0, 0.45),
             font=font,
             mayChange=True,
         )
+        # Six lines' room above the gauge (the squirt's line comes and goes): the panel's top stays put, and
+        # with it the band the player's and side views show their picture in.
+        line = float(self.text.textNode.getLineHeight()) * 0.033
+        self.text.setPos(-1.0, 0.062 + 5 * line)
         self.widgets = [self.gauge, self.tip_widget, self.elev_widget, self.text]
         self._elevation_drawn: float | None = None
 

@@ -43,6 +43,7 @@ from scenes.screens.views import (
     BALL_STYLE,
     KeyPoller,
     ball_z,
+    make_band_bars,
     make_camera,
     make_replay,
     make_table_view,
@@ -123,6 +124,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin,
         self.respot_marks: list[str] = []
         self.call_marked: tuple[str | None, str | None] = (None, None)  # the call ringed on the table now
         self.free_key: tuple[Any, ...] = ()  # what the HUD's free area was last measured for
+        self.band_bars = make_band_bars(self.base)
         self._bind()
         if not resume:
             self.aim = CueState(direction=self._default_direction())
@@ -726,6 +728,9 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin,
         job = getattr(self, "job", None)
         if job is not None:
             job.cancel()  # a stroke already running finishes in the worker and is dropped
+        bars = getattr(self, "band_bars", None)
+        if bars is not None:
+            bars.removeNode()
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:

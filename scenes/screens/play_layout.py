@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.screens.views import a2d_box
+from scenes.screens.views import a2d_box, place_band_bars
 
 
 class PlayLayoutMixin:
@@ -22,12 +22,18 @@ class PlayLayoutMixin:
     help_hint: Any
     free_key: tuple[Any, ...]
     call_marked: tuple[str | None, str | None]
+    band_bars: Any
+    _cue_centre: Any
 
     def _keep_table_clear(self) -> None:
         """Tell the camera which part of the window the HUD leaves free: the band between the top blocks (score,
         requirement) and the bottom ones (call, cue panel, key hint). The top and broadcast views frame the table
         there, so no panel covers the bed at any window size. Measured again only when the HUD redrew or the
         window changed shape."""
+        self._measure_free()
+        place_band_bars(self.band_bars, self.camera.rig)
+
+    def _measure_free(self) -> None:
         aspect = float(self.base.getAspectRatio())
         key = (
             self.hud.redraws,
@@ -60,32 +66,32 @@ class PlayLayoutMixin:
 
     def layout(self) -> dict[str, Any]:
         """Where the bed and the HUD's panels are drawn now, in aspect2d units (x0, z0, x1, z1): the bed as the
-        box of its outline's corners projected through the camera (None when a corner is behind the eye)."""
-        from panda3d.core import Point2, Point3
-
-        s = self.match.spec
-        corners: list[tuple[float, float]] = []
-        behind = False
-        for sx in (-1, 1):
-            for sy in (-1, 1):
-                p = self.base.cam.getRelativePoint(
-                    self.view.root, Point3(sx * s.half_length, sy * s.half_width, 0)
-                )
-                film = Point2()
-                self.base.camLens.project(p, film)  # False off the film: the corner's place is still computed
-                behind = behind or p.y <= 0
-                corners.append((float(film.x), float(film.y)))
+        box of the part of its outline in front of the eye, projected through the camera and cut to the part
+        of the window the picture shows (the band between the bars in the player's and side views); the cue
+        ball's centre where it is drawn (None when it is behind the eye)."""
         aspect = float(self.base.getAspectRatio())
-        bed = (
-            None
-            if behind
-            else (
-                min(c[0] for c in corners) * aspect,
-                min(c[1] for c in corners),
-                max(c[0] for c in corners) * aspect,
-                max(c[1] for c in corners),
+        s = self.match.spec
+        outline = [
+            (sx * s.half_length, sy * s.half_width, 0.0) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+        bed = self._drawn_box(outline)
+        picture = (-aspect, -1.0, aspect, 1.0)
+        if not self.band_bars.isHidden():
+            _x0, _x1, y0, y1 = self.camera.rig.band()
+            picture = (-aspect, y0, aspect, y1)
+        if bed is not None:
+            cut = (
+                max(bed[0], picture[0]),
+                max(bed[1], picture[1]),
+                min(bed[2], picture[2]),
+                min(bed[3], picture[3]),
             )
-        )
+            bed = cut if cut[0] < cut[2] and cut[1] < cut[3] else None
+        centre = self._cue_centre()
+        cue_ball = None
+        if centre is not None:
+            drawn = self._drawn_points([(centre[0], centre[1], s.ball_radius)])
+            cue_ball = drawn[0] if drawn else None
         nodes = dict(self.hud.blocks)
         nodes.update(
             cue_text=self.cue.text,
@@ -97,7 +103,48 @@ class PlayLayoutMixin:
         panels = {
             k: b for k, n in nodes.items() if not n.isHidden() and (b := a2d_box(self.base, n)) is not None
         }
-        return {"aspect": aspect, "bed": bed, "panels": panels, "free": list(self.camera.rig.free)}
+        return {
+            "aspect": aspect,
+            "bed": bed,
+            "picture": picture,
+            "cue_ball": cue_ball,
+            "panels": panels,
+            "free": list(self.camera.rig.free),
+        }
+
+    def _drawn_points(self, points: list[tuple[float, float, float]]) -> list[tuple[float, float]]:
+        """The table-frame polygon ``points`` cut to the part in front of the eye (beyond the near plane), each
+        corner where the lens draws it in aspect2d units (off the window too: the place is still computed)."""
+        from panda3d.core import Point2, Point3
+
+        near = float(self.base.camLens.getNear())
+        rel = [self.base.cam.getRelativePoint(self.view.root, Point3(*p)) for p in points]
+        if len(rel) == 1:
+            front = rel if rel[0].y > near else []
+        else:
+            front = []
+            for a, b in zip(rel, rel[1:] + rel[:1], strict=True):
+                if a.y > near:
+                    front.append(a)
+                if (a.y > near) != (b.y > near):
+                    k = (near - a.y) / (b.y - a.y)
+                    front.append(a + (b - a) * k)
+        aspect = float(self.base.getAspectRatio())
+        out = []
+        for p in front:
+            film = Point2()
+            self.base.camLens.project(p, film)
+            out.append((float(film.x) * aspect, float(film.y)))
+        return out
+
+    def _drawn_box(
+        self, outline: list[tuple[float, float, float]]
+    ) -> tuple[float, float, float, float] | None:
+        drawn = self._drawn_points(outline)
+        if not drawn:
+            return None
+        xs, zs = [p[0] for p in drawn], [p[1] for p in drawn]
+        return (min(xs), min(zs), max(xs), max(zs))
 
     def _mark_call(self) -> None:
         """The call on the table, where the player looks: the called ball ringed, the called pocket ringed at its

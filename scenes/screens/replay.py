@@ -14,7 +14,15 @@ from scenes.i18n import key_labels, tr, ui_font
 from scenes.replay import timeline_ticks
 from scenes.screens import Screen
 from scenes.screens.timeline import Timeline
-from scenes.screens.views import BALL_STYLE, KeyPoller, make_camera, make_replay, make_table_view
+from scenes.screens.views import (
+    BALL_STYLE,
+    KeyPoller,
+    make_band_bars,
+    make_camera,
+    make_replay,
+    make_table_view,
+    place_band_bars,
+)
 from scenes.script import ScriptRefused
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
@@ -45,6 +53,7 @@ class ReplayScreen(Screen):
             self.base, self.root3d, spec, balls, BALL_STYLE[spec.id], self.ctx.settings
         )
         self.camera = make_camera(self.base, self.view, spec)
+        self.band_bars = make_band_bars(self.base)
         self.camera.set_mode("orbit")
         self.player = make_replay(record, self.view)
         self._keep_the_shot_in_frame(record)
@@ -241,6 +250,7 @@ class ReplayScreen(Screen):
                     self.ctx.sound.play_event(events[self.sound_index])
                 self.sound_index += 1
         self._keep_table_clear()
+        place_band_bars(self.band_bars, self.camera.rig)
         self.camera.track(self.player)
         self.camera.update(dt)
         state = (
@@ -366,6 +376,9 @@ class ReplayScreen(Screen):
     def exit(self) -> None:
         if getattr(self, "export", None) is not None:
             self.export.cancel()
+        bars = getattr(self, "band_bars", None)
+        if bars is not None:
+            bars.removeNode()
         for name in ("camera", "view"):
             part = getattr(self, name, None)
             if part is not None:

@@ -155,7 +155,8 @@ class CameraAdapter:
         self.rig.update(dt)
 
     def destroy(self) -> None:
-        """The rig owns no nodes (it drives the ShowBase camera)."""
+        """The rig owns no nodes (it drives the ShowBase camera): it only gives the shared lens back."""
+        self.rig.release_lens()
 
 
 class ReplayAdapter:
@@ -265,8 +266,56 @@ class KeyPoller:
 
 def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
     """(x0, z0, x1, z1) of a 2D node's drawn extent in aspect2d units, or None if it draws nothing."""
+    from panda3d.core import PGItem, Point3
+
     bounds = node.getTightBounds(base.aspect2d)
-    if bounds is None:
+    xs: list[float] = []
+    zs: list[float] = []
+    if bounds is not None:
+        lo, hi = bounds
+        xs += [float(lo[0]), float(hi[0])]
+        zs += [float(lo[2]), float(hi[2])]
+    # A DirectGUI item's backing card is its PGItem's own frame, not a child geom: tight bounds leave it out.
+    item = node.node()
+    if isinstance(item, PGItem) and item.hasFrame():
+        left, right, bottom, top = item.getFrame()
+        for x, z in ((left, bottom), (right, top)):
+            p = base.aspect2d.getRelativePoint(node, Point3(x, 0, z))
+            xs.append(float(p[0]))
+            zs.append(float(p[2]))
+    if not xs:
         return None
-    lo, hi = bounds
-    return (float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2]))
+    return (min(xs), min(zs), max(xs), max(zs))
+
+
+def make_band_bars(base: Any) -> Any:
+    """The bars behind the HUD's top and bottom panels in the player's and side views: those views show their
+    whole natural picture in the band between (see CameraRig.band), and the bars screen off the rest of the
+    picture, so the panels stand on a bar, never over the bed (drawn first: under every panel)."""
+    from panda3d.core import CardMaker
+
+    root = base.render2d.attachNewNode("band-bars")
+    root.setBin("background", 0)
+    root.setDepthWrite(False)
+    root.setDepthTest(False)
+    for name in ("top", "bottom"):
+        cm = CardMaker(f"band-bar-{name}")
+        cm.setFrame(-1, 1, 0, 1) if name == "top" else cm.setFrame(-1, 1, -1, 0)
+        card = root.attachNewNode(cm.generate())
+        card.setColor(0.045, 0.05, 0.055, 1.0)
+    root.hide()
+    return root
+
+
+def place_band_bars(bars: Any, rig: Any) -> None:
+    """The bars follow the band the camera composes the player's and side views in."""
+    _x0, _x1, y0, y1 = rig.band()
+    if rig.mode not in ("player", "side") or (y0, y1) == (-1.0, 1.0):
+        bars.hide()
+        return
+    top, bottom = bars.getChildren()
+    top.setPos(0, 0, y1)
+    top.setScale(1, 1, max(1e-4, 1.0 - y1))
+    bottom.setPos(0, 0, y0)
+    bottom.setScale(1, 1, max(1e-4, y0 + 1.0))
+    bars.show()

@@ -11,6 +11,15 @@ from typing import Any
 import pytest
 
 
+def cue_ball_in_view(layout: dict[str, Any]) -> bool:
+    """The cue ball's centre is drawn inside the picture, a ball's breadth (0.03) from its edges."""
+    ball = layout["cue_ball"]
+    if ball is None:
+        return False
+    x0, z0, x1, z1 = layout["picture"]
+    return bool(x0 + 0.03 < ball[0] < x1 - 0.03 and z0 + 0.03 < ball[1] < z1 - 0.03)
+
+
 def overlaps(layout: dict[str, Any]) -> list[str]:
     """The panels whose drawn box meets the bed's (aspect2d units), by name."""
     bed = layout["bed"]
@@ -26,7 +35,7 @@ def overlaps(layout: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("game", ["russian-pyramid", "snooker"])
-@pytest.mark.parametrize("mode", ["top", "broadcast"])
+@pytest.mark.parametrize("mode", ["top", "broadcast", "player", "side"])
 def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
     from scenes.hud import FoulLine, LastCall
 
@@ -56,6 +65,7 @@ def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
         layout = play.layout()
         assert {"score", "required", "cue_text", "tip"} <= set(layout["panels"])
         assert overlaps(layout) == [], (mode, stage)
+        assert cue_ball_in_view(layout), (mode, stage, layout["cue_ball"], layout["picture"])
         if stage == "details":
             assert "details" in layout["panels"]
         # And the table still takes a fair part of the window (not framed away into a corner).
@@ -65,13 +75,26 @@ def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
 
 
 def test_the_other_views_keep_the_whole_picture(app: Any) -> None:
-    """The lens shift is the top and broadcast views' only: the player's view stays on its axis."""
+    """The lens shift and the bars are the top, broadcast, player's and side views' only: the orbit view
+    stays on its axis with its own field, and leaving the screen gives the lens back as it found it."""
+    fov0 = tuple(app.base.camLens.getFov())
     play = app.manager.switch("play", game="russian-pyramid", names=("A", "B"))
     play.script_action({"do": "camera", "mode": "top", "snap": True})
     app.base.taskMgr.step()
     assert play.camera.rig.free != (-1.0, 1.0, -1.0, 1.0)
     play.script_action({"do": "camera", "mode": "player", "snap": True})
     app.base.taskMgr.step()
+    assert not play.band_bars.isHidden()
+    assert app.base.camLens.getFov()[1] > fov0[1]  # the band holds the view's whole natural height
+    play.script_action({"do": "camera", "mode": "orbit", "snap": True})
+    app.base.taskMgr.step()
     off = app.base.camLens.getFilmOffset()
     assert (off[0], off[1]) == (0.0, 0.0)
+    assert play.band_bars.isHidden()
+    assert tuple(app.base.camLens.getFov()) == pytest.approx(fov0)
+    play.script_action({"do": "camera", "mode": "side", "snap": True})
+    app.base.taskMgr.step()
     app.manager.switch("menu")
+    assert tuple(app.base.camLens.getFov()) == pytest.approx(fov0)
+    off = app.base.camLens.getFilmOffset()
+    assert (off[0], off[1]) == (0.0, 0.0)

@@ -81,3 +81,40 @@ def test_the_replay_frames_the_whole_table_clear_of_its_texts(app: Any, mode: st
             continue
         assert not (box[0] < bed[2] and bed[0] < box[2] and box[1] < bed[3] and bed[1] < box[3]), (box, bed)
     app.manager.switch("menu")
+
+
+@pytest.mark.parametrize("mode", ["player", "side"])
+def test_the_replay_shows_the_player_and_side_views_between_its_bars(app: Any, mode: str) -> None:
+    """The player's and side views show their picture in the band between the replay's line and its timeline:
+    bars stand behind the texts, no text covers the part of the bed drawn, and the cue ball is in the band."""
+    from panda3d.core import Point2, Point3
+
+    from scenes.match import MatchController
+    from scenes.screens.views import a2d_box
+
+    m = MatchController(game="practice", names=("",))
+    m.positions = {"cue": (-0.9, -0.3), "1": (0.7, 0.35)}
+    rec = m.simulate(ShotParams(ball="cue", cue_speed=1.0, direction=20.0))
+    rep = app.manager.switch("replay", record=rec)
+    base = app.base
+    for _ in range(2):
+        base.taskMgr.step()
+    rep.camera.set_mode(mode)
+    rep.camera.track(rep.player)
+    rep.camera.rig.snap()
+    base.taskMgr.step()
+    assert not rep.band_bars.isHidden()
+    _x0, _x1, y0, y1 = rep.camera.rig.band()
+    assert y1 - y0 > 0.6  # the picture keeps most of the window's height
+    aspect = base.getAspectRatio()
+    cue = base.cam.getRelativePoint(rep.view.root, Point3(*rep.player.state_at("cue").pos))
+    film = Point2()
+    assert base.camLens.project(cue, film)
+    assert y0 < film.y < y1 and abs(film.x) < 1, (film, y0, y1)
+    for node in (rep.info, rep.export_button, rep.timeline.frame, rep.help):
+        box = a2d_box(base, node)
+        if box is None or node.isHidden():
+            continue
+        # The bed is drawn only inside the band (the bars cover the rest), so no text may reach into it.
+        assert box[1] >= y1 or box[3] <= y0 or box[0] >= aspect or box[2] <= -aspect, (box, y0, y1)
+    app.manager.switch("menu")

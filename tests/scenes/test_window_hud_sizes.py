@@ -1,4 +1,5 @@
-"""Issue 26 §3 in real windows (Xvfb + Mesa) from 800x600 to 4K: in the top and broadcast views no HUD panel
+"""Issue 26 §3 in real windows (Xvfb + Mesa) from 800x600 to 4K: in the top, broadcast, player's and side views
+no HUD panel
 covers the bed, as the play screen's dump measures it (the bed's projected outline, the panels' drawn boxes),
 and the screenshots are kept for a look."""
 
@@ -14,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.scenes.test_hud_clear_of_bed import overlaps
+from tests.scenes.test_hud_clear_of_bed import cue_ball_in_view, overlaps
 from tests.scenes.test_window_e2e import _run_app
 
 pytestmark = [pytest.mark.window, pytest.mark.slow]
+MODES = ("top", "broadcast", "player", "side")
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160)]
 
 
@@ -61,8 +63,9 @@ def test_no_panel_covers_the_bed_at_any_window_size(
         {"do": "frames", "n": 3},
         {"do": "start", "game": "snooker", "players": ["Анастасия-Александра", "Bartholomew Johnson"]},
         {"do": "frames", "n": 3},
+        {"do": "tip", "x": 0.4, "y": -0.3},  # the cue's panel at its tallest: the squirt's line shown
     ]
-    for mode in ("top", "broadcast"):
+    for mode in MODES:
         script += [
             {"do": "camera", "mode": mode, "snap": True},
             {"do": "frames", "n": 3},
@@ -79,10 +82,11 @@ def test_no_panel_covers_the_bed_at_any_window_size(
     )
     assert res.returncode == 0, res.stderr[-3000:]
     keep = os.environ.get("HUD_SHOTS")  # a folder to keep the screenshots in, to look at them
-    for mode in ("top", "broadcast"):
+    for mode in MODES:
         d = json.loads((tmp_path / f"{mode}.json").read_text(encoding="utf-8"))
         layout = d["layout"]
         assert abs(layout["aspect"] - width / height) < 1e-3, layout["aspect"]
         assert overlaps(layout) == [], (width, height, mode)
+        assert cue_ball_in_view(layout), (width, height, mode, layout["cue_ball"], layout["picture"])
         if keep:
             shutil.copy(tmp_path / f"{mode}.png", Path(keep) / f"{mode}-{width}x{height}.png")
