@@ -592,6 +592,48 @@ BACK_BOUNCE_NOTES = {
 }
 
 
+# The gap between the cue ball and the ball on in the double-hit cases: close enough for the tip's follow-through
+# (physics/engine/followthrough.py: up to 10 cm along the cue line) to meet the cue ball again once the ball on
+# has stopped it, far from the 0.1 mm of a frozen pair.
+DOUBLE_HIT_GAP = 0.005
+
+_DOUBLE_HIT_NOTES = {
+    "pyramid": "003: Удар по битку - the tip must meet the cue ball once; a close (not touching) ball may be "
+    "played at any angle (003 prevails over 000 §11's 45 degrees), so only the second contact is the foul.",
+    "pool": "000: Запрет двойных ударов (WPA 6.9 Double hit) - the tip meets the cue ball a second time after "
+    "it met the ball on: a foul, ball in hand.",
+    "golf": "000: Запрет двойных ударов (golf plays by the general pool rules) - the second tip contact is a "
+    "foul.",
+    "snooker": "WPBSA S3 R12(d) and 000: Пропих (в снукере) - striking the cue ball more than once is a foul, "
+    "at least four points.",
+    "snooker10": "000: Пропих (в снукере) and Запрет двойных ударов - the second tip contact is a foul.",
+}
+
+
+def _double_hit(fam: str) -> Recipe:
+    """A double hit: the cue ball a few millimetres from the ball on, struck slowly with follow along the line
+    of centres; the ball on stops it inside the follow-through and the tip meets it again."""
+    from physics.tables import load_table
+
+    on, fill, st = _fam(fam)
+    r = load_table(FAMILIES[fam][1]).ball_radius
+    cue = (-0.4, 0.2)
+    return Recipe(
+        f"{fam}-double-hit",
+        "A double hit: a close ball played with follow",
+        "Двойной удар: близко стоящий шар, удар накатом",
+        fam,
+        Topic.DOUBLE_HIT,
+        18,
+        fill(cue=cue, **{on: (round(cue[0] + 2 * r + DOUBLE_HIT_GAP, 5), cue[1])}),
+        {"cue_speed": 0.5, "direction": 0.0, "elevation": 0.0, "tip": [0.0, 0.4]},
+        dict(st),
+        search={"cue_speed": (0.2, 1.5), "direction": (-1.0, 1.0), "tip_u": (0.0, 0.6)},
+        extra=_none_off,
+        note=_DOUBLE_HIT_NOTES[fam],
+    )
+
+
 def _thrown_back(ball: str, pocket: str) -> Callable[[ShotRecord], bool]:
     """``ball`` met ``pocket`` with its centre over the hole (the back of the pocket, past the drop line), and
     neither it nor the cue ball was pocketed or left the table."""
@@ -1151,6 +1193,8 @@ RECIPES: list[Recipe] = [
     *(_interference(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
     # Row 15 off the back of a pocket (the snooker10 jaw case above is the other way out of a pocket).
     *(_back_bounce(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
+    # Row 18: the tip meeting the cue ball twice (issue 25 §2).
+    *(_double_hit(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
 ]
 
 
