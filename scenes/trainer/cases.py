@@ -52,8 +52,8 @@ IN_HAND = (*(h.value for h in InHand), "none")  # the [expected] in_hand values:
 RESPOT_TOLERANCE = 0.005
 
 
-# Rules-notes §2 has rows 1-17; the trainer's own exercises go on from it (18: the double hit).
-LAST_ROW = 18
+# Rules-notes §2 has rows 1-17; the trainer's own exercises go on from it (18: the double hit, 19: the push).
+LAST_ROW = 19
 
 
 class Topic(StrEnum):
@@ -78,6 +78,7 @@ class Topic(StrEnum):
     HANGING_ON_ARRIVAL = "hanging-drops-on-arrival"  # 14: a hanging ball drops as the cue ball arrives
     OUTSIDE_INTERFERENCE = "outside-interference"  # 17: an outsider (a spectator) touches a moving ball
     DOUBLE_HIT = "double-hit"  # 18: the tip meets the cue ball twice (a close ball played with follow)
+    PUSH = "push"  # 19: the tip is still on the cue ball when it meets a close ball
 
     def title(self, lang: str) -> str:
         """What the topic is called («прыжок через шар (перескок)»: ``trainer.topic.<value>``)."""

@@ -58,6 +58,8 @@ _WANTED: dict[Topic, tuple[tuple[EventType, str | None, str], ...]] = {
     Topic.OUTSIDE_INTERFERENCE: ((EventType.TOUCHED, "spectator", "spectator"),),
     # The strike first; deciding_moment moves it to the tip's second contact.
     Topic.DOUBLE_HIT: ((EventType.CUE_STRIKE, None, "second_tip_contact"),),
+    # The cue ball meeting the ball on while the tip is still on it.
+    Topic.PUSH: ((EventType.BALL_BALL, None, "push_contact"),),
 }
 
 
@@ -121,6 +123,7 @@ def camera_for(topic: Topic) -> str:
         Topic.JUMP_DROP_BACK,
         Topic.MISCUE,
         Topic.DOUBLE_HIT,
+        Topic.PUSH,
     ):
         return "side"
     if topic in (Topic.LAMP, Topic.CHALK, Topic.PERSON, Topic.RAIL_TOP_RETURNS):

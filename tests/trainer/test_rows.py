@@ -293,6 +293,19 @@ def test_row18_double_hit() -> None:
     assert any("push" in x for x in problems(Topic.DOUBLE_HIT, rec(pushed, strike=twice)))
 
 
+def test_row19_push() -> None:
+    """The cue ball 1.5 mm from the ball on, struck at 5 m/s: the balls meet 0.3 ms into the tip's contact."""
+    near = {"cue": (-0.4, 0.0), "7": (-0.4 + 2 * R + 0.0015, 0.0)}
+    meet = [ev(0.0003, "ball_ball", balls=["cue", "7"])]
+    assert problems(Topic.PUSH, rec(meet, initial=near)) == []
+    late = [ev(0.003, "ball_ball", balls=["cue", "7"])]
+    assert any("off the struck ball" in x for x in problems(Topic.PUSH, rec(late, initial=near)))
+    frozen = {"cue": (-0.4, 0.0), "7": (-0.4 + 2 * R + 0.0002, 0.0)}
+    assert any("frozen" in x for x in problems(Topic.PUSH, rec(meet, initial=frozen)))
+    twice = {"contacts": 2, "contact_times": [0.01]}
+    assert any("twice" in x for x in problems(Topic.PUSH, rec(meet, initial=near, strike=twice)))
+
+
 def test_incidental_fouls_are_named() -> None:
     def fouls(*codes: FoulCode) -> Ruling:
         return Ruling(
