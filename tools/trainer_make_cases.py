@@ -602,14 +602,12 @@ _DOUBLE_HIT_NOTES = {
     "ball may be played at any angle (003 prevails over 000 §11's 45 degrees), so only the second contact is "
     "the foul.",
     "pool": "000: Запрет двойных ударов (WPA 6.7) - the tip meets the cue ball a second time after it met the "
-    "ball on: a foul, ball in hand; the slow stroke also leaves every ball short of a cushion (000: Правильный "
-    "удар).",
+    "ball on: a foul, ball in hand.",
     "golf": "000: Запрет двойных ударов (golf plays by the general pool rules) - the second tip contact is a "
     "foul.",
     "snooker": "000: Международный снукер, Штрафы за нарушения («по битку более одного раза»), WPBSA S3 R10 - "
     "striking the cue ball more than once is a foul, at least four points.",
-    "snooker10": "000: Международный снукер, Штрафы за нарушения - the second tip contact is a foul; the slow "
-    "stroke also leaves every ball short of a cushion (000: Американский снукер, Правила игры).",
+    "snooker10": "000: Международный снукер, Штрафы за нарушения - the second tip contact is a foul.",
 }
 
 
@@ -656,12 +654,15 @@ def _push(fam: str) -> Recipe:
 
 def _double_hit(fam: str) -> Recipe:
     """A double hit: the cue ball a few millimetres from the ball on, struck slowly with follow along the line
-    of centres; the ball on stops it inside the follow-through and the tip meets it again."""
+    of centres towards a long cushion; the ball on stops it inside the follow-through and the tip meets it
+    again, and the ball on goes on to the cushion."""
     from physics.tables import load_table
 
     on, fill, st = _fam(fam)
-    r = load_table(FAMILIES[fam][1]).ball_radius
-    cue = (-0.4, 0.2)
+    spec = load_table(FAMILIES[fam][1])
+    r = spec.ball_radius
+    # Near the long cushion and struck at it, so the ball on reaches a cushion (no "no cushion" foul beside).
+    cue = (-0.4, round(spec.width / 2 - 0.22, 5))
     return Recipe(
         f"{fam}-double-hit",
         "A double hit: a close ball played with follow",
@@ -669,11 +670,11 @@ def _double_hit(fam: str) -> Recipe:
         fam,
         Topic.DOUBLE_HIT,
         18,
-        fill(cue=cue, **{on: (round(cue[0] + 2 * r + DOUBLE_HIT_GAP, 5), cue[1])}),
-        {"cue_speed": 0.5, "direction": 0.0, "elevation": 0.0, "tip": [0.0, 0.4]},
+        fill(cue=cue, **{on: (cue[0], round(cue[1] + 2 * r + DOUBLE_HIT_GAP, 5))}),
+        {"cue_speed": 0.8, "direction": 90.0, "elevation": 0.0, "tip": [0.0, 0.4]},
         dict(st),
-        search={"cue_speed": (0.2, 1.5), "direction": (-1.0, 1.0), "tip_u": (0.0, 0.6)},
-        extra=_none_off,
+        search={"cue_speed": (0.4, 2.0), "direction": (89.0, 91.0), "tip_u": (0.0, 0.6)},
+        extra=_all(_none_off, _rail_after_contact),
         note=_DOUBLE_HIT_NOTES[fam],
     )
 
