@@ -582,6 +582,93 @@ BACK_BOUNCE_NOTES = {
 }
 
 
+# The gap between the cue ball and the ball on in the double-hit cases: close enough for the tip's follow-through
+# (physics/engine/followthrough.py: up to 10 cm along the cue line) to meet the cue ball again once the ball on
+# has stopped it, far from the 0.1 mm of a frozen pair.
+DOUBLE_HIT_GAP = 0.005
+
+_DOUBLE_HIT_NOTES = {
+    "pyramid": "003: Удар по битку, 003: Штрафы (9) - the tip must meet the cue ball once; a close (not touching) "
+    "ball may be played at any angle (003 prevails over 000 §11's 45 degrees), so only the second contact is "
+    "the foul.",
+    "pool": "000: Запрет двойных ударов (WPA 6.7) - the tip meets the cue ball a second time after it met the "
+    "ball on: a foul, ball in hand.",
+    "golf": "000: Запрет двойных ударов (golf plays by the general pool rules) - the second tip contact is a "
+    "foul.",
+    "snooker": "000: Международный снукер, Штрафы за нарушения («по битку более одного раза»), WPBSA S3 R10 - "
+    "striking the cue ball more than once is a foul, at least four points.",
+    "snooker10": "000: Международный снукер, Штрафы за нарушения - the second tip contact is a foul.",
+}
+
+
+# The push cases: a gap just over the 1 mm within which the referee counts the balls frozen (rules.filters),
+# struck fast enough that the cue ball crosses it within the tip's ~1 ms on the ball (rules.strike).
+PUSH_GAP = 0.0015
+
+_PUSH_NOTES = {
+    "pyramid": "003: Удар по битку, 003: Штрафы (8) - «пропих»: the tip is still on the cue ball when it meets the "
+    "close ball.",
+    "pool": "000: Запрет двойных ударов (WPA 6.7) - the tip meets the cue ball while the cue ball touches the "
+    "object ball.",
+    "golf": "000: Запрет двойных ударов (the general pool rules golf plays by) - a push.",
+    "snooker": "000: Международный снукер, Пропих (в снукере) (1), WPBSA Definitions: Push Stroke - the tip still "
+    "on the cue ball after it met the object ball.",
+    "snooker10": "000: Международный снукер, Пропих (в снукере) (1) - the tip still on the cue ball after it met "
+    "the object ball.",
+}
+
+
+def _push(fam: str) -> Recipe:
+    """A push: the cue ball 1.5 mm from the ball on, struck hard along the line of centres with a little
+    draw so the cue ball comes back off the ball on, away from the tip's follow-through."""
+    from physics.tables import load_table
+
+    on, fill, st = _fam(fam)
+    r = load_table(FAMILIES[fam][1]).ball_radius
+    cue = (-0.4, 0.2)
+    return Recipe(
+        f"{fam}-push",
+        "A push: the tip still on the cue ball as it meets a close ball",
+        "Пропих: наклейка ещё на битке, когда он касается близко стоящего шара",
+        fam,
+        Topic.PUSH,
+        19,
+        fill(cue=cue, **{on: (round(cue[0] + 2 * r + PUSH_GAP, 5), cue[1])}),
+        {"cue_speed": 3.0, "direction": 0.0, "elevation": 0.0, "tip": [0.0, -0.3]},
+        dict(st),
+        search={"cue_speed": (2.0, 6.0), "direction": (-40.0, 40.0), "tip_u": (-0.6, 0.3)},
+        extra=_none_off,
+        note=_PUSH_NOTES[fam],
+    )
+
+
+def _double_hit(fam: str) -> Recipe:
+    """A double hit: the cue ball a few millimetres from the ball on, struck slowly with follow along the line
+    of centres towards a long cushion; the ball on stops it inside the follow-through and the tip meets it
+    again, and the ball on goes on to the cushion."""
+    from physics.tables import load_table
+
+    on, fill, st = _fam(fam)
+    spec = load_table(FAMILIES[fam][1])
+    r = spec.ball_radius
+    # Near the long cushion and struck at it, so the ball on reaches a cushion (no "no cushion" foul beside).
+    cue = (-0.4, round(spec.width / 2 - 0.22, 5))
+    return Recipe(
+        f"{fam}-double-hit",
+        "A double hit: a close ball played with follow",
+        "Двойной удар: близко стоящий шар, удар накатом",
+        fam,
+        Topic.DOUBLE_HIT,
+        18,
+        fill(cue=cue, **{on: (cue[0], round(cue[1] + 2 * r + DOUBLE_HIT_GAP, 5))}),
+        {"cue_speed": 0.8, "direction": 90.0, "elevation": 0.0, "tip": [0.0, 0.4]},
+        dict(st),
+        search={"cue_speed": (0.4, 2.0), "direction": (89.0, 91.0), "tip_u": (0.0, 0.6)},
+        extra=_all(_none_off, _rail_after_contact),
+        note=_DOUBLE_HIT_NOTES[fam],
+    )
+
+
 def _thrown_back(ball: str, pocket: str) -> Callable[[ShotRecord], bool]:
     """``ball`` met ``pocket`` with its centre over the hole (the back of the pocket, past the drop line), and
     neither it nor the cue ball was pocketed or left the table."""
@@ -1141,6 +1228,10 @@ RECIPES: list[Recipe] = [
     *(_interference(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
     # Row 15 off the back of a pocket (the snooker10 jaw case above is the other way out of a pocket).
     *(_back_bounce(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
+    # Row 18: the tip meeting the cue ball twice (issue 25 §2).
+    *(_double_hit(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
+    # Row 19: the tip still on the cue ball when it meets a close ball.
+    *(_push(f) for f in ("pyramid", "pool", "golf", "snooker", "snooker10")),
 ]
 
 

@@ -53,6 +53,10 @@ IN_HAND = (*(h.value for h in InHand), "none")  # the [expected] in_hand values:
 RESPOT_TOLERANCE = 0.005
 
 
+# Rules-notes §2 has rows 1-17; the trainer's own exercises go on from it (18: the double hit, 19: the push).
+LAST_ROW = 19
+
+
 class Topic(StrEnum):
     """What a case teaches; the rows of rules-notes §2 they illustrate are in the comments."""
 
@@ -74,6 +78,8 @@ class Topic(StrEnum):
     HANGING_AFTER_5S = "hanging-after-5s"  # 12: a hanging ball drops after 5 s
     HANGING_ON_ARRIVAL = "hanging-drops-on-arrival"  # 14: a hanging ball drops as the cue ball arrives
     OUTSIDE_INTERFERENCE = "outside-interference"  # 17: an outsider (a spectator) touches a moving ball
+    DOUBLE_HIT = "double-hit"  # 18: the tip meets the cue ball twice (a close ball played with follow)
+    PUSH = "push"  # 19: the tip is still on the cue ball when it meets a close ball
 
     def title(self, lang: str) -> str:
         """What the topic is called («прыжок через шар (перескок)»: ``trainer.topic.<value>``)."""
@@ -281,8 +287,8 @@ def case_from_scenario(sc: Scenario) -> Case:
         if sc.table.id not in get_referee(g).tables():
             raise InputError(file, "meta.games", f"games played on the case's table {sc.table.id}, got {g!r}")
     row = meta.get("row")
-    if row is not None and (isinstance(row, bool) or not isinstance(row, int) or not 1 <= row <= 17):
-        raise InputError(file, "meta.row", "a row number of rules-notes §2 (1..17)")
+    if row is not None and (isinstance(row, bool) or not isinstance(row, int) or not 1 <= row <= LAST_ROW):
+        raise InputError(file, "meta.row", f"a row number of rules-notes §2 (1..{LAST_ROW})")
     subject = meta.get("subject")
     if subject is not None and subject not in ("cue", "object"):
         raise InputError(file, "meta.subject", 'the ball the row is about: "cue" or "object"')

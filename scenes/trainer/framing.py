@@ -5,7 +5,7 @@ what it looks at (:meth:`Director.at`), and the replay's slow-motion factor (:me
 trainer screen feeds the answer to the camera rig (``CameraRig.set_view``) every frame; the rig's spring
 smooths it.
 
-- **side** (rows 6-11: jumps, scoops, miscues): across the stroke's line at ball height, from the side with
+- **side** (rows 6-11, 18-19: jumps, scoops, miscues, the double hit and the push): across the stroke's line at ball height, from the side with
   room on the bed, close enough that a ball is at least :data:`MIN_BALL_PX` pixels across in a 1280x720
   window (the lens's vertical field of view decides the distance; the trainer keeps it when the panel
   narrows the view); when the action is wider than the view, the camera pans along the line with the
@@ -50,6 +50,8 @@ SIDE_TOPICS = frozenset(
         Topic.JUMP_AFTER_CONTACT,
         Topic.CLIPPED_BALL_ON,
         Topic.JUMP_DROP_BACK,
+        Topic.DOUBLE_HIT,
+        Topic.PUSH,
     }
 )
 JAWS_TOPICS = frozenset({Topic.HANGING_AFTER_5S, Topic.HANGING_BEFORE_5S, Topic.HANGING_ON_ARRIVAL})

@@ -2,14 +2,15 @@
 
 The verdict screen pauses the replay at the deciding moment and rings the ball and the place: the
 contact with the lamp, the landing on the rail top, the pass over a ball, the strike itself for a
-miscue or a scoop, the drop of a hanging ball.
+miscue or a scoop, the drop of a hanging ball, the tip meeting the cue ball again in a double hit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from physics.record import Event, EventType, ShotRecord
+from rules.strike import tip_contacts
 from scenes.i18n import tr
 from scenes.trainer.cases import Topic
 
@@ -55,6 +56,10 @@ _WANTED: dict[Topic, tuple[tuple[EventType, str | None, str], ...]] = {
     Topic.HANGING_AFTER_5S: ((EventType.DROPPED, None, "hanging_drops"),),
     Topic.HANGING_ON_ARRIVAL: ((EventType.POCKETED, None, "drops_before_contact"),),
     Topic.OUTSIDE_INTERFERENCE: ((EventType.TOUCHED, "spectator", "spectator"),),
+    # The strike first; deciding_moment moves it to the tip's second contact.
+    Topic.DOUBLE_HIT: ((EventType.CUE_STRIKE, None, "second_tip_contact"),),
+    # The cue ball meeting the ball on while the tip is still on it.
+    Topic.PUSH: ((EventType.BALL_BALL, None, "push_contact"),),
 }
 
 
@@ -83,8 +88,22 @@ def _pos(record: ShotRecord, e: Event) -> tuple[float, float, float] | None:
     return (best[1], best[2], best[3]) if best is not None else None
 
 
+def _second_tip_contact(record: ShotRecord) -> Moment | None:
+    """A double hit is decided when the tip meets the cue ball again (``cue_strike``'s later contacts)."""
+    tips = tip_contacts(record)
+    strike = next((e for e in record.events if e.type == EventType.CUE_STRIKE), None)
+    if strike is None or not tips.double or len(tips.times) < 2:
+        return None
+    t = tips.times[1]
+    ball = strike.ball or "cue"
+    at = replace(strike, t=t, pos=None, ball=ball)
+    return Moment(t, ball, _pos(record, at), strike, "second_tip_contact")
+
+
 def deciding_moment(topic: Topic, record: ShotRecord) -> Moment | None:
     """The first event that decides a case of this topic (None when the stroke has none of them)."""
+    if topic == Topic.DOUBLE_HIT:
+        return _second_tip_contact(record)
     for et, extra, what in _WANTED[topic]:
         for e in record.events:
             if _matches(e, et, extra):
@@ -103,6 +122,8 @@ def camera_for(topic: Topic) -> str:
         Topic.CLIPPED_BALL_ON,
         Topic.JUMP_DROP_BACK,
         Topic.MISCUE,
+        Topic.DOUBLE_HIT,
+        Topic.PUSH,
     ):
         return "side"
     if topic in (Topic.LAMP, Topic.CHALK, Topic.PERSON, Topic.RAIL_TOP_RETURNS):

@@ -39,6 +39,10 @@ Y the ball it meets there; every row except 6 and 11 needs a clean strike: no mi
 16. A ball meets a pocket, flies out of it and ends on the floor; the cue ball stays on the table.
 17. A ball touches an outsider (a spectator, the referee); the same stroke without the outsider (the
     case's undisturbed run, when it has one) touches nobody.
+18. A double hit: the strike record gives two tip contacts or more (``cue_strike``'s ``contacts``), the
+    second after S has met Y; the tip is not on S when S meets Y (that would be a push, judged as one).
+19. A push: the tip is still on S when S meets Y (``rules.strike``: within the tip's contact time), S not
+    frozen to Y at the start (a frozen pair is judged by its own rule), and the tip meets S only once.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ from rules.contract import FoulCode
 from rules.games.snooker_over import passes_over_after_touch
 from rules.interference import OUTSIDE_AGENTS
 from rules.ruling import Ruling
+from rules.strike import push, push_unless_frozen, tip_contacts
 from scenes.trainer.cases import Topic
 
 # The row of rules-notes §2 each topic illustrates.
@@ -75,6 +80,8 @@ TOPIC_ROW: dict[Topic, int] = {
     Topic.POCKET_BOUNCE_OUT: 15,
     Topic.POCKET_BOUNCE_FLOOR: 16,
     Topic.OUTSIDE_INTERFERENCE: 17,
+    Topic.DOUBLE_HIT: 18,
+    Topic.PUSH: 19,
 }
 SUBJECTS = ("cue", "object")
 
@@ -498,6 +505,34 @@ def _row11(st: _Stroke, c: Claim) -> list[str]:
     return p
 
 
+def _row18(st: _Stroke, c: Claim) -> list[str]:
+    p: list[str] = []
+    tips = tip_contacts(st.record)
+    if not tips.double:
+        p.append("the tip meets the struck ball only once")
+    if st.contact is None:
+        p.append("the struck ball meets no ball")
+        return p
+    if tips.after(st.contact.t) is None:
+        p.append("the tip does not meet the struck ball again after its contact with a ball")
+    if push(st.record, st.y, st.contact.t) is not None:
+        p.append("the tip is still on the struck ball when it meets a ball (a push, not a double hit)")
+    return p
+
+
+def _row19(st: _Stroke, c: Claim) -> list[str]:
+    p: list[str] = []
+    if st.contact is None:
+        return ["the struck ball meets no ball"]
+    if push(st.record, st.y, st.contact.t) is None:
+        p.append("the tip is off the struck ball when it meets a ball")
+    elif push_unless_frozen(st.record, st.s, st.y, st.contact.t, st.radius()) is None:
+        p.append("the struck ball starts frozen to the ball it meets (its own rule, not a push)")
+    if tip_contacts(st.record).double:
+        p.append("the tip meets the struck ball twice as well (a double hit beside the push)")
+    return p
+
+
 def _hanging_drop(st: _Stroke, late: bool) -> list[str]:
     for h in st.record.of_type(EventType.HANGING):
         b = h.ball
@@ -610,6 +645,8 @@ _ROWS: dict[int, Callable[[_Stroke, Claim], list[str]]] = {
     14: _row14,
     15: _row15,
     16: _row16,
+    18: _row18,
+    19: _row19,
 }
 OFF_TABLE_ROWS = frozenset({2, 3, 16})
 # A ball on its way to the floor may meet the floor and the room's walls: part of rows 3 and 16.

@@ -35,6 +35,14 @@ def test_exam_plan_spreads_the_topics() -> None:
     assert len(set(first_round)) == len(first_round)
 
 
+def test_the_double_hit_and_push_cases_count_in_the_exam() -> None:
+    """Issue 25 §2: the exercises enter the exam's first round under every family, as every topic does."""
+    n = len({c.topic for c in LIBRARY})
+    for game in ("russian-pyramid", "pool-8-ball", "golf", "snooker", "american-snooker"):
+        got = {i.topic for i in exam_plan(LIBRARY, game, n, 3)}
+        assert {"double-hit", "push"} <= got, game
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 0.0

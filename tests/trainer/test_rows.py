@@ -10,7 +10,7 @@ import pytest
 
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotRecord
 from rules.ruling import Foul, FoulCode, Ruling
-from scenes.trainer.cases import Topic
+from scenes.trainer.cases import LAST_ROW, Topic
 from scenes.trainer.rows import TOPIC_ROW, Claim, incidental_fouls, row_problems
 
 R = 0.034
@@ -21,6 +21,7 @@ def rec(
     events: list[dict[str, Any]],
     final: dict[str, Any] | None = None,
     initial: dict[str, tuple[float, float]] | None = None,
+    strike: dict[str, Any] | None = None,
 ) -> ShotRecord:
     initial = initial or {"cue": (-0.6, 0.0), "7": (0.15, 0.0), "2": (-0.38, 0.0)}
     fin: dict[str, BallFinal] = {
@@ -28,7 +29,8 @@ def rec(
     }
     for b, f in (final or {}).items():
         fin[b] = BallFinal(BallStatus(f[0]), None, rest=f[1])
-    evs = [{"type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False, "t": 0.0}, *events]
+    first = {"type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False, "t": 0.0, **(strike or {})}
+    evs = [first, *events]
     return ShotRecord(
         table="pyramid-12ft",
         params={"R": R},
@@ -274,7 +276,34 @@ def test_row17_outsider() -> None:
 
 @pytest.mark.parametrize("topic", list(Topic))
 def test_every_topic_has_a_row(topic: Topic) -> None:
-    assert 1 <= TOPIC_ROW[topic] <= 17
+    assert 1 <= TOPIC_ROW[topic] <= LAST_ROW
+
+
+def test_row18_double_hit() -> None:
+    """The slow stroke into a ball 5 mm ahead: the balls meet at 9 ms, the tip catches the cue ball at 18 ms."""
+    meet = [ev(0.009, "ball_ball", balls=["cue", "7"])]
+    twice = {"contacts": 2, "contact_times": [0.018]}
+    assert problems(Topic.DOUBLE_HIT, rec(meet, strike=twice)) == []
+    assert any("only once" in x for x in problems(Topic.DOUBLE_HIT, rec(meet)))
+    # Both contacts before the balls meet: no second contact after the contact.
+    early = {"contacts": 2, "contact_times": [0.004]}
+    assert any("again after" in x for x in problems(Topic.DOUBLE_HIT, rec(meet, strike=early)))
+    # The tip still on the cue ball (within its ~1 ms) when the balls meet: a push.
+    pushed = [ev(0.0005, "ball_ball", balls=["cue", "7"])]
+    assert any("push" in x for x in problems(Topic.DOUBLE_HIT, rec(pushed, strike=twice)))
+
+
+def test_row19_push() -> None:
+    """The cue ball 1.5 mm from the ball on, struck at 5 m/s: the balls meet 0.3 ms into the tip's contact."""
+    near = {"cue": (-0.4, 0.0), "7": (-0.4 + 2 * R + 0.0015, 0.0)}
+    meet = [ev(0.0003, "ball_ball", balls=["cue", "7"])]
+    assert problems(Topic.PUSH, rec(meet, initial=near)) == []
+    late = [ev(0.003, "ball_ball", balls=["cue", "7"])]
+    assert any("off the struck ball" in x for x in problems(Topic.PUSH, rec(late, initial=near)))
+    frozen = {"cue": (-0.4, 0.0), "7": (-0.4 + 2 * R + 0.0002, 0.0)}
+    assert any("frozen" in x for x in problems(Topic.PUSH, rec(meet, initial=frozen)))
+    twice = {"contacts": 2, "contact_times": [0.01]}
+    assert any("twice" in x for x in problems(Topic.PUSH, rec(meet, initial=near, strike=twice)))
 
 
 def test_incidental_fouls_are_named() -> None:
