@@ -27,6 +27,7 @@ a little wider because the shaft gives way. (Ignoring the squirt, the plain cone
 from __future__ import annotations
 
 import math
+from functools import cache
 
 
 def squirt_tan(rho: float, squirt_mass_ratio: float) -> float:
@@ -41,6 +42,7 @@ def friction_demand(rho: float, squirt_mass_ratio: float) -> float:
     return math.tan(math.asin(rho) - math.atan(squirt_tan(rho, squirt_mass_ratio)))
 
 
+@cache  # a pure function of the cue's two numbers, asked at every strike: the bisection runs once per cue
 def miscue_limit(tip_mu: float, squirt_mass_ratio: float) -> float:
     """The largest contact offset (radii) the tip holds without sliding off (module docstring)."""
     lo, hi = 0.0, 1.0
