@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 $(LOCALES): %.mo: %.po $(STAMP)
-	$(BIN)/python -m scenes.i18n compile $@
+	$(BIN)/python -m scenes.core.i18n compile $@
 
 setup: $(STAMP) $(LOCALES)
 
@@ -41,7 +41,7 @@ lint: $(STAMP)
 # The code's own checks: the catalogs, lint, format, strict types on the pure packages (static), then the fast
 # tests (check). CI (.ci/run) runs `static` and then `test`, so the fast tests run once.
 static: setup
-	$(BIN)/python -m scenes.i18n check
+	$(BIN)/python -m scenes.core.i18n check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict physics rules

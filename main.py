@@ -161,7 +161,7 @@ def has_display() -> bool:
 
 def run(argv: list[str]) -> int:
     from physics.errors import InputError
-    from scenes.settings import load_settings
+    from scenes.core.settings import load_settings
 
     args = _parser().parse_args(argv)
     command = args.command or "play"
@@ -188,7 +188,7 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
     if command == "referee":
         from physics.cli import load_or_simulate
         from rules.registry import CATALOG
-        from scenes.referee_text import referee_command
+        from scenes.core.referee_text import referee_command
 
         scenario, record = load_or_simulate(
             args.file, sample_hz=args.sample_hz, settings=settings, catalog=CATALOG
@@ -201,13 +201,13 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
 
         return games_command(settings.lang)
     if command in ("suggest", "autoplay"):
-        from scenes.opponent_cli import autoplay_command, suggest_command
+        from scenes.core.opponent.cli import autoplay_command, suggest_command
 
         return suggest_command(args, settings) if command == "suggest" else autoplay_command(args, settings)
     if command == "bench":
         return _bench(args, settings)
     if command == "validate":
-        from scenes.validate import validate_command
+        from scenes.core.validate import validate_command
 
         return validate_command(args, settings)
     if command == "render":
@@ -221,21 +221,21 @@ def _dispatch(command: str, args: Any, settings: Any) -> int:
         args.camera = args.camera or "player"
         return render_command(args, settings)
     if command == "drill" and (args.list or args.file):
-        from scenes.drills import drill_command
+        from scenes.core.drills import drill_command
 
         return drill_command(args, settings)
     if command == "train":
-        from scenes.trainer.cli import check_train_args
+        from scenes.core.trainer.cli import check_train_args
 
         check_train_args(args)
     if command == "train" and (
         args.text or args.generate is not None or args.history or args.export or args.import_pack
     ):
-        from scenes.trainer.cli import train_text_command
+        from scenes.core.trainer.cli import train_text_command
 
         return train_text_command(args, settings)
     # Window commands.
-    from scenes.i18n import tr
+    from scenes.core.i18n import tr
 
     offscreen = bool(getattr(args, "offscreen", False))
     if not offscreen and not has_display():
@@ -282,14 +282,14 @@ def _bench(args: Any, settings: Any) -> int:
         print(format_frame_bench(result["frame"], settings.lang))
         print(format_quality_bench(result["quality"], settings.lang))
     if "opponent" in result:
-        from scenes.opponent_cli import format_think_bench
+        from scenes.core.opponent.cli import format_think_bench
 
         print(format_think_bench(result["opponent"], settings.lang))
     return 0
 
 
 def main() -> None:
-    from scenes.terminal import Output, OutputRefused
+    from scenes.core.terminal import Output, OutputRefused
 
     # A terminal whose encoding cannot show Cyrillic (PYTHONIOENCODING=ascii, LANG=C on an old system) gets
     # "?" for what it cannot show instead of an internal error: ids, numbers and paths stay readable.

@@ -214,7 +214,7 @@ _LEAD = {
 
 def _decimal(text: str, lang: str) -> str:
     """A text's numbers with the language's decimal separator (0,044 с in Russian: the interface's one number
-    format, scenes.i18n.number, which physics does not import)."""
+    format, scenes.core.i18n.number, which physics does not import)."""
     return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "ru" else text
 
 

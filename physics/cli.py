@@ -1,6 +1,6 @@
 """The ``simulate`` command and the scenario → shot record step the referee command uses.
 
-``settings`` is ``scenes.settings.Settings``, used duck-typed (physics must not import scenes):
+``settings`` is ``scenes.core.settings.Settings``, used duck-typed (physics must not import scenes):
 ``settings.physics.substep_hz / .overrides / .max_stroke_seconds``, ``settings.lamp_position``,
 ``settings.lang``.
 """

@@ -1,7 +1,7 @@
 """Physical parameters of one stroke (every number a shot record's ``params`` carries).
 
 Defaults and their sources: docs/physics.md §Parameters; sources are named beside each value.
-Override keys are exactly ``scenes.settings.PHYSICS_OVERRIDES`` (physics must not import scenes).
+Override keys are exactly ``scenes.core.settings.PHYSICS_OVERRIDES`` (physics must not import scenes).
 """
 
 from __future__ import annotations

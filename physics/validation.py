@@ -3,7 +3,7 @@
 Each validation fact simulates real strokes through the public entry (:func:`physics.simulate.simulate`), so it
 measures whatever the physics is today, and sets them beside the published points or curve
 (:mod:`physics.validation_models`). The result is plain data (:mod:`physics.validation_data`) - series to draw
-and checks (published value, simulated value, tolerance) - which ``scenes/validate.py`` turns into plots, an
+and checks (published value, simulated value, tolerance) - which ``scenes/core/validate.py`` turns into plots, an
 HTML page and the terminal table.
 Nothing here draws.
 

@@ -1,6 +1,6 @@
 """What ``python main.py validate`` produces (:mod:`physics.validation`), as plain data: the series to draw and
 the checks (published value, simulated value, tolerance) of each fact. The facts build these and
-``scenes/validate.py`` draws them; neither needs the other to know the shapes.
+``scenes/core/validate.py`` draws them; neither needs the other to know the shapes.
 """
 
 from __future__ import annotations

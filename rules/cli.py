@@ -5,7 +5,7 @@ comes from the physics (or the file's recorded events). ``--all-games`` judges t
 every game whose rules can take the stroke (its table, its balls), so rulebooks can be compared on one
 stroke, and says for each other game why it cannot (a :class:`Refusal`). What ``referee`` prints for a
 person, in the interface's language with every ball, foul, game and table named, is
-``scenes/referee_text.py``'s (the texts are the gettext catalogs', which the referee does not read).
+``scenes/core/referee_text.py``'s (the texts are the gettext catalogs', which the referee does not read).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The one word the referee's own command prints (``python main.py games``), in Russian or English.
 
-Everything ``referee`` prints for a person is ``scenes/referee_text.py``'s, from the gettext catalogs."""
+Everything ``referee`` prints for a person is ``scenes/core/referee_text.py``'s, from the gettext catalogs."""
 
 from __future__ import annotations
 

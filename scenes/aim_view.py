@@ -1,4 +1,4 @@
-"""Draws the aiming aids of :mod:`scenes.aim_aids` on the table, and the controller the screens use.
+"""Draws the aiming aids of :mod:`scenes.core.aim_aids` on the table, and the controller the screens use.
 
 Lines are drawn in pixels scaled with the window's height (2 px at 720 lines, 6 px at 4K), so they stay
 visible at every resolution, always on top of the cloth and balls but under the HUD.
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from physics.errors import InputError
-from scenes.aim_aids import AimLevel, AimPrediction, end_positions, predict, trajectory_paths
+from scenes.core.aim_aids import AimLevel, AimPrediction, end_positions, predict, trajectory_paths
 
 Colour = tuple[float, float, float, float]
 CUE_LINE: Colour = (1.0, 1.0, 1.0, 0.9)

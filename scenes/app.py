@@ -8,7 +8,7 @@ passed to them; nothing is injected into builtins by us.
 Scripted input (for the end-to-end test and the offscreen demo): ``BILLIARDS_SCRIPT=FILE.json`` holds a
 list of actions (``{"do": "start", "game": "russian-pyramid"}``, ``{"do": "shoot"}``, ...) fed one by one
 through the same code paths the keys and mouse use; see :class:`ScriptRunner`. Every action is checked
-when the file is read (scenes/script.py).
+when the file is read (scenes/core/script.py).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from physics.errors import InputError
-from scenes.i18n import tr
+from scenes.core.i18n import tr
+from scenes.core.script import ScriptRefused, load_script
+from scenes.core.worker import PhysicsWorker
 from scenes.look import NO_WINDOW, Shading, pbr_supported, slow_high_quality_hint
 from scenes.screens import AppContext, ScreenManager
-from scenes.script import ScriptRefused, load_script
-from scenes.worker import PhysicsWorker
 
 SCRIPT_ENV = "BILLIARDS_SCRIPT"
 DEFAULT_SHOT_PATH = Path("out") / "play.png"
@@ -110,7 +110,7 @@ def physics_executor() -> PhysicsWorker:
 
     The worker dies with the app however the app dies (:func:`die_with_parent`); multiprocessing's resource
     tracker then sees its last pipe close and exits too. A worker killed on its own is replaced and its
-    job run again (scenes.worker)."""
+    job run again (scenes.core.worker)."""
     import multiprocessing
 
     def pool() -> Executor:
@@ -367,13 +367,13 @@ def run_app(command: str, args: Any, settings: Any, offscreen: bool) -> int:
 
         load_scenario(args.scenario)
     if command == "play" and getattr(args, "resume", False):
-        from scenes.autosave import load_match
+        from scenes.core.autosave import load_match
 
         saved = settings.data_dir() / "match-autosave.json"
         if not saved.exists():
             raise InputError(str(saved), "file", "a match saved after a stroke (start one with `play` first)")
         load_match(saved)  # a damaged save is one line and exit 2, before any window opens
-        from scenes.match import MatchController
+        from scenes.core.match import MatchController
 
         # The save and the window's companion beside it, read as the window will resume them (a stroke
         # log naming a player the match has not is one line too, not a window that fails later).

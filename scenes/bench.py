@@ -148,7 +148,7 @@ def frame_bench(settings: Any, base: Any = None, frames: int = 120) -> dict[str,
 
 def format_frame_bench(r: dict[str, Any], lang: str = "en") -> str:
     """The frame figures as text lines in the UI language (for ``bench`` without ``--json``)."""
-    from scenes.i18n import tr
+    from scenes.core.i18n import tr
 
     return "\n".join(
         [
@@ -269,7 +269,7 @@ def quality_bench_in_process(settings_path: str | None = None, timeout: float = 
 
 
 def format_quality_bench(r: dict[str, Any], lang: str = "en") -> str:
-    from scenes.i18n import tr
+    from scenes.core.i18n import tr
 
     if "error" in r:
         return tr("bench.quality.error", lang, error=r["error"])
@@ -293,7 +293,7 @@ if __name__ == "__main__":
     import argparse
     import json as _json
 
-    from scenes.settings import load_settings
+    from scenes.core.settings import load_settings
 
     _p = argparse.ArgumentParser(prog="python -m scenes.bench")
     _p.add_argument("--settings")

@@ -27,7 +27,7 @@ from panda3d.core import Camera, Lens, NodePath, Point3, Vec3
 
 from physics.plan import ROOM_HALF
 from physics.tables import TableSpec
-from scenes.trainer.framing import beyond
+from scenes.core.trainer.framing import beyond
 
 NEAR, FAR = 0.05, 30.0
 

@@ -386,7 +386,7 @@ class CueView:
         visible: bool = True,
     ) -> None:
         """Place the stick behind the ball, redraw the gauge, the diagrams and the numbers."""
-        from scenes.i18n import tr
+        from scenes.core.i18n import tr
 
         R = self.spec.ball_radius
         self.gauge["value"] = cue.speed

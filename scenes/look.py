@@ -414,6 +414,6 @@ def slow_high_quality_hint(base: Any, lang: str) -> str | None:
     renderer = str(gsg.getDriverRenderer()) if gsg is not None else ""
     if not any(name in renderer.lower() for name in SOFTWARE_GL):
         return None
-    from scenes.i18n import tr
+    from scenes.core.i18n import tr
 
     return tr("cli.slow_high", lang, renderer=renderer.split(" (")[0])

@@ -281,7 +281,7 @@ class ExportJob:
         size: str = "960x540",
         quality: str | None = None,
     ) -> None:
-        from scenes.practice import write_scenario
+        from scenes.core.practice import write_scenario
 
         if record.shot is None:
             raise ValueError("the stroke has no shot to simulate")

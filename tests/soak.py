@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from scenes.app import App, ScriptRunner, configure_panda, open_base
-    from scenes.settings import load_settings
+    from scenes.core.settings import load_settings
 
     settings = load_settings(None)
     configure_panda(settings, offscreen=True, size=(320, 240))

@@ -73,6 +73,32 @@ def test_the_application_layer_imports_no_panda3d_and_no_window() -> None:
                 assert mod.startswith("scenes.core"), f"{f}: imports {mod}, a module of the window's layer"
 
 
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_every_window_free_module_of_scenes_is_in_the_application_layer() -> None:
+    """The view is what draws: a module of scenes/ outside scenes/core that reaches neither Panda3D nor direct
+    (through any import of the project, in a function or not) is application code and belongs in scenes/core."""
+    files = {_module(f): f for f in _files("scenes")}
+    edges = {m: _imports(f) for m, f in files.items()}
+    drawing: dict[str, bool] = {}
+
+    def draws(m: str, path: tuple[str, ...] = ()) -> bool:
+        if m not in drawing:
+            drawing[m] = False  # a circle reaches nothing new
+            drawing[m] = any(i.startswith(("panda3d", "direct", "simplepbr")) for i in edges[m]) or any(
+                draws(i, (*path, m)) for i in edges[m] if i in files and i != m and i not in path
+            )
+        return drawing[m]
+
+    # Package markers hold no code; the screens registry names its screens by string (importlib).
+    markers = {"scenes", "scenes.trainer", "scenes.trainer.phases", "scenes.screens"}
+    strays = [m for m in files if not m.startswith("scenes.core") and m not in markers and not draws(m)]
+    assert not strays, f"window-free modules outside scenes/core: {strays}"
+
+
 def test_physics_and_rules_draw_nothing() -> None:
     """``validate`` measures in physics/ and plots in scenes/: matplotlib stays out of the pure packages."""
     for pkg in ("physics", "rules"):

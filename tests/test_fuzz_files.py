@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from physics.errors import InputError
 from physics.file_checks import rests_on_bed
 from rules.scenarios import parse_scenario
-from scenes.settings import parse_settings
+from scenes.core.settings import parse_settings
 
 SETTINGS_TEXT = (__import__("pathlib").Path(__file__).resolve().parent.parent / "settings.toml").read_text(
     "utf-8"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.settings import load_settings, parse_settings
+from scenes.core.settings import load_settings, parse_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,7 +5,7 @@ could be about either, a first-guess stroke and the ranges to search. The stroke
 recipe's case file when the file exists (its position unchanged), so the library itself keeps the strokes
 found. :func:`build` simulates the stroke exactly as ``main.py referee`` does and asks the referee for its
 ruling under every rulebook of the table; :func:`problems` checks the record shows what the case's row must
-show (``scenes.trainer.rows``: the same checks the library test and ``train --generate`` run). The rulings
+show (``scenes.core.trainer.rows``: the same checks the library test and ``train --generate`` run). The rulings
 are the referee's; a disagreement with the rule texts is fixed in the referee, never by editing an expected
 ruling.
 
@@ -31,8 +31,8 @@ from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from rules.contract import Family
 from rules.registry import games_for_table, get_referee
 from rules.ruling import Ruling
-from scenes.trainer.cases import CASES_DIR, Expected, Topic, case_toml, rule
-from scenes.trainer.rows import Claim, incidental_fouls, rail_top_return, row_problems
+from scenes.core.trainer.cases import CASES_DIR, Expected, Topic, case_toml, rule
+from scenes.core.trainer.rows import Claim, incidental_fouls, rail_top_return, row_problems
 
 
 def _rulebooks(table: str, family: Family) -> tuple[str, ...]:
@@ -119,7 +119,7 @@ class Recipe:
 
 
 def problems(rec: Recipe, record: ShotRecord, rulings: Mapping[str, Ruling] | None = None) -> list[str]:
-    """What the stroke fails to show: the row's checks (``scenes.trainer.rows``), the recipe's own extra check,
+    """What the stroke fails to show: the row's checks (``scenes.core.trainer.rows``), the recipe's own extra check,
     and - given the rulings - fouls that have nothing to do with the row."""
     undisturbed = None
     if rec.undisturbed is not None:
@@ -394,8 +394,8 @@ def _simulate(
 ) -> ShotRecord:
     from physics.simulate import simulate
     from physics.tables import load_table
-    from scenes.settings import load_settings
-    from scenes.trainer.cases import physics_params
+    from scenes.core.settings import load_settings
+    from scenes.core.trainer.cases import physics_params
 
     table = load_table(rec.table_id)
     settings = load_settings()
@@ -1289,7 +1289,7 @@ def _scenario_text(rec: Recipe, expected: Mapping[str, Expected] | None) -> str:
 
 def build(rec: Recipe, settings: Any) -> tuple[str, ShotRecord, dict[str, Ruling]]:
     from rules.scenarios import load_scenario
-    from scenes.trainer.cases import Case, record_for
+    from scenes.core.trainer.cases import Case, record_for
 
     if rec.recorded_from is not None and rec.events is None:
         rec.events, rec.final = rec.recorded_from(rec)

@@ -4,7 +4,7 @@ The recipes are in ``tools/case_recipes.py``: each is a position, the topic (row
 teaches, its subject ball where the row could be about either, a first-guess stroke and the ranges to search.
 The stroke in use is the one in the recipe's case file when the file exists (its position unchanged), so the
 library itself keeps the strokes found. The tool simulates the stroke exactly as ``main.py referee`` does,
-checks the record shows what the case's row must show (``scenes.trainer.rows``: the same checks the library
+checks the record shows what the case's row must show (``scenes.core.trainer.rows``: the same checks the library
 test and ``train --generate`` run), asks the referee for its ruling under every rulebook of the table, and
 writes the case file with those rulings as ``[expected]``. The rulings are the referee's; a disagreement with the rule texts is fixed in the
 referee, never by editing an expected ruling.
@@ -33,7 +33,7 @@ from trainer_search import search  # noqa: E402
 
 from physics.record import ShotParams  # noqa: E402
 from rules.ruling import Ruling  # noqa: E402
-from scenes.trainer.cases import CASES_DIR, load_case  # noqa: E402
+from scenes.core.trainer.cases import CASES_DIR, load_case  # noqa: E402
 
 
 def _use(rec: Recipe, shot: ShotParams) -> None:
@@ -57,7 +57,7 @@ def _report(rec: Recipe, bad: list[str], rulings: Mapping[str, Ruling]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from scenes.settings import load_settings
+    from scenes.core.settings import load_settings
 
     p = argparse.ArgumentParser()
     p.add_argument("ids", nargs="*")

@@ -1,7 +1,7 @@
 """Find shot parameters that make the physics produce a training case's outcome.
 
 Random search (seeded) over the ranges of a recipe of ``tools/case_recipes.py``: a hit is a stroke
-whose record passes every check of the case's row (``scenes.trainer.rows``, the checks the library test
+whose record passes every check of the case's row (``scenes.core.trainer.rows``, the checks the library test
 runs), the recipe's own extra check, and whose rulings carry no foul unrelated to the row. The first try is
 the recipe's current stroke. ``tools/trainer_make_cases.py --refind N`` calls :func:`search` for every case
 that fails; run alone, this prints the hits.
@@ -29,7 +29,7 @@ from physics.params import PhysicsParams  # noqa: E402
 from physics.record import ShotParams  # noqa: E402
 from physics.simulate import simulate  # noqa: E402
 from physics.tables import load_table  # noqa: E402
-from scenes.settings import load_settings  # noqa: E402
+from scenes.core.settings import load_settings  # noqa: E402
 
 # The search's quick look stops a stroke at this many seconds; a candidate is then simulated in full.
 QUICK_CAP = 15.0

@@ -1,7 +1,8 @@
 """The application layer: what the window and the command line share, built on physics/ and rules/.
 
-Modules here import neither ``panda3d`` nor ``direct`` themselves (tests/test_architecture.py checks it) and no
-window module of ``scenes/``: they can run in a worker process, a test or a terminal command. The physics they
-call runs on Bullet, but through ``physics.simulate`` only. The other window-free modules of ``scenes/`` (the
-match controller, the statistics...) are to move here as the architecture issue goes on.
+Modules here import neither ``panda3d`` nor ``direct`` themselves and no window module of ``scenes/``
+(tests/test_architecture.py checks both, and that no window-free module is left outside): they run in a worker
+process, a test or a terminal command. The match controller, settings, texts (i18n), statistics, drills,
+archive, autosave, the trainer's cases, questions, sessions and store, and the computer opponent live here; the
+window's screens, meshes, cameras and HUD drawing are the view around them.
 """

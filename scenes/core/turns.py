@@ -2,7 +2,7 @@
 
 :func:`offered_options`: the choices a ruling leaves the next player, as the window offers them (the
 referee's options, the ball to remove, and leaving them: :data:`ACCEPT`); :func:`break_gain`: what a legal
-stroke adds to the striker's break. Moved here from ``scenes/match.py`` unchanged, so the computer decides
+stroke adds to the striker's break. Moved here from ``scenes/core/match.py`` unchanged, so the computer decides
 among exactly what a person is offered.
 """
 

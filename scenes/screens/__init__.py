@@ -34,7 +34,9 @@ class AppContext:
     offscreen: bool = False
     manager: ScreenManager | None = None
     sound: Any = None
-    physics: Any = None  # strokes simulated ahead: scenes.worker.PhysicsWorker (a worker process in the app)
+    physics: Any = (
+        None  # strokes simulated ahead: scenes.core.worker.PhysicsWorker (a worker process in the app)
+    )
     shared: dict[str, Any] = field(default_factory=dict)  # e.g. the match to return to after a replay
 
     @property

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenes.i18n import ball_name, display_names, game_name, tr, ui_font
+from scenes.core.i18n import ball_name, display_names, game_name, tr
+from scenes.core.script import ScriptRefused
+from scenes.fonts import ui_font
 from scenes.screens import Screen
-from scenes.script import ScriptRefused
 
 PAGE = 10  # rows per page
 
@@ -110,7 +111,7 @@ class ArchiveScreen(ListScreen):
     name = "archive"
 
     def enter(self, match_id: int | None = None, **_: Any) -> None:
-        from scenes.archive import Archive
+        from scenes.core.archive import Archive
 
         self.accept(self.ctx.settings.controls.menu, self.to_menu)
         with Archive.open(self.ctx.settings) as arch:
@@ -170,7 +171,7 @@ class ArchiveScreen(ListScreen):
 
     def _replay(self, index: int) -> Callable[[], None]:
         def go() -> None:
-            from scenes.archive import replay_record
+            from scenes.core.archive import replay_record
 
             if self.job is None:
                 self.job = self.ctx.physics.submit(replay_record, self.strokes[index], self.ctx.settings)
@@ -200,8 +201,8 @@ class DrillsScreen(ListScreen):
     name = "drills"
 
     def enter(self, **_: Any) -> None:
-        from scenes.archive import Archive
-        from scenes.drills import drill_library
+        from scenes.core.archive import Archive
+        from scenes.core.drills import drill_library
 
         self.accept(self.ctx.settings.controls.menu, self.to_menu)
         self.drills = drill_library()

@@ -8,7 +8,8 @@ from typing import Any
 from physics.limits import MAX_NAME, MAX_PLAYERS
 from physics.tables import load_table
 from rules.registry import game_ids, get_referee
-from scenes.i18n import display_names, game_name, tr, ui_font
+from scenes.core.i18n import display_names, game_name, tr
+from scenes.fonts import ui_font
 from scenes.screens import Screen
 
 
@@ -225,7 +226,7 @@ class MenuScreen(Screen):
         """Switch screens; if the next one cannot open (bad input, no free place for the cue ball), say why
         here."""
         from physics.errors import InputError
-        from scenes.match import Unavailable
+        from scenes.core.match import Unavailable
 
         assert self.ctx.manager is not None
         try:

@@ -20,8 +20,10 @@ from physics.cues import CUE_KINDS
 from physics.errors import InputError
 from physics.record import ShotParams
 from rules.contract import NoteCode
-from scenes.aim_aids import AimLevel, trajectory_paths
 from scenes.aim_view import AimAssist, AimView
+from scenes.core.aim_aids import AimLevel, trajectory_paths
+from scenes.core.i18n import display_names, key_labels, key_name, tr, zone_name
+from scenes.core.match import ACCEPT, MatchController, Unavailable, final_positions, placement_allowed
 from scenes.cue_control import (
     MAX_PULLBACK,
     MAX_SPEED,
@@ -30,9 +32,8 @@ from scenes.cue_control import (
     CueView,
     direction_to,
 )
+from scenes.fonts import ui_font
 from scenes.hud import Hud
-from scenes.i18n import display_names, key_labels, key_name, tr, ui_font, zone_name
-from scenes.match import ACCEPT, MatchController, Unavailable, final_positions, placement_allowed
 from scenes.screens import Screen
 from scenes.screens.play_aim import PlayAimMixin
 from scenes.screens.play_input import PlayInputMixin
@@ -664,7 +665,7 @@ class PlayScreen(PlayAimMixin, PlayInputMixin, PlayScriptMixin, PlayLayoutMixin,
 
     def save_position(self, path: str | None = None) -> Path:
         from physics.files import WriteError
-        from scenes.practice import next_save_path, write_scenario
+        from scenes.core.practice import next_save_path, write_scenario
 
         target = Path(path) if path else next_save_path(self.ctx.settings)
         try:
@@ -754,7 +755,7 @@ class PracticeScreen(PlayScreen):
     ) -> MatchController:
         drill_id = self.ctx.shared.pop("drill_id", None)
         if drill_id:
-            from scenes.drills import DRILL_DIR, load_drill
+            from scenes.core.drills import DRILL_DIR, load_drill
 
             self.drill = load_drill(DRILL_DIR / f"{drill_id}.toml")
             scenario = str(self.drill.path)
@@ -830,8 +831,8 @@ class PracticeScreen(PlayScreen):
         super()._apply(decision)
         if self.drill is None or result is None:
             return
-        from scenes.archive import Archive
-        from scenes.drills import judge, verdict_text
+        from scenes.core.archive import Archive
+        from scenes.core.drills import judge, verdict_text
 
         self.verdict = judge(self.drill, result.record)
         lines = [

@@ -106,7 +106,7 @@ class PlayInputMixin:
         """On a break the referee asks no call (71's opening counts whatever falls): a call entered then would
         be dropped, so the window says so instead of keeping it silently (issue 26 §4)."""
         from rules.contract import Phase
-        from scenes.i18n import tr
+        from scenes.core.i18n import tr
 
         m = self.match
         if m.state is None or str(m.state.phase) != str(Phase.BREAK) or m.needs_call or m.needs_nomination:

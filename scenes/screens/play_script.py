@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from scenes.core.match import ACCEPT
+from scenes.core.script import ScriptRefused
 from scenes.cue_control import CueState, direction_to
-from scenes.match import ACCEPT
 from scenes.screens.views import show_positions
-from scenes.script import ScriptRefused
 
 
 class PlayScriptMixin:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.i18n import key_labels, tr, ui_font
+from scenes.core.i18n import key_labels, tr
+from scenes.core.script import ScriptRefused
+from scenes.fonts import ui_font
 from scenes.replay import timeline_ticks
 from scenes.screens import Screen
 from scenes.screens.timeline import Timeline
@@ -23,7 +25,6 @@ from scenes.screens.views import (
     make_table_view,
     place_band_bars,
 )
-from scenes.script import ScriptRefused
 
 SPEEDS = (1.0, 0.25, 0.125, 0.0625)
 SCRUB_RATE = 0.5  # seconds of the stroke per second with a scrub key held

@@ -1,14 +1,14 @@
 """The statistics panel of a match: shown at the end of a frame and of the match, and on the stats key.
 
-At the end of the match it also keeps the match in the archive (scenes.archive), once.
+At the end of the match it also keeps the match in the archive (scenes.core.archive), once.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scenes.i18n import tr
-from scenes.stats import stats_text
+from scenes.core.i18n import tr
+from scenes.core.stats import stats_text
 
 
 class StatsPanel:
@@ -71,7 +71,7 @@ class StatsPanel:
         if self.saved_match is not None or match.settings is None:
             return ""
         from physics.errors import InputError
-        from scenes.archive import Archive
+        from scenes.core.archive import Archive
 
         try:
             with Archive.open(match.settings) as arch:

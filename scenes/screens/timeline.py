@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scenes.i18n import tr
+from scenes.core.i18n import tr
 from scenes.replay import TICK_ORDER, Tick
 
 TICK_COLOURS: dict[str, tuple[float, float, float, float]] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scenes.trainer.moments import camera_for, deciding_moment
+from scenes.core.trainer.moments import camera_for, deciding_moment
 
 SIZE = (640, 360)  # small enough that a 20-case report stays a few megabytes
 

@@ -19,11 +19,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from scenes.i18n import ntr, ui_font
+from scenes.core.i18n import ntr
+from scenes.core.script import ScriptRefused
+from scenes.core.trainer.cases import load_library, user_cases_dir
+from scenes.core.trainer.framing import Director
+from scenes.core.trainer.session import CaseRun, Session
+from scenes.core.trainer.store import Store, default_path
+from scenes.fonts import ui_font
 from scenes.screens import Screen
-from scenes.script import ScriptRefused
-from scenes.trainer.cases import load_library, user_cases_dir
-from scenes.trainer.framing import Director
 from scenes.trainer.phases.answer import AnswerPhase
 from scenes.trainer.phases.exam import ExamPart
 from scenes.trainer.phases.history import HistoryPhase
@@ -32,8 +35,6 @@ from scenes.trainer.phases.pick import PickPhase, exam_rules_text
 from scenes.trainer.phases.score import ScorePhase
 from scenes.trainer.phases.verdict import VerdictPhase
 from scenes.trainer.phases.watch import CAMERAS, SPEEDS, WatchPhase, camera_label, watch_hint
-from scenes.trainer.session import CaseRun, Session
-from scenes.trainer.store import Store, default_path
 
 # The screen's helpers, importable from here as before the screen was split into its phases.
 __all__ = ["CAMERAS", "PANEL", "SPEEDS", "TrainerScreen", "camera_label", "exam_rules_text", "watch_hint"]

@@ -134,7 +134,7 @@ def test_a_named_pipe_as_a_results_file_or_a_script_is_one_line(tmp_path: Path, 
     ],
 )
 def test_a_drill_value_of_the_wrong_kind_is_one_line(name: str, key: str) -> None:
-    from scenes.drills import load_drill
+    from scenes.core.drills import load_drill
 
     path = REPRO / f"{name}.toml"
     with pytest.raises(InputError) as exc:
@@ -148,7 +148,7 @@ def test_a_drill_value_of_the_wrong_kind_through_main_is_one_line_and_exit_2() -
 
 
 def test_a_drill_after_cushion_must_be_a_flag(tmp_path: Path) -> None:
-    from scenes.drills import load_drill
+    from scenes.core.drills import load_drill
 
     text = (ROOT / "assets" / "drills" / "pool-progressive-draw-1.toml").read_text(encoding="utf-8")
     p = tmp_path / "d.toml"
@@ -159,7 +159,7 @@ def test_a_drill_after_cushion_must_be_a_flag(tmp_path: Path) -> None:
 
 
 def test_every_library_drill_still_loads() -> None:
-    from scenes.drills import drill_library
+    from scenes.core.drills import drill_library
 
     assert len(drill_library()) > 5
 
@@ -221,8 +221,8 @@ def test_russian_on_an_ascii_terminal_is_printed_not_an_internal_error() -> None
 
 
 def test_a_companion_naming_a_player_the_match_has_not_is_refused(tmp_path: Path) -> None:
-    from scenes.autosave import save_document
-    from scenes.match import MatchController, play_save_path
+    from scenes.core.autosave import save_document
+    from scenes.core.match import MatchController, play_save_path
 
     path = tmp_path / "match-autosave.json"
     m = MatchController(game="russian-pyramid", names=("A", "B"), autosave=str(path), lang="en")
@@ -250,8 +250,8 @@ def test_a_companion_naming_a_player_the_match_has_not_is_refused(tmp_path: Path
 
 
 def test_play_resume_with_such_a_companion_is_one_line_before_any_window(tmp_path: Path) -> None:
-    from scenes.autosave import save_document
-    from scenes.match import MatchController, play_save_path
+    from scenes.core.autosave import save_document
+    from scenes.core.match import MatchController, play_save_path
 
     folder = tmp_path / "billiards3d"
     folder.mkdir()

@@ -1,4 +1,4 @@
-"""Trainer history (scenes/trainer/store.py, SQLite) broken in every way a disk or a user can break it:
+"""Trainer history (scenes/core/trainer/store.py, SQLite) broken in every way a disk or a user can break it:
 the trainer says one line and exits 2, and the file keeps every byte. A process killed with SIGKILL
 while answering loses at most the answer in flight.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.trainer.store import Store, default_path
+from scenes.core.trainer.store import Store, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,7 +135,7 @@ def test_damaged_rows_never_crash_the_trainer(tmp_path: Path, case: str) -> None
 
 WRITER = textwrap.dedent("""
     import sys
-    from scenes.trainer.store import Store
+    from scenes.core.trainer.store import Store
     with Store(sys.argv[1]) as s:
         n = 100000
         sid = s.new_session(None, None, 1, [(f"c{i}", "snooker", "jump") for i in range(n)]).id

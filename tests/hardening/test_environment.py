@@ -157,8 +157,8 @@ def test_a_write_that_fails_in_the_middle_removes_its_temp(tmp_path: Path) -> No
 def test_a_failed_autosave_is_a_warning_and_the_match_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scenes.autosave import load_match
-    from scenes.match import MatchController
+    from scenes.core.autosave import load_match
+    from scenes.core.match import MatchController
 
     path = tmp_path / "match-autosave.json"
     m = MatchController(game="russian-pyramid", names=("A", "B"), lang="en", autosave=str(path))
@@ -180,7 +180,7 @@ def test_f5_on_a_full_disk_keeps_the_last_position_and_no_temp(
 ) -> None:
     from physics.record import ShotParams
     from rules.scenarios import load_scenario
-    from scenes.practice import write_scenario
+    from scenes.core.practice import write_scenario
 
     target = tmp_path / "position-1.toml"
     write_scenario(target, {"cue": (-0.9, 0.0), "7": (0.4, 0.1)}, "pyramid-12ft", ShotParams(cue_speed=2.0))
@@ -198,7 +198,7 @@ def test_f5_on_a_full_disk_keeps_the_last_position_and_no_temp(
 def test_an_answer_the_disk_refuses_is_kept_and_saved_when_it_can_be(tmp_path: Path) -> None:
     import sqlite3
 
-    from scenes.trainer.store import Store
+    from scenes.core.trainer.store import Store
 
     warnings: list[tuple[int, str]] = []
     s = Store(tmp_path / "t.sqlite3")
@@ -313,7 +313,7 @@ def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: tuple[str, ...]) -
 
 
 def _history(data_home: Path) -> None:
-    from scenes.trainer.store import Store, default_path
+    from scenes.core.trainer.store import Store, default_path
 
     with Store(default_path(data_home / "billiards3d")) as s:
         sid = s.new_session("russian-pyramid", "lamp", 1, [("pyramid-lamp", "russian-pyramid", "lamp")])

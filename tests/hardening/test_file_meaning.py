@@ -338,7 +338,7 @@ def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
 
 
 def test_a_settings_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
-    from scenes.settings import load_settings
+    from scenes.core.settings import load_settings
 
     p = tmp_path / "settings.toml"
     p.write_bytes(b"\xef\xbb\xbf" + (ROOT / "settings.toml").read_bytes())

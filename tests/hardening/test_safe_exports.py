@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from scenes.trainer.packs import export_results
-from scenes.trainer.store import Store
+from scenes.core.trainer.packs import export_results
+from scenes.core.trainer.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 REPRO = Path(__file__).resolve().parent / "repro" / "issue28"
@@ -66,8 +66,8 @@ def test_a_plain_csv_is_unchanged(tmp_path: Path) -> None:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
     from scenes.app import App
+    from scenes.core.settings import Settings
     from scenes.render import make_offscreen_base
-    from scenes.settings import Settings
 
     base = make_offscreen_base((320, 240), software=True)
     settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))

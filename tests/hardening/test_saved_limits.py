@@ -19,8 +19,8 @@ from physics.limits import MAX_NAME
 from rules.registry import get_referee
 from rules.scenarios import parse_scenario
 from rules.state import MatchState
-from scenes.autosave import load_match, save_match
-from scenes.settings import parse_settings
+from scenes.core.autosave import load_match, save_match
+from scenes.core.settings import parse_settings
 
 LONG = "Щ" * 250
 
@@ -197,7 +197,7 @@ def test_a_ball_resting_in_a_pocket_mouth_is_saved_and_read_back(
     """F5 writes what the physics left; the position once could not be loaded (|y| <= the nose bound)."""
     from physics.record import ShotParams
     from rules.scenarios import load_scenario
-    from scenes.practice import write_scenario
+    from scenes.core.practice import write_scenario
 
     p = tmp_path / "position.toml"
     cue = (-0.5, 0.0)

@@ -31,8 +31,8 @@ from typing import Any
 import pytest
 
 from physics.errors import InputError
-from scenes.trainer.packs import import_results
-from scenes.trainer.store import Store
+from scenes.core.trainer.packs import import_results
+from scenes.core.trainer.store import Store
 from tests.hardening.test_environment import _fill
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ QUESTIONS = ("legal", "next", "counted", "respot", "off_table")
 
 
 def _library() -> list[tuple[str, str, str]]:
-    from scenes.trainer.cases import load_library
+    from scenes.core.trainer.cases import load_library
 
     return [(c.id, c.games[0], str(c.topic)) for c in load_library()]
 
@@ -324,8 +324,8 @@ def _zip_with(tmp_path: Path, flag: int = 0, method: int | None = None) -> Path:
 def test_a_pack_member_zipfile_cannot_read_is_one_line(tmp_path: Path, flag: int, method: int | None) -> None:
     from dataclasses import replace
 
-    from scenes.settings import Settings
-    from scenes.trainer.packs import import_pack
+    from scenes.core.settings import Settings
+    from scenes.core.trainer.packs import import_pack
 
     z = _zip_with(tmp_path, flag, method)
     settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
@@ -388,8 +388,8 @@ def test_the_next_write_removes_what_a_killed_writer_left_and_nothing_else(tmp_p
 @pytest.fixture
 def record() -> Iterator[Any]:
     from rules.scenarios import load_scenario
+    from scenes.core.settings import Settings
     from scenes.render import stroke_record
-    from scenes.settings import Settings
 
     yield stroke_record(load_scenario(SCENARIO), Settings())
 
@@ -398,7 +398,7 @@ def record() -> Iterator[Any]:
 def test_leaving_the_replay_during_an_export_leaves_the_old_file_and_no_toml(
     tmp_path: Path, record: Any
 ) -> None:
-    from scenes.settings import Settings
+    from scenes.core.settings import Settings
     from scenes.video import ExportJob
 
     out = tmp_path / "videos" / "stroke-1.mp4"
@@ -419,10 +419,10 @@ def test_leaving_the_replay_during_an_export_leaves_the_old_file_and_no_toml(
 
 def test_an_exam_whose_report_cannot_be_written_keeps_its_score(tmp_path: Path) -> None:
     from physics.files import WriteError
-    from scenes.settings import Settings
-    from scenes.trainer import exam
-    from scenes.trainer.cases import load_library
-    from scenes.trainer.session import Session
+    from scenes.core.settings import Settings
+    from scenes.core.trainer import exam
+    from scenes.core.trainer.cases import load_library
+    from scenes.core.trainer.session import Session
 
     data = tmp_path / "data"
     data.mkdir()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.trainer.store import Store, default_path
+from scenes.core.trainer.store import Store, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 CASE = ROOT / "assets" / "cases" / "pyramid-lamp.toml"
@@ -67,7 +67,7 @@ def _one_line(r: subprocess.CompletedProcess[str]) -> str:
 
 @pytest.mark.parametrize("typed", ["²", "٣", "１", "9" * 5000, "1²", "-1", "+1", "0x1"])
 def test_only_ascii_option_numbers_are_answers(typed: str) -> None:
-    from scenes.trainer.questions import Kind, Option, Question
+    from scenes.core.trainer.questions import Kind, Option, Question
 
     q = Question(
         Kind.LEGAL,
@@ -180,7 +180,7 @@ def test_a_store_refuses_a_session_claimed_by_another_process(tmp_path: Path) ->
     path = default_path(tmp_path)
     code = (
         "import sys, time\n"
-        "from scenes.trainer.store import Store\n"
+        "from scenes.core.trainer.store import Store\n"
         "s = Store(sys.argv[1])\n"
         "row = s.new_session(None, None, 1, [('c', 'snooker', 'jump')])\n"
         "s.claim(row.id)\n"
@@ -271,7 +271,9 @@ def other_user() -> Iterator[User]:
                 shutil.copy2(src, copy / name)
         # The catalogs compiled here, as ``make setup`` does: a fresh clone has none, and the other user could
         # neither write them into the copy nor reach the venv's babel to compile them at first use.
-        subprocess.run([sys.executable, "-m", "scenes.i18n", "compile"], cwd=copy, check=True, timeout=300)
+        subprocess.run(
+            [sys.executable, "-m", "scenes.core.i18n", "compile"], cwd=copy, check=True, timeout=300
+        )
         for p in copy.rglob("*"):
             p.chmod(0o755 if p.is_dir() else 0o644)
         probe = subprocess.run(
@@ -346,7 +348,7 @@ def test_the_drills_list_works_in_a_read_only_data_folder(
 ) -> None:
     """``drill --list`` only reads (attempts and success rates); before, it opened the database for writing
     and said the folder was read-only, exit 2."""
-    from scenes.archive import Archive
+    from scenes.core.archive import Archive
 
     home = open_tmp / "home"
     with Archive(default_path(home / "billiards3d")) as arch:

@@ -175,7 +175,7 @@ def test_pocket_shapes_are_the_built_pockets() -> None:
 def test_a_ball_thrown_back_from_the_hole_reads_as_row_15() -> None:
     """The trainer's topic check: met the pocket over its hole and ended on the bed; a ball the jaws turn
     away (never over the hole) or one that drops is not a bounce-out."""
-    from scenes.trainer.generate import features
+    from scenes.core.trainer.generate import features
 
     out = straight_pot("pool-9ft", "middle-left", 6.0)
     assert came_out(out) and features(out).bounced_out_of_pocket

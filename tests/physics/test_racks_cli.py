@@ -14,7 +14,7 @@ from physics.racks import BENCH_POOL, BENCH_PYRAMID, Rack, initial_layout
 from physics.tables import load_table
 from rules.contract import Family
 from rules.registry import CATALOG, game_ids, get_referee
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 
 
 @pytest.mark.parametrize("game", game_ids())

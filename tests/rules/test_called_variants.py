@@ -57,8 +57,8 @@ def test_the_four_called_variants_are_registered_and_listed(capsys: pytest.Captu
 
 
 def test_the_menu_and_the_trainer_offer_them() -> None:
+    from scenes.core.trainer.cases import load_library
     from scenes.screens.menu import match_games
-    from scenes.trainer.cases import load_library
 
     assert set(CALLED) <= set(match_games())
     offered = {g for c in load_library() for g in c.games}

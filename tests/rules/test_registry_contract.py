@@ -111,11 +111,11 @@ def test_a_throwaway_game_is_offered_everywhere_a_game_is(
     from main import run
     from physics.record import ShotParams
     from rules.cli import games_command
-    from scenes.hud import hud_text
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
+    from scenes.core.scoreboard import hud_text
+    from scenes.core.settings import parse_settings
+    from scenes.core.trainer.questions import family
     from scenes.screens.menu import match_games
-    from scenes.settings import parse_settings
-    from scenes.trainer.questions import family
 
     assert games_command("en") == 0 and "test-throwaway" in capsys.readouterr().out
     assert "test-throwaway" in match_games()

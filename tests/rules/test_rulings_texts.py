@@ -312,8 +312,8 @@ def test_placing_the_cue_ball_outside_the_house_is_warned_then_penalised() -> No
     # 003 «Начальный удар», в: «если игрок непреднамеренно располагает биток вне дома, то судья должен предупредить
     # его об этом. Если же, несмотря на предупреждение судьи, игрок вновь располагает биток вне дома ... то он
     # штрафуется».
-    from scenes.hud import hud_text
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
+    from scenes.core.scoreboard import hud_text
 
     m = MatchController(game="pyramid-8", names=("A", "B"), lang="en")
     assert m.state is not None and m.in_hand == "house"
@@ -390,8 +390,8 @@ RAW = (
 @pytest.mark.slow
 def test_explanations_name_balls_as_the_language_does() -> None:
     """No raw ids in what a trainee reads: every ruling of the case library, in both languages."""
-    from scenes.settings import Settings
-    from scenes.trainer.cases import load_library, record_for, rule_all
+    from scenes.core.settings import Settings
+    from scenes.core.trainer.cases import load_library, record_for, rule_all
 
     for case in load_library():
         rec = record_for(case, Settings())

@@ -266,8 +266,8 @@ def test_library_case_carries_the_undisturbed_run_and_it_decides() -> None:
 def test_stored_undisturbed_run_is_the_physics_without_the_spectator() -> None:
     """The physics, run again on the case's stroke with nobody by the table, still sends the cue ball off."""
     from physics.simulate import simulate
-    from scenes.settings import Settings
-    from scenes.trainer.cases import physics_params
+    from scenes.core.settings import Settings
+    from scenes.core.trainer.cases import physics_params
 
     sc = load_scenario(CASE)
     assert sc.shot is not None

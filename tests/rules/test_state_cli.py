@@ -193,7 +193,9 @@ def _lamp_record():  # type: ignore[no-untyped-def]
 def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
     import tomllib
 
-    from scenes.referee_text import referee_command  # the command: rules/cli.py's judging and JSON, its text
+    from scenes.core.referee_text import (
+        referee_command,
+    )  # the command: rules/cli.py's judging and JSON, its text
 
     sc = parse_scenario(tomllib.loads(LAMP_CASE), "lamp.toml")
     assert referee_command(sc, _lamp_record(), json_path="-", all_games=False, lang="en") == 0

@@ -28,7 +28,7 @@ def app(offscreen_base: Any, tmp_path: Path) -> Iterator[Any]:
     """The whole application on the shared base, its trainer data in the test's own folder (a test module
     that needs more of it, as the scene-count check, defines its own)."""
     from scenes.app import App
-    from scenes.settings import Settings
+    from scenes.core.settings import Settings
 
     settings = replace(Settings(), trainer=replace(Settings().trainer, data_dir=str(tmp_path / "data")))
     a = App(offscreen_base, settings, offscreen=True)

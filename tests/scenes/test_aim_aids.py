@@ -10,8 +10,8 @@ from physics.cue import squirt_angle
 from physics.params import PhysicsParams
 from physics.record import ShotParams
 from physics.tables import load_table
-from scenes.aim_aids import AimLevel, predict
 from scenes.aim_view import line_px, min_level
+from scenes.core.aim_aids import AimLevel, predict
 
 SPEC = load_table("snooker-12ft")
 P = PhysicsParams.for_table(SPEC, {})

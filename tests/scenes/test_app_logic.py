@@ -11,8 +11,8 @@ import pytest
 from physics.record import ShotParams
 from physics.tables import load_table
 from rules.scenarios import load_scenario
+from scenes.core.practice import scenario_text, write_scenario
 from scenes.cue_control import CueState, aim_hit, cue_axis, direction_to, tip_contact
-from scenes.practice import scenario_text, write_scenario
 from scenes.sound import KINDS, SOUND_DIR, loudness, sound_for
 
 PYR = load_table("pyramid-12ft")
@@ -158,8 +158,8 @@ def test_match_hud_shows_golfs_hole_and_snookers_nomination() -> None:
     from dataclasses import replace as dc_replace
 
     from rules.games.golf import HOLES
-    from scenes.hud import hud_text
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
+    from scenes.core.scoreboard import hud_text
 
     golf = MatchController(game="golf", names=("A", "B", "C"))
     snap = golf.snapshot()
@@ -180,6 +180,6 @@ def test_match_hud_shows_golfs_hole_and_snookers_nomination() -> None:
 
 
 def tr_pocket(pocket: str, lang: str) -> str:
-    from scenes.i18n import pocket_name
+    from scenes.core.i18n import pocket_name
 
     return pocket_name(pocket, lang)

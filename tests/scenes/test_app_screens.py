@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from rules.registry import game_ids
-from scenes.i18n import ball_name, game_name, tr
-from scenes.settings import Settings
+from scenes.core.i18n import ball_name, game_name, tr
+from scenes.core.settings import Settings
 
 MATCH_GAMES = list(game_ids())
 
@@ -590,7 +590,7 @@ def test_the_panels_never_overlap_even_in_the_narrowest_window(app: Any, lang: s
     play = app.manager.switch("play", game="snooker", names=("Анастасия-Александра", "Bartholomew Johnson"))
     _frames(base, 1)
     play.script_action({"do": "tip", "x": 0.4, "y": -0.3})  # the squirt line appears in the cue's panel
-    from scenes.hud import FoulLine, LastCall
+    from scenes.core.scoreboard import FoulLine, LastCall
 
     foul = FoulLine(
         "miss", "000: Международный снукер, Штрафы за нарушения", "Биток " * 30, "The cue ball " * 25
@@ -629,7 +629,7 @@ def test_the_decider_sees_the_table_as_the_stroke_left_it(app: Any) -> None:
     the next player may hit; every camera cycled to keeps that place (not where the stroke was played from)."""
     from panda3d.core import Point2, Point3
 
-    from scenes.match import final_positions
+    from scenes.core.match import final_positions
 
     base = app.base
     play = app.manager.switch("play", game="russian-pyramid", names=("Анна", "Борис"), frames_to_win=2)

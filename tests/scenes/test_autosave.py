@@ -1,4 +1,4 @@
-"""scenes/autosave.py: a saved match round-trips, a broken one is refused in one line with the file
+"""scenes/core/autosave.py: a saved match round-trips, a broken one is refused in one line with the file
 untouched, and a process killed with SIGKILL while saving loses at most the stroke in flight."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from physics.files import WriteError
 from physics.record import ShotParams
 from rules.registry import games, get_referee
 from rules.state import MatchState
-from scenes.autosave import MAX_BYTES, load_document, load_match, save_document, save_match
+from scenes.core.autosave import MAX_BYTES, load_document, load_match, save_document, save_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,7 +181,7 @@ def test_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
     _write(p, doc)
     before = _digest(p)
     r = subprocess.run(
-        [sys.executable, "-m", "scenes.autosave", str(p)],
+        [sys.executable, "-m", "scenes.core.autosave", str(p)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -217,7 +217,7 @@ WRITER = textwrap.dedent("""
     from dataclasses import replace
     from rules.registry import get_referee
     from rules.state import MatchState
-    from scenes.autosave import save_match
+    from scenes.core.autosave import save_match
     path = sys.argv[1]
     st = MatchState.new(get_referee("russian-pyramid"), ("A", "B"))
     k = 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
-from scenes.i18n import ball_name, game_name, rule_name, tr
-from scenes.stats import foul_name
+from scenes.core.i18n import ball_name, game_name, rule_name, tr
+from scenes.core.scoreboard import FoulLine, HudSnapshot, LastCall, PlayerLine, hud_text
+from scenes.core.stats import foul_name
 
 FOUL = FoulLine(
     "cue_ball_off_table",

@@ -37,7 +37,7 @@ def overlaps(layout: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("game", ["russian-pyramid", "snooker"])
 @pytest.mark.parametrize("mode", ["top", "broadcast", "player", "side"])
 def test_no_panel_covers_the_bed(app: Any, game: str, mode: str) -> None:
-    from scenes.hud import FoulLine, LastCall
+    from scenes.core.scoreboard import FoulLine, LastCall
 
     play = app.manager.switch("play", game=game, names=("Анастасия-Александра", "Bartholomew Johnson"))
     base = app.base

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes import i18n
-from scenes.i18n import (
+from scenes.core import i18n
+from scenes.core.i18n import (
     LANGS,
     ball_list,
     ball_name,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from physics.record import ShotParams
-from scenes.match import MatchController
+from scenes.core.match import MatchController
 
 ROOT = Path(__file__).resolve().parents[2]
 

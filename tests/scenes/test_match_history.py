@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from physics.record import ShotParams
-from scenes.match import HISTORY_WITH_SAMPLES, MatchController
+from scenes.core.match import HISTORY_WITH_SAMPLES, MatchController
 
 
 def test_undo_history_drops_old_samples_but_keeps_positions() -> None:
@@ -29,7 +29,7 @@ def test_undo_history_drops_old_samples_but_keeps_positions() -> None:
 def test_undo_depth_is_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A long practice session keeps at most HISTORY_MAX strokes to undo (each snapshot holds its stroke's
     events, ~20 KB; the 500-stroke soak traced an unbounded stack)."""
-    import scenes.match as match
+    import scenes.core.match as match
 
     monkeypatch.setattr(match, "HISTORY_MAX", 4)
     m = MatchController(game="practice", names=("",))

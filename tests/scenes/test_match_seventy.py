@@ -11,7 +11,7 @@ import pytest
 from physics.record import ShotParams
 from rules.notation import record
 from rules.ruling import InHand
-from scenes.match import MatchController
+from scenes.core.match import MatchController
 
 BACK_SPOT_X = 0.8875  # the pyramid table's back spot (see tests/rules/test_pyramid71.py)
 

@@ -1,4 +1,4 @@
-"""Issue 26 §4: one number format per language everywhere (``scenes.i18n.number`` and the catalog texts):
+"""Issue 26 §4: one number format per language everywhere (``scenes.core.i18n.number`` and the catalog texts):
 a Russian line never mixes a decimal point and a decimal comma, no raw float runs to six places, stored times
 read as dates, and golf's requirement is one line."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes.hud import HudSnapshot, PlayerLine, hud_text
-from scenes.i18n import date_text, number, tr
+from scenes.core.i18n import date_text, number, tr
+from scenes.core.scoreboard import HudSnapshot, PlayerLine, hud_text
 
 
 @pytest.mark.parametrize(
@@ -59,11 +59,11 @@ def test_number_keeps_a_scores_zeros_when_asked() -> None:
 
 def test_the_russian_exam_report_writes_its_numbers_with_commas(tmp_path: Path) -> None:
     """The report's score lines were f-strings with points ("3.0 / 7.7") in a Russian page of commas."""
-    from scenes.settings import Settings
-    from scenes.trainer import exam
-    from scenes.trainer.cases import load_library
-    from scenes.trainer.session import Session, exam_plan
-    from scenes.trainer.store import Store
+    from scenes.core.settings import Settings
+    from scenes.core.trainer import exam
+    from scenes.core.trainer.cases import load_library
+    from scenes.core.trainer.session import Session, exam_plan
+    from scenes.core.trainer.store import Store
 
     recorded = [c for c in load_library() if c.scenario.is_recorded]
     store = Store(tmp_path / "t.sqlite3")

@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from rules.notation import record
-from scenes.hud import hud_text
-from scenes.i18n import tr
-from scenes.match import ACCEPT, MatchController
+from scenes.core.i18n import tr
+from scenes.core.match import ACCEPT, MatchController
+from scenes.core.scoreboard import hud_text
 
 NAMES = ("Анна", "Борис")
 

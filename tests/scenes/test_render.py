@@ -13,8 +13,8 @@ from panda3d.core import PNMImage
 
 import main
 from rules.scenarios import parse_scenario
+from scenes.core.settings import Settings
 from scenes.render import draw_scenario, scene_states, stroke_record
-from scenes.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from scenes.bench import FRAME_MS, format_frame_bench, frame_bench
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 
 
 def test_frame_bench_reports_consistent_shares(offscreen_base: Any) -> None:

@@ -21,7 +21,7 @@ def _on_film(base: Any, root: Any, p: tuple[float, float, float]) -> bool:
 
 @pytest.mark.parametrize("mode", ["orbit", "player"])
 def test_the_struck_ball_and_its_first_contact_stay_in_the_replay(app: Any, mode: str) -> None:
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
 
     m = MatchController(game="practice", names=("",))
     m.positions = {"cue": (-0.9, -0.3), "1": (0.7, 0.35)}
@@ -51,7 +51,7 @@ def test_the_replay_frames_the_whole_table_clear_of_its_texts(app: Any, mode: st
     """The replay's line at the top and its timeline and key hints at the bottom never cover the bed."""
     from panda3d.core import Point2, Point3
 
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
     from scenes.screens.views import a2d_box
 
     m = MatchController(game="practice", names=("",))
@@ -89,7 +89,7 @@ def test_the_replay_shows_the_player_and_side_views_between_its_bars(app: Any, m
     bars stand behind the texts, no text covers the part of the bed drawn, and the cue ball is in the band."""
     from panda3d.core import Point2, Point3
 
-    from scenes.match import MatchController
+    from scenes.core.match import MatchController
     from scenes.screens.views import a2d_box
 
     m = MatchController(game="practice", names=("",))

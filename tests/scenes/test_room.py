@@ -21,9 +21,9 @@ from panda3d.core import Filename, NodePath, PNMImage
 from physics.tables import load_table
 from rules.scenarios import load_scenario
 from scenes.camera import CameraMode, CameraRig
+from scenes.core.settings import Settings
 from scenes.render import OffscreenShot, draw_scenario, stroke_record
 from scenes.room import corner_view_factor, floor_light, rectangle_view_factor
-from scenes.settings import Settings
 from scenes.table_view import TableView
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from physics.errors import InputError
-from scenes.script import ACTIONS
+from scenes.core.script import ACTIONS
 
 # One valid form of every action a screen (not the app) carries out; the app's own ones switch screens.
 APP_LEVEL = {

@@ -72,7 +72,7 @@ def test_a_call_on_the_break_is_refused_aloud_and_a_call_after_it_is_ringed_on_t
     """Issue 26 §4: the call made before the break was dropped silently, and a call was never shown on the table;
     the prompt now says the call is a right click."""
     from rules.notation import record
-    from scenes.i18n import tr
+    from scenes.core.i18n import tr
 
     _run(app, START)
     play = app.manager.current

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.archive import Archive
-from scenes.drills import drill_library, judge, load_drill, simulate_drill, verdict_text
-from scenes.settings import Settings
-from scenes.stats import StrokeLog, foul_name, player_stats, stats_text
+from scenes.core.archive import Archive
+from scenes.core.drills import drill_library, judge, load_drill, simulate_drill, verdict_text
+from scenes.core.settings import Settings
+from scenes.core.stats import StrokeLog, foul_name, player_stats, stats_text
 
 LOG = [
     StrokeLog(1, 0, counted=("7",), points=7, break_after=7, seconds=12.0),
@@ -47,7 +47,7 @@ def test_stats_text_names_fouls_and_counts_in_each_language(lang: str) -> None:
 
 def test_every_foul_code_the_referee_uses_has_a_name() -> None:
     from rules.ruling import FoulCode
-    from scenes.i18n import has_text
+    from scenes.core.i18n import has_text
 
     for code in FoulCode:
         assert has_text(f"foul.{code}"), code
@@ -84,7 +84,7 @@ def test_a_finished_match_is_kept_with_every_stroke(tmp_path: Path) -> None:
         assert arch.match_log(mid)[0]["counted"] == ["7"]
         assert arch.drill_progress() == {"pool-stop-shot-1": (2, 1)}
     # The trainer's own tables are still there: one store for every kind of progress.
-    from scenes.trainer.store import Store
+    from scenes.core.trainer.store import Store
 
     with Store(db) as st:
         assert st.sessions() == []
@@ -153,7 +153,7 @@ def test_every_drill_can_be_done_with_the_stroke_its_file_names() -> None:
 
 
 def test_resume_restores_the_current_break_and_the_stroke_log(tmp_path: Path) -> None:
-    from scenes.match import MatchController, play_save_path
+    from scenes.core.match import MatchController, play_save_path
 
     save = str(tmp_path / "match-autosave.json")
     m = MatchController(game="russian-pyramid", names=("Anna", "Boris"), frames_to_win=2, autosave=save)
@@ -176,7 +176,7 @@ def test_a_break_counts_points_or_where_only_frames_count_the_balls() -> None:
     snooker break counts the stroke's points."""
     from types import SimpleNamespace
 
-    from scenes.match import break_gain
+    from scenes.core.match import break_gain
 
     nine = SimpleNamespace(striker=0, points=(0, 0), counted=("6",))
     snooker = SimpleNamespace(striker=1, points=(0, 7), counted=("black",))
@@ -190,8 +190,9 @@ def test_a_break_that_counts_nothing_is_no_safety_and_the_stats_key_answers_duri
     """Issue 26 §4: the pyramid break was counted as a safety («1 отыгрыш»), and the stats key did nothing while
     the first ruling's choice was open (the log was still empty)."""
     from rules.notation import record
-    from scenes.i18n import ntr, ui_font
-    from scenes.match import MatchController
+    from scenes.core.i18n import ntr
+    from scenes.core.match import MatchController
+    from scenes.fonts import ui_font
     from scenes.screens.stats_panel import StatsPanel
 
     m = MatchController(game="russian-pyramid", names=("Анна", "Борис"))

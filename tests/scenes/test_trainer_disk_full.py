@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 
 
 class _Full:

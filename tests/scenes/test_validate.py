@@ -15,7 +15,7 @@ import pytest
 
 from physics.validation import fact_ids
 from physics.validation_data import Check, Fact, Series, text
-from scenes.validate import format_table, write_report
+from scenes.core.validate import format_table, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,8 +108,8 @@ def test_an_out_that_is_a_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
 def test_the_default_folder_is_validation_in_the_data_folder(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from scenes.settings import Settings
-    from scenes.validate import out_folder
+    from scenes.core.settings import Settings
+    from scenes.core.validate import out_folder
 
     s = Settings()
     s = replace(s, trainer=replace(s.trainer, data_dir=str(tmp_path / "data")))

@@ -79,9 +79,9 @@ def test_render_video_writes_every_frame_at_the_asked_size(tmp_path: Path) -> No
     assert res.returncode == 0, res.stderr[-2000:]
     assert "100%" in res.stderr  # the progress bar reached its end
     from rules.scenarios import load_scenario
+    from scenes.core.settings import Settings
     from scenes.render import stroke_record
     from scenes.replay import ReplayPlayer
-    from scenes.settings import Settings
 
     duration = ReplayPlayer(stroke_record(load_scenario(str(sc)), Settings())).duration
     frames, w, h = _decode(out)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.i18n import rule_name
+from scenes.core.i18n import rule_name
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.window, pytest.mark.slow]

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from scenes.settings import Settings
-from scenes.trainer import exam
-from scenes.trainer.cases import load_library
-from scenes.trainer.session import Session, exam_plan
-from scenes.trainer.store import Store
-from scenes.trainer.text import run_text_exam
+from scenes.core.settings import Settings
+from scenes.core.trainer import exam
+from scenes.core.trainer.cases import load_library
+from scenes.core.trainer.session import Session, exam_plan
+from scenes.core.trainer.store import Store
+from scenes.core.trainer.text import run_text_exam
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = load_library()
@@ -157,7 +157,7 @@ def test_the_exam_is_one_number_on_screen_and_in_its_report_and_history_counts_s
 ) -> None:
     """Issue 26 §4: "Exam 3" wrote ``exam-1-…html`` (the session's id on screen, the exam's in the file), and the
     history listed store ids and raw timestamps beside a plot numbered 1, 2, 3."""
-    from scenes.trainer.cli import print_history
+    from scenes.core.trainer.cli import print_history
 
     rules = exam.ExamRules(cases=2, seconds_per_case=60.0, replays=1, pass_mark=80.0)
     store, _ = _exam(tmp_path, rules, Clock())  # an earlier session: the ids part

@@ -20,7 +20,7 @@ from pathlib import Path
 from panda3d.core import Filename, PNMImage
 from rules.scenarios import load_scenario
 from scenes.render import draw_scenario, make_offscreen_base, stroke_record
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 from scenes.app import App, save_screenshot
 
 out = {}

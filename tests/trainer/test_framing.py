@@ -1,4 +1,4 @@
-"""The trainer's framing (scenes.trainer.framing) on library strokes, without a window: the side view of a
+"""The trainer's framing (scenes.core.trainer.framing) on library strokes, without a window: the side view of a
 jump holds the struck ball at 80 px or more in a 1280x720 window, the follow view goes down to a ball on the
 floor, the jaws view sits close on the hanging ball, and the replay slows around the deciding moment."""
 
@@ -9,10 +9,10 @@ import math
 import pytest
 
 from physics.tables import load_table
-from scenes.settings import Settings
-from scenes.trainer.cases import Case, load_library, record_for
-from scenes.trainer.framing import MIN_BALL_PX, SLOW, Director, ball_px, held_samples
-from scenes.trainer.rows import TOPIC_ROW
+from scenes.core.settings import Settings
+from scenes.core.trainer.cases import Case, load_library, record_for
+from scenes.core.trainer.framing import MIN_BALL_PX, SLOW, Director, ball_px, held_samples
+from scenes.core.trainer.rows import TOPIC_ROW
 
 LIBRARY = {c.id: c for c in load_library()}
 SETTINGS = Settings()

@@ -10,9 +10,9 @@ import pytest
 
 from physics.errors import InputError
 from physics.record import ShotParams
-from scenes.settings import Settings
-from scenes.trainer.cases import Expected, load_case, load_library, record_for, rule
-from scenes.trainer.generate import CATEGORIES, SIGMA_DIRECTION, category_of, features, generate, vary
+from scenes.core.settings import Settings
+from scenes.core.trainer.cases import Expected, load_case, load_library, record_for, rule
+from scenes.core.trainer.generate import CATEGORIES, SIGMA_DIRECTION, category_of, features, generate, vary
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = Settings()
@@ -82,9 +82,9 @@ def test_generate_command_line(tmp_path: Path) -> None:
 
 def test_generated_cases_pass_the_library_s_row_checks(tmp_path: Path) -> None:
     """`--generate` and the variations of a missed case keep only strokes that show their row cleanly."""
-    from scenes.trainer.cases import rule_all
-    from scenes.trainer.generate import variations
-    from scenes.trainer.rows import case_problems
+    from scenes.core.trainer.cases import rule_all
+    from scenes.core.trainer.generate import variations
+    from scenes.core.trainer.rows import case_problems
 
     library = load_library()
     for p in generate(library, 2, "pool-9-ball", "airborne", 5, tmp_path / "gen", SETTINGS):

@@ -1,5 +1,5 @@
 """Every library case: the stroke is simulated (or read), shows what its row of rules-notes §2 must show
-(``scenes.trainer.rows``), and the referee's ruling under each of its rulebooks is still the expected one,
+(``scenes.core.trainer.rows``), and the referee's ruling under each of its rulebooks is still the expected one,
 with no foul unrelated to the row. Plus coverage of rules-notes §2 and bad case files.
 
 When this fails after a physics change, re-find the strokes: ``make cases`` (README, "The case library")."""
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.settings import Settings
-from scenes.trainer.cases import Case, Expected, load_case, load_library, record_for, rule
-from scenes.trainer.questions import family
-from scenes.trainer.rows import TOPIC_ROW, case_problems
+from scenes.core.settings import Settings
+from scenes.core.trainer.cases import Case, Expected, load_case, load_library, record_for, rule
+from scenes.core.trainer.questions import family
+from scenes.core.trainer.rows import TOPIC_ROW, case_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = load_library()

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.settings import Settings
-from scenes.trainer.cases import CASES_DIR, user_cases_dir
-from scenes.trainer.packs import export_results, import_pack, import_results, results
-from scenes.trainer.store import SCHEMA_VERSION, Store
+from scenes.core.settings import Settings
+from scenes.core.trainer.cases import CASES_DIR, user_cases_dir
+from scenes.core.trainer.packs import export_results, import_pack, import_results, results
+from scenes.core.trainer.store import SCHEMA_VERSION, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,8 @@ from physics.tables import load_table
 from rules.ruling import Foul, FoulCode, Ruling
 from rules.ruling import Respot as RulingRespot
 from rules.scenarios import parse_scenario
-from scenes.trainer.cases import Case, Expected, Topic
-from scenes.trainer.questions import Kind, explanation, name_place, questions_for
+from scenes.core.trainer.cases import Case, Expected, Topic
+from scenes.core.trainer.questions import Kind, explanation, name_place, questions_for
 
 R = 0.034
 
@@ -123,7 +123,7 @@ def test_explanation_carries_the_foul_and_its_rule() -> None:
 def test_expected_from_ruling_round_trips_through_toml() -> None:
     import tomllib
 
-    from scenes.trainer.cases import parse_expected
+    from scenes.core.trainer.cases import parse_expected
 
     e = Expected.from_ruling(RULING)
     text = "\n".join(e.to_toml_lines("russian-pyramid"))
@@ -195,7 +195,7 @@ def test_the_free_ball_question_after_a_snooker_foul() -> None:
     """000 «Снукер (маска)», «Свободный шар»: after a foul, the incoming player has a free ball when no ball on
     can be hit in a straight line; the referee's answer is the ruling's, and the lines of sight say why."""
     from physics.tables import load_table
-    from scenes.trainer.questions import free_ball_line, free_ball_question, sight_lines
+    from scenes.core.trainer.questions import free_ball_line, free_ball_question, sight_lines
 
     table = load_table("snooker-12ft")
     hidden = _snooker_foul("blue=0.2,0.3")  # the blue stands between the cue ball and the only red

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenes.trainer.repetition import INTERVALS, item_states, order_items
-from scenes.trainer.store import Store
+from scenes.core.trainer.repetition import INTERVALS, item_states, order_items
+from scenes.core.trainer.store import Store
 
 
 def _session(store: Store, answers: list[tuple[str, str, str, bool]]) -> int:

@@ -1,4 +1,4 @@
-"""The row checks (scenes.trainer.rows) on hand-written event logs: for each row, a stroke that shows it
+"""The row checks (scenes.core.trainer.rows) on hand-written event logs: for each row, a stroke that shows it
 passes, and the near miss a real search turned up (a jump that clears both balls and comes back off the
 cushion, a clip that never touches, a drop-back that lands beyond) is named for what it lacks."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from physics.record import BallFinal, BallStatus, Event, EventType, ShotRecord
 from rules.ruling import Foul, FoulCode, Ruling
-from scenes.trainer.cases import LAST_ROW, Topic
-from scenes.trainer.rows import TOPIC_ROW, Claim, incidental_fouls, row_problems
+from scenes.core.trainer.cases import LAST_ROW, Topic
+from scenes.core.trainer.rows import TOPIC_ROW, Claim, incidental_fouls, row_problems
 
 R = 0.034
 ON_BED = ("on_table", None)
@@ -335,6 +335,6 @@ def test_incidental_fouls_are_named() -> None:
 def test_the_incidental_fouls_are_the_referees_codes() -> None:
     """Foul codes are the contract's enum everywhere (issue 12 §4), the row checks' too."""
     from rules.contract import FoulCode
-    from scenes.trainer.rows import INCIDENTAL_FOULS
+    from scenes.core.trainer.rows import INCIDENTAL_FOULS
 
     assert INCIDENTAL_FOULS and all(isinstance(c, FoulCode) for c in INCIDENTAL_FOULS)

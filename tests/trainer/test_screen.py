@@ -19,7 +19,7 @@ import json, sys
 from dataclasses import replace
 sys.path.insert(0, sys.argv[1])
 from scenes.render import make_offscreen_base
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 from scenes.app import App
 
 base = make_offscreen_base((640, 360), software=True)
@@ -115,7 +115,7 @@ from dataclasses import replace
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from scenes.render import make_offscreen_base
-from scenes.settings import Settings
+from scenes.core.settings import Settings
 from scenes.app import App, save_screenshot
 from panda3d.core import Filename, PNMImage
 

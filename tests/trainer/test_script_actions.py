@@ -1,4 +1,4 @@
-"""Script actions the trainer screen carries out are the ones a script file may hold (scenes/script.py
+"""Script actions the trainer screen carries out are the ones a script file may hold (scenes/core/script.py
 checks every action of a BILLIARDS_SCRIPT file before the app starts): the trainer's own actions and the
 replay controls it shares with the replay screen."""
 
@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from scenes.script import ACTIONS, load_script
+from scenes.core.script import ACTIONS, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = ROOT / "scenes" / "trainer" / "screen.py"
@@ -48,7 +48,7 @@ def test_a_script_may_start_an_exam_for_a_trainee(tmp_path: Path) -> None:
 
 def test_the_watch_line_names_keys_and_cameras_in_the_language() -> None:
     """«Смотрите и нажмите пробел ... камера: решающий момент», not "space" and "decision" in a Russian line."""
-    from scenes.settings import Settings
+    from scenes.core.settings import Settings
     from scenes.trainer.screen import CAMERAS, camera_label, watch_hint
 
     ru = watch_hint(Settings().controls, "ru")

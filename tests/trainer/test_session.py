@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.settings import Settings, Trainer
-from scenes.trainer.cases import load_library
-from scenes.trainer.session import Session, plan
-from scenes.trainer.store import Store
-from scenes.trainer.text import run_text_session
+from scenes.core.settings import Settings, Trainer
+from scenes.core.trainer.cases import load_library
+from scenes.core.trainer.session import Session, plan
+from scenes.core.trainer.store import Store
+from scenes.core.trainer.text import run_text_session
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = load_library()

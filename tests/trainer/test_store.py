@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from physics.errors import InputError
-from scenes.trainer.store import Store
+from scenes.core.trainer.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

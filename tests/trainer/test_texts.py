@@ -16,18 +16,27 @@ import pytest
 from physics.tables import TABLE_IDS
 from rules.contract import FoulCode, InHand, NoteCode, Option
 from rules.registry import game_ids
-from scenes.i18n import _KEY_NAMES, LANGS, catalog_problems, code_problems, has_text, key_name, rule_name, tr
-from scenes.settings import Settings
-from scenes.trainer import exam, moments
-from scenes.trainer.cases import Case, Topic, load_library, record_for, rule_all
-from scenes.trainer.cli import print_history
-from scenes.trainer.questions import LEGAL_NOTES, PLACES, family, questions_for
-from scenes.trainer.quotes import all_quotes
+from scenes.core.i18n import (
+    _KEY_NAMES,
+    LANGS,
+    catalog_problems,
+    code_problems,
+    has_text,
+    key_name,
+    rule_name,
+    tr,
+)
+from scenes.core.settings import Settings
+from scenes.core.trainer import exam, moments
+from scenes.core.trainer.cases import Case, Topic, load_library, record_for, rule_all
+from scenes.core.trainer.cli import print_history
+from scenes.core.trainer.questions import LEGAL_NOTES, PLACES, family, questions_for
+from scenes.core.trainer.quotes import all_quotes
+from scenes.core.trainer.session import Session
+from scenes.core.trainer.store import Store
+from scenes.core.trainer.text import describe_stroke, run_text_exam, run_text_session
+from scenes.core.trainer.verdict import answer_lines, teaching, verdict_text
 from scenes.trainer.screen import CAMERAS, camera_label
-from scenes.trainer.session import Session
-from scenes.trainer.store import Store
-from scenes.trainer.text import describe_stroke, run_text_exam, run_text_session
-from scenes.trainer.verdict import answer_lines, teaching, verdict_text
 
 SETTINGS = Settings()
 LIBRARY = load_library()

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from scenes.settings import Settings
-from scenes.trainer.cases import load_library, record_for, rule_all
-from scenes.trainer.questions import NONE_FACTOR, WEIGHTS, Kind, family, questions_for, weight_of
-from scenes.trainer.quotes import SOURCES, all_quotes, quotes_for
-from scenes.trainer.verdict import answer_lines, case_score, teaching, verdict_text
+from scenes.core.settings import Settings
+from scenes.core.trainer.cases import load_library, record_for, rule_all
+from scenes.core.trainer.questions import NONE_FACTOR, WEIGHTS, Kind, family, questions_for, weight_of
+from scenes.core.trainer.quotes import SOURCES, all_quotes, quotes_for
+from scenes.core.trainer.verdict import answer_lines, case_score, teaching, verdict_text
 
 LIBRARY = load_library()
 SETTINGS = Settings()
@@ -77,8 +77,8 @@ def test_every_topic_under_every_rulebook_quotes_its_rule_in_both_languages() ->
 def test_the_ruling_line_names_fouls_and_who_plays_as_the_trainee_reads_them() -> None:
     """No foul code ("ball_touched") in the verdict: the fouls by name, and who plays next as the question
     asks it (the striker or the opponent)."""
-    from scenes.stats import foul_name
-    from scenes.trainer.questions import summary_line
+    from scenes.core.stats import foul_name
+    from scenes.core.trainer.questions import summary_line
 
     case = next(c for c in LIBRARY if c.id == "snooker-person")
     ruling = rule_all(case, record_for(case, SETTINGS))["snooker"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.i18n import tr
+from scenes.core.i18n import tr
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen

@@ -1,16 +1,16 @@
 """The exam (the ``[trainer]`` settings: cases across the topics, seconds and replays per case, the pass
 mark): no verdict until its end, answers after the time score nothing, the replays counted; at the end the
-result and the report (``scenes/trainer/exam.py`` writes it)."""
+result and the report (``scenes/core/trainer/exam.py`` writes it)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scenes.i18n import tr
-from scenes.trainer.session import Session
+from scenes.core.i18n import tr
+from scenes.core.trainer.session import Session
 
 if TYPE_CHECKING:
-    from scenes.trainer.exam import ExamRules
+    from scenes.core.trainer.exam import ExamRules
     from scenes.trainer.screen import TrainerScreen
 
 
@@ -27,7 +27,7 @@ class ExamPart:
         self.report: str | None = None
 
     def start(self) -> None:
-        from scenes.trainer.exam import ExamRules
+        from scenes.core.trainer.exam import ExamRules
 
         s = self.screen
         s.exam_mode = True
@@ -84,8 +84,8 @@ class ExamPart:
     def finish(self) -> None:
         """The exam's end on the score page: the result, and where its report was written."""
         from physics.files import WriteError
-        from scenes.trainer import exam
-        from scenes.trainer.cli import now_iso
+        from scenes.core.trainer import exam
+        from scenes.core.trainer.cli import now_iso
 
         s = self.screen
         assert s.session is not None and self.exam_id is not None and self.rules is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scenes.i18n import tr
+from scenes.core.i18n import tr
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen
@@ -23,8 +23,8 @@ class HistoryPhase:
         from direct.gui.OnscreenImage import OnscreenImage
         from panda3d.core import Filename, Texture
 
-        from scenes.trainer.cli import print_history
-        from scenes.trainer.plots import plot_progress
+        from scenes.core.trainer.cli import print_history
+        from scenes.core.trainer.plots import plot_progress
 
         s = self.screen
         s.phase = "history"

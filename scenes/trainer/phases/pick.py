@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.i18n import game_name, ntr, tr
-from scenes.trainer.cases import Topic
-from scenes.trainer.verdict import trainee_name
+from scenes.core.i18n import game_name, ntr, tr
+from scenes.core.trainer.cases import Topic
+from scenes.core.trainer.verdict import trainee_name
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen

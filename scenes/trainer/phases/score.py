@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scenes.i18n import game_name, ntr, tr
-from scenes.trainer.cases import Topic, load_library, user_cases_dir
+from scenes.core.i18n import game_name, ntr, tr
+from scenes.core.trainer.cases import Topic, load_library, user_cases_dir
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen
@@ -52,7 +52,7 @@ class ScorePhase:
         s.button(tr("trainer.screen.back", lang), (0, -0.45), s.pick.show)
 
     def make_variations(self) -> int:
-        from scenes.trainer.generate import variations
+        from scenes.core.trainer.generate import variations
 
         s = self.screen
         n = 0

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scenes.i18n import game_name, key_name, tr
-from scenes.trainer.questions import free_ball_question, sight_lines
-from scenes.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
+from scenes.core.i18n import game_name, key_name, tr
+from scenes.core.trainer.questions import free_ball_question, sight_lines
+from scenes.core.trainer.verdict import AnswerLine, answer_lines, case_score, teaching
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen

@@ -1,5 +1,5 @@
 """The watch phase and the replay behind every phase of a case: the stroke replayed with the camera that goes
-where the decision is (``scenes/trainer/framing.py``'s :class:`Director`) and automatic slow motion around the
+where the decision is (``scenes/core/trainer/framing.py``'s :class:`Director`) and automatic slow motion around the
 deciding moment; the case's header and the replay clock above it; the replay controls (pause, speed, step,
 replay - limited in an exam - and the cameras)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from physics.tables import load_table
-from scenes.i18n import game_name, has_text, key_labels, key_name, number, tr
+from scenes.core.i18n import game_name, has_text, key_labels, key_name, number, tr
+from scenes.core.trainer.framing import Director, held_samples
 from scenes.screens.views import BALL_STYLE, make_camera, make_replay, make_table_view
-from scenes.trainer.framing import Director, held_samples
 
 if TYPE_CHECKING:
     from scenes.trainer.screen import TrainerScreen

@@ -4,7 +4,7 @@
 
 Seen (this script, no window): RSS 84 -> 130 MiB over 8 strokes, ~6 MiB per stroke; through the
 scene (python -m tests.soak --strokes 100 --rerack 0): 152 -> 602 MiB over 100 strokes, while the
-scene-graph node count stays at 66 + 29. Cause: scenes/match.py MatchController.apply appends
+scene-graph node count stays at 66 + 29. Cause: scenes/core/match.py MatchController.apply appends
 ``self.last`` (a StrokeResult holding the full ShotRecord with every sample row, ~12-15k tuples at
 120 Hz) to ``self.history`` for undo, for every stroke of the session. A 500-stroke session keeps
 ~2.5 GB. Expected: the undo stack keeps positions and states (small), or a bounded number of records.
@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from physics.record import ShotParams  # noqa: E402
-from scenes.match import MatchController  # noqa: E402
+from scenes.core.match import MatchController  # noqa: E402
 from tests.soak import rss  # noqa: E402
 
 m = MatchController(game="practice", names=("",))

@@ -7,7 +7,7 @@
 Seen: ``internal error: JSONDecodeError: Expecting value: line 1 column 1 (char 0)``, exit 1
 (``items = '[1, 2, 3]'``: ``TypeError: 'int' object is not iterable``; ``position = 'two'``:
 ``ValueError: invalid literal for int()``). Expected: ``error: <db path>: sessions.items: ...``, exit 2,
-the file untouched. Cause: scenes/trainer/store.py ``_session_row`` trusts every column.
+the file untouched. Cause: scenes/core/trainer/store.py ``_session_row`` trusts every column.
 """
 
 import sqlite3
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from scenes.trainer.store import Store, default_path  # noqa: E402
+from scenes.core.trainer.store import Store, default_path  # noqa: E402
 
 path = default_path(Path(sys.argv[1]) / "billiards3d")
 with Store(path) as s:

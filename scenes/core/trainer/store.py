@@ -28,6 +28,7 @@ import json
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -218,7 +219,7 @@ class Store:
             # Another trainer process (an import, a second window) may hold the write lock for a while on a
             # busy machine: wait for it rather than refuse the database.
             self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=60.0)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            _wal(self.conn)
             self.conn.execute("PRAGMA synchronous=FULL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             with self._tx():
@@ -731,6 +732,20 @@ class Store:
             if p.answered >= min_answers and p.score < threshold
         ]
         return sorted(weak, key=lambda p: (p.score, p.key))
+
+
+def _wal(conn: sqlite3.Connection, wait: float = 60.0) -> None:
+    """Put the database in WAL mode. Two processes opening a new database at once race for the switch, and SQLite
+    answers the loser "locked" at once, without its busy wait: so wait here, as ``connect``'s timeout would."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 class _Tx:

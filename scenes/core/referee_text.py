@@ -19,7 +19,7 @@ from physics.tables import TableSpec, load_table
 from rules.cli import RefereeRun, Refusal, judge_command, write_json
 from rules.names import balls_list
 from rules.ruling import Ruling
-from scenes.i18n import (
+from scenes.core.i18n import (
     ball_name,
     display_names,
     game_name,
@@ -77,7 +77,7 @@ def _table(table_id: str, lang: str) -> str:
 
 def record_text(record: ShotRecord, table: TableSpec, lang: str) -> str:
     """The stroke: its table and length, each event in words, where every ball ended."""
-    from scenes.trainer.text import describe_event, thing_name
+    from scenes.core.trainer.text import describe_event, thing_name
 
     lines = [tr("referee.record", lang, table=_table(table.id, lang), d=record.duration)]
     lines.append(tr("referee.events", lang))
@@ -118,7 +118,7 @@ def _next(r: Ruling, players: Sequence[str], lang: str) -> str:
 
 
 def _respot(r: Ruling, table: TableSpec, record: ShotRecord, lang: str) -> str:
-    from scenes.trainer.questions import name_place, place_name
+    from scenes.core.trainer.questions import name_place, place_name
 
     out = []
     for x in r.respot:
@@ -137,7 +137,7 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
     """One ruling in full: the fouls (named, with the rule and why), what counts, the points and the score,
     what left the table and what is put back where, who plays next and from where, the options, the
     referee's announcements and the end of the frame."""
-    from scenes.stats import foul_name
+    from scenes.core.stats import foul_name
 
     lines = [tr("referee.ruling", lang, game=game_name(r.game, lang))]
     announcements = [
@@ -197,7 +197,7 @@ def ruling_text(r: Ruling, players: Sequence[str], table: TableSpec, record: Sho
 def comparison_text(rulings: Mapping[str, Ruling], players: Sequence[str], lang: str) -> str:
     """The same stroke judged by several games, a row each: the fouls, what counts, what left the table, who
     plays next and from where."""
-    from scenes.stats import foul_name
+    from scenes.core.stats import foul_name
 
     head = [tr(f"referee.col.{c}", lang) for c in ("game", "foul", "counted", "off", "next")]
     rows: list[list[Any]] = [head]

@@ -13,13 +13,13 @@ from typing import TextIO
 
 from physics.record import Event, EventType, ShotRecord
 from rules.names import object_en, object_ru
-from scenes.i18n import game_name, has_text, ntr, number, pocket_name, tr
-from scenes.trainer.cases import Case, Topic
-from scenes.trainer.exam import ExamRules
-from scenes.trainer.questions import Question, ball_name
-from scenes.trainer.session import CaseRun, Session
-from scenes.trainer.store import Progress
-from scenes.trainer.verdict import answer_lines, teaching, verdict_text
+from scenes.core.i18n import game_name, has_text, ntr, number, pocket_name, tr
+from scenes.core.trainer.cases import Case, Topic
+from scenes.core.trainer.exam import ExamRules
+from scenes.core.trainer.questions import Question, ball_name
+from scenes.core.trainer.session import CaseRun, Session
+from scenes.core.trainer.store import Progress
+from scenes.core.trainer.verdict import answer_lines, teaching, verdict_text
 
 
 def thing_name(kind: str, key: str | None, lang: str) -> str:

@@ -1,7 +1,7 @@
 """Exam mode: N cases across the topics, limited replays, a time limit per case, a pass mark, a report.
 
 ``python main.py train --exam [--game G] [--cases N]`` (and the exam screen of the 3D trainer). The cases
-are drawn by :func:`scenes.trainer.session.exam_plan`; nothing is said about an answer until the end. The
+are drawn by :func:`scenes.core.trainer.session.exam_plan`; nothing is said about an answer until the end. The
 score is the weighted one of practice (``questions.WEIGHTS``); an answer given after the case's time ran out
 scores nothing. The trainee passes with at least ``pass_mark`` percent. The report (HTML, one file the
 trainee can keep or print) lists each case with the answers given and the right ones, the ruling and the
@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from physics.files import atomic_text
-from scenes.i18n import game_name, ntr, number, tr
-from scenes.trainer.cases import Topic
-from scenes.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
+from scenes.core.i18n import game_name, ntr, number, tr
+from scenes.core.trainer.cases import Topic
+from scenes.core.trainer.verdict import AnswerLine, Teaching, answer_lines, case_score, teaching, trainee_name
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from physics.record import BallStatus, EventType, ShotRecord
 from physics.tables import TableSpec
 from rules.registry import get_referee
 from rules.ruling import Ruling
-from scenes.i18n import rule_name, tr
-from scenes.trainer.cases import Case, Topic, respots
+from scenes.core.i18n import rule_name, tr
+from scenes.core.trainer.cases import Case, Topic, respots
 
 NONE = "none"
 
@@ -387,7 +387,7 @@ def legal_note(topic: Topic, fam: str, lang: str) -> str | None:
 def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
     """Lines explaining the ruling: every foul with its rule, or why the stroke is legal; then the referee's
     announcements."""
-    from scenes.stats import foul_name
+    from scenes.core.stats import foul_name
 
     lines: list[str] = []
     for f in ruling.fouls:
@@ -405,7 +405,7 @@ def explanation(case: Case, game: str, ruling: Ruling, lang: str) -> list[str]:
 def summary_line(ruling: Ruling, lang: str) -> str:
     """One line for the ruling and for 'how the other rulebooks rule': foul or legal, the fouls by name, the
     balls, who plays next (as the question asks it: the striker or the opponent) and from where."""
-    from scenes.stats import foul_name
+    from scenes.core.stats import foul_name
 
     parts = [tr("trainer.sum.foul" if ruling.foul else "trainer.sum.legal", lang)]
     names = [foul_name(f.code, lang) for f in ruling.fouls]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.ruling import Ruling
-from scenes.i18n import game_name, number, tr
-from scenes.trainer.questions import Question, explanation, family, free_ball_line, summary_line
-from scenes.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
-from scenes.trainer.store import DEFAULT_PROFILE
+from scenes.core.i18n import game_name, number, tr
+from scenes.core.trainer.questions import Question, explanation, family, free_ball_line, summary_line
+from scenes.core.trainer.quotes import Quote, quotes_for, ruling_codes, ruling_refs
+from scenes.core.trainer.store import DEFAULT_PROFILE
 
 
 def trainee_name(name: str, lang: str) -> str:

@@ -21,11 +21,11 @@ from physics.scenario import PRACTICE
 from physics.tables import TableSpec, load_table
 from rules.contract import CallKind, Option, Phase, Required, parse_decision
 from rules.ruling import Ruling
+from scenes.core.i18n import game_name, tr
+from scenes.core.scoreboard import FoulLine, HudSnapshot, LastCall, PlayerLine
+from scenes.core.stats import StrokeLog
 from scenes.core.turns import ACCEPT as ACCEPT  # the screens import it from here
 from scenes.core.turns import break_gain, offered_options
-from scenes.hud import FoulLine, HudSnapshot, LastCall, PlayerLine
-from scenes.i18n import game_name, tr
-from scenes.stats import StrokeLog
 
 Positions = dict[str, tuple[float, float]]
 PRACTICE_TABLE = "pyramid-12ft"  # practice opens on the pyramid table (practice takes any table)
@@ -331,7 +331,7 @@ class MatchController:
     def option_labels(self) -> tuple[str, ...]:
         """Each option as the HUD words it: who plays next and from where, read from the state the option leads
         to (``MatchState.apply`` with that decision), so the words name the player then marked at the table."""
-        from scenes.i18n import option_name, option_outcome, zone_name
+        from scenes.core.i18n import option_name, option_outcome, zone_name
 
         if self.pending is None or self.pending.ruling is None or self.state is None:
             return ()
@@ -392,7 +392,7 @@ class MatchController:
         if self.autosave is None or self.state is None:
             return
         from physics.files import WriteError
-        from scenes.autosave import save_document, save_match
+        from scenes.core.autosave import save_document, save_match
 
         self.saved_strokes += 1
         # Beside it, what the window adds to the referee's state: the current break and the stroke log.
@@ -408,7 +408,7 @@ class MatchController:
     @classmethod
     def from_autosave(cls, path: str, lang: str = "ru", settings: Any = None) -> MatchController:
         """Resume a saved match (InputError, file untouched, when the save is not one of ours)."""
-        from scenes.autosave import load_match
+        from scenes.core.autosave import load_match
 
         state, strokes = load_match(path)
         m = cls(
@@ -431,7 +431,7 @@ class MatchController:
     def _resume_view(self) -> None:
         """The current break and the stroke log from the save beside the match's (a missing one, or one left
         by another stroke than the match file's, resumes with neither; a damaged one is one InputError line)."""
-        from scenes.autosave import load_document
+        from scenes.core.autosave import load_document
 
         assert self.autosave is not None
         path = play_save_path(self.autosave)

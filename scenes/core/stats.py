@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scenes.i18n import has_text, ntr, tr
+from scenes.core.i18n import has_text, ntr, tr
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The match archive and the drills' progress: tables of their own in the trainer's SQLite store.
 
-The store (``scenes.trainer.store.Store``: the user's data folder, WAL journal, a foreign file refused
+The store (``scenes.core.trainer.store.Store``: the user's data folder, WAL journal, a foreign file refused
 untouched) is opened as the trainer opens it; these tables are created beside the trainer's if they are
 missing, so one file keeps a player's progress of every kind. Every write is one transaction.
 
@@ -29,7 +29,7 @@ CREATE TABLE IF NOT EXISTS matches (
     frames_to_win INTEGER NOT NULL,
     frames_won TEXT NOT NULL,     -- JSON list, per player
     winner INTEGER,
-    stats TEXT NOT NULL           -- JSON: the stroke log's summary lines (see scenes.stats.StrokeLog)
+    stats TEXT NOT NULL           -- JSON: the stroke log's summary lines (see scenes.core.stats.StrokeLog)
 );
 CREATE TABLE IF NOT EXISTS match_strokes (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -80,7 +80,7 @@ class Archive:
         writes; a table not made yet reads as empty."""
         import sqlite3
 
-        from scenes.trainer.store import Store
+        from scenes.core.trainer.store import Store
 
         self.store = Store(path, readonly=readonly)
         self.conn = self.store.conn
@@ -107,7 +107,7 @@ class Archive:
 
     @classmethod
     def open(cls, settings: Any, readonly: bool = False) -> Archive:
-        from scenes.trainer.store import DB_NAME
+        from scenes.core.trainer.store import DB_NAME
 
         return cls(Path(settings.data_dir()) / DB_NAME, readonly=readonly)
 

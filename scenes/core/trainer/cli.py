@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from physics.errors import InputError
-from scenes.i18n import date_text, game_name, ntr, number, tr
-from scenes.terminal import SafeText
-from scenes.trainer.cases import load_library, user_cases_dir
-from scenes.trainer.session import CaseRun, Session
-from scenes.trainer.store import Store, default_path
-from scenes.trainer.text import run_text_exam, run_text_session, topic_title, weak_text
-from scenes.trainer.verdict import trainee_name
+from scenes.core.i18n import date_text, game_name, ntr, number, tr
+from scenes.core.terminal import SafeText
+from scenes.core.trainer.cases import load_library, user_cases_dir
+from scenes.core.trainer.session import CaseRun, Session
+from scenes.core.trainer.store import Store, default_path
+from scenes.core.trainer.text import run_text_exam, run_text_session, topic_title, weak_text
+from scenes.core.trainer.verdict import trainee_name
 
 
 def _stdin_reader() -> Any:
@@ -42,11 +42,11 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
     read = read or _stdin_reader()
     lang = settings.lang
     if getattr(args, "generate", None) is not None:
-        from scenes.trainer.generate import generate_command
+        from scenes.core.trainer.generate import generate_command
 
         return generate_command(args, settings, out)
     if getattr(args, "import_pack", None):
-        from scenes.trainer.packs import import_command
+        from scenes.core.trainer.packs import import_command
 
         return import_command(Path(args.import_pack), args, settings, out)
     history = bool(getattr(args, "history", False))
@@ -57,7 +57,7 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
         name = profile_name(args, settings)
         pid = store.profile_id(name) if readonly else store.profile(name)
         if getattr(args, "export", None):
-            from scenes.trainer.packs import export_results
+            from scenes.core.trainer.packs import export_results
 
             path = export_results(
                 store, Path(args.export), None if getattr(args, "all_profiles", False) else pid
@@ -67,7 +67,7 @@ def train_text_command(args: Any, settings: Any, out: TextIO | None = None, read
         if history:
             print_history(store, lang, out, pid, name)
             if getattr(args, "plot", None) is not None:
-                from scenes.trainer.plots import plot_progress
+                from scenes.core.trainer.plots import plot_progress
 
                 target = Path(args.plot) if args.plot else settings.data_dir() / "progress.png"
                 path = plot_progress(store, pid, target, lang, name)
@@ -105,7 +105,7 @@ def _all_saved(store: Store) -> None:
 
 
 def _exam(store: Store, pid: int, library: Any, args: Any, settings: Any, out: TextIO, read: Any) -> int:
-    from scenes.trainer import exam
+    from scenes.core.trainer import exam
 
     rules = exam.ExamRules.from_settings(settings.trainer, getattr(args, "cases", None))
     session, resumed = Session.resume_or_start(
@@ -163,7 +163,7 @@ def offer_variations(missed: list[CaseRun], settings: Any, lang: str, read: Any,
     line = read()
     if line is None or line.strip().lower() not in ("y", "yes", "д", "да"):
         return []
-    from scenes.trainer.generate import variations
+    from scenes.core.trainer.generate import variations
 
     written: list[Path] = []
     for r in cases:

@@ -16,7 +16,7 @@ from physics.limits import MAX_PLAYERS, check_name
 from physics.scenario import PRACTICE
 from rules.registry import game_ids
 
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "settings.toml"
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "settings.toml"
 PHYSICS_OVERRIDES = (
     "mu_slide",
     "mu_roll",
@@ -42,7 +42,7 @@ class Display:
     msaa: int = 4
     quality: str = "high"  # "high": physically based shading and shadows; "low": vertex lighting, no shaders
 
-    aim_aid: str = "preview"  # practice: off | ghost | object | path | preview (scenes/aim_aids.py)
+    aim_aid: str = "preview"  # practice: off | ghost | object | path | preview (scenes/core/aim_aids.py)
     aim_aid_match: str = "object"  # the same levels in a match
 
 

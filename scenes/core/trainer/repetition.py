@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scenes.trainer.store import AnswerRow
+from scenes.core.trainer.store import AnswerRow
 
 BOXES = 5
 INTERVALS = {1: 1, 2: 2, 3: 4, 4: 8, 5: 16}

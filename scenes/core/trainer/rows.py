@@ -58,7 +58,7 @@ from rules.games.snooker_over import passes_over_after_touch
 from rules.interference import OUTSIDE_AGENTS
 from rules.ruling import Ruling
 from rules.strike import push, push_unless_frozen, tip_contacts
-from scenes.trainer.cases import Topic
+from scenes.core.trainer.cases import Topic
 
 # The row of rules-notes §2 each topic illustrates.
 TOPIC_ROW: dict[Topic, int] = {
@@ -709,7 +709,7 @@ def incidental_fouls(rulings: Mapping[str, Ruling], row: int | None = None) -> l
 
 
 def case_claim(case: Any) -> Claim:
-    """The claim of a library case (``scenes.trainer.cases.Case``)."""
+    """The claim of a library case (``scenes.core.trainer.cases.Case``)."""
     return Claim(case.topic, getattr(case, "subject", None))
 
 

@@ -23,7 +23,7 @@ How to add a text:
    Placeholders are ``str.format`` fields and must be the same in both (the ids are keys, so gettext's own
    format check has nothing to compare with: :func:`catalog_problems` compares the two catalogs instead).
 2. Nothing else: a catalog whose ``.mo`` is missing or older than its ``.po`` is compiled at first use
-   (``make setup`` compiles both ahead: ``python -m scenes.i18n compile``). ``python -m scenes.i18n check``
+   (``make setup`` compiles both ahead: ``python -m scenes.core.i18n compile``). ``python -m scenes.core.i18n check``
    lists what is wrong with the catalogs and every key the code (``main.py``, ``scenes/`` with the trainer)
    asks for that they lack; ``tests/scenes/test_i18n.py`` fails on a text present in one
    language only, an empty or fuzzy translation, placeholders that differ, or a key used in the code that
@@ -50,7 +50,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FONT_DIR = ROOT / "assets" / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -562,28 +562,8 @@ def _plural_keys() -> list[str]:
         return [str(m.id[0]) for m in read_po(f) if isinstance(m.id, tuple)]
 
 
-_fonts: dict[tuple[int, bool], Any] = {}
-
-
-def ui_font(loader: Any, bold: bool = False) -> Any:
-    """The shipped DejaVu font (Cyrillic), loaded once per loader; pixels-per-unit high for crisp text."""
-    key = (id(loader), bold)
-    font = _fonts.get(key)
-    if font is None:
-        from panda3d.core import Filename
-
-        path = FONT_BOLD if bold else FONT_REGULAR
-        font = loader.loadFont(Filename.fromOsSpecific(str(path)).getFullpath())
-        # Panda3D's font pool hands a second loader (a new window in the same process, an offscreen render)
-        # the font the first one set up and drew with: its glyph pages exist, and they were made at 48 already.
-        if font.getNumPages() == 0:
-            font.setPixelsPerUnit(48)
-        _fonts[key] = font
-    return font
-
-
 def main(argv: Sequence[str]) -> int:
-    """``python -m scenes.i18n compile [LANG|FILE.mo ...]`` (the catalogs to .mo; all by default) or
+    """``python -m scenes.core.i18n compile [LANG|FILE.mo ...]`` (the catalogs to .mo; all by default) or
     ``check`` (the catalogs' problems and the keys the code asks for that they lack, one a line; exit 1 if
     any)."""
     if argv and argv[0] == "compile":
@@ -602,7 +582,7 @@ def main(argv: Sequence[str]) -> int:
         for p in problems:
             print(p, file=sys.stderr)
         return 1 if problems else 0
-    print("usage: python -m scenes.i18n compile|check", file=sys.stderr)
+    print("usage: python -m scenes.core.i18n compile|check", file=sys.stderr)
     return 2
 
 

@@ -21,11 +21,11 @@ from physics.errors import InputError
 from physics.files import atomic_text
 from physics.validation import run_validation
 from physics.validation_data import Check, Fact, Series
-from scenes.i18n import tr
+from scenes.core.i18n import tr
 
 
 def _w(lang: str) -> dict[str, str]:
-    """The report's own words in ``lang`` (the catalogs' ``validate.*`` entries, scenes.i18n)."""
+    """The report's own words in ``lang`` (the catalogs' ``validate.*`` entries, scenes.core.i18n)."""
     lg = "ru" if lang == "ru" else "en"
     return {
         "heading": tr("validate.heading", lg),

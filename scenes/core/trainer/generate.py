@@ -6,7 +6,7 @@ The noise is the computational-pool model (docs/physics.md §Cues: σ of 0.125°
 0.075 m/s in speed, 0.5 mm in tip offset), scaled up step by step when the wanted outcome is rare: a human
 stroke varies far more than a robot's, and a rare call (a ball off the lamp) needs a wide search.
 Each stroke in the category is judged under every rulebook of its base case and kept only when it passes
-the same checks as every library case (``scenes.trainer.rows``: it shows what its row must show, and its
+the same checks as every library case (``scenes.core.trainer.rows``: it shows what its row must show, and its
 rulings carry no foul unrelated to the row); it is written as a case file with the referee's rulings as
 its expected ones. The same seed gives the same files.
 """
@@ -25,8 +25,8 @@ from physics.files import atomic_text
 from physics.record import BallStatus, EventType, ShotParams, ShotRecord
 from physics.scenario import Scenario
 from rules.ruling import Ruling
-from scenes.i18n import ntr, tr
-from scenes.trainer.cases import (
+from scenes.core.i18n import ntr, tr
+from scenes.core.trainer.cases import (
     Case,
     Expected,
     Topic,
@@ -36,7 +36,7 @@ from scenes.trainer.cases import (
     rule,
     user_cases_dir,
 )
-from scenes.trainer.rows import TOPIC_ROW, Claim, bounced_out_of_pocket, incidental_fouls, row_problems
+from scenes.core.trainer.rows import TOPIC_ROW, Claim, bounced_out_of_pocket, incidental_fouls, row_problems
 
 CLI = "command line"
 

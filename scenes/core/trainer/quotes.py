@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 
 from rules.ruling import FoulCode, Ruling
-from scenes.i18n import rule_name, tr
+from scenes.core.i18n import rule_name, tr
 
-QUOTES_FILE = Path(__file__).resolve().parent.parent.parent / "assets" / "rules" / "quotes.toml"
+QUOTES_FILE = Path(__file__).resolve().parents[3] / "assets" / "rules" / "quotes.toml"
 SOURCES = {
     "000": "000_3cff9b721c6303a3.txt",
     "003": "003_f62c535b020d5aac.txt",

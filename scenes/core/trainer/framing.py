@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from physics.plan import ROOM_HALF
 from physics.record import EventType, ShotRecord
 from physics.tables import TableSpec
-from scenes.trainer.cases import Topic
-from scenes.trainer.moments import Moment, deciding_moment
+from scenes.core.trainer.cases import Topic
+from scenes.core.trainer.moments import Moment, deciding_moment
 
 Vec3 = tuple[float, float, float]
 

@@ -19,10 +19,10 @@ from physics.errors import InputError
 from physics.record import ShotRecord
 from rules.registry import game_ids
 from rules.ruling import Ruling
-from scenes.trainer.cases import Case, Topic, record_for, rule
-from scenes.trainer.questions import Question, questions_for
-from scenes.trainer.repetition import order_items
-from scenes.trainer.store import Progress, SessionRow, Store
+from scenes.core.trainer.cases import Case, Topic, record_for, rule
+from scenes.core.trainer.questions import Question, questions_for
+from scenes.core.trainer.repetition import order_items
+from scenes.core.trainer.store import Progress, SessionRow, Store
 
 CLI = "command line"
 

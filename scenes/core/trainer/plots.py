@@ -11,10 +11,10 @@ from pathlib import Path
 
 from physics.errors import InputError
 from physics.files import atomic_bytes
-from scenes.i18n import game_name, tr
-from scenes.trainer.store import Store
-from scenes.trainer.text import topic_title
-from scenes.trainer.verdict import trainee_name
+from scenes.core.i18n import game_name, tr
+from scenes.core.trainer.store import Store
+from scenes.core.trainer.text import topic_title
+from scenes.core.trainer.verdict import trainee_name
 
 
 def series(store: Store, profile_id: int, by: str) -> dict[str, list[tuple[int, float]]]:

@@ -307,12 +307,12 @@ def _out(file: str, snap: Mapping[str, Any], st: Any, ball_set: tuple[str, ...])
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m scenes.autosave FILE``: check a saved match; one line either way (exit 0 or 2)."""
+    """``python -m scenes.core.autosave FILE``: check a saved match; one line either way (exit 0 or 2)."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m scenes.autosave FILE", file=sys.stderr)
+        print("usage: python -m scenes.core.autosave FILE", file=sys.stderr)
         return 2
     try:
         st, strokes = load_match(args[0])

@@ -44,9 +44,9 @@ from physics.scenario import Scenario
 from rules.registry import game_ids, get_referee
 from rules.ruling import FoulCode, InHand, Ruling
 from rules.scenarios import load_scenario
-from scenes.i18n import tr
+from scenes.core.i18n import tr
 
-CASES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "cases"
+CASES_DIR = Path(__file__).resolve().parents[3] / "assets" / "cases"
 IN_HAND = (*(h.value for h in InHand), "none")  # the [expected] in_hand values: an area, or none
 # A respot is a rule-made place (a spot, a cushion middle) so it is compared to the millimetre;
 # 5 mm only absorbs the frozen-ball spacing rules of some games.

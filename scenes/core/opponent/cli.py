@@ -18,10 +18,10 @@ from physics.tables import TableSpec
 from rules.registry import get_referee
 from rules.scenarios import load_scenario
 from rules.state import MatchState
+from scenes.core.i18n import ball_name, game_name, pocket_name, tr
 from scenes.core.opponent.autoplay import FrameResult, autoplay
 from scenes.core.opponent.levels import level
 from scenes.core.opponent.player import Plan, choose
-from scenes.i18n import ball_name, game_name, pocket_name, tr
 
 INTENTS = ("pot", "bank", "combination", "safety", "escape", "break")
 

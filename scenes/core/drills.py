@@ -32,7 +32,7 @@ from typing import Any, TypeGuard
 from physics.errors import InputError
 from physics.record import BallStatus, EventType, ShotRecord
 
-DRILL_DIR = Path(__file__).resolve().parent.parent / "assets" / "drills"
+DRILL_DIR = Path(__file__).resolve().parents[2] / "assets" / "drills"
 FAMILIES = ("pyramid", "snooker", "pool")
 
 
@@ -221,7 +221,7 @@ def judge(drill: Drill, record: ShotRecord) -> Verdict:
 
 def verdict_text(verdict: Verdict, lang: str) -> str:
     """The verdict in words («Упражнение выполнено» / "Missed: the 1 did not drop into ...")."""
-    from scenes.i18n import ball_name, pocket_name, tr
+    from scenes.core.i18n import ball_name, pocket_name, tr
 
     if verdict.success:
         return tr("drill.success", lang)
@@ -258,8 +258,8 @@ def simulate_drill(drill: Drill, settings: Any, shot: Any = None) -> ShotRecord:
 def drill_command(args: Any, settings: Any) -> int:
     """``main.py drill --list`` (the library with each drill's attempts and success rate) or
     ``main.py drill FILE`` (simulate the file's stroke and judge it)."""
-    from scenes.archive import Archive
-    from scenes.i18n import tr
+    from scenes.core.archive import Archive
+    from scenes.core.i18n import tr
 
     lang = settings.lang
     if args.file:

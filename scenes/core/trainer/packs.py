@@ -28,10 +28,18 @@ from typing import Any, TextIO
 from physics.errors import InputError
 from physics.files import atomic_text, read_user_bytes
 from physics.limits import MAX_DEPTH
-from scenes.i18n import ntr
-from scenes.settings import key_range
-from scenes.trainer.cases import Case, Expected, load_case, load_library, record_for, rule, user_cases_dir
-from scenes.trainer.store import Store
+from scenes.core.i18n import ntr
+from scenes.core.settings import key_range
+from scenes.core.trainer.cases import (
+    Case,
+    Expected,
+    load_case,
+    load_library,
+    record_for,
+    rule,
+    user_cases_dir,
+)
+from scenes.core.trainer.store import Store
 
 RESULTS_FORMAT = "billiards3d-trainer-results"
 RESULTS_VERSION = 1
@@ -214,7 +222,7 @@ class _Known:
     @classmethod
     def installed(cls, cases: Mapping[str, Case]) -> _Known:
         from rules.registry import game_ids
-        from scenes.trainer.cases import Topic
+        from scenes.core.trainer.cases import Topic
 
         return cls(frozenset(game_ids()), frozenset(t.value for t in Topic), cases)
 
@@ -300,7 +308,7 @@ def _check_session(file: str, sk: str, s: Any, known: _Known) -> None:
 
 
 def _check_answer(file: str, ak: str, a: Any, items: list[list[str]]) -> None:
-    from scenes.trainer.questions import Kind
+    from scenes.core.trainer.questions import Kind
 
     if not isinstance(a, dict):
         raise InputError(file, ak, "a table")
@@ -474,7 +482,7 @@ def import_command(path: Path, args: Any, settings: Any, out: TextIO) -> int:
             str(path), "file", "an existing case pack (folder, .zip, .toml) or results file (.json)"
         )
     if path.suffix.lower() == ".json":
-        from scenes.trainer.store import default_path
+        from scenes.core.trainer.store import default_path
 
         cases = {c.id: c for c in load_library(extra=[user_cases_dir(settings)])}
         with Store(default_path(settings.data_dir())) as store:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 
 from physics.record import Event, EventType, ShotRecord
 from rules.strike import tip_contacts
-from scenes.i18n import tr
-from scenes.trainer.cases import Topic
+from scenes.core.i18n import tr
+from scenes.core.trainer.cases import Topic
 
 
 @dataclass(frozen=True)
