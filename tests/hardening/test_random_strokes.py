@@ -249,3 +249,16 @@ def test_campaign_seed_880001_a_ball_sent_up_by_an_impulse_flies_under_gravity(h
     m = measure_seed(880001, hz, record=False)
     assert m.energy_rise <= ENERGY_ABS, m.energy_rise_at
     assert not m.failures, m.failures
+
+
+@pytest.mark.parametrize("hz", [SAMPLE_HZ, 1000.0])
+def test_campaign_seed_8300085_a_flying_ball_meets_a_ball_at_its_velocity_then(hz: float) -> None:
+    """Regression (repro campaign_seed_8300085.toml: pyramid, a break-cue miscue at 72 deg sends the cue ball
+    up onto ball 11, frozen to it by a jaw; it rides down 11's side, meeting it every few 1 ms steps). At
+    each contact the cue ball was taken back along its chord but kept Bullet's step-end velocity, g (1 - s)
+    dt more downwards than it had there, and then fell the rest of the step again on its parabola: each
+    contact gave it m |v_z| g (1 - s) dt more energy, and the total rose 1.4 mJ in 20 ms. The impulse now
+    meets the velocity the ball has at its contact."""
+    m = measure_seed(8300085, hz, record=False)
+    assert m.energy_rise <= ENERGY_ABS, m.energy_rise_at
+    assert not m.failures, m.failures
