@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from panda3d.core import (
@@ -36,7 +36,9 @@ from panda3d.core import (
 
 ENV_SIZE = 32  # texels along a face of the sharpest reflection level
 ENV_LEVELS = 6  # 32, 16, 8, 4, 2, 1: roughness 0 .. 1
-MSAA = 4
+MSAA: Literal[4] = 4
+# The sample counts simplepbr's Pipeline takes, by value.
+MSAA_SAMPLES: dict[int, Literal[0, 2, 4, 8, 16]] = {0: 0, 2: 2, 4: 4, 8: 8, 16: 16}
 # What ShowBase raises (a plain Exception) when no display or EGL device gives it a window: the one failure
 # that falls back to the software renderer; any other is an error.
 NO_WINDOW = "Could not open window."
@@ -170,13 +172,12 @@ class Shading:
         self.render_node = render_node
         render_node.setTag(SHADING_TAG, "high")
         self._tasks = _OwnTasks(base.taskMgr, f"{id(self):x}")
-        msaa = msaa if msaa in (0, 2, 4, 8, 16) else MSAA
         self.pipeline = simplepbr.init(
             render_node=render_node,
             window=window,
             camera_node=camera,
             taskmgr=self._tasks,
-            msaa_samples=msaa,
+            msaa_samples=MSAA_SAMPLES.get(msaa, MSAA),
             max_lights=4,  # the most bulbs a lamp has is three
             enable_shadows=True,
             shadow_bias=0.00025,
@@ -232,7 +233,8 @@ def _face_dirs(size: int) -> np.ndarray:
         (-xcoord, ycoord, -one),
     ]
     d = np.stack([np.stack(f, axis=-1) for f in faces])
-    return d / np.linalg.norm(d, axis=-1, keepdims=True)
+    unit: np.ndarray = d / np.linalg.norm(d, axis=-1, keepdims=True)
+    return unit
 
 
 def room_radiance(room: RoomLight, d: np.ndarray, lamps: bool = True) -> np.ndarray:
@@ -322,7 +324,9 @@ def _prefilter(room: RoomLight, size: int, roughness: float, n_samples: int) -> 
     light = 2 * vdh * h - n[:, None, :]
     ndl = np.clip(np.sum(light * n[:, None, :], axis=-1), 0, None)
     rad = room_radiance(room, light)
-    out = np.sum(rad * ndl[..., None], axis=1) / np.maximum(np.sum(ndl, axis=1, keepdims=True), 1e-9)
+    out: np.ndarray = np.sum(rad * ndl[..., None], axis=1) / np.maximum(
+        np.sum(ndl, axis=1, keepdims=True), 1e-9
+    )
     return out.reshape(6, size, size, 3)
 
 

@@ -389,7 +389,7 @@ class TableView:
             if s is None or not s.visible:
                 np_.hide()
         else:
-            pt = [float(v) for v in target]  # type: ignore[union-attr]
+            pt = [float(v) for v in target]
             x, y = pt[0], pt[1]
         np_.setPos(x, y, self.surface_z(x, y) + 0.0016)
         name = key or (ball if ball is not None else f"point-{len(self._highlights)}")

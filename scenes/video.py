@@ -77,7 +77,11 @@ class Encoder:
 
         self.container = av.open(str(path), mode="w")
         w, h = size
-        self.stream = self.container.add_stream(codec, rate=fps)
+        stream = self.container.add_stream(codec, rate=fps)
+        # A codec name typed as str may name any kind of stream; every one in FORMATS is a video codec.
+        if not isinstance(stream, av.VideoStream):
+            raise TypeError(f"codec {codec!r} makes a {type(stream).__name__}, not a video stream")
+        self.stream = stream
         self.stream.width, self.stream.height = w, h
         if codec == "libx264":
             self.stream.pix_fmt = "yuv420p"  # what every player decodes

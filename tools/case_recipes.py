@@ -112,7 +112,7 @@ class Recipe:
             direction=float(s.get("direction", 0.0)),
             elevation=float(s.get("elevation", 0.0)),
             tip=tuple(s.get("tip", (0.0, 0.0))),
-            call_ball=call.get("ball"),  # type: ignore[arg-type]
+            call_ball=call.get("ball"),
             call_pocket=call.get("pocket"),
             cue=str(s.get("cue", "playing")),
         )
@@ -301,7 +301,7 @@ def _hanging_events(
     t_hit: float,
     t_rest: float,
 ) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    events = [
+    events: list[dict[str, Any]] = [
         {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False},
         {"t": t_hit, "type": "ball_ball", "balls": ["cue", ball]},
         {"t": t_rest - 0.6, "type": "pocket_jaw", "ball": ball, "pocket": pocket},
@@ -309,7 +309,7 @@ def _hanging_events(
         {"t": t_rest, "type": "rest", "ball": "cue"},
         {"t": t_rest + after, "type": "dropped", "ball": ball, "pocket": pocket, "after": after},
     ]
-    final = {
+    final: dict[str, dict[str, Any]] = {
         "cue": {"status": "on_table", "pos": list(cue_end)},
         ball: {"status": "pocketed", "pocket": pocket},
     }

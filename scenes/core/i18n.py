@@ -490,14 +490,15 @@ def catalog_problems() -> list[str]:
             forms = list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
             if m.fuzzy:
                 out.append(f"{key}: fuzzy in the {lang} catalog (check the translation, then drop the flag)")
-            if not all(isinstance(s, str) and s.strip() for s in forms):
+            texts = [s for s in forms if isinstance(s, str) and s.strip()]
+            if len(texts) != len(forms):
                 out.append(f"{key}: empty translation in the {lang} catalog")
                 continue
-            if plural[lang] and len(forms) != PLURAL_FORMS[lang]:
+            if plural[lang] and len(texts) != PLURAL_FORMS[lang]:
                 out.append(
-                    f"{key}: {len(forms)} plural forms in the {lang} catalog, expected {PLURAL_FORMS[lang]}"
+                    f"{key}: {len(texts)} plural forms in the {lang} catalog, expected {PLURAL_FORMS[lang]}"
                 )
-            got = [set(_FIELD.findall(s)) for s in forms]
+            got = [set(_FIELD.findall(s)) for s in texts]
             if any(g != got[0] for g in got):
                 out.append(f"{key}: the {lang} plural forms use different placeholders")
             fields[lang] = got[0]

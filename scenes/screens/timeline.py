@@ -85,7 +85,7 @@ class Timeline:
         p = self.frame.getPos(self.base.aspect2d)
         if abs(my - p[2]) > BAR_H + 0.02 or abs(mx - p[0]) > self.half + 0.02:
             return None
-        return min(1.0, max(0.0, (mx - p[0] + self.half) / (2 * self.half)))
+        return min(1.0, max(0.0, float(mx - p[0] + self.half) / (2 * self.half)))
 
     def dump(self) -> list[dict[str, Any]]:
         return [{"t": t.t, "frac": t.frac, "kind": t.kind, "event": t.event} for t in self.ticks]

@@ -150,8 +150,8 @@ def check_samples(stroke: Stroke, rec: ShotRecord, m: Measure, geo: TableGeometr
     geo = geo or check_geometry(stroke)
     x0, x1, y0, y1 = geo.safe_box(clearance=0.0)
     by_t: dict[float, dict[str, tuple[float, ...]]] = {}
-    for b, rows in rec.samples.items():
-        for row in rows:
+    for b, ball_rows in rec.samples.items():
+        for row in ball_rows:
             by_t.setdefault(row[0], {})[b] = row
     # The cue adds energy where the tip meets the ball again (the follow-through's later contacts).
     tip_times = [

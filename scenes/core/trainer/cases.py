@@ -81,7 +81,7 @@ class Topic(StrEnum):
     DOUBLE_HIT = "double-hit"  # 18: the tip meets the cue ball twice (a close ball played with follow)
     PUSH = "push"  # 19: the tip is still on the cue ball when it meets a close ball
 
-    def title(self, lang: str) -> str:
+    def label(self, lang: str) -> str:
         """What the topic is called («прыжок через шар (перескок)»: ``trainer.topic.<value>``)."""
         return tr(f"trainer.topic.{self.value}", lang)
 
@@ -274,10 +274,10 @@ def case_from_scenario(sc: Scenario) -> Case:
     for k in meta:
         if k not in ("topic", "games", "row", "note", "subject"):
             raise InputError(file, f"meta.{k}", "a known key (games, note, row, subject, topic)")
-    try:
-        topic = Topic(meta.get("topic"))
-    except ValueError:
-        raise InputError(file, "meta.topic", f"one of {', '.join(t.value for t in Topic)}") from None
+    topic_value = meta.get("topic")
+    if not isinstance(topic_value, str) or topic_value not in {t.value for t in Topic}:
+        raise InputError(file, "meta.topic", f"one of {', '.join(t.value for t in Topic)}")
+    topic = Topic(topic_value)
     games = _strs(file, "meta.games", meta.get("games"))
     if not games:
         raise InputError(file, "meta.games", "at least one game id")

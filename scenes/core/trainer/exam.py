@@ -69,7 +69,7 @@ def result_of(session: Any, pass_mark: float) -> ExamResult:
 
 def _topic(key: str, lang: str) -> str:
     try:
-        return Topic(key).title(lang)
+        return Topic(key).label(lang)
     except ValueError:
         return key
 

@@ -198,7 +198,7 @@ def _variation_toml(
     topic = claim.topic
 
     def title(lang: str) -> str:
-        name = base.title[lang] if topic == base.topic else topic.title(lang).capitalize()
+        name = base.title[lang] if topic == base.topic else topic.label(lang).capitalize()
         return tr("trainer.gen.variation", lang, title=name, k=k)
 
     return case_toml(
@@ -216,6 +216,10 @@ def _variation_toml(
         objects=[{"kind": o.kind, "at": list(o.at), **dict(o.params)} for o in sc.objects],
         header=header,
     )
+
+
+def _write_text(path: Path, text: str) -> None:
+    atomic_text(path, "--out", lambda f: f.write(text))
 
 
 def generate(
@@ -301,10 +305,10 @@ def generate(
         )
         text = _variation_toml(base, k, shot, record, rulings, claim, header)
         path = out_dir / f"{stem}-{k:03d}.toml"
-        atomic_text(path, "--out", lambda f, text=text: f.write(text))
+        _write_text(path, text)
         written.append(path)
         if log is not None:
-            print(f"{path}: {topic.title(settings.lang)}", file=log)
+            print(f"{path}: {topic.label(settings.lang)}", file=log)
     if log is not None and rejected:
         print(ntr("trainer.gen.rejected", rejected, settings.lang), file=log)
     return written

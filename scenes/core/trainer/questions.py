@@ -177,7 +177,7 @@ def place_choices(table: TableSpec) -> tuple[str, ...]:
     if table.id.startswith("snooker"):
         spots = tuple(c for c in ("yellow", "green", "brown", "blue", "pink", "black") if c in table.spots)
         return (*spots, "where-it-was", "elsewhere")
-    base = tuple(s for s in ("foot-spot", "centre-spot", "head-spot") if s in table.spots)
+    base: tuple[str, ...] = tuple(s for s in ("foot-spot", "centre-spot", "head-spot") if s in table.spots)
     if table.id == "pyramid-12ft":
         base = (*base, "foot-cushion-middle", "head-cushion-middle")
     return (*base, "where-it-was", "elsewhere")

@@ -831,7 +831,7 @@ def _session_row(row: tuple, path: Path) -> SessionRow:  # type: ignore[type-arg
         game,
         topic,
         int(seed),
-        tuple(tuple(i) for i in parsed),  # type: ignore[misc]
+        tuple(tuple(i) for i in parsed),
         int(position),
         bool(finished),
         str(created),

@@ -320,6 +320,6 @@ def print_score(session: Session, lang: str, out: TextIO) -> None:
 
 def topic_title(key: str, lang: str) -> str:
     try:
-        return Topic(key).title(lang)
+        return Topic(key).label(lang)
     except ValueError:
         return key

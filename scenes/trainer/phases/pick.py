@@ -75,7 +75,7 @@ class PickPhase:
         s.label(tr("trainer.screen.topic", lang), (0, 0.04), 0.05)
         s.button("<", (-0.75, -0.06), self.cycle, ["topic", -1])
         self.topic_label = s.label(
-            Topic(s.pick_topic).title(lang) if s.pick_topic else tr("trainer.mixed", lang),
+            Topic(s.pick_topic).label(lang) if s.pick_topic else tr("trainer.mixed", lang),
             (0, -0.07),
             0.05,
         )
@@ -126,7 +126,7 @@ class PickPhase:
             topts: list[str | None] = [None, *s.topics]
             s.pick_topic = topts[(topts.index(s.pick_topic) + step) % len(topts)]
             self.topic_label["text"] = (
-                Topic(s.pick_topic).title(s.lang) if s.pick_topic else tr("trainer.mixed", s.lang)
+                Topic(s.pick_topic).label(s.lang) if s.pick_topic else tr("trainer.mixed", s.lang)
             )
 
     def cases(self, step: int) -> None:

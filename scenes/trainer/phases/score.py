@@ -38,7 +38,7 @@ class ScorePhase:
         for key, title in (("topic", tr("trainer.by_topic", lang)), ("game", tr("trainer.by_game", lang))):
             rows = s.session.by(key)
             text = ", ".join(
-                f"{Topic(p.key).title(lang) if key == 'topic' else game_name(p.key, lang)} {100 * p.score:.0f} %"
+                f"{Topic(p.key).label(lang) if key == 'topic' else game_name(p.key, lang)} {100 * p.score:.0f} %"
                 for p in rows
             )
             s.label(f"{title}: {text}", (0, y), 0.04, wrap=70)
