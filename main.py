@@ -31,14 +31,61 @@ def _whole(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are one line and exit 2, like every other bad input (argparse adds the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: command line: {message} (see `python {self.prog} --help`)\n")
+
+
+def _train_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--offscreen", action="store_true")
+    p.add_argument("--text", action="store_true", help="run a session in the terminal")
+    p.add_argument("--game", help="rulebook (game id)")
+    p.add_argument("--topic", help="topic of the session")
+    p.add_argument("--cases", type=_whole(1, MAX_CASES), help="number of cases in the session")
+    p.add_argument(
+        "--generate",
+        type=_whole(1, MAX_GENERATE),
+        metavar="N",
+        help="generate N new cases by varying library strokes",
+    )
+    p.add_argument("--category", help="with --generate: outcome category to keep")
+    p.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
+    p.add_argument("--out", help="with --generate: folder for the new cases")
+    p.add_argument("--history", action="store_true", help="show progress by topic and rulebook")
+    p.add_argument(
+        "--plot", nargs="?", const="", metavar="PNG", help="with --history: draw the progress plot (to PNG)"
+    )
+    p.add_argument("--profile", help="the trainee (default: [trainer] profile in settings.toml)")
+    p.add_argument("--exam", action="store_true", help="an exam: cases across the topics, a pass mark")
+    p.add_argument("--export", metavar="FILE", help="write the trainee's results to FILE.csv or FILE.json")
+    p.add_argument("--all-profiles", action="store_true", help="with --export: every trainee")
+    p.add_argument(
+        "--import",
+        dest="import_pack",
+        metavar="PACK",
+        help="add a case pack (folder, .zip, .toml) or results (.json)",
+    )
+
+
+def _render_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file")
+    p.add_argument("--out", help="the PNG to write")
+    p.add_argument("--at", type=float, default=0.0, help="seconds after the strike")
+    p.add_argument("--camera", choices=("top", "side", "player", "follow"), default=None)
+    p.add_argument("--size", default="960x540", help="WIDTHxHEIGHT")
+    p.add_argument("--quality", choices=("high", "low"), help="shading (default: settings [display] quality)")
+
+    p.add_argument("--video", metavar="OUT", help="render the stroke to OUT.mp4 (or .gif / .webp)")
+    p.add_argument(
+        "--speed", type=float, default=1.0, help="with --video: playback rate (0.25 = slow motion)"
+    )
+    p.add_argument("--fps", type=int, default=30, help="with --video: frames per second")
+
+
 def _parser() -> argparse.ArgumentParser:
-    class Parser(argparse.ArgumentParser):
-        """Bad arguments are one line and exit 2, like every other bad input (argparse adds the usage)."""
-
-        def error(self, message: str) -> NoReturn:
-            self.exit(2, f"error: command line: {message} (see `python {self.prog} --help`)\n")
-
-    p = Parser(prog="main.py", description="3D billiards simulator and referee trainer")
+    p = _Parser(prog="main.py", description="3D billiards simulator and referee trainer")
     p.add_argument("--settings", help="settings file (default: settings.toml beside main.py)")
     p.add_argument("--lang", choices=("ru", "en"), help="language of the texts (overrides settings)")
     sub = p.add_subparsers(dest="command")
@@ -50,37 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--out", help="with --offscreen: where to write the screenshot")
     play.add_argument("--resume", action="store_true", help="continue the match saved after its last stroke")
 
-    train = sub.add_parser("train", help="the referee trainer")
-    train.add_argument("--offscreen", action="store_true")
-    train.add_argument("--text", action="store_true", help="run a session in the terminal")
-    train.add_argument("--game", help="rulebook (game id)")
-    train.add_argument("--topic", help="topic of the session")
-    train.add_argument("--cases", type=_whole(1, MAX_CASES), help="number of cases in the session")
-    train.add_argument(
-        "--generate",
-        type=_whole(1, MAX_GENERATE),
-        metavar="N",
-        help="generate N new cases by varying library strokes",
-    )
-    train.add_argument("--category", help="with --generate: outcome category to keep")
-    train.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
-    train.add_argument("--out", help="with --generate: folder for the new cases")
-    train.add_argument("--history", action="store_true", help="show progress by topic and rulebook")
-    train.add_argument(
-        "--plot", nargs="?", const="", metavar="PNG", help="with --history: draw the progress plot (to PNG)"
-    )
-    train.add_argument("--profile", help="the trainee (default: [trainer] profile in settings.toml)")
-    train.add_argument("--exam", action="store_true", help="an exam: cases across the topics, a pass mark")
-    train.add_argument(
-        "--export", metavar="FILE", help="write the trainee's results to FILE.csv or FILE.json"
-    )
-    train.add_argument("--all-profiles", action="store_true", help="with --export: every trainee")
-    train.add_argument(
-        "--import",
-        dest="import_pack",
-        metavar="PACK",
-        help="add a case pack (folder, .zip, .toml) or results (.json)",
-    )
+    _train_arguments(sub.add_parser("train", help="the referee trainer"))
 
     sim = sub.add_parser("simulate", help="simulate a scenario's stroke and print the shot record")
     sim.add_argument("file")
@@ -93,23 +110,11 @@ def _parser() -> argparse.ArgumentParser:
     ref.add_argument("--all-games", action="store_true", help="judge under every game that fits the table")
     ref.add_argument("--sample-hz", type=float, metavar="N")
 
-    ren = sub.add_parser(
-        "render", help="draw a scenario at a moment of its stroke to a PNG, or the stroke to a video"
+    _render_arguments(
+        sub.add_parser(
+            "render", help="draw a scenario at a moment of its stroke to a PNG, or the stroke to a video"
+        )
     )
-    ren.add_argument("file")
-    ren.add_argument("--out", help="the PNG to write")
-    ren.add_argument("--at", type=float, default=0.0, help="seconds after the strike")
-    ren.add_argument("--camera", choices=("top", "side", "player", "follow"), default=None)
-    ren.add_argument("--size", default="960x540", help="WIDTHxHEIGHT")
-    ren.add_argument(
-        "--quality", choices=("high", "low"), help="shading (default: settings [display] quality)"
-    )
-
-    ren.add_argument("--video", metavar="OUT", help="render the stroke to OUT.mp4 (or .gif / .webp)")
-    ren.add_argument(
-        "--speed", type=float, default=1.0, help="with --video: playback rate (0.25 = slow motion)"
-    )
-    ren.add_argument("--fps", type=int, default=30, help="with --video: frames per second")
 
     bench = sub.add_parser("bench", help="measure simulation speed")
     bench.add_argument("--json", action="store_true")

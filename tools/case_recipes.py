@@ -724,38 +724,50 @@ def _back_bounce(fam: str) -> Recipe:
     )
 
 
-def _family_recipes(fam: str) -> list[Recipe]:
-    """The simulated strokes of one table family (positions in metres; shots found by trainer_search.py)."""
+@dataclass(frozen=True)
+class _Table:
+    """What a family's recipes are laid out from: its ball on and blocker, the bed's half-length and half-width
+    (m), the layout filler and the match state."""
+
+    fam: str
+    on: str
+    blk: str
+    L: float
+    W: float
+    P: Callable[..., dict[str, tuple[float, float]]]
+    st: dict[str, Any]
+
+
+def _table(fam: str) -> _Table:
     if fam == "pyramid":
-        on, blk, L, W, P, st = "7", "2", 1.775, 0.8875, _py, PY_STATE
-    elif fam == "pool":
-        on, blk, L, W, P, st = "1", "2", 1.27, 0.635, _pool, POOL_STATE
-    elif fam == "golf":
-        on, blk, L, W, P, st = "1", "2", 1.27, 0.635, dict, GOLF_STATE
-    elif fam == "snooker10":
-        on, blk, L, W, P, st = "red1", "red2", 1.4225, 0.711, _sn10, SN_STATE
-    else:
-        on, blk, L, W, P, st = "red1", "red2", 1.7845, 0.889, _sn, SN_STATE
-    a = fam
+        return _Table(fam, "7", "2", 1.775, 0.8875, _py, PY_STATE)
+    if fam == "pool":
+        return _Table(fam, "1", "2", 1.27, 0.635, _pool, POOL_STATE)
+    if fam == "golf":
+        return _Table(fam, "1", "2", 1.27, 0.635, dict, GOLF_STATE)
+    if fam == "snooker10":
+        return _Table(fam, "red1", "red2", 1.4225, 0.711, _sn10, SN_STATE)
+    return _Table(fam, "red1", "red2", 1.7845, 0.889, _sn, SN_STATE)
 
-    def touch_check(kind: str) -> Callable[[ShotRecord], bool]:
-        # In snooker a cue ball that flies over the ball on before the touch makes a jump shot too: the
-        # case must teach one thing, so there the touch must come after the first contact.
-        return _after_first_contact(kind) if fam.startswith("snooker") else (lambda r: True)
 
+def _touch_check(fam: str, kind: str) -> Callable[[ShotRecord], bool]:
+    # In snooker a cue ball that flies over the ball on before the touch makes a jump shot too: the
+    # case must teach one thing, so there the touch must come after the first contact.
+    return _after_first_contact(kind) if fam.startswith("snooker") else (lambda r: True)
+
+
+def _rail_kind(fam: str) -> str:
+    """Which of the cue ball's rail-top strokes a family plays: the pyramid's, the pool tables' or snooker's."""
+    return "pyramid" if fam == "pyramid" else "pool" if fam in ("pool", "golf") else "snooker"
+
+
+def _jump_recipes(t: _Table) -> list[Recipe]:
+    """Rows 6 and 7 from a blocker's layout: a jump over it, a scoop and a jump struck below centre."""
+    fam, on, blk, P, st = t.fam, t.on, t.blk, t.P, t.st
     cue_jump = {"cue": (-0.6, 0.3), blk: (-0.38, 0.3), on: (0.15, 0.3)}
-    # After the ball on the cue ball flies low and not far: on the smaller balls the blocker stands nearer.
-    jac_blk = (0.1, -0.06) if fam in ("pyramid", "snooker") else (-0.1, -0.03)
-    # The cue ball flies up to the lamp over the centre and comes down onto the ball: shorter tables start
-    # nearer the centre.
-    lamp_layout = (
-        {"cue": (-1.2, 0.0), on: (0.6, 0.05)}
-        if fam in ("pyramid", "snooker")
-        else {"cue": (-0.9 if fam in ("pool", "golf") else -1.0, 0.0), on: (0.5, 0.05)}
-    )
-    recs = [
+    return [
         Recipe(
-            f"{a}-jump-over-blocker",
+            f"{fam}-jump-over-blocker",
             "A jump over a blocker onto the ball",
             "Перескок через шар-помеху",
             fam,
@@ -768,7 +780,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _none_off),
         ),
         Recipe(
-            f"{a}-scoop",
+            f"{fam}-scoop",
             "A scoop: the tip digs under the cue ball",
             "Подцепка: удар под биток",
             fam,
@@ -786,7 +798,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             # The strokes the library once called scoops: a cue raised 40-50 degrees struck below centre
             # still drives the ball down into the slate with its tip far above the cloth, so the rules make
             # a jump of it (000 «Правильный перескок»; WPA: a jump struck down into the bed).
-            f"{a}-jump-below-centre",
+            f"{fam}-jump-below-centre",
             "A jump struck below centre with a raised cue",
             "Перескок ударом ниже центра с поднятым кием",
             fam,
@@ -798,8 +810,17 @@ def _family_recipes(fam: str) -> list[Recipe]:
             search={"cue_speed": (2.5, 7.0), "elevation": (35.0, 60.0), "tip_u": (-0.45, -0.2)},
             extra=_all(_first_is(on), _none_off),
         ),
+    ]
+
+
+def _contact_recipes(t: _Table) -> list[Recipe]:
+    """A miscue, and the cue ball's jumps at the ball on: over another ball, over the ball on, back."""
+    fam, on, blk, P, st = t.fam, t.on, t.blk, t.P, t.st
+    # After the ball on the cue ball flies low and not far: on the smaller balls the blocker stands nearer.
+    jac_blk = (0.1, -0.06) if fam in ("pyramid", "snooker") else (-0.1, -0.03)
+    return [
         Recipe(
-            f"{a}-miscue",
+            f"{fam}-miscue",
             "A miscue: the tip slides off",
             "Кикс: наклейка соскальзывает",
             fam,
@@ -812,7 +833,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _none_off, _never_airborne("cue")),
         ),
         Recipe(
-            f"{a}-jump-after-contact",
+            f"{fam}-jump-after-contact",
             "The cue ball jumps another ball after hitting the ball on",
             "Биток перепрыгивает шар после удара по прицельному",
             fam,
@@ -830,7 +851,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _none_off),
         ),
         Recipe(
-            f"{a}-clipped-ball-on",
+            f"{fam}-clipped-ball-on",
             "The cue ball clips the top of the ball on and lands beyond it",
             "Биток задевает прицельный шар сверху и приземляется за ним",
             fam,
@@ -844,7 +865,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _none_off),
         ),
         Recipe(
-            f"{a}-jump-drop-back",
+            f"{fam}-jump-drop-back",
             "The cue ball jumps, hits the ball and drops back on the near side",
             "Биток прыгает, бьёт шар и падает обратно перед ним",
             fam,
@@ -856,8 +877,15 @@ def _family_recipes(fam: str) -> list[Recipe]:
             search={"cue_speed": (2.0, 6.0), "elevation": (30.0, 70.0), "tip_u": (0.0, 0.2)},
             extra=_all(_first_is(on), _none_off),
         ),
+    ]
+
+
+def _floor_recipes(t: _Table) -> list[Recipe]:
+    """An object ball and the cue ball that fly onto the floor."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
+    return [
         Recipe(
-            f"{a}-object-ball-to-floor",
+            f"{fam}-object-ball-to-floor",
             "An object ball flies onto the floor",
             "Прицельный шар улетает на пол",
             fam,
@@ -878,7 +906,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             subject="object",
         ),
         Recipe(
-            f"{a}-cue-ball-to-floor",
+            f"{fam}-cue-ball-to-floor",
             "The cue ball flies onto the floor after hitting the ball",
             "Биток после удара по шару улетает на пол",
             fam,
@@ -896,8 +924,15 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _off("cue", "floor"), _on_table(on)),
             subject="cue",
         ),
+    ]
+
+
+def _rail_top_recipes(t: _Table) -> list[Recipe]:
+    """A ball that comes to rest on the rail top, and one that runs on it and drops back."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
+    return [
         Recipe(
-            f"{a}-ball-stays-on-rail",
+            f"{fam}-ball-stays-on-rail",
             "A ball comes to rest on the rail top",
             "Шар остаётся лежать на борту",
             fam,
@@ -926,7 +961,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             subject="object",
         ),
         Recipe(
-            f"{a}-rail-top-and-back",
+            f"{fam}-rail-top-and-back",
             "A ball runs on the rail top and drops back",
             "Шар прокатился по борту и вернулся",
             # Along the cushion: a hopping cue ball comes down on a ball standing 8 mm off the cushion, cut a
@@ -949,8 +984,22 @@ def _family_recipes(fam: str) -> list[Recipe]:
             extra=_all(_first_is(on), _none_off, _rail_return_of(on)),
             subject="object",
         ),
+    ]
+
+
+def _lamp_and_person_recipes(t: _Table) -> list[Recipe]:
+    """The cue ball off the lamp, and a ball that touches a person by the table."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
+    # The cue ball flies up to the lamp over the centre and comes down onto the ball: shorter tables start
+    # nearer the centre.
+    lamp_layout = (
+        {"cue": (-1.2, 0.0), on: (0.6, 0.05)}
+        if fam in ("pyramid", "snooker")
+        else {"cue": (-0.9 if fam in ("pool", "golf") else -1.0, 0.0), on: (0.5, 0.05)}
+    )
+    return [
         Recipe(
-            f"{a}-lamp",
+            f"{fam}-lamp",
             "The cue ball bounces back off the lamp",
             "Биток отскакивает от светильника",
             fam,
@@ -964,7 +1013,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             subject="cue",
         ),
         Recipe(
-            f"{a}-person",
+            f"{fam}-person",
             "A ball touches a person by the table",
             "Шар задевает человека у стола",
             fam,
@@ -980,10 +1029,19 @@ def _family_recipes(fam: str) -> list[Recipe]:
                 "direction": (85.0, 95.0),
                 "tip_u": (0.0, 0.3),
             },
-            extra=_all(_first_is(on), touch_check("person"), _rail_after_contact, _never_leaves_bed(on)),
+            extra=_all(
+                _first_is(on), _touch_check(fam, "person"), _rail_after_contact, _never_leaves_bed(on)
+            ),
         ),
+    ]
+
+
+def _chalk_recipes(t: _Table) -> list[Recipe]:
+    """A ball that touches chalk on the rail."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
+    return [
         Recipe(
-            f"{a}-chalk",
+            f"{fam}-chalk",
             "A ball touches chalk on the rail",
             "Шар задевает мел на борту",
             fam,
@@ -1033,12 +1091,19 @@ def _family_recipes(fam: str) -> list[Recipe]:
                 "tip_u": (0.0, 0.3),
             },
             # Outside snooker the chalk's touch is the case's only fault: nothing leaves the table.
-            extra=_all(_first_is(on), touch_check("chalk"))
+            extra=_all(_first_is(on), _touch_check(fam, "chalk"))
             if fam.startswith("snooker")
-            else _all(_first_is(on), touch_check("chalk"), _none_off),
+            else _all(_first_is(on), _touch_check(fam, "chalk"), _none_off),
         ),
+    ]
+
+
+def _pocket_recipes(t: _Table) -> list[Recipe]:
+    """A ball that bounces out of the pocket onto the bed, and one that flies out onto the floor."""
+    fam, on, L, W, P, st = t.fam, t.on, t.L, t.W, t.P, t.st
+    return [
         Recipe(
-            f"{a}-pocket-bounce-out",
+            f"{fam}-pocket-bounce-out",
             "A ball bounces out of the pocket",
             "Шар выскакивает из лузы",
             # A hop shot near the corner: the ball is thrown into the pocket's jaws, rattles and comes back out.
@@ -1058,7 +1123,7 @@ def _family_recipes(fam: str) -> list[Recipe]:
             subject="object",
         ),
         Recipe(
-            f"{a}-pocket-to-floor",
+            f"{fam}-pocket-to-floor",
             "A ball flies out of the pocket onto the floor",
             "Шар вылетает из лузы на пол",
             # A hop shot near the corner: the object ball is thrown up into the pocket's jaws and out.
@@ -1078,11 +1143,16 @@ def _family_recipes(fam: str) -> list[Recipe]:
             subject="object",
         ),
     ]
+
+
+def _cue_ball_rail_back_recipe(t: _Table) -> Recipe:
+    """Row 1 with the cue ball: it hops onto the rail and rolls back onto the bed."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
     far = fam in ("pool", "golf")
     # Soft raised strokes from near the cushion; on the pool table, whose rail top throws a ball on to the floor
-    # unless it arrives nearly spent, the player takes the jump cue. kind: (cue ball's distance from the cushion
-    # line, first stroke, search ranges).
-    kind = "pyramid" if fam == "pyramid" else "pool" if far else "snooker"
+    # unless it arrives nearly spent, the player takes the jump cue. By _rail_kind: (cue ball's distance from the
+    # cushion line, first stroke, search ranges).
+    kind = _rail_kind(fam)
     back: dict[str, tuple[float, dict[str, Any], dict[str, tuple[float, float]]]] = {
         "pyramid": (
             0.25,
@@ -1114,33 +1184,37 @@ def _family_recipes(fam: str) -> list[Recipe]:
     # Row 1 with the cue ball: a soft raised stroke hops it onto the rail, it rolls back down the rubber's
     # 7-degree top onto the bed and on into the ball behind it. (Snooker has no cushion rule, so there it is a
     # fair stroke; the other rulebooks also ask for a cushion after the contact.)
-    recs.append(
-        Recipe(
-            f"{a}-cue-ball-rail-top-and-back",
-            "The cue ball hops onto the rail and rolls back",
-            "Биток запрыгивает на борт и скатывается обратно",
-            fam,
-            Topic.RAIL_TOP_RETURNS,
-            1,
-            # Pool and golf ask for a cushion after the contact (WPA 6.3): there the ball on stands near the
-            # far cushion, and the cue ball rolls back down across the table to send it into it.
-            P(
-                cue=(0.2, round(W - d, 4)),
-                **{on: (0.2086, round(-W + 0.1432, 4)) if far else (0.2, round(W - d - 0.2, 4))},
-            ),
-            dict(first),
-            dict(st),
-            search=dict(ranges),
-            extra=_all(_first_is(on), _none_off),
-            subject="cue",
-            # Американка's отыгрыш needs one of its three results (000: Американка, Отыгрыш), and so does a
-            # fast variant's (003: Отыгрыш в быстрых видах игр), which this soft stroke cannot give: there the
-            # case would teach that foul instead; the object-ball row-1 case serves those rulebooks.
-            games=tuple(g for g in FAMILIES["pyramid"][2] if g != "american" and not g.endswith("-fast"))
-            if fam == "pyramid"
-            else None,
-        )
+    return Recipe(
+        f"{fam}-cue-ball-rail-top-and-back",
+        "The cue ball hops onto the rail and rolls back",
+        "Биток запрыгивает на борт и скатывается обратно",
+        fam,
+        Topic.RAIL_TOP_RETURNS,
+        1,
+        # Pool and golf ask for a cushion after the contact (WPA 6.3): there the ball on stands near the
+        # far cushion, and the cue ball rolls back down across the table to send it into it.
+        P(
+            cue=(0.2, round(W - d, 4)),
+            **{on: (0.2086, round(-W + 0.1432, 4)) if far else (0.2, round(W - d - 0.2, 4))},
+        ),
+        dict(first),
+        dict(st),
+        search=dict(ranges),
+        extra=_all(_first_is(on), _none_off),
+        subject="cue",
+        # Американка's отыгрыш needs one of its three results (000: Американка, Отыгрыш), and so does a
+        # fast variant's (003: Отыгрыш в быстрых видах игр), which this soft stroke cannot give: there the
+        # case would teach that foul instead; the object-ball row-1 case serves those rulebooks.
+        games=tuple(g for g in FAMILIES["pyramid"][2] if g != "american" and not g.endswith("-fast"))
+        if fam == "pyramid"
+        else None,
     )
+
+
+def _cue_ball_rail_stay_recipe(t: _Table) -> Recipe:
+    """Row 2 with the cue ball: it hops onto the rail and stays there."""
+    fam, on, W, P, st = t.fam, t.on, t.W, t.P, t.st
+    kind = _rail_kind(fam)
     stay: dict[str, tuple[float, dict[str, Any], dict[str, tuple[float, float]]]] = {
         "pyramid": (
             0.25,
@@ -1185,23 +1259,36 @@ def _family_recipes(fam: str) -> list[Recipe]:
     # the object ball stands far off, so the case is about where the cue ball rests. (The wood is live,
     # e_rail: a ball that comes down on it from higher bounces on over it to the floor, so the hop must
     # just clear the cushion.)
-    recs.append(
-        Recipe(
-            f"{a}-cue-ball-stays-on-rail",
-            "The cue ball hops onto the rail and stays there",
-            "Биток запрыгивает на борт и остаётся на нём",
-            fam,
-            Topic.RAIL_TOP_STAYS,
-            2,
-            P(cue=(0.2, round(W - d, 4)), **{on: (-0.8, 0.0)}),
-            dict(first),
-            dict(st),
-            search=dict(ranges),
-            extra=_off("cue", "rail"),
-            subject="cue",
-        )
+    return Recipe(
+        f"{fam}-cue-ball-stays-on-rail",
+        "The cue ball hops onto the rail and stays there",
+        "Биток запрыгивает на борт и остаётся на нём",
+        fam,
+        Topic.RAIL_TOP_STAYS,
+        2,
+        P(cue=(0.2, round(W - d, 4)), **{on: (-0.8, 0.0)}),
+        dict(first),
+        dict(st),
+        search=dict(ranges),
+        extra=_off("cue", "rail"),
+        subject="cue",
     )
-    return recs
+
+
+def _family_recipes(fam: str) -> list[Recipe]:
+    """The simulated strokes of one table family (positions in metres; shots found by trainer_search.py)."""
+    t = _table(fam)
+    return [
+        *_jump_recipes(t),
+        *_contact_recipes(t),
+        *_floor_recipes(t),
+        *_rail_top_recipes(t),
+        *_lamp_and_person_recipes(t),
+        *_chalk_recipes(t),
+        *_pocket_recipes(t),
+        _cue_ball_rail_back_recipe(t),
+        _cue_ball_rail_stay_recipe(t),
+    ]
 
 
 RECIPES: list[Recipe] = [
