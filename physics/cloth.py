@@ -35,7 +35,8 @@ def advance(
     if type(dt) is float and len(pos) <= SCALAR_MAX:
         return _advance_scalar(pos, v, w, dt, p)
     out_pos, out_v, out_w, stop = _advance_vec(pos, v, w, dt, p, True)
-    assert out_w is not None and stop is not None
+    assert out_w is not None
+    assert stop is not None
     return out_pos, out_v, out_w, stop
 
 

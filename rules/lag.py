@@ -161,7 +161,8 @@ def judge_lag(table: TableSpec, game: str, balls: Sequence[LagBall]) -> LagResul
     elif clean:
         ranked = sorted(clean, key=lambda p: distance[p])  # type: ignore[arg-type, return-value]
         d0, d1 = distance[ranked[0]], distance[ranked[1]]
-        assert d0 is not None and d1 is not None
+        assert d0 is not None
+        assert d1 is not None
         if d1 - d0 >= TIE:
             winner = ranked[0]
     return LagResult(winner, faults, distance, tuple(rules), _explain(balls, faults, distance, winner))

@@ -68,7 +68,8 @@ def test_settings_fuzz(data: dict) -> None:
     try:
         parse_settings(data, "fuzz.toml")
     except InputError as exc:
-        assert exc.file == "fuzz.toml" and exc.key
+        assert exc.file == "fuzz.toml"
+        assert exc.key
 
 
 @settings(max_examples=200, deadline=None)
@@ -112,7 +113,8 @@ def test_scenario_fuzz(game: object, balls: dict, shot: dict, objects: list) -> 
     try:
         s = parse_scenario({"game": game, "balls": balls, "shot": shot, "objects": objects}, "fuzz.toml")
     except InputError as exc:
-        assert exc.file == "fuzz.toml" and exc.key
+        assert exc.file == "fuzz.toml"
+        assert exc.key
         return
     # What loads is physically sound: on the bed, no overlaps, a finite stroke.
     R = s.table.ball_radius
@@ -122,4 +124,5 @@ def test_scenario_fuzz(game: object, balls: dict, shot: dict, objects: list) -> 
         for ox, oy in pts[i + 1 :]:
             assert (x - ox) ** 2 + (y - oy) ** 2 >= (2 * R - 2e-4) ** 2
     if s.shot is not None:
-        assert 0 <= s.shot.cue_speed <= 20 and 0 <= s.shot.elevation <= 90
+        assert 0 <= s.shot.cue_speed <= 20
+        assert 0 <= s.shot.elevation <= 90

@@ -35,10 +35,13 @@ def _with(**changes: object) -> dict:
 def test_good_scenario_parses() -> None:
     s = parse_scenario(GOOD, "good.toml")
     assert s.table.id == "pyramid-12ft"
-    assert s.shot is not None and s.shot.call_pocket == "foot-left" and s.shot.elevation == 30.0
+    assert s.shot is not None
+    assert s.shot.call_pocket == "foot-left"
+    assert s.shot.elevation == 30.0
     assert s.shot.cue == "playing"  # the playing cue unless the file names another
     jump = parse_scenario(_with(shot__cue="jump"), "jump.toml")
-    assert jump.shot is not None and jump.shot.cue == "jump"
+    assert jump.shot is not None
+    assert jump.shot.cue == "jump"
 
 
 @pytest.mark.parametrize(

@@ -59,7 +59,8 @@ def test_display_quality_is_high_or_low() -> None:
 
 def test_each_game_starts_with_its_cue() -> None:
     s = parse_settings({"cue": {"pool-9-ball": "jump", "practice": "break"}})
-    assert s.cue.for_game("pool-9-ball") == "jump" and s.cue.for_game("practice") == "break"
+    assert s.cue.for_game("pool-9-ball") == "jump"
+    assert s.cue.for_game("practice") == "break"
     assert s.cue.for_game("snooker") == "playing"  # not named: the playing cue
     assert load_settings().cue.for_game("russian-pyramid") == "playing"
 
@@ -81,7 +82,9 @@ def test_cli_bad_settings_exit_2_one_line(tmp_path: Path) -> None:
     )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "display.width" in lines[0] and str(bad) in lines[0]
+    assert len(lines) == 1
+    assert "display.width" in lines[0]
+    assert str(bad) in lines[0]
 
 
 def test_cli_broken_toml_and_encoding_exit_2(tmp_path: Path) -> None:

@@ -545,7 +545,8 @@ class MatchController:
     def finish_lag(self) -> None:
         """After the verdict: rack the decider with the winner to break, or play the lag again."""
         run = self.lag_run
-        assert run is not None and run.result is not None
+        assert run is not None
+        assert run.result is not None
         if run.result.winner is None:
             self.start_lag()
         elif run.resume is not None:

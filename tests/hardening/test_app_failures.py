@@ -35,7 +35,9 @@ def _refuse() -> None:
 )
 def test_input_errors_survive_pickling(exc: InputError) -> None:
     back = pickle.loads(pickle.dumps(exc))
-    assert type(back) is type(exc) and back.line() == exc.line() and str(back) == str(exc)
+    assert type(back) is type(exc)
+    assert back.line() == exc.line()
+    assert str(back) == str(exc)
 
 
 def test_an_input_error_in_the_worker_reaches_the_app_as_itself() -> None:

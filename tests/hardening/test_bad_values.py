@@ -61,7 +61,8 @@ def fifo(tmp_path: Path) -> Path:
 
 def test_a_named_pipe_as_a_scenario_is_one_line_not_a_hang(fifo: Path) -> None:
     line = _one_line(_main("--lang", "en", "simulate", str(fifo), timeout=60))
-    assert str(fifo) in line and "regular file" in line
+    assert str(fifo) in line
+    assert "regular file" in line
 
 
 def test_a_named_pipe_inside_a_case_pack_is_one_line_not_a_hang(tmp_path: Path, fifo: Path) -> None:
@@ -73,7 +74,8 @@ def test_a_named_pipe_inside_a_case_pack_is_one_line_not_a_hang(tmp_path: Path, 
     line = _one_line(
         _main("--lang", "en", "--settings", str(settings), "train", "--import", str(pack), timeout=60)
     )
-    assert "club-pipe.toml" in line and "regular file" in line
+    assert "club-pipe.toml" in line
+    assert "regular file" in line
 
 
 @pytest.mark.parametrize(
@@ -81,7 +83,8 @@ def test_a_named_pipe_inside_a_case_pack_is_one_line_not_a_hang(tmp_path: Path, 
 )
 def test_a_device_is_refused_before_reading(args: tuple[str, ...]) -> None:
     line = _one_line(_main("--lang", "en", *args, timeout=60))
-    assert "/dev/zero" in line and "regular file" in line
+    assert "/dev/zero" in line
+    assert "regular file" in line
 
 
 def test_the_shared_reader_refuses_pipes_devices_folders_and_oversize(tmp_path: Path, fifo: Path) -> None:
@@ -117,7 +120,8 @@ def test_a_named_pipe_as_a_results_file_or_a_script_is_one_line(tmp_path: Path, 
             "--lang", "en", "play", "--offscreen", "--out", out, env={SCRIPT_ENV: str(pipe)}, timeout=60
         )
     line = _one_line(r)
-    assert str(pipe) in line and "regular file" in line
+    assert str(pipe) in line
+    assert "regular file" in line
 
 
 # --- §4: drills ---------------------------------------------------------------------------------------
@@ -139,7 +143,8 @@ def test_a_drill_value_of_the_wrong_kind_is_one_line(name: str, key: str) -> Non
     path = REPRO / f"{name}.toml"
     with pytest.raises(InputError) as exc:
         load_drill(path)
-    assert exc.value.key == key and exc.value.file == str(path), exc.value.line()
+    assert exc.value.key == key, exc.value.line()
+    assert exc.value.file == str(path), exc.value.line()
 
 
 def test_a_drill_value_of_the_wrong_kind_through_main_is_one_line_and_exit_2() -> None:
@@ -197,8 +202,10 @@ def test_a_video_into_a_folder_is_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "clip.mp4"
     folder.mkdir()
     line = _one_line(_main("--lang", "en", "render", str(SCENARIO), "--video", str(folder)))
-    assert str(folder) in line and "folder" in line
-    assert folder.is_dir() and not list(folder.iterdir())
+    assert str(folder) in line
+    assert "folder" in line
+    assert folder.is_dir()
+    assert not list(folder.iterdir())
 
 
 # --- §4: settings and the terminal --------------------------------------------------------------------
@@ -208,13 +215,15 @@ def test_a_video_into_a_folder_is_one_line(tmp_path: Path) -> None:
 def test_a_data_folder_that_cannot_be_a_path_is_one_line(name: str) -> None:
     settings = REPRO / f"{name}.toml"
     line = _one_line(_main("--lang", "en", "--settings", str(settings), "train", "--history"))
-    assert "trainer.data_dir" in line and str(settings) in line
+    assert "trainer.data_dir" in line
+    assert str(settings) in line
 
 
 def test_russian_on_an_ascii_terminal_is_printed_not_an_internal_error() -> None:
     r = _main("--lang", "ru", "games", env={"PYTHONIOENCODING": "ascii"})
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "russian-pyramid" in r.stdout and "internal error" not in r.stderr
+    assert "russian-pyramid" in r.stdout
+    assert "internal error" not in r.stderr
 
 
 # --- §4: the autosave's companion ---------------------------------------------------------------------
@@ -241,7 +250,8 @@ def test_a_companion_naming_a_player_the_match_has_not_is_refused(tmp_path: Path
     before = companion.read_bytes()
     with pytest.raises(InputError) as exc:
         MatchController.from_autosave(str(path), "en")
-    assert exc.value.file == str(companion) and "player" in exc.value.key
+    assert exc.value.file == str(companion)
+    assert "player" in exc.value.key
     assert companion.read_bytes() == before
     entry["player"] = 1
     save_document(companion, "play", {"current_break": 1, "log": [entry]}, m.saved_strokes)

@@ -87,7 +87,8 @@ def test_broken_history_says_one_line_exits_2_and_keeps_the_file(tmp_path: Path,
     r = _history(tmp_path, "--history")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
-    assert len(lines) == 1 and lines[0].startswith(f"error: {path}"), r.stderr
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"error: {path}"), r.stderr
     assert _digest(path) == before
 
 
@@ -130,7 +131,8 @@ def test_damaged_rows_never_crash_the_trainer(tmp_path: Path, case: str) -> None
         con.execute("SELECT * FROM answers").fetchall(),
     )
     con.close()
-    assert rows_after[0][0][4:6] == rows_before[0][0][4:6] and rows_after[1][:1] == rows_before[1][:1]
+    assert rows_after[0][0][4:6] == rows_before[0][0][4:6]
+    assert rows_after[1][:1] == rows_before[1][:1]
 
 
 WRITER = textwrap.dedent("""

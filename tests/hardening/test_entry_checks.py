@@ -37,7 +37,8 @@ def _refused(key: str, **kw: Any) -> InputError:
     args.update(kw)
     with pytest.raises(InputError) as exc:
         simulate(**args)
-    assert exc.value.file == "simulate()" and exc.value.key == key, exc.value
+    assert exc.value.file == "simulate()", exc.value
+    assert exc.value.key == key, exc.value
     return exc.value
 
 
@@ -134,7 +135,8 @@ def test_script_actions_are_checked_when_loaded(tmp_path: Path, actions: list, k
     p.write_text(json.dumps(actions), "utf-8")  # json writes NaN and Infinity as the literals Python reads
     with pytest.raises(InputError) as exc:
         load_script(str(p))
-    assert exc.value.file == str(p) and exc.value.key == key, exc.value
+    assert exc.value.file == str(p), exc.value
+    assert exc.value.key == key, exc.value
 
 
 def test_every_action_the_tests_and_the_demo_use_loads(tmp_path: Path) -> None:
@@ -161,5 +163,6 @@ def test_a_nan_direction_in_a_script_is_one_line_before_any_window(tmp_path: Pat
         timeout=300,
     )
     lines = r.stderr.strip().splitlines()
-    assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert len(lines) == 1, r.stderr[-2000:]
     assert lines[0].startswith(f"error: {p}: actions[1].direction")

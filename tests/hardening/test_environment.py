@@ -52,7 +52,8 @@ def _one_line(r: subprocess.CompletedProcess[str]) -> str:
 def test_json_into_a_folder_is_one_line(tmp_path: Path) -> None:
     for cmd in ("simulate", "referee"):
         line = _one_line(_main(cmd, str(SCENARIO), "--json", str(tmp_path)))
-        assert "--json" in line and str(tmp_path) in line
+        assert "--json" in line
+        assert str(tmp_path) in line
     assert list(tmp_path.iterdir()) == []
 
 
@@ -76,13 +77,16 @@ def test_a_closed_pipe_is_one_line_and_exit_2() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout is not None
+    assert proc.stderr is not None
     proc.stdout.read(10)
     proc.stdout.close()  # the reader goes away, as `| head -c 10` does
     err = proc.stderr.read()
     code = proc.wait(timeout=300)
     lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1 and "pipe" in lines[0], err[-2000:]
+    assert code == 2, err[-2000:]
+    assert len(lines) == 1, err[-2000:]
+    assert "pipe" in lines[0], err[-2000:]
 
 
 @pytest.mark.slow
@@ -117,7 +121,8 @@ def test_an_atomic_write_on_a_full_disk_keeps_the_old_file_and_no_temp(full_disk
     _fill(full_disk)
     with pytest.raises(WriteError) as exc:
         atomic_text(target, "doc", lambda f: f.write("new" * 100_000))
-    assert "No space left" in exc.value.expected and exc.value.file == str(target)
+    assert "No space left" in exc.value.expected
+    assert exc.value.file == str(target)
     assert target.read_text() == "old"
     _no_temp(full_disk)
 
@@ -166,13 +171,16 @@ def test_a_failed_autosave_is_a_warning_and_the_match_goes_on(
     good = path.read_bytes()
     monkeypatch.setattr(files.os, "fsync", _enospc)
     m.save()
-    assert m.save_warning and "No space left" in m.save_warning
+    assert m.save_warning
+    assert "No space left" in m.save_warning
     assert m.save_warning in m.snapshot().status  # on the HUD
-    assert path.read_bytes() == good and load_match(path)[1] == 1
+    assert path.read_bytes() == good
+    assert load_match(path)[1] == 1
     _no_temp(tmp_path)
     monkeypatch.undo()
     m.save()  # the disk has room again: saved, the warning gone
-    assert m.save_warning is None and load_match(path)[1] == 3
+    assert m.save_warning is None
+    assert load_match(path)[1] == 3
 
 
 def test_f5_on_a_full_disk_keeps_the_last_position_and_no_temp(
@@ -188,7 +196,8 @@ def test_f5_on_a_full_disk_keeps_the_last_position_and_no_temp(
     monkeypatch.setattr(files.os, "fsync", _enospc)
     with pytest.raises(WriteError):
         write_scenario(target, {"cue": (-0.5, 0.0)}, "pyramid-12ft", None)
-    assert target.read_bytes() == before and load_scenario(target).balls["7"] == (0.4, 0.1)
+    assert target.read_bytes() == before
+    assert load_scenario(target).balls["7"] == (0.4, 0.1)
     _no_temp(tmp_path)
 
 
@@ -246,12 +255,16 @@ def test_the_text_trainer_on_a_disk_that_fills_up_warns_and_goes_on(full_disk: P
         except AssertionError:
             break  # the session is over: no prompt comes
     code, out, err = t.finish()
-    assert "was not saved (database or disk is full)" in out and "Score:" in out, out[-3000:]
+    assert "was not saved (database or disk is full)" in out, out[-3000:]
+    assert "Score:" in out, out[-3000:]
     # The disk never took them: the last line says so (it said "saved as soon as the disk allows" and the
     # process ended with exit 0), and the next run asks them again.
     lines = err.strip().splitlines()
-    assert code == 2 and len(lines) == 1, err[-2000:]
-    assert "answers" in lines[0] and "not saved" in lines[0] and "asks them again" in lines[0], lines
+    assert code == 2, err[-2000:]
+    assert len(lines) == 1, err[-2000:]
+    assert "answers" in lines[0], lines
+    assert "not saved" in lines[0], lines
+    assert "asks them again" in lines[0], lines
     from tests.hardening.test_trainer_terminal import _answers
 
     saved = len(_answers(full_disk))
@@ -265,7 +278,8 @@ def test_the_text_trainer_on_a_disk_that_fills_up_warns_and_goes_on(full_disk: P
         text=True,
         timeout=600,
     )
-    assert again.returncode == 0 and "resumed" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
+    assert again.returncode == 0, again.stdout[-2000:] + again.stderr[-2000:]
+    assert "resumed" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
     questions = {q for _s, _i, q, _a in _answers(full_disk)}
     assert len(_answers(full_disk)) == len(questions) > saved  # each question once, the rest asked again
 
@@ -274,7 +288,8 @@ def test_generated_cases_into_a_file_is_one_line(tmp_path: Path) -> None:
     f = tmp_path / "cases"
     f.write_text("a file, not a folder", "utf-8")
     line = _one_line(_main("train", "--generate", "1", "--game", "russian-pyramid", "--out", str(f)))
-    assert "--out" in line and str(f) in line
+    assert "--out" in line
+    assert str(f) in line
     assert f.read_text("utf-8") == "a file, not a folder"
 
 
@@ -308,7 +323,8 @@ def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: tuple[str, ...]) -
             timeout=600,
         )
     lines = r.stderr.strip().splitlines()
-    assert r.returncode == 2 and len(lines) == 1, r.stderr[-2000:]
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert len(lines) == 1, r.stderr[-2000:]
     assert lines[0] == "error: stdout: an output that takes what is written (No space left on device)", lines
 
 
@@ -336,7 +352,8 @@ def test_an_export_or_a_plot_onto_a_full_disk_keeps_the_old_file(
     _fill(full_disk)
     r = _main("train", *args[:-1], str(target), env={"XDG_DATA_HOME": str(tmp_path / "home")})
     line = _one_line(r)
-    assert line.startswith(f"error: {target}: {args[-2]}: ") and "No space left on device" in line, line
+    assert line.startswith(f"error: {target}: {args[-2]}: "), line
+    assert "No space left on device" in line, line
     assert target.read_bytes() == b"the last good one"
     _no_temp(full_disk)
 
@@ -349,6 +366,7 @@ def test_a_picture_onto_a_full_disk_is_one_line_and_keeps_the_old_file(full_disk
     _fill(full_disk)
     r = _main("render", str(SCENARIO), "--out", str(target), "--size", "160x90", "--quality", "low")
     line = _one_line(r)
-    assert line.startswith(f"error: {target}: --out: ") and "No space left on device" in line, line
+    assert line.startswith(f"error: {target}: --out: "), line
+    assert "No space left on device" in line, line
     assert target.read_bytes() == b"the last good one"
     _no_temp(full_disk)

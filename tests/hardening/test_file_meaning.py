@@ -224,7 +224,8 @@ def test_a_ghost_ball_with_a_nan_time_is_one_line_exit_2(tmp_path: Path, command
     r = _main(command, str(p), "--json", "-")
     assert r.returncode == 2, (r.returncode, r.stderr)
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {p}: events[1]"), r.stderr
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"error: {p}: events[1]"), r.stderr
     assert r.stdout == ""
 
 
@@ -319,7 +320,8 @@ def test_deep_nesting_through_main_is_one_line(tmp_path: Path) -> None:
     p = tmp_path / "deep.toml"
     p.write_text("x = " + "[" * 900 + "]" * 900 + "\n", encoding="utf-8")
     r = _main("referee", str(p))
-    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr[-500:]
+    assert r.returncode == 2, r.stderr[-500:]
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr[-500:]
     assert "nesting" in r.stderr
 
 

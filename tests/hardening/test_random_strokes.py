@@ -93,7 +93,8 @@ def test_layouts_are_legal_and_cover_every_kind() -> None:
             for _surf, _pt, _n, dist in geo.contacts((x, y, R), R):
                 assert dist >= -1e-5, (seed, b, kind, dist)
     assert seen == {"free", "cushion", "frozen", "jaw"}
-    assert frozen >= 10 and in_mouth >= 10, (frozen, in_mouth)
+    assert frozen >= 10, (frozen, in_mouth)
+    assert in_mouth >= 10, (frozen, in_mouth)
 
 
 @pytest.mark.parametrize("seed", [3, 9])  # re-found after the stroke's second contacts (physics.cue)
@@ -102,9 +103,12 @@ def test_balls_off_the_table_end_with_a_position(seed: int) -> None:
     a position on the floor (z = floor + R within the stated tolerance), and the samples stay sound."""
     stroke = draw_stroke(seed)
     rec, m = check_stroke(stroke, sample_hz=SAMPLE_HZ, twice=False, referee=False)
-    assert rec is not None and not m.failures, _explain(stroke, m.failures)
+    assert rec is not None, _explain(stroke, m.failures)
+    assert not m.failures, _explain(stroke, m.failures)
     f = rec.final["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"
+    assert f.pos is not None
     spec = table_geometry(stroke.table).spec
     assert abs(f.pos[2] - (spec.floor_z + spec.ball_radius)) < 1.5e-3
 
@@ -116,7 +120,9 @@ def test_campaign_seed_88_ball_on_the_floor_stops_near_the_table() -> None:
     m = Measure()
     check_record(stroke, rec, m)
     f = rec.final["cue"]
-    assert f.pos is not None and abs(f.pos[0]) < 10.0 and abs(f.pos[1]) < 10.0, f
+    assert f.pos is not None, f
+    assert abs(f.pos[0]) < 10.0, f
+    assert abs(f.pos[1]) < 10.0, f
     assert not m.failures, m.failures
 
 
@@ -216,7 +222,8 @@ def test_campaign_seed_606149_a_ball_spinning_on_the_rail_top_ends_the_stroke() 
     eng.take_off(0)
     eng.run(None)
     f = eng.finals["cue"]
-    assert f.rest == "rail" and eng.t < 20.0
+    assert f.rest == "rail"
+    assert eng.t < 20.0
 
 
 @pytest.mark.parametrize("seed", [601948, 606954])

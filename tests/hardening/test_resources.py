@@ -40,12 +40,15 @@ def _record(hz: float = 240.0):  # type: ignore[no-untyped-def]
 
 def test_sample_rows_are_packed_and_read_back_as_tuples() -> None:
     rows = SampleRows()
-    assert not rows and len(rows) == 0
+    assert not rows
+    assert len(rows) == 0
     rows.append((0.0, 1.0, 2.0, 0.034, 0.5, 0.0, 0.0, 1.0, 2.0, 3.0))
     rows.append((0.1, 1.1, 2.0, 0.034, 0.5, 0.0, 0.0, 1.0, 2.0, 3.0))
-    assert rows and len(rows) == 2
+    assert rows
+    assert len(rows) == 2
     assert rows[1] == (0.1, 1.1, 2.0, 0.034, 0.5, 0.0, 0.0, 1.0, 2.0, 3.0)
-    assert rows[-1] == rows[1] and list(rows)[0][0] == 0.0
+    assert rows[-1] == rows[1]
+    assert list(rows)[0][0] == 0.0
     assert rows[0:1] == [rows[0]]
     with pytest.raises(IndexError):
         rows[2]
@@ -54,7 +57,8 @@ def test_sample_rows_are_packed_and_read_back_as_tuples() -> None:
 @pytest.mark.parametrize("indent", [None, 2])
 def test_the_streamed_json_is_the_same_text(indent: int | None) -> None:
     rec = _record()
-    assert rec.samples is not None and any(rec.samples.values())
+    assert rec.samples is not None
+    assert any(rec.samples.values())
     out = io.StringIO()
     rec.write_json(out, indent=indent, extra={"ruling": {"foul": False, "points": [0, 0]}})
     want = json.dumps(
@@ -79,7 +83,8 @@ def test_too_many_sample_rows_are_refused_with_the_highest_rate_this_stroke_allo
     assert exc.value.key == "sample_hz"
     top = float(re.search(r"at most ([0-9.]+) Hz", exc.value.expected).group(1))  # type: ignore[union-attr]
     rec = _record(hz=top)  # the printed bound is accepted
-    assert rec.samples is not None and sum(len(r) for r in rec.samples.values()) <= 2000
+    assert rec.samples is not None
+    assert sum(len(r) for r in rec.samples.values()) <= 2000
 
 
 def test_the_app_rate_never_needs_the_estimate() -> None:

@@ -86,7 +86,9 @@ def test_f9_with_a_position_of_another_table_keeps_this_one(app: Any) -> None:
     assert before[0] != "snooker-12ft"
     pr.load_position(str(position))
     assert (m.spec.id, dict(m.positions)) == before
-    assert str(position) in pr.status and "snooker-12ft" in pr.status and "\n" not in pr.status
+    assert str(position) in pr.status
+    assert "snooker-12ft" in pr.status
+    assert "\n" not in pr.status
 
 
 # --- SIGTERM ------------------------------------------------------------------------------------------
@@ -135,7 +137,9 @@ def test_sigterm_in_the_window_shuts_the_worker_down_cleanly(tmp_path: Path) -> 
         app.send_signal(signal.SIGTERM)
         _, err = app.communicate(timeout=60)
         assert app.returncode == 128 + signal.SIGTERM, err[-2000:]
-        assert "leaked" not in err and "resource_tracker" not in err and "Traceback" not in err, err[-2000:]
+        assert "leaked" not in err, err[-2000:]
+        assert "resource_tracker" not in err, err[-2000:]
+        assert "Traceback" not in err, err[-2000:]
         end = time.monotonic() + 20
         while _alive(kids) and time.monotonic() < end:
             time.sleep(0.1)

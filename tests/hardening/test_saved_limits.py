@@ -32,7 +32,8 @@ def test_a_long_name_in_a_scenario_state_is_refused_when_read(tmp_path: Path) ->
     )
     with pytest.raises(InputError) as exc:
         MatchState.from_scenario(get_referee(sc.game), sc.state, sc.balls, "s.toml")
-    assert exc.value.key == "state.players[0]" and str(MAX_NAME) in exc.value.expected
+    assert exc.value.key == "state.players[0]"
+    assert str(MAX_NAME) in exc.value.expected
 
 
 def test_a_long_name_never_reaches_a_new_match() -> None:
@@ -142,7 +143,8 @@ def test_a_finished_match_resumes(tmp_path: Path) -> None:
     doc["payload"].update(match_over=True, frame_over=True, winner=1, frames_won=[0, 1])
     p.write_text(json.dumps(doc), "utf-8")
     st, _ = load_match(p)
-    assert st.match_over and st.winner == 1
+    assert st.match_over
+    assert st.winner == 1
 
 
 def test_a_ball_frozen_to_a_cushion_is_saved_and_resumed(tmp_path: Path) -> None:

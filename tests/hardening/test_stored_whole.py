@@ -124,7 +124,8 @@ def _main(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
 def _one_line(r: subprocess.CompletedProcess[str]) -> str:
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
-    assert len(lines) == 1 and "internal error" not in lines[0], r.stderr[-2000:]
+    assert len(lines) == 1, r.stderr[-2000:]
+    assert "internal error" not in lines[0], r.stderr[-2000:]
     return lines[0]
 
 
@@ -157,8 +158,10 @@ def test_a_disk_failing_part_way_stores_nothing_and_the_reimport_completes_it(tm
         with pytest.raises(InputError) as exc:
             import_results(store, path)
         store.conn = real
-        assert exc.value.key == "database" and "nothing was imported" in exc.value.expected
-        assert store.answer_rows() == [] and store.sessions() == []
+        assert exc.value.key == "database"
+        assert "nothing was imported" in exc.value.expected
+        assert store.answer_rows() == []
+        assert store.sessions() == []
         assert import_results(store, path) == 800
         assert import_results(store, path) == 0
     assert _count(db) == 800
@@ -275,10 +278,11 @@ def test_a_results_file_wrong_in_meaning_is_refused_and_writes_nothing(
         store.profile("Vera")
         with pytest.raises(InputError) as exc:
             import_results(store, path)
-        assert exc.value.file == str(path) and exc.value.key == key, exc.value.line()
-        assert (
-            store.answer_rows() == [] and store.sessions() == [] and store.profiles() == ["default", "Vera"]
-        )
+        assert exc.value.file == str(path), exc.value.line()
+        assert exc.value.key == key, exc.value.line()
+        assert store.answer_rows() == []
+        assert store.sessions() == []
+        assert store.profiles() == ["default", "Vera"]
 
 
 def test_a_consistent_exam_is_imported_with_its_verdict(tmp_path: Path) -> None:
@@ -435,7 +439,10 @@ def test_an_exam_whose_report_cannot_be_written_keeps_its_score(tmp_path: Path) 
         with pytest.raises(WriteError):
             exam.finish(session, eid, rules, "Anna", data, "en", "2026-12-04T10:00:00Z")
         row = store.exam_for(session.id)
-        assert row is not None and row.score is not None and row.finished is not None and row.report is None
+        assert row is not None
+        assert row.score is not None
+        assert row.finished is not None
+        assert row.report is None
 
 
 def test_a_text_exam_whose_report_is_refused_shows_the_score_keeps_it_and_says_so_in_one_line(
@@ -454,10 +461,14 @@ def test_a_text_exam_whose_report_is_refused_shows_the_score_keeps_it_and_says_s
         timeout=600,
     )
     line = _one_line(r)
-    assert "reports" in line and "score" in r.stdout, r.stdout[-2000:]
+    assert "reports" in line, r.stdout[-2000:]
+    assert "score" in r.stdout, r.stdout[-2000:]
     with Store(data / "trainer.sqlite3") as store:
         (e,) = store.exams()
-        assert e.score is not None and e.passed is not None and e.finished is not None and e.report is None
+        assert e.score is not None
+        assert e.passed is not None
+        assert e.finished is not None
+        assert e.report is None
 
 
 def test_two_imports_at_once_add_the_file_once(tmp_path: Path) -> None:
@@ -506,6 +517,8 @@ def test_a_video_onto_a_full_disk_is_one_line_and_keeps_the_old_file(full_disk: 
     cmd += ["--size", "96x64", "--fps", "10", "--quality", "low"]
     r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     lines = [ln for ln in r.stderr.strip().splitlines() if not ln.startswith("render:")]
-    assert r.returncode == 2 and len(lines) == 1 and str(out) in lines[0], r.stderr[-2000:]
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert len(lines) == 1, r.stderr[-2000:]
+    assert str(out) in lines[0], r.stderr[-2000:]
     assert out.read_bytes() == b"the older clip"
     assert sorted(p.name for p in full_disk.iterdir()) == ["clip.mp4", "filler"]

@@ -84,7 +84,8 @@ def test_only_ascii_option_numbers_are_answers(typed: str) -> None:
 def test_a_superscript_digit_typed_at_the_prompt_asks_again(tmp_path: Path) -> None:
     r = _train(tmp_path, "--text", "--cases", "1", "--topic", "lamp", stdin="²\n")
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "Type option numbers" in r.stdout and "internal error" not in r.stderr
+    assert "Type option numbers" in r.stdout
+    assert "internal error" not in r.stderr
 
 
 @pytest.mark.parametrize("seed", [str(10**30), str(-(10**30))])
@@ -152,13 +153,16 @@ def test_a_second_trainer_on_an_open_session_says_so_and_loses_no_answer(tmp_pat
     a.answer("1")
     a.until_prompt()
     line = _one_line(_train(tmp_path, "--text", stdin="1\n1\n1\n"))
-    assert "open in another trainer" in line and "move" not in line
+    assert "open in another trainer" in line
+    assert "move" not in line
     a.answer("2")
     a.until_prompt()
     code, out, err = a.finish()  # end of input: the session stays resumable
-    assert code == 0 and "Traceback" not in err, err[-2000:]
+    assert code == 0, err[-2000:]
+    assert "Traceback" not in err, err[-2000:]
     stored = _answers(tmp_path)
-    assert len(stored) == 2 and len({(s, i, q) for s, i, q, _a in stored}) == 2, stored
+    assert len(stored) == 2, stored
+    assert len({(s, i, q) for s, i, q, _a in stored}) == 2, stored
 
 
 def test_the_session_is_free_again_when_its_trainer_is_killed(tmp_path: Path) -> None:
@@ -228,7 +232,9 @@ def test_a_case_title_with_escape_sequences_is_printed_escaped(tmp_path: Path) -
         tmp_path, "--text", "--cases", "2", "--game", "russian-pyramid", "--topic", "lamp", stdin="1\n" * 40
     )
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\r" not in r.stdout
+    assert "\x1b" not in r.stdout
+    assert "\x07" not in r.stdout
+    assert "\r" not in r.stdout
     assert "Evil \\x1b[2J" in r.stdout
 
 
@@ -239,7 +245,8 @@ def test_an_error_line_escapes_what_the_file_said(tmp_path: Path) -> None:
         [sys.executable, "main.py", "simulate", str(p)], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     line = _one_line(r)
-    assert "\x1b" not in line and "\\x1b[2Jcue" in line
+    assert "\x1b" not in line
+    assert "\\x1b[2Jcue" in line
 
 
 # --- a read-only data folder -----------------------------------------------------------------------------
@@ -338,7 +345,9 @@ def test_a_session_in_a_read_only_data_folder_is_one_line_that_keeps_the_databas
     db = default_path(home / "billiards3d")
     before = db.read_bytes()
     line = _one_line(_train(home, "--text", stdin="1\n", user=other_user))
-    assert "read-only" in line and "move" not in line and "damaged" not in line
+    assert "read-only" in line
+    assert "move" not in line
+    assert "damaged" not in line
     assert db.read_bytes() == before
 
 

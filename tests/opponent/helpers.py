@@ -41,13 +41,16 @@ def check_legal(state: MatchState, plan: Plan) -> tuple[ShotRecord, Ruling]:
         assert ref.may_place(state, x, y, dict(state.balls)).ok, plan.place
         assert shot.ball == state.cue
     else:
-        assert plan.place is None and shot.ball in state.balls
+        assert plan.place is None
+        assert shot.ball in state.balls
     req = ref.required(state)
     objects = [b for b in state.balls if b != state.cue]
     if req.call == CallKind.BALL_AND_POCKET and objects:  # with no object ball left there is nothing to call
-        assert shot.call_ball in state.balls and shot.call_pocket in ref.table.pockets, shot
+        assert shot.call_ball in state.balls, shot
+        assert shot.call_pocket in ref.table.pockets, shot
     if req.call == CallKind.COLOUR:
-        assert shot.call_ball in COLOURS and shot.call_ball in state.balls, shot
+        assert shot.call_ball in COLOURS, shot
+        assert shot.call_ball in state.balls, shot
     record = simulate(ref.table, layout_for(state, plan.place), shot)
     ruling = ref.judge(state, record)
     assert not DECLARATION_FOULS & {f.code for f in ruling.fouls}, ruling.codes()

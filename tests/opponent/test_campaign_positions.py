@@ -61,7 +61,9 @@ def test_a_small_tournament_plays_through(capsys: pytest.CaptureFixture[str], tm
     lines = capsys.readouterr().out.splitlines()
     assert [ln.split(":")[0] for ln in lines[:2]] == ["Frame 1 of 2", "Frame 2 of 2"]
     d = json.loads(out.read_text(encoding="utf-8"))
-    assert d["game"] == "pool-9-ball" and d["levels"] == [5, 1] and len(d["frames"]) == 2
+    assert d["game"] == "pool-9-ball"
+    assert d["levels"] == [5, 1]
+    assert len(d["frames"]) == 2
     assert sum(d["wins"]) == sum(1 for f in d["frames"] if f["winner"] is not None)
     assert all(f["strokes"] > 0 and len(f["fouls"]) == 2 for f in d["frames"])
     assert 0.0 < d["think_s"]["median"] <= d["think_s"]["max"]

@@ -20,7 +20,8 @@ def test_a_straight_pot_is_aimed_at_the_ghost_ball_two_radii_behind() -> None:
     pots = [p for p in pots_for(SPEC, {"cue": cue, "1": o}, {"cue": cue}, ["1"]) if p.pocket == "foot-left"]
     assert len(pots) == 1
     p = pots[0]
-    assert math.isclose(math.dist(p.ghost, o), 2 * R, rel_tol=1e-9) and p.cut < 1e-6
+    assert math.isclose(math.dist(p.ghost, o), 2 * R, rel_tol=1e-9)
+    assert p.cut < 1e-6
     assert math.isclose(p.d1, 1.0 - 2 * R, rel_tol=1e-9)
 
 
@@ -30,7 +31,9 @@ def test_a_ball_in_the_way_blocks_the_pot_and_a_longer_pot_forgives_less() -> No
         [p for p in pots_for(SPEC, {"cue": c, "1": o}, {"cue": c}, ["1"]) if p.pocket == "foot-left"]
         for c in ((0.2, 0.0), cue)
     )
-    assert near and far and near[0].tolerance > far[0].tolerance
+    assert near
+    assert far
+    assert near[0].tolerance > far[0].tolerance
     blocked = {"cue": cue, "1": o, "2": (0.0, 0.0)}
     assert not [p for p in pots_for(SPEC, blocked, {"cue": cue}, ["1"]) if p.pocket == "foot-left"]
 

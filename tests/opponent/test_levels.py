@@ -18,9 +18,13 @@ def test_the_shipped_levels_read_and_each_level_errs_less_than_the_one_below() -
     assert sorted(levels) == [1, 2, 3, 4, 5]
     for n in range(1, 5):
         lo, hi = levels[n], levels[n + 1]
-        assert hi.aim_deg < lo.aim_deg and hi.speed_sd < lo.speed_sd
+        assert hi.aim_deg < lo.aim_deg
+        assert hi.speed_sd < lo.speed_sd
         assert hi.pots >= lo.pots
-    assert not levels[1].position and levels[5].position and levels[5].reply and levels[5].safeties > 0
+    assert not levels[1].position
+    assert levels[5].position
+    assert levels[5].reply
+    assert levels[5].safeties > 0
 
 
 @pytest.mark.parametrize(
@@ -41,7 +45,9 @@ def test_a_bad_value_names_the_file_the_key_and_what_was_expected(
     f.write_text(GOOD.replace(old, new, 1), encoding="utf-8")
     with pytest.raises(InputError) as e:
         load_levels(f)
-    assert e.value.file == str(f) and e.value.key == key and e.value.expected
+    assert e.value.file == str(f)
+    assert e.value.key == key
+    assert e.value.expected
 
 
 def test_a_missing_key_is_named(tmp_path: Path) -> None:
@@ -66,4 +72,5 @@ def test_the_commands_refuse_bad_arguments_in_one_line(
     )
     assert run(["suggest", str(practice)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert all(line.startswith("error: ") for line in err) and len(err) == 4
+    assert all(line.startswith("error: ") for line in err)
+    assert len(err) == 4

@@ -47,7 +47,8 @@ def test_an_easy_pot_is_played_as_a_pot_and_goes_in_without_noise() -> None:
     plan = choose(state, level(5), seed=0)
     assert plan.intent == "pot"
     record, ruling = check_legal(state, plan)
-    assert record.final["1"].status == BallStatus.POCKETED and not ruling.foul
+    assert record.final["1"].status == BallStatus.POCKETED
+    assert not ruling.foul
 
 
 @pytest.mark.parametrize("zone", [InHand.ANYWHERE, InHand.BEHIND_HEAD_STRING])
@@ -73,7 +74,9 @@ def test_the_noise_is_the_levels_and_the_seeds() -> None:
     shot = ShotParams(cue_speed=2.0, direction=10.0, elevation=2.0, tip=(0.0, 0.7))
     a = perform(shot, level(1), random.Random(5))
     assert a == perform(shot, level(1), random.Random(5))
-    assert a != shot and a.elevation >= shot.elevation and math.hypot(*a.tip) <= TIP_LIMIT + 1e-12
+    assert a != shot
+    assert a.elevation >= shot.elevation
+    assert math.hypot(*a.tip) <= TIP_LIMIT + 1e-12
     spread1 = [abs(perform(shot, level(1), random.Random(i)).direction - 10.0) for i in range(200)]
     spread5 = [abs(perform(shot, level(5), random.Random(i)).direction - 10.0) for i in range(200)]
     assert sum(spread5) < sum(spread1)
@@ -88,7 +91,8 @@ def test_a_decision_after_a_foul_is_one_the_window_offers() -> None:
         ref.table, balls, ShotParams(cue_speed=2.0, direction=0.0)
     )
     ruling = ref.judge(state, record)
-    assert ruling.foul and ruling.options
+    assert ruling.foul
+    assert ruling.options
     choice = decide(state, ruling, level(5))
     assert choice in offered_options(ruling, 2)
 
@@ -110,7 +114,8 @@ def test_suggest_prints_the_stroke_and_its_json(capsys: pytest.CaptureFixture[st
     assert "Intent: a pot" in capsys.readouterr().out
     assert run(["suggest", str(f), "--json", "-", "--seed", "2"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert set(d) == {"shot", "place", "intent", "think_s"} and d["place"] is None
+    assert set(d) == {"shot", "place", "intent", "think_s"}
+    assert d["place"] is None
     assert ShotParams.from_dict(d["shot"]).ball == "cue"
 
 

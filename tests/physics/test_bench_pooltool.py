@@ -64,7 +64,8 @@ def test_an_interpreter_that_cannot_time_it_is_named(tmp_path: Path, body: str, 
     python = _fake(tmp_path, body)
     with pytest.raises(PooltoolError) as err:
         pooltool_break(python)
-    assert python in str(err.value) and says in str(err.value)
+    assert python in str(err.value)
+    assert says in str(err.value)
 
 
 def test_a_missing_interpreter_is_named(tmp_path: Path) -> None:

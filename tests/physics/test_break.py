@@ -51,13 +51,15 @@ def _check(record) -> None:
         if f.status == BallStatus.POCKETED:
             assert f.pocket in SPEC.pockets
             continue
-        assert f.pos is not None and all(math.isfinite(c) for c in f.pos)
+        assert f.pos is not None
+        assert all(math.isfinite(c) for c in f.pos)
         if f.status == BallStatus.ON_TABLE:
             assert f.pos[2] == pytest.approx(R, abs=1e-3), ball
             assert geo.in_bed_outline(f.pos[0], f.pos[1]), ball
             on_table.append(f.pos)
         else:
-            assert f.status == BallStatus.OFF_TABLE and f.rest in (
+            assert f.status == BallStatus.OFF_TABLE, ball
+            assert f.rest in (
                 "rail",
                 "floor",
                 "frame",

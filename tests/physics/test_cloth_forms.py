@@ -40,7 +40,8 @@ def test_plain_float_and_array_forms_agree_bit_for_bit(monkeypatch: pytest.Monke
             b = cloth.advance(pos, v, w, dt, P)
         assert len(a) == len(b)
         for x, y in zip(a, b, strict=True):
-            assert x.shape == y.shape and x.tobytes() == y.tobytes(), (n, dt)
+            assert x.shape == y.shape, (n, dt)
+            assert x.tobytes() == y.tobytes(), (n, dt)
 
 
 def test_motion_gives_advances_positions_and_velocities() -> None:
@@ -51,7 +52,8 @@ def test_motion_gives_advances_positions_and_velocities() -> None:
         dt = rng.random(n) * rng.choice([0.0, 1e-3, 0.05, 0.2, 3.0])
         a = cloth.advance(pos, v, w, dt, P)
         b = cloth.motion(pos, v, w, dt, P)
-        assert a[0].tobytes() == b[0].tobytes() and a[1].tobytes() == b[1].tobytes()
+        assert a[0].tobytes() == b[0].tobytes()
+        assert a[1].tobytes() == b[1].tobytes()
 
 
 def test_rows_form_is_advance_of_each_ball_alone() -> None:

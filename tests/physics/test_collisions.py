@@ -69,7 +69,8 @@ def test_stun_throw_peaks_near_six_degrees_at_a_slow_35_degree_cut_as_measured()
         assert _stun_throw(v, 10.0) == pytest.approx(1.5, abs=0.1)
     slow = [(_stun_throw(0.447, c / 2), c / 2) for c in range(40, 90)]
     peak, at = max(slow)
-    assert 5.5 <= peak <= 6.2 and 32.0 <= at <= 38.0
+    assert 5.5 <= peak <= 6.2
+    assert 32.0 <= at <= 38.0
     # The engine gives the same: a stun cue ball a millimetre short of a 35 degree cut.
     phi = math.radians(35.0)
     rec = stroke({"cue": (0.0, 0.0), "1": (2 * R * math.cos(phi) + 0.001, 2 * R * math.sin(phi))}, 0.447)
@@ -110,7 +111,8 @@ def test_ninety_degree_rule_for_a_stun_half_ball_hit(v0: float) -> None:
     b = -P.mu_slide * 9.81 * t_hit / v0
     rec = stroke({"cue": (-gap - 2 * R * math.cos(math.pi / 6), 0.0), "1": (0.0, R)}, v0, tip=(0.0, b))
     hit = rec.first_contact("cue")
-    assert hit is not None and hit.balls == ("cue", "1")
+    assert hit is not None
+    assert hit.balls == ("cue", "1")
     pre = _before(rec, "cue", hit.t)
     cue, ob = _after(rec, "cue", hit.t), _after(rec, "1", hit.t)
     assert abs(pre[8]) < 0.1 * abs(pre[4]) / R  # stun: little roll left at contact

@@ -196,7 +196,8 @@ def test_the_rebound_slides_off_the_tip_and_meets_only_its_end_mass() -> None:
     v = np.array([vx, vz]) + d * jn / m
     s = strike(V, 0.0, 60.0, (0.0, 0.0), p)
     assert (s.v[0], s.v[2]) == pytest.approx((v[0], v[1]), rel=1e-9)
-    assert s.contacts == 2 and s.cue_after == pytest.approx(cue)
+    assert s.contacts == 2
+    assert s.cue_after == pytest.approx(cue)
 
 
 def test_a_playing_cue_sends_the_ball_faster_and_pins_it_sooner() -> None:
@@ -232,7 +233,8 @@ def test_each_table_has_a_playing_break_and_jump_cue() -> None:
         playing, brk, jump = (cues[k] for k in CUE_KINDS)
         assert jump.mass <= 0.55 * playing.mass and jump.length < playing.length  # ~half the weight [SIMPSON]
         assert brk.tip_e > playing.tip_e and jump.tip_e > playing.tip_e  # phenolic against leather [DD-TIP]
-        assert 0.81 <= jump.tip_e <= 0.87 and 0.71 <= playing.tip_e <= 0.75
+        assert 0.81 <= jump.tip_e <= 0.87
+        assert 0.71 <= playing.tip_e <= 0.75
         p = PhysicsParams.for_table(load_table(table), cue="jump")
         assert (p.cue, p.cue_mass, p.tip_e) == ("jump", jump.mass, jump.tip_e)
     assert 0.51 <= CUES["pool-9ft"]["playing"].mass <= 0.60  # 18-21 oz [RB/WPA]
@@ -243,15 +245,14 @@ def test_the_shot_names_the_cue_and_the_record_carries_it() -> None:
     shot = ShotParams(ball="cue", cue_speed=2.0, elevation=10.0, cue="break")
     rec = simulate(POOL, {"cue": (0.0, 0.0)}, shot, sample_hz=None)
     brk = CUES["pool-9ft"]["break"]
-    assert (
-        rec.params["cue"] == "break"
-        and rec.params["cue_mass"] == brk.mass
-        and rec.params["tip_e"] == brk.tip_e
-    )
+    assert rec.params["cue"] == "break"
+    assert rec.params["cue_mass"] == brk.mass
+    assert rec.params["tip_e"] == brk.tip_e
     assert ShotParams.from_dict(shot.to_dict()).cue == "break"
     assert "cue" not in ShotParams(ball="cue").to_dict()  # the playing cue goes without saying
     # The same stroke with the jump cue: a lighter cue, a slower ball.
     light = simulate(POOL, {"cue": (0.0, 0.0)}, replace(shot, cue="jump"), sample_hz=None)
     assert light.params["cue"] == "jump"
-    assert light.events[0].speed is not None and rec.events[0].speed is not None
+    assert light.events[0].speed is not None
+    assert rec.events[0].speed is not None
     assert light.events[0].speed < rec.events[0].speed

@@ -120,7 +120,9 @@ def test_a_ball_spinning_in_place_on_the_floor_ends_the_stroke(seed: int) -> Non
     p = PhysicsParams.for_table(load_table(stroke.table))
     assert rec.duration < 0.25 * p.max_stroke_seconds
     f = rec.final["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"
+    assert f.pos is not None
     assert rec.samples is not None
     t_rest = max(e.t for e in rec.events if e.type == EventType.REST and e.ball == "cue")
     last = [r for r in rec.samples["cue"] if r[0] < t_rest - 1e-9][-1]  # the row before it was put to rest
@@ -187,4 +189,5 @@ def test_a_rolling_ball_meets_the_far_cushion_when_its_motion_says(y0: float, sp
     expected = (speed - math.sqrt(speed * speed - 2 * a * d)) / a
     assert hit.cushion == "right-head"
     assert hit.t == pytest.approx(expected, abs=1e-4)
-    assert hit.pos is not None and hit.pos[1] == pytest.approx(-lim, abs=1e-6)
+    assert hit.pos is not None
+    assert hit.pos[1] == pytest.approx(-lim, abs=1e-6)

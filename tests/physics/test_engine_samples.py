@@ -35,7 +35,8 @@ def _rows_cover(rec: ShotRecord, hz: float) -> None:
     assert rec.samples is not None
     for rows in rec.samples.values():
         ts = [r[0] for r in rows]
-        assert ts == sorted(ts) and len(set(ts)) == len(ts)
+        assert ts == sorted(ts)
+        assert len(set(ts)) == len(ts)
         assert ts[0] == 0.0
         gaps = [b - a for a, b in zip(ts, ts[1:], strict=False)]
         assert max(gaps, default=0.0) <= 1.0 / hz + 1e-3 + 1e-6

@@ -53,9 +53,12 @@ def test_a_hop_that_never_leaves_the_slate_lands_and_rolls_on_the_cloth() -> Non
     eng.take_off(0)
     _run(eng)
     land = [e for e in eng.events if e.type == EventType.LANDED and e.ball == "cue"]
-    assert len(land) == 1 and land[0].on == "bed" and land[0].t < 0.03
+    assert len(land) == 1
+    assert land[0].on == "bed"
+    assert land[0].t < 0.03
     f = eng.finals["cue"]
-    assert f.status == BallStatus.ON_TABLE and f.pos is not None
+    assert f.status == BallStatus.ON_TABLE
+    assert f.pos is not None
     hop = 2.0 * vz / G
     assert f.pos[0] - x0 == pytest.approx(v0 * hop + v0 * v0 / (2.0 * P.mu_roll * G), abs=1e-3)
     assert _rest_t(eng, "cue") == pytest.approx(v0 / (P.mu_roll * G), abs=0.02)
@@ -99,7 +102,8 @@ def test_a_ball_spinning_in_place_stays_put_and_stops_at_the_cloth_rate(where: s
     _run(eng)
     assert _rest_t(eng, "cue") == pytest.approx(w0 / P.spin_decel, rel=0.02)
     f = eng.finals["cue"]
-    assert f.status == BallStatus.ON_TABLE and f.pos is not None
+    assert f.status == BallStatus.ON_TABLE
+    assert f.pos is not None
     assert math.hypot(f.pos[0] - x, f.pos[1] - y) < 4e-4
 
 
@@ -119,7 +123,9 @@ def test_a_ball_rolling_on_the_floor_stops_where_the_floor_stops_it() -> None:
     x0, y0 = SPEC.half_length + 1.0, -1.5
     eng = _on_the_floor(x0, y0, 0.0, v0)
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"
+    assert f.pos is not None
     assert f.pos[1] - y0 == pytest.approx(v0 * v0 / (2.0 * mu * G), abs=5e-3)
     assert abs(f.pos[0] - x0) < 1e-3
     assert _rest_t(eng, "cue") == pytest.approx(v0 / (mu * G), abs=0.1)
@@ -138,7 +144,8 @@ def test_a_ball_rolled_toward_a_wall_still_meets_it() -> None:
     eng = _on_the_floor(x0, 2.0, 2.0, 0.0)
     assert any(e.type == EventType.TOUCHED and e.object == "wall" and e.ball == "cue" for e in eng.events)
     f = eng.finals["cue"]
-    assert f.pos is not None and f.pos[0] < ROOM_HALF[0] - R
+    assert f.pos is not None
+    assert f.pos[0] < ROOM_HALF[0] - R
 
 
 def test_a_ball_rolled_off_the_table_edge_lands_on_the_floor() -> None:
@@ -153,4 +160,5 @@ def test_a_ball_rolled_off_the_table_edge_lands_on_the_floor() -> None:
     _run(eng)
     assert any(e.type == EventType.TOUCHED and e.object == "floor" for e in eng.events)
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor"
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"

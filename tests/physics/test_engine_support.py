@@ -52,17 +52,23 @@ def test_spin_in_place_on_the_floor_ends_the_stroke_where_the_ball_is() -> None:
     stop = [e for e in eng.events if e.type == EventType.REST]
     assert len(stop) == 1 and stop[0].t <= 0.15  # two Bullet steps (50 ms) apart: the rest test
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor" and f.pos is not None
-    assert abs(f.pos[0] - (SPEC.half_length + 0.6)) < 1e-3 and abs(f.pos[1]) < 1e-3
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"
+    assert f.pos is not None
+    assert abs(f.pos[0] - (SPEC.half_length + 0.6)) < 1e-3
+    assert abs(f.pos[1]) < 1e-3
 
 
 def test_spin_in_place_on_the_rail_top_ends_the_stroke_where_the_ball_is() -> None:
     """The wooden rail top is level too: a ball spinning in place on it moves nowhere and rests at once."""
     eng = _spin_in_place("rail", 12.0)
     stop = [e for e in eng.events if e.type == EventType.REST]
-    assert len(stop) == 1 and stop[0].t <= 0.15
+    assert len(stop) == 1
+    assert stop[0].t <= 0.15
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "rail" and f.pos is not None
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "rail"
+    assert f.pos is not None
     assert abs(f.pos[0] - 0.5) < 1e-3
 
 

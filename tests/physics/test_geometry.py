@@ -111,7 +111,8 @@ tables = pytest.mark.parametrize("table_id", TABLE_IDS)
 def test_bed_centre_is_the_cloth_at_z0(table_id: str) -> None:
     world, geo = built(table_id)
     hit = ray(world, geo, (0.0, 0.0, 0.05), (0.0, 0.0, -0.05))
-    assert hit is not None and hit[3] == "bed"
+    assert hit is not None
+    assert hit[3] == "bed"
     assert hit[2] == pytest.approx(0.0, abs=0.0005)
     assert top_at(geo, 0.0, 0.0, 0.0) == (pytest.approx(0.0, abs=1e-5), "bed")
 
@@ -124,10 +125,12 @@ def test_ray_at_every_drop_point_passes_below_the_slate(table_id: str) -> None:
         x, y = p.world(p.a_drop + 0.015, 0.0)
         hit = ray(world, geo, (x, y, 0.05), (x, y, p.floor_z - 0.03))
         assert hit is not None, pid
-        assert hit[2] < -0.001 and hit[3] == "pocket", (pid, hit)
+        assert hit[2] < -0.001, (pid, hit)
+        assert hit[3] == "pocket", (pid, hit)
         # The well's floor is the spec's pocket depth below the cloth.
         floor = ray(world, geo, (x, y, p.floor_z + 0.03), (x, y, p.floor_z - 0.03))
-        assert floor is not None and floor[3] == "pocket"
+        assert floor is not None
+        assert floor[3] == "pocket"
         assert floor[2] == pytest.approx(-geo.spec.pocket_depth, abs=0.0005), pid
 
 
@@ -139,7 +142,8 @@ def test_slate_edge_is_at_the_drop_line(table_id: str) -> None:
     for pid, p in geo.pockets.items():
         for t in (-0.5 * p.throat + 0.004, 0.0, 0.5 * p.throat - 0.004):
             on = touching(geo, (*p.world(p.a_drop - 0.001 - r, t), r - 0.0002), r)
-            assert on and {c[0].kind for c in on} == {"bed"}, (pid, t, on)
+            assert on, (pid, t, on)
+            assert {c[0].kind for c in on} == {"bed"}, (pid, t, on)
             off = touching(geo, (*p.world(p.a_drop + 0.001 + r, t), r - 0.0002), r)
             assert off == [], (pid, t, off)
 
@@ -160,7 +164,9 @@ def test_cushion_contact_height_and_normal_tilt(table_id: str) -> None:
             x = cu.start[0] + f * (cu.end[0] - cu.start[0]) + cu.normal[0] * (d0 - 0.0002)
             y = cu.start[1] + f * (cu.end[1] - cu.start[1]) + cu.normal[1] * (d0 - 0.0002)
             hits = [c for c in geo.contacts((x, y, R + 1e-5), R) if c[0].kind != "bed"]
-            assert len(hits) == 1 and hits[0][0].kind == "cushion" and hits[0][0].id == cid, (cid, f, hits)
+            assert len(hits) == 1, (cid, f, hits)
+            assert hits[0][0].kind == "cushion", (cid, f, hits)
+            assert hits[0][0].id == cid, (cid, f, hits)
             _, point, normal, _dist = hits[0]
             assert point[2] == pytest.approx(h, abs=0.001), (cid, f)
             below = math.degrees(math.asin(-normal[2] / math.hypot(*normal)))
@@ -324,12 +330,16 @@ def test_rail_tops_floor_and_frame(table_id: str) -> None:
         (-s.half_length - mid_rail, -0.1),
     ):
         hit = ray(world, geo, (x, y, s.rail_height + 0.03), (x, y, s.rail_height - 0.03))
-        assert hit is not None and hit[3] == "rail_top", (x, y, hit)
+        assert hit is not None, (x, y, hit)
+        assert hit[3] == "rail_top", (x, y, hit)
         z, kind = top_at(geo, x, y, s.rail_height)
-        assert kind == "rail_top" and z == pytest.approx(s.rail_height, abs=0.0005)
+        assert kind == "rail_top"
+        assert z == pytest.approx(s.rail_height, abs=0.0005)
     x_out = s.half_length + s.cushion_width + s.rail_width + 0.3
     hit = ray(world, geo, (x_out, 0.0, s.floor_z + 0.05), (x_out, 0.0, s.floor_z - 0.05))
-    assert hit is not None and hit[3] == "floor" and hit[2] == pytest.approx(-s.bed_height, abs=0.0005)
+    assert hit is not None
+    assert hit[3] == "floor"
+    assert hit[2] == pytest.approx(-s.bed_height, abs=0.0005)
     assert top_at(geo, x_out, 0.0, s.floor_z) == (pytest.approx(-s.bed_height, abs=0.0005), "floor")
     # The frame: the table's outer side (a long side, between the pockets), from under the rail
     # top down to the floor.
@@ -340,7 +350,9 @@ def test_rail_tops_floor_and_frame(table_id: str) -> None:
             for c in touching(geo, (s.half_length / 2, yo + 0.002 - 0.0003, z), 0.002)
             if c[0].kind == "frame"
         ]
-        assert hits and hits[0][1][1] == pytest.approx(yo, abs=0.0005) and hits[0][2][1] > 0.99
+        assert hits
+        assert hits[0][1][1] == pytest.approx(yo, abs=0.0005)
+        assert hits[0][2][1] > 0.99
 
 
 @tables
@@ -348,11 +360,14 @@ def test_lamp_and_objects_where_placed(table_id: str) -> None:
     world, geo = built(table_id)
     s = geo.spec
     hit = ray(world, geo, (LAMP[0], LAMP[1], LAMP[2] - 0.05), (LAMP[0], LAMP[1], LAMP[2] + 0.05))
-    assert hit is not None and hit[3] == "lamp"
+    assert hit is not None
+    assert hit[3] == "lamp"
     under = [
         c for c in touching(geo, (LAMP[0], LAMP[1], LAMP[2] - 0.002 + 0.0003), 0.002) if c[0].kind == "lamp"
     ]
-    assert under and under[0][1][2] == pytest.approx(LAMP[2], abs=0.0005) and under[0][2][2] < -0.99
+    assert under
+    assert under[0][1][2] == pytest.approx(LAMP[2], abs=0.0005)
+    assert under[0][2][2] < -0.99
     length = geo.extras.lamp_shade[0]
     assert 1.2 <= length <= 1.6  # large enough for a lofted ball to reach it
     chalk, person, cue = _objects(s)
@@ -380,10 +395,12 @@ def test_every_node_is_tagged_and_materials_override() -> None:
     kinds = set()
     for node in geo.nodes:
         surf = geo.surface(node)
-        assert surf is not None and surf.kind in SURFACE_KINDS
+        assert surf is not None
+        assert surf.kind in SURFACE_KINDS
         kinds.add(surf.kind)
         # The pocket's live back is a part of the well ("pocket") with the table's own facing.
-        assert surf.material in ("", "pocket_back") and (surf.material == "" or surf.kind == "pocket")
+        assert surf.material in ("", "pocket_back")
+        assert surf.material == "" or surf.kind == "pocket"
         want = (
             (0.8, 0.14)
             if surf.kind == "cushion"
@@ -392,9 +409,8 @@ def test_every_node_is_tagged_and_materials_override() -> None:
             else DEFAULT_MATERIALS[surf.kind]
         )
         assert (surf.restitution, surf.friction) == want
-        assert node.get_restitution() == pytest.approx(want[0]) and node.get_friction() == pytest.approx(
-            want[1]
-        )
+        assert node.get_restitution() == pytest.approx(want[0])
+        assert node.get_friction() == pytest.approx(want[1])
         # Every static body but the slate is also in the off-slate group (sweeps that ignore the slate).
         assert node.get_into_collide_mask() == (
             geo.collide_mask if surf.kind == "bed" else geo.collide_mask | geo.off_slate_mask
@@ -476,7 +492,8 @@ def test_safe_box_touches_nothing_but_the_bed(table_id: str) -> None:
     _, geo = built(table_id)
     R = geo.spec.ball_radius
     x0, x1, y0, y1 = geo.safe_box(R)
-    assert x1 > geo.spec.half_length - 2 * R and y1 > geo.spec.half_width - 2 * R
+    assert x1 > geo.spec.half_length - 2 * R
+    assert y1 > geo.spec.half_width - 2 * R
     for x in (x0, 0.0, x1):
         for y in (y0, 0.0, y1):
             kinds = {c[0].kind for c in touching(geo, (x, y, R - 0.0001), R)}
@@ -534,7 +551,8 @@ def test_ball_on_the_slate_edge_hangs_and_one_past_it_drops(table_id: str) -> No
         try:
             step(world, 0.5)
             pos = pos_of(hanging)
-            assert pos[2] == pytest.approx(R, abs=2e-4) and geo.pocket_of(pos) is None, (pid, pos)
+            assert pos[2] == pytest.approx(R, abs=2e-4), (pid, pos)
+            assert geo.pocket_of(pos) is None, (pid, pos)
             assert geo.rest_place(pos) == "bed"
         finally:
             world.remove(hanging)
@@ -557,7 +575,8 @@ def test_ball_dropped_on_a_rail_top_stays_there(table_id: str) -> None:
         step(world, 1.5)
         pos = pos_of(ball)
         assert pos[2] == pytest.approx(s.rail_height + R, abs=2e-4)
-        assert geo.rest_place(pos) == "rail" and not geo.in_bed_outline(pos[0], pos[1])
+        assert geo.rest_place(pos) == "rail"
+        assert not geo.in_bed_outline(pos[0], pos[1])
     finally:
         world.remove(ball)
 
@@ -606,7 +625,8 @@ def test_ball_landing_on_the_cushion_top_rolls_back_onto_the_bed(table_id: str) 
     try:
         step(world, 1.5)
         pos = pos_of(ball)
-        assert pos[2] == pytest.approx(R, abs=2e-4) and geo.in_bed_outline(pos[0], pos[1]), pos
+        assert pos[2] == pytest.approx(R, abs=2e-4), pos
+        assert geo.in_bed_outline(pos[0], pos[1]), pos
         assert geo.rest_place(pos) == "bed"
     finally:
         world.remove(ball)
@@ -686,7 +706,8 @@ def test_rubber_top_is_built_at_the_spec_tilt(table_id: str) -> None:
             while not hits and z > s.cushion_nose_height:
                 hits = [c for c in geo.contacts((x, y, z), 0.002) if c[0].kind == "cushion"]
                 z -= 0.001
-            assert len(hits) == 1 and 0.0 < hits[0][3] < 0.005, (cid, n, hits)
+            assert len(hits) == 1, (cid, n, hits)
+            assert 0.0 < hits[0][3] < 0.005, (cid, n, hits)
             _, point, normal, _d = hits[0]
             assert math.degrees(math.acos(normal[2])) == pytest.approx(s.cushion_top_tilt, abs=0.5), (cid, n)
             points.append(point)
@@ -743,7 +764,9 @@ def test_a_sweep_with_the_off_slate_mask_ignores_the_slate_only(table_id: str) -
     assert sweep(*down, geo.off_slate_mask) is None
     across = ((0.0, 0.1, 0.05), (s.half_length + 0.5, 0.1, 0.05))
     f = sweep(*across, geo.collide_mask)
-    assert f is not None and 0.5 < f < 1.0 and sweep(*across, geo.off_slate_mask) == f
+    assert f is not None
+    assert 0.5 < f < 1.0
+    assert sweep(*across, geo.off_slate_mask) == f
     # The off-slate group pairs no static body with another (no broadphase pairs, no manifolds).
     world.do_physics(0.01, 10, 0.001)
     assert world.get_num_manifolds() == 0

@@ -105,7 +105,8 @@ def test_worlds_share_shapes_but_never_bodies() -> None:
         assert (b.get_python_tag("surface").restitution, b.get_python_tag("surface").friction) == want
     # Removing one world's table leaves the other's whole.
     g1.remove()
-    assert w1.get_num_rigid_bodies() == 0 and w2.get_num_rigid_bodies() == len(g2.nodes)
+    assert w1.get_num_rigid_bodies() == 0
+    assert w2.get_num_rigid_bodies() == len(g2.nodes)
 
 
 def test_a_different_spec_or_scene_gets_its_own_blueprint() -> None:
@@ -120,7 +121,8 @@ def test_a_different_spec_or_scene_gets_its_own_blueprint() -> None:
         spec.rail_height, abs=1e-6
     )
     lit = build_table_geometry(BulletWorld(), spec, lamp=(0.0, 0.0, 0.8))
-    assert lit.lamp_box is not None and lit.lamp_box[0][2] == pytest.approx(0.8)
+    assert lit.lamp_box is not None
+    assert lit.lamp_box[0][2] == pytest.approx(0.8)
     assert build_table_geometry(BulletWorld(), spec, lamp=None).lamp_box is None
 
 

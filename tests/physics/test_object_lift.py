@@ -98,7 +98,8 @@ def test_a_level_hit_on_the_cloth_never_lifts_the_struck_ball(tip, ball_speed) -
     x = 0.3 if ball_speed > 5.0 else -0.3
     rec = stroke({"cue": (-0.8, 0.0), "1": (x, 0.01)}, ball_speed, tip=tip, sample_hz=1000.0)
     hit = next(e for e in rec.events if e.type == "ball_ball")
-    assert hit.pos is not None and abs(hit.pos[2] - R) < 1e-6
+    assert hit.pos is not None
+    assert abs(hit.pos[2] - R) < 1e-6
     # Until the struck ball reaches a cushion (what a cushion or a jaw does is another matter).
     until = min(
         (e.t for e in rec.events if e.ball == "1" and e.type in ("cushion", "pocketed")), default=math.inf

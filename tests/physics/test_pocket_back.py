@@ -78,11 +78,13 @@ def test_ordinary_straight_rolling_pots_stay_in(table: str) -> None:
         for v in ORDINARY:
             rec = straight_pot(table, pocket, v)
             f = rec.final["cue"]
-            assert f.status == "pocketed" and f.pocket == pocket, (table, pocket, v, f)
+            assert f.status == "pocketed", (table, pocket, v, f)
+            assert f.pocket == pocket, (table, pocket, v, f)
             drops = rec.of_type(EventType.POCKETED)
             assert [(e.ball, e.pocket) for e in drops] == [("cue", pocket)]
             # Pocketed only once the whole ball is under the cloth (geometry.pocket_of).
-            assert drops[0].pos is not None and drops[0].pos[2] < -load_table(table).ball_radius
+            assert drops[0].pos is not None
+            assert drops[0].pos[2] < -load_table(table).ball_radius
 
 
 @pytest.mark.parametrize("table", TABLE_IDS)
@@ -99,12 +101,14 @@ def test_very_fast_straight_pots_can_come_back_out(table: str) -> None:
             outs.append((pocket, v))
             f = rec.final["cue"]
             # On the bed (a ball may come to rest in a pocket's mouth, beyond the nose line).
-            assert f.pos is not None and geo.in_bed_outline(f.pos[0], f.pos[1])
+            assert f.pos is not None
+            assert geo.in_bed_outline(f.pos[0], f.pos[1])
             assert f.pos[2] == pytest.approx(spec.ball_radius, abs=1e-6)  # at rest on the cloth
             assert not rec.of_type(EventType.POCKETED)  # never pocketed
             # What threw it back is the pocket (its rim: a pocket_jaw event), never a cushion.
             first = [e for e in rec.events if e.type in (EventType.CUSHION, EventType.POCKET_JAW)][0]
-            assert first.type == EventType.POCKET_JAW and first.pocket == pocket
+            assert first.type == EventType.POCKET_JAW
+            assert first.pocket == pocket
     # Measured, of 18: 13 (pyramid), 9 (pool), 14 (snooker-12ft), 13 (snooker-10ft). Two is the claim.
     assert len(outs) >= 2, outs
 
@@ -178,12 +182,14 @@ def test_a_ball_thrown_back_from_the_hole_reads_as_row_15() -> None:
     from scenes.core.trainer.generate import features
 
     out = straight_pot("pool-9ft", "middle-left", 6.0)
-    assert came_out(out) and features(out).bounced_out_of_pocket
+    assert came_out(out)
+    assert features(out).bounced_out_of_pocket
     jawed = straight_pot(
         "pool-9ft", "middle-left", 2.5, offset=0.05
     )  # 5 cm off the axis: a jaw turns it away
-    assert (
-        came_out(jawed) and jawed.of_type(EventType.POCKET_JAW) and not features(jawed).bounced_out_of_pocket
-    )
+    assert came_out(jawed)
+    assert jawed.of_type(EventType.POCKET_JAW)
+    assert not features(jawed).bounced_out_of_pocket
     down = straight_pot("pool-9ft", "middle-left", 3.0)
-    assert not came_out(down) and not features(down).bounced_out_of_pocket
+    assert not came_out(down)
+    assert not features(down).bounced_out_of_pocket

@@ -28,7 +28,8 @@ def test_tp_3_6_leaves_a_rail_ball_no_way_into_the_russian_corner() -> None:
         # The 135 degree cut puts the facings along the axis: alpha 0 (a hair over, clear of the sines' zeros).
         m = CornerPocket(R=R, mouth=pk.mouth, alpha=1e-5, hole=hole, shelf=pk.corridor, rail=spec.length)
         rail_side, far_side = m.target(math.radians(44.0))
-        assert rail_side == 0.0 and far_side < frozen_off
+        assert rail_side == 0.0
+        assert far_side < frozen_off
 
 
 @pytest.mark.parametrize("v", [0.5, 0.8])

@@ -28,7 +28,8 @@ def test_every_game_has_a_legal_opening_layout(game: str, seed: int | None) -> N
     ids = list(layout)
     assert set(ids) <= set(ref.ball_set(ref.player_range[0]))
     for b, (x, y) in layout.items():
-        assert abs(x) <= spec.half_length - R and abs(y) <= spec.half_width - R, b
+        assert abs(x) <= spec.half_length - R, b
+        assert abs(y) <= spec.half_width - R, b
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
             assert math.dist(layout[a], layout[b]) >= 2 * R, (a, b)
@@ -37,7 +38,8 @@ def test_every_game_has_a_legal_opening_layout(game: str, seed: int | None) -> N
     if game == "pool-9-ball":
         assert set(layout) == set(map(str, range(1, 10)))
     if ref.family == Family.SNOOKER:
-        assert sum(b.startswith("red") for b in layout) == 15 and "black" in layout
+        assert sum(b.startswith("red") for b in layout) == 15
+        assert "black" in layout
     if game == "golf":
         assert set(layout) == {"cue", "1"}
 
@@ -46,7 +48,8 @@ def test_every_game_has_a_legal_opening_layout(game: str, seed: int | None) -> N
 def test_bench_layouts_are_full_racks_with_the_cue_ball_on_the_head_spot(table: str, rack: Rack) -> None:
     spec = load_table(table)
     layout = initial_layout(rack, spec)
-    assert len(layout) == 16 and layout["cue"] == spec.spots["head-spot"]
+    assert len(layout) == 16
+    assert layout["cue"] == spec.spots["head-spot"]
     assert layout["1"] == spec.spots["foot-spot"]
 
 
@@ -74,7 +77,9 @@ def test_simulate_writes_the_shot_record_json(tmp_path: Path, capsys: pytest.Cap
     assert d["table"] == "pyramid-12ft"
     assert d["events"][0]["type"] == "cue_strike"
     assert any(e["type"] == "ball_ball" and e["balls"] == ["cue", "1"] for e in d["events"])
-    assert set(d["final"]) == {"cue", "1"} and "samples" in d and len(d["samples"]["cue"][0]) == 10
+    assert set(d["final"]) == {"cue", "1"}
+    assert "samples" in d
+    assert len(d["samples"]["cue"][0]) == 10
     assert {"R", "m", "mu_slide", "mu_roll", "e_ball", "e_cushion", "e_table"} <= set(d["params"])
     assert run(["--lang", "ru", "simulate", f]) == 0
     assert "первое касание" in capsys.readouterr().out
@@ -96,7 +101,9 @@ def test_bad_scenarios_fail_in_one_line_with_exit_2(
     f = _scenario(tmp_path, body)
     assert run(["simulate", f]) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and key in err and f in err
+    assert len(err.splitlines()) == 1
+    assert key in err
+    assert f in err
 
 
 def test_bad_sample_rate_fails_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,4 +135,5 @@ pocket = "foot-left"
     scenario, rec = load_or_simulate(_scenario(tmp_path, body), None, Settings(), CATALOG)
     assert scenario.is_recorded
     assert [e.type for e in rec.events] == ["cue_strike", "pocketed"]
-    assert rec.final["1"].pocket == "foot-left" and rec.final["cue"].pos == (-1.0, 0.0, 0.034)
+    assert rec.final["1"].pocket == "foot-left"
+    assert rec.final["cue"].pos == (-1.0, 0.0, 0.034)

@@ -16,9 +16,11 @@ def test_every_stroke_records_its_tip_contacts() -> None:
     rec = simulate(POOL, {"cue": (-0.5, 0.0)}, shot, sample_hz=None)
     strike = rec.events[0]
     assert strike.type == EventType.CUE_STRIKE
-    assert strike.contacts == 1 and strike.contact_times == ()
+    assert strike.contacts == 1
+    assert strike.contact_times == ()
     d = rec.to_dict()["events"][0]
-    assert d["contacts"] == 1 and d["contact_times"] == []
+    assert d["contacts"] == 1
+    assert d["contact_times"] == []
     back = ShotRecord.from_dict(json.loads(rec.to_json())).events[0]
     assert back == strike
 
@@ -27,9 +29,11 @@ def test_an_old_record_without_them_reads_as_one_contact() -> None:
     old = {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False}
     e = Event.from_dict(old)
     assert e.contacts is None and e.contact_times is None  # absent: one contact (docs/formats.md)
-    assert "contacts" not in e.to_dict() and "contact_times" not in e.to_dict()
+    assert "contacts" not in e.to_dict()
+    assert "contact_times" not in e.to_dict()
     double = Event.from_dict({**old, "contacts": 2, "contact_times": [0.0125]})
-    assert double.contacts == 2 and double.contact_times == (0.0125,)
+    assert double.contacts == 2
+    assert double.contact_times == (0.0125,)
     assert double.to_dict()["contact_times"] == [0.0125]
 
 
@@ -45,7 +49,8 @@ def test_a_slow_stroke_into_a_close_ball_meets_the_cue_ball_again() -> None:
     the object ball (it keeps (1 - e)/2 of its speed); the cue, still moving at V - F/M = 0.59 V, reaches it
     again: a double hit, the cue ball's gap and then the object ball's gap closed at 0.59 V - 0.03 V."""
     e = _double(0.005, 0.5)
-    assert e.contacts == 2 and e.contact_times is not None
+    assert e.contacts == 2
+    assert e.contact_times is not None
     # The cue ball meets the object ball after 5 mm at 0.66 m/s; the tip has fallen 5 mm x 0.73/1.32 behind
     # and closes it at 0.28 m/s: ~7.6 + ~10 ms.
     assert 0.012 < e.contact_times[0] < 0.025

@@ -25,11 +25,15 @@ def test_a_45_degree_jump_clears_a_ball_0_3_m_ahead_and_lands_beyond_it() -> Non
     # A jump cue: a playing cue at 45 degrees catches the rebound (physics.cue; test_cue).
     rec = stroke({"cue": (-0.5, 0.0), "1": (-0.2, 0.0)}, 4.0, elevation=45.0, cue="jump")
     strike = rec.events[0]
-    assert strike.type == EventType.CUE_STRIKE and not strike.scoop and not strike.miscue
+    assert strike.type == EventType.CUE_STRIKE
+    assert not strike.scoop
+    assert not strike.miscue
     over = [e for e in rec.events if e.type == EventType.JUMPED_OVER]
     assert [(e.ball, e.over) for e in over] == [("cue", "1")]
     landing = next(e for e in rec.events if e.type == EventType.LANDED and e.ball == "cue")
-    assert landing.on == "bed" and landing.pos is not None and landing.pos[0] > -0.2 + R
+    assert landing.on == "bed"
+    assert landing.pos is not None
+    assert landing.pos[0] > -0.2 + R
     first_hit = rec.first_contact("cue")
     assert first_hit is None or first_hit.t > landing.t  # it never touched the ball on the way over
 
@@ -49,10 +53,13 @@ def test_a_stroke_that_ends_on_the_floor() -> None:
         {"cue": (0.5, -0.75)}, cue_speed=6.0, direction=-90.0, elevation=50.0, sample_hz=None, cue="jump"
     )
     f = rec.final["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "floor"
-    assert f.pos is not None and f.pos[2] == pytest.approx(PYRAMID.floor_z + R, abs=1e-3)
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "floor"
+    assert f.pos is not None
+    assert f.pos[2] == pytest.approx(PYRAMID.floor_z + R, abs=1e-3)
     kinds = _types(rec)
-    assert kinds.index("left_table") < kinds.index("landed") and "off_table" in kinds
+    assert kinds.index("left_table") < kinds.index("landed")
+    assert "off_table" in kinds
     assert "returned" not in kinds
 
 
@@ -75,10 +82,13 @@ def test_a_ball_that_lands_on_the_rail_top_and_stays() -> None:
     # lifts a ball that steeply by the rail: a steep playing cue pins it on the slate, physics.cue.)
     eng = _launched((0.3, -0.845), (0.0, -0.32, 1.4))
     f = eng.finals["cue"]
-    assert f.status == BallStatus.OFF_TABLE and f.rest == "rail"
-    assert f.pos is not None and f.pos[2] == pytest.approx(PYRAMID.rail_height + R, abs=2e-3)
+    assert f.status == BallStatus.OFF_TABLE
+    assert f.rest == "rail"
+    assert f.pos is not None
+    assert f.pos[2] == pytest.approx(PYRAMID.rail_height + R, abs=2e-3)
     landed = [e for e in eng.events if e.type == EventType.LANDED]
-    assert landed and landed[-1].on == "rail"
+    assert landed
+    assert landed[-1].on == "rail"
 
 
 def test_a_ball_that_hits_the_lamp_comes_back_onto_the_table() -> None:
@@ -95,7 +105,8 @@ def test_a_ball_that_hits_the_lamp_comes_back_onto_the_table() -> None:
 
 def test_a_slow_ball_at_the_centre_of_a_corner_pocket_drops() -> None:
     rec = stroke({"cue": (HL - 0.5, HW - 0.5)}, 0.5, direction=45.0, tip=(0.0, 0.4), sample_hz=None)
-    assert rec.final["cue"].status == BallStatus.POCKETED and rec.final["cue"].pocket == "foot-left"
+    assert rec.final["cue"].status == BallStatus.POCKETED
+    assert rec.final["cue"].pocket == "foot-left"
     assert [e.pocket for e in rec.events if e.type == EventType.POCKETED] == ["foot-left"]
 
 
@@ -107,7 +118,8 @@ def test_a_ball_a_radius_off_centre_hits_the_jaw_and_stays_out(speed: float) -> 
     rec = stroke({"cue": (HL - 0.5 + s, HW - 0.5 - s)}, speed, direction=45.0, tip=(0.0, 0.4), sample_hz=None)
     first = next(e for e in rec.events if e.type in (EventType.CUSHION, EventType.POCKET_JAW))
     # The end of the foot cushion that forms the mouth's jaw (foot-left pocket).
-    assert first.pos is not None and math.hypot(first.pos[0] - HL, first.pos[1] - HW) < 0.12, first
+    assert first.pos is not None, first
+    assert math.hypot(first.pos[0] - HL, first.pos[1] - HW) < 0.12, first
     assert rec.final["cue"].status == BallStatus.ON_TABLE
 
 
@@ -116,10 +128,12 @@ def test_cue_speed_formula_and_miscue_and_scoop_flags() -> None:
     assert rec.events[0].miscue is True
     # A draw with a raised cue is no scoop: the tip is far above the cloth (physics.tip).
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, -0.3), elevation=30.0, sample_hz=None)
-    assert rec.events[0].scoop is False and rec.events[0].miscue is False
+    assert rec.events[0].scoop is False
+    assert rec.events[0].miscue is False
     # A tip aimed at the cloth under the ball, cue near level: a scoop (and past the friction limit).
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, -0.8), elevation=3.0, sample_hz=None)
-    assert rec.events[0].scoop is True and rec.events[0].miscue is True
+    assert rec.events[0].scoop is True
+    assert rec.events[0].miscue is True
     rec = stroke({"cue": (0.0, 0.0)}, cue_speed=2.0, tip=(0.0, 0.3), elevation=30.0, sample_hz=None)
     assert rec.events[0].scoop is False
     v = cue_speed_for(2.0, 0.0, P)

@@ -71,7 +71,8 @@ def test_a_tip_aimed_at_the_cloth_is_a_scoop_and_slides_off() -> None:
     for t in TABLES:
         p = PhysicsParams.for_table(load_table(t))
         s = strike(3.0, 0.0, 2.0, (0.0, -0.8), p)
-        assert s.scoop and s.miscue, t
+        assert s.scoop, t
+        assert s.miscue, t
 
 
 @pytest.mark.parametrize("ratio", [15.0, 25.0])

@@ -32,7 +32,8 @@ def test_mathavan_rolling_ball_with_the_papers_values() -> None:
     # [MAT10]: the rebound of a rolling ball hardly depends on its speed (a rigid model); square-on it keeps
     # about 0.91 of it, and at an angle the cushion's friction takes the rebound nearer the normal.
     square = [-M.mathavan_cushion(v, math.pi / 2, v / 0.02625, 0.0)[1] / v for v in (0.5, 1.0, 2.5)]
-    assert max(square) - min(square) < 1e-3 and 0.88 < square[0] < 0.94
+    assert max(square) - min(square) < 1e-3
+    assert 0.88 < square[0] < 0.94
     for inc in (20.0, 40.0, 60.0):
         assert M.mathavan_rebound_angle_deg(1.0, inc) < inc
         assert M.mathavan_rebound_angle_deg(2.0, inc) == pytest.approx(
@@ -107,7 +108,8 @@ def test_coriolis_masse_direction() -> None:
     expected = -math.degrees(math.atan2(0.3, 1.0 / math.tan(math.radians(80.0))))
     assert math.degrees(math.atan2(uy, ux)) == pytest.approx(expected, abs=1e-9)
     path = M.masse_path((0.0, 0.0), (1.0, 0.0), (0.5 * ux, 0.5 * uy), 0.2, 1.0)
-    assert path[0] == (0.0, 0.0) and path[-1][1] < 0.0
+    assert path[0] == (0.0, 0.0)
+    assert path[-1][1] < 0.0
 
 
 def test_slate_bounce_50_mm_drop() -> None:
@@ -126,6 +128,7 @@ def test_tp_3_6_corner_target() -> None:
     left, right = m.target(math.radians(20.0))
     assert left + right == pytest.approx(0.0616, abs=0.001)
     a, b = m.target(0.0)
-    assert a == pytest.approx(b) and a + b == pytest.approx(0.0678, abs=0.001)
+    assert a == pytest.approx(b)
+    assert a + b == pytest.approx(0.0678, abs=0.001)
     far, near = m.target(math.radians(40.0))
     assert far > near

@@ -17,12 +17,17 @@ def test_notation_builds_initial_and_final_for_every_ball() -> None:
         "cue=-1.2,0 7=0.5,0.1 3=foot-spot", "cue>7 7@foot-left cue|head cue=-1.0,0.2 call=7@foot-left"
     )
     assert set(rec.initial) == set(rec.final) == {"cue", "7", "3"}
-    assert rec.events[0].type == EventType.CUE_STRIKE and rec.events[0].t == 0.0
-    assert rec.final["7"].status == BallStatus.POCKETED and rec.final["7"].pocket == "foot-left"
+    assert rec.events[0].type == EventType.CUE_STRIKE
+    assert rec.events[0].t == 0.0
+    assert rec.final["7"].status == BallStatus.POCKETED
+    assert rec.final["7"].pocket == "foot-left"
     assert rec.final["cue"].pos == (-1.0, 0.2, 0.034)
     assert rec.final["3"].pos == (0.8875, 0.0, 0.034)
-    assert rec.shot is not None and rec.shot.call_ball == "7" and rec.shot.call_pocket == "foot-left"
-    assert F.first_contact(rec, "cue") is not None and F.pocketed_order(rec) == ["7"]
+    assert rec.shot is not None
+    assert rec.shot.call_ball == "7"
+    assert rec.shot.call_pocket == "foot-left"
+    assert F.first_contact(rec, "cue") is not None
+    assert F.pocketed_order(rec) == ["7"]
     json.dumps(rec.to_dict())  # a full, serialisable record
 
 
@@ -54,9 +59,10 @@ def test_bare_referee_template_and_apply() -> None:
     )
     rec = record("cue=-1.2,0 7=0.5,0.1", "cue>7 7@foot-left")
     ruling = _Bare().judge(st, rec)
-    assert (
-        not ruling.foul and ruling.counted == ("7",) and ruling.scores == (1, 0) and ruling.next_player == 0
-    )
+    assert not ruling.foul
+    assert ruling.counted == ("7",)
+    assert ruling.scores == (1, 0)
+    assert ruling.next_player == 0
     d = ruling.to_dict()
     for key in (
         "foul",
@@ -74,7 +80,11 @@ def test_bare_referee_template_and_apply() -> None:
     ):
         assert key in d
     nxt = st.apply(ruling)
-    assert nxt.balls == {"cue": (-1.2, 0.0)} and nxt.history[-1] is st and nxt.undo() is st
+    assert nxt.balls == {"cue": (-1.2, 0.0)}
+    assert nxt.history[-1] is st
+    assert nxt.undo() is st
     miss = _Bare().judge(st, record("cue=-1.2,0 7=0.5,0.1", "cue|foot"))
-    assert miss.codes() == ["miss"] and miss.next_player == 1 and miss.in_hand is None
+    assert miss.codes() == ["miss"]
+    assert miss.next_player == 1
+    assert miss.in_hand is None
     assert InHand("house") is InHand.HOUSE

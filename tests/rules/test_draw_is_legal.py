@@ -49,9 +49,11 @@ def _straight_pot(game: str, tip_b: float, elevation: float) -> tuple[MatchState
 def test_a_draw_is_never_a_scoop(game: str, tip_b: float, elevation: float) -> None:
     st, rec, _ = _straight_pot(game, tip_b, elevation)
     strike = rec.events[0]  # type: ignore[attr-defined]
-    assert strike.scoop is False and strike.miscue is False
+    assert strike.scoop is False
+    assert strike.miscue is False
     ruling = get_referee(game).judge(st, rec)  # type: ignore[arg-type]
-    assert "scoop" not in ruling.codes() and "miscue" not in ruling.codes(), ruling.codes()
+    assert "scoop" not in ruling.codes(), ruling.codes()
+    assert "miscue" not in ruling.codes(), ruling.codes()
 
 
 @pytest.mark.parametrize("elevation", [5.0, 8.0, 12.0])

@@ -30,7 +30,10 @@ def call(game: str, ball: str, pocket: str) -> str:
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_legal_safety_stroke_is_no_foul(game: str) -> None:
     r = judge(game, PLAY, "cue>7 " + SAFE)
-    assert not r.foul and r.next_player == 1 and r.in_hand is None and r.options == ()
+    assert not r.foul
+    assert r.next_player == 1
+    assert r.in_hand is None
+    assert r.options == ()
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -48,7 +51,10 @@ def test_legal_safety_stroke_is_no_foul(game: str) -> None:
 )
 def test_general_fouls(game: str, script: str, code: str) -> None:
     r = judge(game, PLAY, script, scores=[0, 0])
-    assert code in r.codes() and r.foul and r.next_player == 1 and "play_on" in r.options
+    assert code in r.codes()
+    assert r.foul
+    assert r.next_player == 1
+    assert "play_on" in r.options
     assert r.counted == ()
 
 
@@ -100,16 +106,23 @@ def test_from_hand_outside_the_house_without_a_warning_is_the_referees_error(gam
     # 003 «Судейская ошибка» (I): «судья не предупредил игрока, что он располагает биток не в доме» - no penalty,
     # the balls pocketed do not count, the disturbed balls are restored, the turn passes to the opponent.
     r = judge(game, PLAY, "cue>7 7@foot-left cue=0.1,0.1" + call(game, "7", "foot-left"), in_hand="house")
-    assert not r.foul and r.counted == () and r.next_player == 1 and r.scores == (0, 0)
-    assert r.positions["7"] == (0.5, 0.2) and r.positions["cue"] == (0.1, 0.1) and r.in_hand is None
-    assert "referee_error" in [w.code for w in r.warnings] and "003: Судейская ошибка (I)" in r.explain["ru"]
+    assert not r.foul
+    assert r.counted == ()
+    assert r.next_player == 1
+    assert r.scores == (0, 0)
+    assert r.positions["7"] == (0.5, 0.2)
+    assert r.positions["cue"] == (0.1, 0.1)
+    assert r.in_hand is None
+    assert "referee_error" in [w.code for w in r.warnings]
+    assert "003: Судейская ошибка (I)" in r.explain["ru"]
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_temporary_house_when_every_ball_is_in_the_house(game: str) -> None:
     lay = "cue=1.2,0 7=-1.2,0.2 3=-1.0,-0.3"
     r = judge(game, lay, "cue:foot-string cue>7 " + SAFE, in_hand="house")
-    assert "cue_ball_outside_house" not in r.codes() and "house_ball_first" not in r.codes()
+    assert "cue_ball_outside_house" not in r.codes()
+    assert "house_ball_first" not in r.codes()
     warned = [{"code": "outside_house", "player": 0}]
     wrong = judge(
         game, "cue=-1.3,0 7=-1.2,0.2 3=-1.0,-0.3", "cue>7 " + SAFE, in_hand="house", warnings=warned
@@ -120,7 +133,9 @@ def test_temporary_house_when_every_ball_is_in_the_house(game: str) -> None:
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_from_hand_cue_ball_never_out_of_the_house_is_replayed(game: str) -> None:
     r = judge(game, "cue=-1.3,0 7=0.5,0.2", "cue|head cue=-1.2,0", in_hand="house")
-    assert r.replay and not r.foul and r.next_player == 0
+    assert r.replay
+    assert not r.foul
+    assert r.next_player == 0
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -129,29 +144,37 @@ def test_cue_ball_in_a_pocket(game: str) -> None:
     # In a called game the in-off counts when it is called (Moscow, called: the cue ball is a ball to call).
     r = judge(game, PLAY, "cue>7 " + SAFE + " cue@head-left" + call(game, "cue", "head-left"))
     if ref.cue_pocket_foul:
-        assert r.codes() == ["cue_ball_pocketed"] and r.in_hand == InHand.HOUSE and "cue" not in r.positions
+        assert r.codes() == ["cue_ball_pocketed"]
+        assert r.in_hand == InHand.HOUSE
+        assert "cue" not in r.positions
     else:  # Moscow and Американка: the cue ball off an object ball is a pocketed ball
-        assert not r.foul and "cue" in r.counted and r.next_player == 0
+        assert not r.foul
+        assert "cue" in r.counted
+        assert r.next_player == 0
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_cue_ball_jumped_is_a_foul_and_nothing_counts(game: str) -> None:
     ref = get_referee(game)
     r = judge(game, PLAY, "cue>7 7@foot-left cue^ cue!floor" + call(game, "7", "foot-left"))
-    assert "cue_ball_off_table" in r.codes() and r.counted == () and r.off_table == ("cue",)
+    assert "cue_ball_off_table" in r.codes()
+    assert r.counted == ()
+    assert r.off_table == ("cue",)
     assert "7" in [s.ball for s in r.respot]
     if ref.any_ball_cue:
         # Американка: the jumped ball is spotted (003): at the back cushion, fast variant on the back spot.
         # 7 (a numbered ball) goes first, the striking ball next to it.
         where = {s.ball: s.at for s in r.respot}
         if ref.fast:
-            assert where["cue"] == pytest.approx(BACK_SPOT) and where["7"] == pytest.approx(BACK_CUSHION)
+            assert where["cue"] == pytest.approx(BACK_SPOT)
+            assert where["7"] == pytest.approx(BACK_CUSHION)
         else:
             assert where["7"] == pytest.approx(BACK_CUSHION)
             assert where["cue"] == pytest.approx((BACK_CUSHION[0], 2 * R))
         assert r.in_hand is None
     else:
-        assert r.in_hand == InHand.HOUSE and "cue" not in r.positions
+        assert r.in_hand == InHand.HOUSE
+        assert "cue" not in r.positions
 
 
 # --- rules-notes §2, RU columns -------------------------------------------------------------------
@@ -159,9 +182,13 @@ def test_cue_ball_jumped_is_a_foul_and_nothing_counts(game: str) -> None:
 @pytest.mark.parametrize("obj", ["rail_top", "lamp", "bracket"])
 def test_rows_1_4_fixture_then_back_on_the_bed_stays_in_play(game: str, obj: str) -> None:
     r = judge(game, PLAY, f"cue>7 7^ 7~{obj} 7< 7_bed {SAFE} 7=0.9,0.6")
-    assert not r.foul and r.off_table == () and r.respot == () and r.positions["7"] == (0.9, 0.6)
+    assert not r.foul
+    assert r.off_table == ()
+    assert r.respot == ()
+    assert r.positions["7"] == (0.9, 0.6)
     rc = judge(game, PLAY, f"cue>7 {SAFE} cue^ cue~{obj} cue< cue=0.1,0.1")
-    assert not rc.foul and rc.positions["cue"] == (0.1, 0.1)
+    assert not rc.foul
+    assert rc.positions["cue"] == (0.1, 0.1)
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -170,11 +197,9 @@ def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count
     game: str, rest: str
 ) -> None:
     r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7!{rest}")
-    assert (
-        not r.foul
-        and r.off_table == ("7",)
-        and [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
-    )
+    assert not r.foul
+    assert r.off_table == ("7",)
+    assert [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
     assert r.next_player == 1
     pot = judge(game, PLAY, f"cue>7 7>3 3@foot-right 7^ 7!{rest}" + call(game, "3", "foot-right"))
     assert not pot.foul and pot.counted == ("3",) and pot.next_player == 0  # the striker keeps the stroke
@@ -184,9 +209,12 @@ def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_5_players_things_beyond_the_table_make_a_jumped_ball_even_if_it_comes_back(game: str) -> None:
     r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~person 7< 7=0.9,0.6")
-    assert not r.foul and r.off_table == ("7",) and [s.ball for s in r.respot] == ["7"]
+    assert not r.foul
+    assert r.off_table == ("7",)
+    assert [s.ball for s in r.respot] == ["7"]
     out = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~chalk:out 7< 7=0.9,0.6")
-    assert not out.foul and out.off_table == ("7",)
+    assert not out.foul
+    assert out.off_table == ("7",)
     cue = judge(game, PLAY, f"cue>7 {SAFE} cue^ cue~clothing:out cue< cue=0.1,0.1")
     assert "cue_ball_off_table" in cue.codes()
 
@@ -194,7 +222,9 @@ def test_row_5_players_things_beyond_the_table_make_a_jumped_ball_even_if_it_com
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_5_players_things_within_the_table_are_a_foul_ball_stays_in_play(game: str) -> None:
     r = judge(game, PLAY, f"cue>7 {SAFE} 7^ 7~cue 7< 7=0.9,0.6")
-    assert r.codes() == ["touched_player_object"] and r.off_table == () and r.positions["7"] == (0.9, 0.6)
+    assert r.codes() == ["touched_player_object"]
+    assert r.off_table == ()
+    assert r.positions["7"] == (0.9, 0.6)
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -222,9 +252,13 @@ def test_rows_12_13_a_hanging_ball_falling_after_the_stroke_ended_is_put_back_wh
     # 003 «Зависшие шары»: «если же остановившийся в створе лузы шар падает в нее после завершения удара, то
     # этот шар не засчитывается, судья восстанавливает его на прежнее место» - no five seconds (000 §14's).
     r = judge(game, PLAY, f"cue>7 7?foot-left 7?foot-left+{after}" + call(game, "7", "foot-left"))
-    assert not r.foul and r.counted == () and "7" in r.positions and r.respot == ()
+    assert not r.foul
+    assert r.counted == ()
+    assert "7" in r.positions
+    assert r.respot == ()
     assert r.positions["7"][0] > 1.7  # at the pocket's mouth, where it hung
-    assert "сколько бы он ни висел" in r.explain["ru"] and "003: Зависшие шары" in r.explain["en"]
+    assert "сколько бы он ни висел" in r.explain["ru"]
+    assert "003: Зависшие шары" in r.explain["en"]
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -232,28 +266,39 @@ def test_row_13_a_ball_that_stops_for_an_instant_and_drops_during_the_stroke_cou
     # 003 «Зависшие шары»: one that stops in the jaws and falls before the stroke has ended counts; so does the
     # played ball that pauses for an instant and drops still spinning.
     r = judge(game, PLAY, "cue>7 7?foot-left 7@foot-left" + call(game, "7", "foot-left"))
-    assert not r.foul and r.counted == ("7",) and r.next_player == 0
+    assert not r.foul
+    assert r.counted == ("7",)
+    assert r.next_player == 0
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_14_hanging_ball_falls_before_the_cue_ball_arrives_replay(game: str) -> None:
     lip = (T.half_length - R, T.half_width - R)  # hanging over the foot-left drop
     r = judge(game, f"cue=-0.5,0 7={lip[0]},{lip[1]} 3=0.2,-0.4", "7@foot-left cue>3")
-    assert r.replay and not r.foul and r.positions["7"] == lip
+    assert r.replay
+    assert not r.foul
+    assert r.positions["7"] == lip
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_rows_15_16_bounced_out_of_the_pocket(game: str) -> None:
     back = judge(game, PLAY, "cue>7 7#foot-left 7=1.6,0.8")  # back on the bed: in play, not pocketed
-    assert not back.foul and back.counted == () and back.positions["7"] == (1.6, 0.8)
+    assert not back.foul
+    assert back.counted == ()
+    assert back.positions["7"] == (1.6, 0.8)
     floor = judge(game, PLAY, f"cue>7 {SAFE} 7#foot-left 7^ 7!floor")
-    assert not floor.foul and floor.off_table == ("7",) and [s.ball for s in floor.respot] == ["7"]
+    assert not floor.foul
+    assert floor.off_table == ("7",)
+    assert [s.ball for s in floor.respot] == ["7"]
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_row_17_outside_interference_replay(game: str) -> None:
     r = judge(game, PLAY, "cue>7 7~spectator 7=1.0,0.5", scores=[3, 4])
-    assert r.replay and not r.foul and r.scores == (3, 4) and r.positions["7"] == (0.5, 0.2)
+    assert r.replay
+    assert not r.foul
+    assert r.scores == (3, 4)
+    assert r.positions["7"] == (0.5, 0.2)
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
@@ -261,7 +306,10 @@ def test_rolled_along_the_cushion_does_not_count_and_passes_the_turn(game: str) 
     y = T.half_width - R
     lay = f"cue=1.0,{y - 2 * R - 0.01} 7=1.2,{y}"
     r = judge(game, lay, "cue>7 cue>7 7@foot-left" + call(game, "7", "foot-left"))
-    assert not r.foul and r.counted == () and r.next_player == 1 and [s.ball for s in r.respot] == ["7"]
+    assert not r.foul
+    assert r.counted == ()
+    assert r.next_player == 1
+    assert [s.ball for s in r.respot] == ["7"]
     struck = judge(game, lay, "cue>7 7@foot-left" + call(game, "7", "foot-left"))
     assert struck.counted == ("7",)
 
@@ -299,7 +347,10 @@ def test_touches_judged_by_where_they_happened(game: str) -> None:
 @pytest.mark.parametrize("game", ["russian-pyramid", "pyramid-8", "moscow-pyramid"])
 def test_hanging_cue_ball_falling_after_the_stroke_is_put_back_without_penalty(game: str) -> None:
     r = judge(game, PLAY, f"cue>7 {SAFE} cue?foot-right cue?foot-right+7")
-    assert not r.foul and "cue" in r.positions and r.counted == () and r.in_hand is None
+    assert not r.foul
+    assert "cue" in r.positions
+    assert r.counted == ()
+    assert r.in_hand is None
     assert r.positions["cue"][0] > 1.7
 
 
@@ -312,11 +363,14 @@ def test_push_through_a_close_ball(game: str) -> None:
     assert "push_shot" not in judge(game, lay, f"cue* t=0.002 cue>7 {SAFE}").codes()
     # Frozen balls are judged by the 45° rule instead.
     frozen = judge(game, "cue=0,0 7=0.068,0 3=0.2,-0.4", f"dir=60 cue* t=0.0001 cue>7 {SAFE} cue=0.1,0.2")
-    assert "push_shot" not in frozen.codes() and "frozen_ball_angle" not in frozen.codes()
+    assert "push_shot" not in frozen.codes()
+    assert "frozen_ball_angle" not in frozen.codes()
 
 
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_jumped_ball_that_then_drops_into_a_pocket_is_jumped_not_pocketed(game: str) -> None:
     st, r = judge_st(game, PLAY, "cue>7 7^ 7~person 7< 7@foot-left" + call(game, "7", "foot-left"))
-    assert r.counted == () and r.off_table == ("7",) and [s.ball for s in r.respot] == ["7"]
+    assert r.counted == ()
+    assert r.off_table == ("7",)
+    assert [s.ball for s in r.respot] == ["7"]
     assert st.apply(r).where("7") == ["table"]

@@ -46,25 +46,38 @@ def judge(script: str, balls: str = MID, **kw: object):
 
 def test_fresh_game_layout() -> None:
     st = MatchState.new(get_referee("golf"), ("A", "B", "C"))
-    assert st.balls == {"cue": CENTRE, "1": FOOT} and st.in_hand is None and st.extra["opening"] is True
+    assert st.balls == {"cue": CENTRE, "1": FOOT}
+    assert st.in_hand is None
+    assert st.extra["opening"] is True
     assert REF.ball_set(3) == ("cue", "1", "2", "3")
 
 
 def test_opening_requirement() -> None:
     balls = f"cue={CENTRE[0]},{CENTRE[1]} 1={FOOT[0]},{FOOT[1]}"
     _, short = judge("cue>1 1|left-foot 1=0.9,0.4", balls=balls, opening=True)
-    assert short.codes() == ["opening_short_of_foot_cushion"] and short.points == (4, 0)
-    assert short.positions == {"cue": CENTRE, "1": FOOT} and short.next_player == 0 and short.extra["opening"]
+    assert short.codes() == ["opening_short_of_foot_cushion"]
+    assert short.points == (4, 0)
+    assert short.positions == {"cue": CENTRE, "1": FOOT}
+    assert short.next_player == 0
+    assert short.extra["opening"]
     _, ok = judge("cue>1 1|foot 1=0.9,0.1", balls=balls, opening=True)
-    assert not ok.foul and ok.points == (1, 0) and ok.extra["opening"] is False
+    assert not ok.foul
+    assert ok.points == (1, 0)
+    assert ok.extra["opening"] is False
 
 
 def test_holing_hands_over_with_the_start_position_on_hole_one() -> None:
     st, r = judge("cue>1 1@foot-right")
-    assert HOLES[0] == "foot-right" and r.counted == ("1",) and r.points == (1, 0)
-    assert r.next_player == 1 and r.positions == {"cue": CENTRE, "2": FOOT} and r.extra["opening"] is True
+    assert HOLES[0] == "foot-right"
+    assert r.counted == ("1",)
+    assert r.points == (1, 0)
+    assert r.next_player == 1
+    assert r.positions == {"cue": CENTRE, "2": FOOT}
+    assert r.extra["opening"] is True
     nxt = st.apply(r)
-    assert nxt.shelves[0] == ("1",) and nxt.shelves[1] == () and nxt.extra["holes"] == [1, 0]
+    assert nxt.shelves[0] == ("1",)
+    assert nxt.shelves[1] == ()
+    assert nxt.extra["holes"] == [1, 0]
 
 
 def test_last_player_on_hole_one_sends_first_player_to_hole_two() -> None:
@@ -73,14 +86,19 @@ def test_last_player_on_hole_one_sends_first_player_to_hole_two() -> None:
         "golf", layout(balls, T), to_play=1, shelves=(("1",), ()), extra={"holes": [1, 0], "opening": False}
     )
     r = REF.judge(st, record(balls, "cue>2 2@foot-right cue=0.1,0.1", table=T))
-    assert r.next_player == 0 and r.positions == {"cue": (0.1, 0.1), "1": FOOT}
-    assert r.extra["holes"] == [1, 1] and r.extra["opening"] is False
+    assert r.next_player == 0
+    assert r.positions == {"cue": (0.1, 0.1), "1": FOOT}
+    assert r.extra["holes"] == [1, 1]
+    assert r.extra["opening"] is False
     nxt = check_places(st, r)
     # Hole 2 is the right middle pocket; the corner of hole 1 is now a wrong pocket.
     r2 = REF.judge(nxt, record(f"cue=0.1,0.1 1={FOOT[0]},{FOOT[1]}", "cue>1 1@foot-right", table=T))
-    assert "wrong_pocket" in r2.codes() and r2.points == (4, 0) and r2.respot[0].at == FOOT
+    assert "wrong_pocket" in r2.codes()
+    assert r2.points == (4, 0)
+    assert r2.respot[0].at == FOOT
     r3 = REF.judge(nxt, record(f"cue=0.1,0.1 1={FOOT[0]},{FOOT[1]}", "cue>1 1@middle-right", table=T))
-    assert r3.counted == ("1",) and r3.next_player == 1
+    assert r3.counted == ("1",)
+    assert r3.next_player == 1
 
 
 @pytest.mark.parametrize(
@@ -101,9 +119,12 @@ def test_last_player_on_hole_one_sends_first_player_to_hole_two() -> None:
 )
 def test_golf_fouls_cost_three_strokes(script: str, code: str) -> None:
     _, r = judge(script)
-    assert code in r.codes() and r.points == (4, 0) and r.next_player == 0, r.codes()
+    assert code in r.codes(), r.codes()
+    assert r.points == (4, 0), r.codes()
+    assert r.next_player == 0, r.codes()
     if code in ("wrong_pocket", "ball_off_table"):
-        assert [x.ball for x in r.respot] == ["1"] and r.respot[0].at == FOOT
+        assert [x.ball for x in r.respot] == ["1"]
+        assert r.respot[0].at == FOOT
     if code.startswith("cue_ball"):
         assert r.in_hand == InHand.BEHIND_HEAD_STRING
 
@@ -132,7 +153,8 @@ def test_house_choice_after_scratch() -> None:
     hs = TABLE.lines["head-string"]
     balls = f"cue=0.2,0.2 1={hs - 0.2},0.1"
     _, r = judge("cue>1 1|head cue@foot-left", balls=balls)
-    assert r.in_hand == InHand.BEHIND_HEAD_STRING and r.options == (
+    assert r.in_hand == InHand.BEHIND_HEAD_STRING
+    assert r.options == (
         "spot_object_ball",
         "cue_ball_on_head_spot",
     )
@@ -151,7 +173,10 @@ def test_three_players_and_the_end() -> None:
         extra={"holes": [6, 6, 5], "opening": False},
     )
     r = REF.judge(st, record(balls, "cue>3 3@foot-left", table=T))
-    assert HOLES[5] == "foot-left" and r.frame_over and r.winner == 1 and r.scores == (30, 26, 28)
+    assert HOLES[5] == "foot-left"
+    assert r.frame_over
+    assert r.winner == 1
+    assert r.scores == (30, 26, 28)
     check_places(st, r)
     tie = state(
         "golf",
@@ -163,7 +188,8 @@ def test_three_players_and_the_end() -> None:
         extra={"holes": [6, 6, 5], "opening": False},
     )
     rt = REF.judge(tie, record(balls, "cue>3 3@foot-left", table=T))
-    assert rt.frame_over and rt.winner is None
+    assert rt.frame_over
+    assert rt.winner is None
     # Mid-round with three players: after player 0 the next is player 1, on the same hole.
     mid = state(
         "golf",
@@ -173,7 +199,10 @@ def test_three_players_and_the_end() -> None:
         extra={"holes": [2, 2, 2], "opening": False},
     )
     rm = REF.judge(mid, record("cue=-0.3,0.2 1=0.5,0.3", "cue>1 1@head-right", table=T))
-    assert rm.counted == ("1",) and rm.next_player == 1 and rm.positions["2"] == FOOT and "2" in rm.from_shelf
+    assert rm.counted == ("1",)
+    assert rm.next_player == 1
+    assert rm.positions["2"] == FOOT
+    assert "2" in rm.from_shelf
     check_places(mid, rm)
 
 
@@ -195,7 +224,8 @@ def test_golf_more_table_rows(script: str, legal: bool) -> None:
 
 def test_golf_outside_interference_replayed() -> None:
     _, r = judge("cue>1 1~spectator")
-    assert r.replay and not r.foul
+    assert r.replay
+    assert not r.foul
 
 
 def test_fresh_golf_match_hands_over_hole_one() -> None:
@@ -203,7 +233,8 @@ def test_fresh_golf_match_hands_over_hole_one() -> None:
     balls = f"cue={CENTRE[0]},{CENTRE[1]} 1={FOOT[0]},{FOOT[1]}"
     opened = check_places(st, REF.judge(st, record(balls, "cue>1 1|foot 1=0.9,-0.5", table=T)))
     holed = REF.judge(opened, record("cue=0.0,0.0 1=0.9,-0.5", "cue>1 1@foot-right", table=T))
-    assert holed.next_player == 1 and holed.positions["2"] == FOOT
+    assert holed.next_player == 1
+    assert holed.positions["2"] == FOOT
     check_places(opened, holed)
 
 
@@ -213,4 +244,5 @@ def test_golf_from_hand_behind_the_head_string() -> None:
         balls = f"cue={x},0 1=0.5,-0.3"
         st = gstate("1=0.5,-0.3", in_hand=InHand.BEHIND_HEAD_STRING)
         r = REF.judge(st, record(balls, "cue>1 1|foot", table=T))
-        assert ("cue_ball_misplaced" in r.codes()) == foul and r.points == ((4 if foul else 1), 0)
+        assert ("cue_ball_misplaced" in r.codes()) == foul
+        assert r.points == ((4 if foul else 1), 0)

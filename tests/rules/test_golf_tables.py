@@ -35,10 +35,13 @@ def test_golf_is_offered_on_both_snooker_tables(capsys: pytest.CaptureFixture[st
     assert get_referee("golf").table.id == "pool-9ft"  # its own table stays the default
     assert games_command("en") == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("golf "))
-    assert "pool-9ft" in line and "snooker-12ft" in line and "snooker-10ft" in line
+    assert "pool-9ft" in line
+    assert "snooker-12ft" in line
+    assert "snooker-10ft" in line
     with pytest.raises(InputError) as exc:
         get_referee("snooker", "pool-9ft")
-    assert exc.value.file == "table" and "snooker-12ft" in exc.value.expected
+    assert exc.value.file == "table"
+    assert "snooker-12ft" in exc.value.expected
 
 
 def test_a_golf_match_on_the_snooker_table_starts_on_its_spots() -> None:
@@ -52,13 +55,17 @@ def test_a_golf_match_on_the_snooker_table_starts_on_its_spots() -> None:
     rec = simulate(SNK, dict(st.balls), ShotParams(ball="cue", cue_speed=2.0, direction=0.0))
     assert rec.table == "snooker-12ft"
     r = ref.judge(st, rec)
-    assert not r.foul and r.next_player == 0 and r.scores == (1, 0, 0)
+    assert not r.foul
+    assert r.next_player == 0
+    assert r.scores == (1, 0, 0)
     short = simulate(SNK, dict(st.balls), ShotParams(ball="cue", cue_speed=0.7, direction=0.0))
     r2 = ref.judge(st, short)
-    assert FoulCode.OPENING_SHORT in r2.codes() and r2.scores == (4, 0, 0)
+    assert FoulCode.OPENING_SHORT in r2.codes()
+    assert r2.scores == (4, 0, 0)
     # The balls go back to the starting position: on this table's spots.
     after = st.apply(r2)
-    assert after.balls["1"] == SNK.spot("black") and after.balls["cue"] == SNK.spot("centre-spot")
+    assert after.balls["1"] == SNK.spot("black")
+    assert after.balls["cue"] == SNK.spot("centre-spot")
 
 
 def test_golf_holes_ball_one_in_the_first_hole_of_the_snooker_table() -> None:
@@ -69,7 +76,8 @@ def test_golf_holes_ball_one_in_the_first_hole_of_the_snooker_table() -> None:
     rec = simulate(SNK, balls, ShotParams(ball="cue", cue_speed=1.5, direction=-45.0))
     assert rec.final["1"].pocket == HOLES[0] == "foot-right"
     r = ref.judge(st, rec)
-    assert not r.foul and r.counted == ("1",)
+    assert not r.foul
+    assert r.counted == ("1",)
     assert list(st.apply(r).extra["holes"]) == [1, 0]
 
 
@@ -103,7 +111,8 @@ def test_a_golf_scenario_on_snooker_12ft_through_the_command_line(tmp_path: Path
         data = json.loads(out.stdout)
         assert data["table"] == "snooker-12ft"
         assert {e["type"] for e in data["events"]} >= {"cue_strike", "ball_ball", "cushion"}
-    assert data["ruling"]["foul"] is False and data["ruling"]["scores"] == [1, 0]
+    assert data["ruling"]["foul"] is False
+    assert data["ruling"]["scores"] == [1, 0]
     # A game not played on that table: one line naming the file and the key, exit 2.
     bad = tmp_path / "bad.toml"
     bad.write_text(SCENARIO.replace('game = "golf"', 'game = "pool-9-ball"'), encoding="utf-8")
@@ -114,7 +123,9 @@ def test_a_golf_scenario_on_snooker_12ft_through_the_command_line(tmp_path: Path
         timeout=120,
         check=False,
     )
-    assert out.returncode == 2 and "table" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert out.returncode == 2
+    assert "table" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
 
 
 def test_a_scenario_places_golf_balls_on_the_snooker_table() -> None:
@@ -122,7 +133,8 @@ def test_a_scenario_places_golf_balls_on_the_snooker_table() -> None:
         {"game": "golf", "table": "snooker-12ft", "balls": {"cue": [0, 0], "1": [1, 0], "2": [0.5, 0.3]}},
         "g.toml",
     )
-    assert sc.table.id == "snooker-12ft" and set(sc.balls) == {"cue", "1", "2"}
+    assert sc.table.id == "snooker-12ft"
+    assert set(sc.balls) == {"cue", "1", "2"}
     with pytest.raises(InputError) as exc:
         parse_scenario(
             {"game": "golf", "table": "snooker-12ft", "balls": {"cue": [0, 0], "red1": [1, 0]}}, "g"

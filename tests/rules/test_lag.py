@@ -32,15 +32,18 @@ def test_lag_spots_are_in_the_house_on_each_half() -> None:
     for t in (PYR, POOL):
         for side in (1, -1):
             x, y = lag_spot(t, side)
-            assert x < t.lines["head-string"] and side * y > 0
+            assert x < t.lines["head-string"]
+            assert side * y > 0
 
 
 def test_a_ball_that_never_reaches_the_foot_cushion_loses() -> None:
     short, good = lag("pyramid-12ft", 1, 0.6), lag("pyramid-12ft", -1, 2.0)
     res = judge_lag(PYR, "russian-pyramid", [ball(0, 1, short), ball(1, -1, good)])
-    assert res.faults[0] == (LagFault.NO_FOOT_CUSHION,) and res.faults[1] == ()
+    assert res.faults[0] == (LagFault.NO_FOOT_CUSHION,)
+    assert res.faults[1] == ()
     assert res.winner == 1
-    assert "заднего борта" in res.explain["ru"] and "foot cushion" in res.explain["en"]
+    assert "заднего борта" in res.explain["ru"]
+    assert "foot cushion" in res.explain["en"]
 
 
 def test_the_ball_nearer_the_head_cushion_wins() -> None:
@@ -49,7 +52,9 @@ def test_the_ball_nearer_the_head_cushion_wins() -> None:
     res = judge_lag(PYR, "russian-pyramid", [ball(0, 1, a), ball(1, -1, b)])
     assert res.faults == {0: (), 1: ()}
     da, db = res.distance[0], res.distance[1]
-    assert da is not None and db is not None and db < da
+    assert da is not None
+    assert db is not None
+    assert db < da
     assert res.winner == 1
 
 
@@ -57,7 +62,8 @@ def test_mirror_strokes_tie_and_the_lag_is_played_again() -> None:
     a, b = lag("pyramid-12ft", 1, 2.0), lag("pyramid-12ft", -1, 2.0)
     res = judge_lag(PYR, "russian-pyramid", [ball(0, 1, a), ball(1, -1, b)])
     assert res.faults == {0: (), 1: ()}
-    assert res.winner is None and "повторяется" in res.explain["ru"]
+    assert res.winner is None
+    assert "повторяется" in res.explain["ru"]
 
 
 def test_both_faulted_is_played_again() -> None:

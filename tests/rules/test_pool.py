@@ -64,7 +64,8 @@ def test_jump_and_off_table_rows(game: str, row: str, script: str, codes: list[s
         if "off_table" in c:
             assert r.fouls[0].rule == "000: Выскочившие шары"
     if "lamp" in script and codes:
-        assert "lamp" in r.fouls[0].explain["en"] and "прибор" in r.fouls[0].explain["ru"]
+        assert "lamp" in r.fouls[0].explain["en"]
+        assert "прибор" in r.fouls[0].explain["ru"]
 
 
 @pytest.mark.parametrize("game", POOL_GAMES)
@@ -73,11 +74,15 @@ def test_off_table_object_ball_fate_per_game(game: str) -> None:
     assert r.off_table == ("3",)
     if game == "straight-pool":
         # 14.1 spots a jumped ball on the foot spot; -1 for the foul.
-        assert [x.ball for x in r.respot] == ["3"] and r.respot[0].at == FOOT and r.points == (-1, 0)
+        assert [x.ball for x in r.respot] == ["3"]
+        assert r.respot[0].at == FOOT
+        assert r.points == (-1, 0)
         assert r.in_hand is None  # the cue ball stays where it lies after a non-scratch foul
     else:
         # 8-ball and 9-ball never spot an object ball that left the table (except the 8 / 9).
-        assert r.respot == () and "3" in r.out_of_play and r.in_hand == InHand.ANYWHERE
+        assert r.respot == ()
+        assert "3" in r.out_of_play
+        assert r.in_hand == InHand.ANYWHERE
     assert r.next_player == 1
 
 
@@ -85,18 +90,22 @@ def test_off_table_object_ball_fate_per_game(game: str) -> None:
 def test_hanging_ball_five_second_rule(game: str) -> None:
     # Row 12: hung >= 5 s, then fell - put back where it hung, not pocketed.
     _, late = judge(game, "cue>1 1?foot-left 3|foot 1?foot-left+6")
-    assert "1" not in late.counted and "1" in late.positions
+    assert "1" not in late.counted
+    assert "1" in late.positions
     hang = TABLE.pockets["foot-left"].centre
     assert math.dist(late.positions["1"], hang) < R
     # Row 13: fell within 5 s - pocketed by the stroke.
     _, early = judge(game, "cue>1 1?foot-left 1?foot-left+2 call=1@foot-left")
-    assert "1" not in early.positions and not early.foul
+    assert "1" not in early.positions
+    assert not early.foul
 
 
 @pytest.mark.parametrize("game", POOL_GAMES)
 def test_outside_interference_is_replayed(game: str) -> None:
     st, r = judge(game, "cue>1 3~spectator 3=0.3,0.3")
-    assert r.replay and not r.foul and r.positions == st.balls
+    assert r.replay
+    assert not r.foul
+    assert r.positions == st.balls
 
 
 @pytest.mark.parametrize("game", POOL_GAMES)
@@ -104,7 +113,8 @@ def test_common_fouls(game: str) -> None:
     assert judge(game, "cue|foot")[1].codes() == ["miss"]
     assert judge(game, "cue>1")[1].codes() == ["no_rail"]
     _, scratch = judge(game, "cue>1 1|foot cue@head-left")
-    assert scratch.codes() == ["cue_ball_pocketed"] and "cue" not in scratch.positions
+    assert scratch.codes() == ["cue_ball_pocketed"]
+    assert "cue" not in scratch.positions
     assert scratch.in_hand == (InHand.BEHIND_HEAD_STRING if game == "straight-pool" else InHand.ANYWHERE)
     assert judge(game, "cue* cue* cue>1 1|foot")[1].codes() == ["double_hit"]
     assert judge(game, "1* 1>3 3|foot")[1].codes()[0] == "wrong_ball_struck"
@@ -133,22 +143,28 @@ def _eight_rack() -> tuple[MatchState, str]:
 def test_eight_ball_rack_and_legal_break() -> None:
     st, balls = _eight_rack()
     rack = get_referee("pool-8-ball").rack(2)
-    assert rack["1"] == FOOT and len(rack) == 15
+    assert rack["1"] == FOOT
+    assert len(rack) == 15
     assert math.dist(rack["8"], (FOOT[0] + 2 * math.sqrt(3) * R, 0.0)) < 1e-5  # racked touching (1 µm apart)
     rails = "cue>1 2|foot 3|left-foot 4|right-foot 5|foot"
     r = get_referee("pool-8-ball").judge(st, record(balls, rails, table=T))
-    assert not r.foul and r.next_player == 1 and r.extra["groups"] == ["", ""]
+    assert not r.foul
+    assert r.next_player == 1
+    assert r.extra["groups"] == ["", ""]
     check_places(st, r)
 
 
 def test_eight_ball_illegal_break_and_rebreak() -> None:
     st, balls = _eight_rack()
     r = get_referee("pool-8-ball").judge(st, record(balls, "cue>1 2|foot 3|foot 4|foot", table=T))
-    assert r.codes() == ["illegal_break"] and r.options == (Option.MAKE_OFFENDER_REPLAY,)
+    assert r.codes() == ["illegal_break"]
+    assert r.options == (Option.MAKE_OFFENDER_REPLAY,)
     accept = check_places(st, r)
-    assert accept.to_play == 1 and not get_referee("pool-8-ball").breaking(_stroke(accept, balls))
+    assert accept.to_play == 1
+    assert not get_referee("pool-8-ball").breaking(_stroke(accept, balls))
     again = check_places(st, r, Option.MAKE_OFFENDER_REPLAY)
-    assert again.to_play == 0 and again.balls == st.balls
+    assert again.to_play == 0
+    assert again.balls == st.balls
     assert get_referee("pool-8-ball").breaking(_stroke(again, balls))
 
 
@@ -160,14 +176,19 @@ def test_eight_ball_break_scratch_and_eight_on_break() -> None:
     st, balls = _eight_rack()
     ref = get_referee("pool-8-ball")
     scratch = ref.judge(st, record(balls, "cue>1 2@foot-left cue@head-right", table=T))
-    assert scratch.codes() == ["cue_ball_pocketed"] and scratch.in_hand == InHand.BEHIND_HEAD_STRING
-    assert scratch.next_player == 1 and "2" in scratch.out_of_play
+    assert scratch.codes() == ["cue_ball_pocketed"]
+    assert scratch.in_hand == InHand.BEHIND_HEAD_STRING
+    assert scratch.next_player == 1
+    assert "2" in scratch.out_of_play
     check_places(st, scratch)
     eight = ref.judge(st, record(balls, "cue>1 8@foot-left 2|foot", table=T))
-    assert not eight.foul and not eight.frame_over and eight.next_player == 0
+    assert not eight.foul
+    assert not eight.frame_over
+    assert eight.next_player == 0
     assert [x.ball for x in eight.respot] == ["8"]
     # The foot spot holds the 1 still: the 8 goes behind it, frozen (000: Выставление шаров).
-    assert eight.respot[0].at[1] == 0.0 and eight.respot[0].at[0] > FOOT[0]
+    assert eight.respot[0].at[1] == 0.0
+    assert eight.respot[0].at[0] > FOOT[0]
     assert eight.options == (Option.MAKE_OFFENDER_REPLAY,)
     check_places(st, eight)
 
@@ -179,9 +200,12 @@ def test_eight_ball_open_table_groups_and_wrong_ball() -> None:
     st = state("pool-8-ball", layout(EIGHT_MID, T))
     ref = get_referee("pool-8-ball")
     on_eight = ref.judge(st, record(EIGHT_MID, "cue>8 8|foot", table=T))
-    assert on_eight.codes() == ["wrong_ball_first"] and on_eight.in_hand == InHand.ANYWHERE
+    assert on_eight.codes() == ["wrong_ball_first"]
+    assert on_eight.in_hand == InHand.ANYWHERE
     take = ref.judge(st, record(EIGHT_MID, "cue>9 9@foot-left call=9@foot-left", table=T))
-    assert not take.foul and take.next_player == 0 and take.extra["groups"] == ["stripes", "solids"]
+    assert not take.foul
+    assert take.next_player == 0
+    assert take.extra["groups"] == ["stripes", "solids"]
     after = check_places(st, take)
     # Now stripes: meeting the solid 1 first is a foul.
     wrong = ref.judge(after, record("cue=-0.8,0 1=0.2,0 8=0.3,-0.4", "cue>1 1|foot", table=T))
@@ -193,7 +217,10 @@ def test_eight_ball_called_ball_missed_ends_inning() -> None:
     r = get_referee("pool-8-ball").judge(
         st, record(EIGHT_MID, "cue>9 9|foot 1@foot-right call=9@foot-left", table=T)
     )
-    assert not r.foul and r.next_player == 1 and r.extra["groups"] == ["", ""] and "1" in r.out_of_play
+    assert not r.foul
+    assert r.next_player == 1
+    assert r.extra["groups"] == ["", ""]
+    assert "1" in r.out_of_play
     check_places(st, r)
 
 
@@ -220,11 +247,13 @@ def test_eight_ball_called_ball_missed_ends_inning() -> None:
 def test_eight_ball_end_of_frame(script: str, balls: str, winner: int, code: str | None) -> None:
     st = state("pool-8-ball", layout(balls, T), extra={"groups": ["solids", "stripes"]})
     r = get_referee("pool-8-ball").judge(st, record(balls, script, table=T))
-    assert r.frame_over and r.winner == winner
+    assert r.frame_over
+    assert r.winner == winner
     if code is None:
         assert not r.foul
     else:
-        assert code in r.codes() and any(f.rule == "WPA 8-ball: Loss of Game" for f in r.fouls)
+        assert code in r.codes()
+        assert any(f.rule == "WPA 8-ball: Loss of Game" for f in r.fouls)
     check_places(st, r)
 
 
@@ -237,24 +266,32 @@ def test_nine_ball_lowest_first_and_nine_wins() -> None:
     st = state("pool-9-ball", layout(NINE, T))
     assert ref.judge(st, record(NINE, "cue>3 3|foot", table=T)).codes() == ["wrong_ball_first"]
     win = ref.judge(st, record(NINE, "cue>1 1>9 9@foot-left", table=T))
-    assert win.frame_over and win.winner == 0 and not win.foul
+    assert win.frame_over
+    assert win.winner == 0
+    assert not win.foul
     foul9 = ref.judge(st, record(NINE, "cue>1 1>9 9@foot-left cue@head-left", table=T))
-    assert not foul9.frame_over and [x.ball for x in foul9.respot] == ["9"] and foul9.respot[0].at == FOOT
+    assert not foul9.frame_over
+    assert [x.ball for x in foul9.respot] == ["9"]
+    assert foul9.respot[0].at == FOOT
     check_places(st, foul9)
     off9 = ref.judge(st, record(NINE, "cue>1 1>9 9!floor 1|foot", table=T))
-    assert off9.codes() == ["ball_off_table"] and [x.ball for x in off9.respot] == ["9"]
+    assert off9.codes() == ["ball_off_table"]
+    assert [x.ball for x in off9.respot] == ["9"]
 
 
 def test_nine_ball_break() -> None:
     ref = get_referee("pool-9-ball")
     st = MatchState.new(get_referee("pool-9-ball"), ("A", "B"))
     rack = ref.rack(2)
-    assert rack["1"] == FOOT and set(rack) == {str(i) for i in range(1, 10)}
+    assert rack["1"] == FOOT
+    assert set(rack) == {str(i) for i in range(1, 10)}
     balls = " ".join(f"{b}={x},{y}" for b, (x, y) in rack.items()) + " cue=-0.8,0"
     on_break = ref.judge(st, record(balls, "cue>1 1>9 9@foot-left", table=T))
-    assert on_break.frame_over and on_break.winner == 0
+    assert on_break.frame_over
+    assert on_break.winner == 0
     weak = ref.judge(st, record(balls, "cue>1 2|foot 3|foot", table=T))
-    assert weak.codes() == ["illegal_break"] and weak.in_hand == InHand.ANYWHERE
+    assert weak.codes() == ["illegal_break"]
+    assert weak.in_hand == InHand.ANYWHERE
     wrong = ref.judge(st, record(balls, "cue>2 2|foot 3|foot 4|foot 5|foot", table=T))
     assert wrong.codes() == ["wrong_ball_first"]
 
@@ -263,10 +300,13 @@ def test_nine_ball_three_consecutive_fouls() -> None:
     ref = get_referee("pool-9-ball")
     st = state("pool-9-ball", layout(NINE, T), fouls_in_row=(1, 0))
     second = ref.judge(st, record(NINE, "cue|foot", table=T))
-    assert second.codes() == ["miss"] and [w.code for w in second.warnings] == ["second_foul_warning"]
+    assert second.codes() == ["miss"]
+    assert [w.code for w in second.warnings] == ["second_foul_warning"]
     st3 = state("pool-9-ball", layout(NINE, T), fouls_in_row=(2, 0))
     third = ref.judge(st3, record(NINE, "cue|foot", table=T))
-    assert "three_consecutive_fouls" in third.codes() and third.frame_over and third.winner == 1
+    assert "three_consecutive_fouls" in third.codes()
+    assert third.frame_over
+    assert third.winner == 1
 
 
 # --- 14.1 ------------------------------------------------------------------------------
@@ -275,25 +315,36 @@ def test_straight_pool_called_ball_and_extras_count() -> None:
     more = MID + " 7=0.9,-0.3 9=-0.5,-0.3"
     st = state("straight-pool", layout(more, T), scores=(10, 4))
     r = ref.judge(st, record(more, "cue>1 1@foot-left 1>3 3@foot-right call=1@foot-left", table=T))
-    assert r.counted == ("1", "3") and r.points == (2, 0) and r.scores == (12, 4) and r.next_player == 0
+    assert r.counted == ("1", "3")
+    assert r.points == (2, 0)
+    assert r.scores == (12, 4)
+    assert r.next_player == 0
     nxt = check_places(st, r)
     assert nxt.shelves[0] == ("1", "3")
     uncalled = ref.judge(st, record(MID, "cue>1 1@foot-left call=3@foot-right", table=T))
-    assert uncalled.counted == () and uncalled.points == (0, 0) and uncalled.next_player == 1
-    assert [x.ball for x in uncalled.respot] == ["1"] and uncalled.respot[0].at == FOOT
+    assert uncalled.counted == ()
+    assert uncalled.points == (0, 0)
+    assert uncalled.next_player == 1
+    assert [x.ball for x in uncalled.respot] == ["1"]
+    assert uncalled.respot[0].at == FOOT
 
 
 def test_straight_pool_fouls_and_third_foul() -> None:
     ref = get_referee("straight-pool")
     st = state("straight-pool", layout(MID, T), scores=(10, 4))
     miss = ref.judge(st, record(MID, "cue|foot", table=T))
-    assert miss.points == (-1, 0) and miss.in_hand is None
+    assert miss.points == (-1, 0)
+    assert miss.in_hand is None
     shelf = tuple(b for b in map(str, range(1, 16)) if b not in ("1", "3", "5"))
     st3 = state("straight-pool", layout(MID, T), scores=(10, 4), fouls_in_row=(2, 0), shelves=(shelf, ()))
     third = ref.judge(st3, record(MID, "cue|foot", table=T))
-    assert third.points == (-16, 0) and third.scores == (-6, 4)
-    assert third.next_player == 0 and third.in_hand == InHand.BEHIND_HEAD_STRING and third.phase == "break"
-    assert len(third.positions) == 15 and "cue" not in third.positions
+    assert third.points == (-16, 0)
+    assert third.scores == (-6, 4)
+    assert third.next_player == 0
+    assert third.in_hand == InHand.BEHIND_HEAD_STRING
+    assert third.phase == "break"
+    assert len(third.positions) == 15
+    assert "cue" not in third.positions
     nxt = check_places(st3, third)
     assert ref.breaking(ref.stroke(nxt, record("cue=-0.9,0 " + _rack_text(nxt), "cue>1", table=T)))
 
@@ -307,12 +358,15 @@ def test_straight_pool_opening_break() -> None:
     st = MatchState.new(get_referee("straight-pool"), ("A", "B"))
     balls = _rack_text(st) + " cue=-0.9,0"
     ok = ref.judge(st, record(balls, "cue>1 cue|foot 2|foot 3|right-foot", table=T))
-    assert not ok.foul and ok.next_player == 1
+    assert not ok.foul
+    assert ok.next_player == 1
     bad = ref.judge(st, record(balls, "cue>1 2|foot", table=T))
-    assert bad.codes() == ["breaking_violation"] and bad.points == (-2, 0)
+    assert bad.codes() == ["breaking_violation"]
+    assert bad.points == (-2, 0)
     assert bad.options == (Option.MAKE_OFFENDER_REPLAY,)
     again = check_places(st, bad, Option.MAKE_OFFENDER_REPLAY)
-    assert again.to_play == 0 and ref.breaking(ref.stroke(again, record(balls, "cue>1", table=T)))
+    assert again.to_play == 0
+    assert ref.breaking(ref.stroke(again, record(balls, "cue>1", table=T)))
 
 
 def test_straight_pool_kitchen_rules() -> None:
@@ -342,13 +396,16 @@ def test_straight_pool_rerack_and_target() -> None:
     balls = "cue=-0.8,0 14=0.2,0 15=-0.3,0.4"
     st = state("straight-pool", layout(balls, T), shelves=(shelf, ()), scores=(13, 0), extra={"target": 50})
     r = ref.judge(st, record(balls, "cue>14 14@foot-left call=14@foot-left", table=T))
-    assert r.counted == ("14",) and r.scores == (14, 0) and r.next_player == 0
+    assert r.counted == ("14",)
+    assert r.scores == (14, 0)
+    assert r.next_player == 0
     slots = rack_positions(TABLE)[1:]
     assert {x.ball for x in r.respot} == {str(i) for i in range(1, 15)}
     assert sorted(r.positions[b] for b in shelf + ("14",)) == sorted(slots)
     assert FOOT not in r.positions.values()  # the apex stays empty
     nxt = check_places(st, r)
-    assert nxt.shelves == ((), ()) and len(nxt.balls) == 16
+    assert nxt.shelves == ((), ())
+    assert len(nxt.balls) == 16
     # The 15th ball lying in the rack area goes to the head spot.
     balls2 = f"cue=-0.8,0 14=0.2,0 15={slots[4][0]},{slots[4][1]}"
     r2 = ref.judge(
@@ -359,19 +416,23 @@ def test_straight_pool_rerack_and_target() -> None:
     # Reaching the target ends the frame.
     near = state("straight-pool", layout(MID, T), scores=(49, 3), extra={"target": 50})
     win = ref.judge(near, record(MID, "cue>1 1@foot-left call=1@foot-left", table=T))
-    assert win.frame_over and win.winner == 0
+    assert win.frame_over
+    assert win.winner == 0
 
 
 # --- spotting on the long string --------------------------------------------------------------
 def test_spotting_order_and_occupied_spot() -> None:
     free = dict(spot_on_long_string(TABLE, ["9", "3"], {}))
-    assert free["3"] == FOOT and math.isclose(free["9"][0], FOOT[0] + 2 * R) and free["9"][1] == 0.0
+    assert free["3"] == FOOT
+    assert math.isclose(free["9"][0], FOOT[0] + 2 * R)
+    assert free["9"][1] == 0.0
     # An object ball on the foot spot: frozen behind it.
     occ = dict(spot_on_long_string(TABLE, ["3"], {"7": FOOT}))
     assert math.isclose(occ["3"][0], FOOT[0] + 2 * R)
     # The cue ball on the foot spot: behind it, but not frozen to it.
     near_cue = dict(spot_on_long_string(TABLE, ["3"], {"cue": FOOT}))
-    assert near_cue["3"][0] - FOOT[0] > 2 * R and near_cue["3"][0] - FOOT[0] < 2 * R + 0.002
+    assert near_cue["3"][0] - FOOT[0] > 2 * R
+    assert near_cue["3"][0] - FOOT[0] < 2 * R + 0.002
     # The string behind the spot full: in front of the spot, toward the centre.
     x_end = TABLE.half_length - R
     wall = {f"b{i}": (FOOT[0] + i * 2 * R, 0.0) for i in range(0, int((x_end - FOOT[0]) / (2 * R)) + 1)}
@@ -416,17 +477,22 @@ def test_nine_ball_push_out() -> None:
     st = MatchState.new(get_referee("pool-9-ball"), ("A", "B"))
     balls = " ".join(f"{b}={x},{y}" for b, (x, y) in ref.rack(2).items()) + " cue=-0.8,0"
     brk = ref.judge(st, record(balls, "cue>1 2|foot 3|foot 4|foot 5|foot", table=T))
-    assert not brk.foul and brk.extra["push_out_available"] is True
+    assert not brk.foul
+    assert brk.extra["push_out_available"] is True
     after = check_places(st, brk)
     layout_now = "cue=-0.6,0.1 1=0.2,0 3=0.6,0.2 9=0.4,-0.3"
     pushed_state = state(
         "pool-9-ball", layout(layout_now, T), to_play=1, extra={**after.extra, "push_out": True}
     )
     push = ref.judge(pushed_state, record(layout_now, "cue>3 3@foot-left", table=T))
-    assert not push.foul and push.counted == () and "3" in push.out_of_play
-    assert push.next_player == 0 and push.options == (Option.PLAY_ON,)
+    assert not push.foul
+    assert push.counted == ()
+    assert "3" in push.out_of_play
+    assert push.next_player == 0
+    assert push.options == (Option.PLAY_ON,)
     back = check_places(pushed_state, push, Option.PLAY_ON)
-    assert back.to_play == 1 and back.extra["push_out_available"] is False
+    assert back.to_play == 1
+    assert back.extra["push_out_available"] is False
     # The same stroke without a push out declared: a foul, and later push outs are refused.
     plain = ref.judge(
         state("pool-9-ball", layout(layout_now, T), to_play=1, extra={"push_out": True}),
@@ -435,6 +501,8 @@ def test_nine_ball_push_out() -> None:
     assert plain.codes() == ["wrong_ball_first"]
     # A push out still fouls on a scratch; the 9 pushed in is spotted.
     nine = ref.judge(pushed_state, record(layout_now, "cue>9 9@foot-left", table=T))
-    assert not nine.frame_over and [x.ball for x in nine.respot] == ["9"]
+    assert not nine.frame_over
+    assert [x.ball for x in nine.respot] == ["9"]
     scratch = ref.judge(pushed_state, record(layout_now, "cue>3 cue@head-left", table=T))
-    assert scratch.codes() == ["cue_ball_pocketed"] and scratch.in_hand == InHand.ANYWHERE
+    assert scratch.codes() == ["cue_ball_pocketed"]
+    assert scratch.in_hand == InHand.ANYWHERE

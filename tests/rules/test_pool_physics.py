@@ -28,7 +28,9 @@ def test_corner_pot_counts_in_every_pool_game() -> None:
     for game in ("pool-8-ball", "pool-9-ball", "straight-pool"):
         st = state(game, balls)
         r = get_referee(game).judge(st, rec)
-        assert not r.foul and r.counted == ("1",) and r.next_player == 0, (game, r.codes())
+        assert not r.foul, (game, r.codes())
+        assert r.counted == ("1",), (game, r.codes())
+        assert r.next_player == 0, (game, r.codes())
         check_places(st, r)
 
 
@@ -38,5 +40,7 @@ def test_snooker_shot_away_from_every_ball_is_a_foul_of_four() -> None:
     assert rec.first_contact("cue") is None
     st = state("snooker", balls)
     r = get_referee("snooker").judge(st, rec)
-    assert r.codes() == ["miss"] and r.points == (0, 4) and r.next_player == 1
+    assert r.codes() == ["miss"]
+    assert r.points == (0, 4)
+    assert r.next_player == 1
     check_places(st, r)

@@ -47,7 +47,8 @@ def check_places(st: MatchState, ruling: Ruling, decision: str | None = None) ->
         where = nxt.where(b)
         assert len(where) == 1, (b, where, ruling.to_dict())
     for b, p in nxt.balls.items():
-        assert abs(p[0]) <= ref.table.half_length and abs(p[1]) <= ref.table.half_width, (b, p)
+        assert abs(p[0]) <= ref.table.half_length, (b, p)
+        assert abs(p[1]) <= ref.table.half_width, (b, p)
     if nxt.in_hand is not None:
         assert nxt.cue not in nxt.balls
     assert all(isinstance(x, InHand) for x in ([nxt.in_hand] if nxt.in_hand else []))
@@ -167,7 +168,9 @@ def check_all_decisions(st: MatchState, ruling: Ruling) -> None:
             # The position is restored; MatchState.apply still books out_of_play/credit (a core request,
             # pinned by test_replay_restores_balls_the_stroke_took_away). Check what it does restore.
             nxt = st.apply(ruling, d)
-            assert nxt.balls == st.balls and nxt.to_play == ruling.striker and nxt.in_hand == st.in_hand
+            assert nxt.balls == st.balls
+            assert nxt.to_play == ruling.striker
+            assert nxt.in_hand == st.in_hand
             continue
         check_places(st, ruling, d)
     assert len(ruling.scores) == st.n_players

@@ -113,7 +113,8 @@ def test_a_second_stroke_from_the_state_a_ruling_left(
     r1 = ref.judge(state, record(lay, script))
     for sp in r1.respot:  # respotted balls lie on the bed
         reach = ref.table.cushion_reach  # a respotted ball may touch a cushion
-        assert abs(sp.at[0]) <= 1.775 - reach + 1e-9 and abs(sp.at[1]) <= 0.8875 - reach + 1e-9
+        assert abs(sp.at[0]) <= 1.775 - reach + 1e-9
+        assert abs(sp.at[1]) <= 0.8875 - reach + 1e-9
     s1 = state.apply(r1, r1.choice.among[0] if r1.choice and r1.choice.among else None)
     layout2 = dict(s1.balls)
     if s1.in_hand is not None:
@@ -139,4 +140,5 @@ def test_a_second_stroke_from_the_state_a_ruling_left(
     s2 = s1.apply(r2, r2.choice.among[0] if r2.choice and r2.choice.among else None)
     for b in ref.ball_set(2):
         assert len(s2.where(b)) == 1, (b, s2.where(b), script, script2)
-    assert s2.undo() is s1 and s1.undo() is state
+    assert s2.undo() is s1
+    assert s1.undo() is state

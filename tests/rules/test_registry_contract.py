@@ -76,7 +76,8 @@ def throwaway() -> Iterator[Referee]:
 
 
 def test_a_throwaway_game_is_one_class_and_every_other_game_still_works(throwaway: Referee) -> None:
-    assert "test-throwaway" in game_ids() and get_referee("Throwaway") is throwaway
+    assert "test-throwaway" in game_ids()
+    assert get_referee("Throwaway") is throwaway
     assert "test-throwaway" in games_for_table("pool-9ft")
     # The scenario loader knows it through the registry (physics never imports the rules).
     sc = parse_scenario({"game": "test-throwaway", "balls": {"cue": [-0.5, 0.0], "7": [0.5, 0.1]}}, "t.toml")
@@ -85,16 +86,19 @@ def test_a_throwaway_game_is_one_class_and_every_other_game_still_works(throwawa
         parse_scenario({"game": "test-throwaway", "balls": {"cue": [-0.5, 0.0], "8": [0.5, 0.1]}}, "t.toml")
     assert exc.value.key == "balls.8"
     st = MatchState.new(throwaway)
-    assert st.balls == {"7": throwaway.table.spot("foot-spot")} and st.in_hand == InHand.ANYWHERE
+    assert st.balls == {"7": throwaway.table.spot("foot-spot")}
+    assert st.in_hand == InHand.ANYWHERE
     rec = record("cue=-0.5,0 7=0.5,0.1", "cue>7 7@foot-left", table="pool-9ft")
     r = throwaway.judge(MatchState.from_scenario(throwaway, {}, {"cue": (-0.5, 0.0), "7": (0.5, 0.1)}), rec)
-    assert r.counted == ("7",) and r.scores == (1, 0)
+    assert r.counted == ("7",)
+    assert r.scores == (1, 0)
     # Every registered game still racks, judges a plain stroke and carries the ruling out.
     for gid in game_ids():
         ref = get_referee(gid)
         n = ref.player_range[0]
         fresh = MatchState.new(ref, tuple(f"P{i}" for i in range(n)))
-        assert fresh.game == gid and fresh.rules is ref
+        assert fresh.game == gid
+        assert fresh.rules is ref
         layout = dict(fresh.balls)
         layout.setdefault(ref.cue_ball, ref.hand_spot(fresh, layout))
         rec = record({b: p for b, p in layout.items()}, "", table=ref.table_id)
@@ -117,7 +121,8 @@ def test_a_throwaway_game_is_offered_everywhere_a_game_is(
     from scenes.core.trainer.questions import family
     from scenes.screens.menu import match_games
 
-    assert games_command("en") == 0 and "test-throwaway" in capsys.readouterr().out
+    assert games_command("en") == 0
+    assert "test-throwaway" in capsys.readouterr().out
     assert "test-throwaway" in match_games()
     assert parse_settings({"game": {"default": "test-throwaway"}}).game.default == "test-throwaway"
     f = tmp_path / "t.toml"
@@ -128,7 +133,8 @@ def test_a_throwaway_game_is_offered_everywhere_a_game_is(
     assert run(["--lang", "en", "referee", str(f), "--json", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["ruling"]["counted"] in ([], ["7"])
     m = MatchController(game="test-throwaway", names=("A", "B"), lang="en")
-    assert m.state is not None and m.in_hand == "anywhere"
+    assert m.state is not None
+    assert m.in_hand == "anywhere"
     m.ensure_cue_ball()
     result = m.stroke(ShotParams(cue_speed=1.0, direction=0.0))
     assert result.ruling is not None
@@ -173,10 +179,12 @@ def test_every_game_declares_family_table_balls_rack_and_calls() -> None:
     assert {"russian-pyramid", "russian-pyramid-fast", "straight-pool"} <= called
     for gid in game_ids():
         ref = get_referee(gid)
-        assert isinstance(ref.family, Family) and ref.table_id in ref.tables()
+        assert isinstance(ref.family, Family)
+        assert ref.table_id in ref.tables()
         assert set(ref.rack(ref.player_range[1])) <= set(ref.ball_set(ref.player_range[1]))
         assert set(ref.names) == {"en", "ru"}
-    assert get_referee("golf").family == Family.GOLF and get_referee("american").family == Family.RUSSIAN
+    assert get_referee("golf").family == Family.GOLF
+    assert get_referee("american").family == Family.RUSSIAN
 
 
 def test_decisions_are_one_typed_union_and_strings_still_read() -> None:
@@ -203,14 +211,16 @@ def _foul_71() -> tuple[MatchState, Any]:
 
 def test_rulings_and_states_are_read_only_hashable_and_picklable() -> None:
     st, r = _foul_71()
-    assert isinstance(r.positions, FrozenMap) and isinstance(st.balls, FrozenMap)
+    assert isinstance(r.positions, FrozenMap)
+    assert isinstance(st.balls, FrozenMap)
     with pytest.raises(TypeError):
         r.positions["7"] = (0.0, 0.0)  # type: ignore[index]
     with pytest.raises(TypeError):
         r.fouls[0].explain["en"] = "x"  # type: ignore[index]
     assert hash(r.positions) == hash(FrozenMap(dict(r.positions)))
     assert pickle.loads(pickle.dumps(r)) == r
-    assert r.fouls[0].code is FoulCode.MISS and r.phase is Phase.PLAY
+    assert r.fouls[0].code is FoulCode.MISS
+    assert r.phase is Phase.PLAY
     with pytest.raises(ValueError):
         Foul("not_a_code", "rule", {"en": "", "ru": ""})  # type: ignore[arg-type]
 
@@ -237,9 +247,8 @@ def test_warnings_are_match_state_read_from_files_and_implied_by_old_counters() 
     ref = get_referee("snooker")
     balls = {"cue": (-1.2, 0.0), "red1": (0.5, 0.1)}
     st = MatchState.from_scenario(ref, {"warnings": [{"code": "third_miss", "player": 1}]}, balls, "f")
-    assert st.warnings == (RefereeWarning(WarningCode.THIRD_MISS, 1),) and st.warned(
-        WarningCode.THIRD_MISS, 1
-    )
+    assert st.warnings == (RefereeWarning(WarningCode.THIRD_MISS, 1),)
+    assert st.warned(WarningCode.THIRD_MISS, 1)
     old = MatchState.from_scenario(ref, {"extra": {"misses": 2, "miss_by": 0}}, balls, "f")
     assert old.warned(WarningCode.THIRD_MISS, 0)
     assert old.snapshot()["warnings"] == [{"code": "third_miss", "player": 0}]
@@ -251,7 +260,8 @@ def test_warnings_are_match_state_read_from_files_and_implied_by_old_counters() 
 def test_required_says_what_the_player_must_do_next() -> None:
     p71 = get_referee("russian-pyramid")
     fresh = MatchState.new(p71)
-    assert p71.required(fresh).call == CallKind.NONE and p71.required(fresh).in_hand == InHand.HOUSE
+    assert p71.required(fresh).call == CallKind.NONE
+    assert p71.required(fresh).in_hand == InHand.HOUSE
     st = MatchState.from_scenario(p71, {"break": False}, {"cue": (-1.2, 0.0), "7": (0.5, 0.1)})
     assert p71.required(st).call == CallKind.BALL_AND_POCKET
     nine = get_referee("pool-9-ball")
@@ -261,14 +271,16 @@ def test_required_says_what_the_player_must_do_next() -> None:
     assert nine.required(st9).ball_on == ("3",)
     sn = get_referee("snooker")
     stc = MatchState.from_scenario(sn, {"ball_on": "colour"}, {"cue": (-1.2, 0.0), "red1": (0.5, 0.1)})
-    assert sn.required(stc).call == CallKind.COLOUR and sn.required(stc).ball_on == ("colour",)
+    assert sn.required(stc).call == CallKind.COLOUR
+    assert sn.required(stc).ball_on == ("colour",)
     stf = MatchState.from_scenario(
         sn, {"extra": {"free_ball_for": 0}}, {"cue": (-1.2, 0.0), "red1": (0.5, 0.1)}
     )
     assert sn.required(stf).call == CallKind.FREE_BALL
     golf = get_referee("golf")
     stg = MatchState.from_scenario(golf, {"extra": {"holes": [2, 0]}}, {"cue": (-1.0, 0.0), "1": (0.5, 0)})
-    assert golf.required(stg).pocket == "head-right" and golf.required(stg).ball_on == ("1",)
+    assert golf.required(stg).pocket == "head-right"
+    assert golf.required(stg).ball_on == ("1",)
 
 
 # --- where the ball in hand may go (the referee's may_place; the window asks it) -----------------------
@@ -286,7 +298,8 @@ def test_house_is_strictly_behind_the_house_line() -> None:
     assert ref.may_place(st, head - 0.001, 0.0, others).ok
     # 003: Положение шара - a ball exactly on the house line is outside the house.
     on_line = ref.may_place(st, head, 0.0, others)
-    assert not on_line.ok and on_line.warning == WarningCode.OUTSIDE_HOUSE
+    assert not on_line.ok
+    assert on_line.warning == WarningCode.OUTSIDE_HOUSE
     assert not ref.may_place(st, head + 0.01, 0.0, others).ok
     # A ball may be put down touching the head cushion (its centre t.cushion_reach from the nose), not nearer.
     assert ref.may_place(st, -t.half_length + t.cushion_reach, 0.0, others).ok
@@ -319,12 +332,12 @@ def test_every_object_ball_in_the_house_moves_the_house_to_the_other_end() -> No
     assert not ref.may_place(st, foot, 0.0, in_house).ok
     assert ref.may_place(st, t.half_length - R, 0.0, in_house).ok
     p = ref.hand_spot(st, in_house)
-    assert p[0] > foot and ref.may_place(st, *p, in_house).ok
+    assert p[0] > foot
+    assert ref.may_place(st, *p, in_house).ok
     mixed = {**in_house, "3": (0.0, 0.0)}
     _, st3 = _hand("russian-pyramid", InHand.HOUSE, mixed)
-    assert (
-        ref.may_place(st3, head - 0.10, 0.3, mixed).ok and not ref.may_place(st3, foot + 0.1, 0.0, mixed).ok
-    )
+    assert ref.may_place(st3, head - 0.10, 0.3, mixed).ok
+    assert not ref.may_place(st3, foot + 0.1, 0.0, mixed).ok
 
 
 def test_d_and_the_kitchen() -> None:

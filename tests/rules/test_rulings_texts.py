@@ -67,7 +67,8 @@ def test_the_physics_leaves_a_frozen_ball_where_the_referee_sees_it_frozen(table
     x = t.half_length - t.cushion_reach
     rec = simulate(t, {"cue": (-0.5, 0.0), ball: (x, 0.3)}, ShotParams(cue_speed=0.3, direction=180.0))
     end = F.final_xy(rec, ball)
-    assert end is not None and F.frozen_to_cushion(t, end) == ["foot"]
+    assert end is not None
+    assert F.frozen_to_cushion(t, end) == ["foot"]
 
 
 def test_a_frozen_ball_on_the_snooker_table_is_seen_frozen() -> None:
@@ -114,7 +115,9 @@ def test_hanging_ball_falling_after_the_stroke_ended_is_put_back_from_the_record
     st = MatchState.from_scenario(ref, {"break": False}, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)})
     rec = _hang_record(None)
     r = ref.judge(st, replace(rec, shot=ShotParams(call_ball="7", call_pocket="foot-left")))
-    assert not r.foul and r.counted == () and r.positions["7"][0] > 1.7
+    assert not r.foul
+    assert r.counted == ()
+    assert r.positions["7"][0] > 1.7
     # The same fall 0.6 s after the end as the record states it: put back all the same.
     assert ref.judge(st, _hang_record(0.6)).counted == ()
 
@@ -127,7 +130,8 @@ def test_a_ball_that_never_came_to_rest_falls_during_the_stroke_and_counts() -> 
     rec = _hang_record(None, rests=False)
     rec = replace(rec, events=tuple(e for e in rec.events if e.type != EventType.HANGING))
     r = ref.judge(st, rec)
-    assert r.counted == ("7",) and r.next_player == 0
+    assert r.counted == ("7",)
+    assert r.next_player == 0
 
 
 def test_pool_and_golf_keep_five_seconds() -> None:
@@ -135,7 +139,8 @@ def test_pool_and_golf_keep_five_seconds() -> None:
     balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
     early = _judge("pool-9-ball", balls, "cue>1 1?foot-left 1?foot-left+2", "pool-9ft", **{"break": False})
     late = _judge("pool-9-ball", balls, "cue>1 1?foot-left 1?foot-left+6", "pool-9ft", **{"break": False})
-    assert early.counted == ("1",) and late.counted == ()
+    assert early.counted == ("1",)
+    assert late.counted == ()
 
 
 # --- 003 «Вмешательство соперника», 000 §17 ---------------------------------------------------------------
@@ -151,14 +156,19 @@ def test_71_the_opponent_who_stops_a_ball_on_its_way_to_a_pocket_is_penalised_an
     balls = "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4"
     script = "cue>7 7|foot 7~opponent 7=1.5,0.7 call=7@foot-left"
     r = _judge("russian-pyramid", balls, script, undisturbed=_undisturbed_7_pocketed(balls), scores=[10, 20])
-    assert not r.foul and r.counted == ("7",) and r.next_player == 0
+    assert not r.foul
+    assert r.counted == ("7",)
+    assert r.next_player == 0
     assert [(f.code, f.by) for f in r.fouls] == [("opponent_interference", 1)]
     assert r.scores == (10 + 7 + 5, 20 - 5)
-    assert "003: Вмешательство соперника" in r.explain["ru"] and "шёл в лузу" in r.explain["ru"]
+    assert "003: Вмешательство соперника" in r.explain["ru"]
+    assert "шёл в лузу" in r.explain["ru"]
     # Without the undisturbed run the record decides (issue 25): the 7's path from the foot cushion to where it
     # was stopped runs back up the table, through no pocket's mouth - it stays where it stopped.
     plain = _judge("russian-pyramid", balls, script, scores=[10, 20])
-    assert plain.counted == () and plain.scores == (15, 15) and plain.positions["7"] == (1.5, 0.7)
+    assert plain.counted == ()
+    assert plain.scores == (15, 15)
+    assert plain.positions["7"] == (1.5, 0.7)
     assert "no pocket's mouth" in plain.explain["en"]
     assert plain.next_player == 1  # «игра продолжается на общих основаниях»: nothing counted, the turn passes
 
@@ -175,7 +185,10 @@ def test_shelf_games_the_opponent_pays_a_ball_and_his_chalk_is_his() -> None:
         objects=chalk,
         shelves=[["1"], ["2", "5"]],
     )
-    assert not r.foul and r.from_shelf == ("5",) and r.scores == (1, 1) and "5" in [x.ball for x in r.respot]
+    assert not r.foul
+    assert r.from_shelf == ("5",)
+    assert r.scores == (1, 1)
+    assert "5" in [x.ball for x in r.respot]
     assert [f.by for f in r.fouls] == [1]
     # The same chalk, the striker's: a touch of his own thing within the table is his foul (003: Штрафы (4)).
     mine = _judge(
@@ -185,19 +198,23 @@ def test_shelf_games_the_opponent_pays_a_ball_and_his_chalk_is_his() -> None:
         objects=(replace(chalk[0], owner="striker"),),
         shelves=[["1"], ["2", "5"]],
     )
-    assert mine.foul and mine.fouls[0].by is None
+    assert mine.foul
+    assert mine.fouls[0].by is None
     # A spectator's chalk: outside interference - the position is restored and the stroke replayed.
     outside = _judge(
         "moscow-pyramid", balls, "cue>7 7~chalk", objects=(replace(chalk[0], owner="spectator"),)
     )
-    assert outside.replay and not outside.foul
+    assert outside.replay
+    assert not outside.foul
 
 
 def test_a_jumped_ball_touching_the_opponent_beyond_the_table_is_no_foul() -> None:
     # 003 «Выскочившие шары»: «Не считается нарушением, если выскочивший шар задевает за пределами стола что-либо
     # у игрока или соперника» - the ball is a jumped ball, respotted, nobody penalised.
     r = _judge("pyramid-8", PLAY, "cue>7 7|foot 7|left-foot 7^ 7~opponent:out 7!floor")
-    assert not r.foul and not r.fouls and r.off_table == ("7",)
+    assert not r.foul
+    assert not r.fouls
+    assert r.off_table == ("7",)
 
 
 def test_pool_the_opponents_touch_gives_the_striker_ball_in_hand() -> None:
@@ -205,7 +222,10 @@ def test_pool_the_opponents_touch_gives_the_striker_ball_in_hand() -> None:
     # is a foul; the striker is the one the foul serves: cue ball in hand anywhere (8-ball, 9-ball).
     balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
     r = _judge("pool-9-ball", balls, "cue>1 1|foot 3~opponent", "pool-9ft", **{"break": False})
-    assert not r.foul and r.next_player == 0 and r.in_hand == InHand.ANYWHERE and r.fouls[0].by == 1
+    assert not r.foul
+    assert r.next_player == 0
+    assert r.in_hand == InHand.ANYWHERE
+    assert r.fouls[0].by == 1
     golf = _judge(
         "golf", "cue=-0.5,0 1=0.5,0.2", "cue>1 1|foot 1~opponent", "pool-9ft", extra={"opening": False}
     )
@@ -216,7 +236,9 @@ def test_pool_the_opponents_touch_gives_the_striker_ball_in_hand() -> None:
         intl.replay
     )  # WPBSA S3 R15: disturbed "other than by the striker" - with no undisturbed run, replayed
     us = _judge("american-snooker", snk, "cue>red1 red1|foot red1~opponent", "snooker-10ft")
-    assert not us.foul and us.points == (7, 0) and us.next_player == 0
+    assert not us.foul
+    assert us.points == (7, 0)
+    assert us.next_player == 0
 
 
 # --- 000 «Свободный шар», «Снукер (маска)» ------------------------------------------------------------
@@ -232,12 +254,12 @@ def test_free_ball_and_ball_on_potted_together_score_only_the_ball_on() -> None:
         balls, "cue>blue blue@foot-left blue>red1 red1@foot-right call=blue@foot-left", table="snooker-12ft"
     )
     r = get_referee("snooker").judge(st, rec)
-    assert not r.foul and set(r.counted) == {"blue", "red1"} and r.points == (0, 1)
-    assert (
-        "WPBSA" in r.explain["en"]
-        and "score both" in r.explain["en"]
-        and "засчитываются оба" in r.explain["ru"]
-    )
+    assert not r.foul
+    assert set(r.counted) == {"blue", "red1"}
+    assert r.points == (0, 1)
+    assert "WPBSA" in r.explain["en"]
+    assert "score both" in r.explain["en"]
+    assert "засчитываются оба" in r.explain["ru"]
     assert [x.ball for x in r.respot] == ["blue"]  # a potted free ball is respotted
 
 
@@ -247,12 +269,15 @@ def test_no_snooker_when_a_ball_on_can_be_hit_directly() -> None:
     R = load_table("snooker-12ft").ball_radius
     balls = f"cue=-0.5,0 blue=0.0,{-1.5 * R} red1=0.3,0 " + COLOURS
     r = _judge("snooker", balls, "cue|head", "snooker-12ft")  # a miss: a foul
-    assert r.foul and r.extra["free_ball_for"] == -1
-    assert "Снукера нет" in r.explain["ru"] and "синий закрывает его часть" in r.explain["ru"]
+    assert r.foul
+    assert r.extra["free_ball_for"] == -1
+    assert "Снукера нет" in r.explain["ru"]
+    assert "синий закрывает его часть" in r.explain["ru"]
     full = "cue=-0.5,0 blue=-0.2,0 red1=0.3,0 " + COLOURS
     f = _judge("snooker", full, "cue|head", "snooker-12ft")
     assert f.extra["free_ball_for"] == 1
-    assert "мешает синий" in f.explain["ru"] and "the effective snooker" in f.explain["en"]
+    assert "мешает синий" in f.explain["ru"]
+    assert "the effective snooker" in f.explain["en"]
 
 
 # --- referee warnings as match state -----------------------------------------------------------------
@@ -262,7 +287,8 @@ def test_snooker_third_miss_needs_the_warning_in_the_state() -> None:
     two = _judge(
         "snooker", open_view, "cue>pink pink|foot", "snooker-12ft", extra={"misses": 1, "miss_by": 0}
     )
-    assert [(w.code, w.player) for w in two.standing] == [(WarningCode.THIRD_MISS, 0)] and not two.frame_over
+    assert [(w.code, w.player) for w in two.standing] == [(WarningCode.THIRD_MISS, 0)]
+    assert not two.frame_over
     unwarned = _judge(
         "snooker",
         open_view,
@@ -280,7 +306,9 @@ def test_snooker_third_miss_needs_the_warning_in_the_state() -> None:
         extra={"misses": 2, "miss_by": 0},
         warnings=[{"code": "third_miss", "player": 0}],
     )
-    assert warned.frame_over and warned.winner == 1 and "three_misses" in warned.codes()
+    assert warned.frame_over
+    assert warned.winner == 1
+    assert "three_misses" in warned.codes()
     hit = _judge(
         "snooker",
         open_view,
@@ -301,7 +329,8 @@ def test_71_stalemate_only_after_the_warning() -> None:
     third = _judge(
         "russian-pyramid", PLAY, "cue|foot", extra={"quiet_fouls": [2, 3]}, scores=[20, 20], warnings=both
     )
-    assert third.scores == (70, 70) and "stalemate" in [w.code for w in third.warnings]
+    assert third.scores == (70, 70)
+    assert "stalemate" in [w.code for w in third.warnings]
     none = _judge(
         "russian-pyramid", PLAY, "cue|foot", extra={"quiet_fouls": [2, 3]}, scores=[20, 20], warnings=[]
     )
@@ -316,7 +345,8 @@ def test_placing_the_cue_ball_outside_the_house_is_warned_then_penalised() -> No
     from scenes.core.scoreboard import hud_text
 
     m = MatchController(game="pyramid-8", names=("A", "B"), lang="en")
-    assert m.state is not None and m.in_hand == "house"
+    assert m.state is not None
+    assert m.in_hand == "house"
     assert not m.place_cue(0.0, 0.0)  # outside the house: refused, and the referee warns
     assert m.state.warned(WarningCode.OUTSIDE_HOUSE, 0)
     assert "outside the house" in hud_text(m.snapshot(), "en")["call"]
@@ -330,7 +360,8 @@ def test_placing_the_cue_ball_outside_the_house_is_warned_then_penalised() -> No
 def test_pool_ball_on_the_floor_is_not_said_to_have_come_back() -> None:
     balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
     r = _judge("pool-8-ball", balls, "cue>1 1^ 1~floor 1!floor", "pool-9ft", **{"break": False})
-    assert "came back" not in r.explain["en"] and "вернувшись" not in r.explain["ru"]
+    assert "came back" not in r.explain["en"]
+    assert "вернувшись" not in r.explain["ru"]
     assert "on the floor" in r.explain["en"]
     lamp = _judge("pool-8-ball", balls, "cue>1 1^ 1~lamp 1<", "pool-9ft", **{"break": False})
     assert "came back" in lamp.explain["en"]
@@ -341,29 +372,36 @@ def test_things_a_ball_touches_are_named_as_each_language_says_them() -> None:
     physics can name, physics/plan/parts.py, and every person's thing or outsider the referee knows)."""
     balls = "cue=-0.5,0 1=0.5,0.2 3=0.2,-0.4"
     person = _judge("pool-8-ball", balls, "cue>1 cue^ cue~person:out cue<", "pool-9ft", **{"break": False})
-    assert "touched a person" in person.explain["en"] and "the a " not in person.explain["en"]
+    assert "touched a person" in person.explain["en"]
+    assert "the a " not in person.explain["en"]
     assert "задел человека" in person.explain["ru"]
     wall = _judge("pool-8-ball", balls, "cue>1 1^ 1~wall 1!floor", "pool-9ft", **{"break": False})
-    assert "touched the wall" in wall.explain["en"] and "задел стену" in wall.explain["ru"]
+    assert "touched the wall" in wall.explain["en"]
+    assert "задел стену" in wall.explain["ru"]
     sn = "cue=-0.5,0 red1=0.3,0.4 " + COLOURS
     snook = _judge("snooker", sn, "cue>red1 cue^ cue~person:out cue<", "snooker-12ft")
-    assert "touched a person" in snook.explain["en"] and "задел человека" in snook.explain["ru"]
+    assert "touched a person" in snook.explain["en"]
+    assert "задел человека" in snook.explain["ru"]
     chalk = _judge("russian-pyramid", PLAY, "cue>7 cue^ cue~chalk cue< 7|foot", **{"break": False})
-    assert "a player's chalk" in chalk.explain["en"] and "(мел)" in chalk.explain["ru"]
+    assert "a player's chalk" in chalk.explain["en"]
+    assert "(мел)" in chalk.explain["ru"]
     from physics.plan.parts import SURFACE_KINDS
     from rules.base import PLAYER_OBJECTS
     from rules.interference import OUTSIDE_AGENTS
     from rules.names import object_en, object_ru
 
     for obj in {*SURFACE_KINDS, *PLAYER_OBJECTS, *OUTSIDE_AGENTS} - {"bed"}:
-        assert "_" not in object_en(obj) and object_ru(obj) != obj and object_ru(obj, "acc"), obj
+        assert "_" not in object_en(obj), obj
+        assert object_ru(obj) != obj, obj
+        assert object_ru(obj, "acc"), obj
 
 
 def test_one_blocking_ball_blocks_the_way() -> None:
     """The free-ball note agrees with the number of balls that block (000 «Снукер (маска)»)."""
     full = "cue=-0.5,0 blue=-0.2,0 red1=0.3,0 " + COLOURS
     f = _judge("snooker", full, "cue|head", "snooker-12ft")
-    assert "the blue blocks the way" in f.explain["en"] and "мешает синий" in f.explain["ru"]
+    assert "the blue blocks the way" in f.explain["en"]
+    assert "мешает синий" in f.explain["ru"]
 
 
 def test_american_snooker_in_off_cites_its_own_section() -> None:
@@ -416,7 +454,8 @@ def test_all_games_judges_what_it_can_and_says_why_not_for_the_rest(
     d = json.loads(capsys.readouterr().out)
     assert set(d["rulings"]) == {"pool-8-ball", "pool-9-ball", "straight-pool"}
     assert set(d["not_judged"]) | set(d["rulings"]) == set(__import__("rules.registry").registry.game_ids())
-    assert "pool-9ft" in d["not_judged"]["snooker"] and "does not play with" in d["not_judged"]["golf"]
+    assert "pool-9ft" in d["not_judged"]["snooker"]
+    assert "does not play with" in d["not_judged"]["golf"]
     assert run(["--lang", "ru", "referee", str(case), "--all-games"]) == 0
     out = capsys.readouterr().out
     assert out.count("Не судится по правилам") == len(d["not_judged"])
@@ -434,4 +473,5 @@ def test_simulate_and_referee_take_the_same_balls(tmp_path: Path, capsys: pytest
         for cmd in ("simulate", "referee"):
             assert run([cmd, str(f)]) == 2
             err = capsys.readouterr().err
-            assert "balls.pink" in err and len(err.strip().splitlines()) == 1
+            assert "balls.pink" in err
+            assert len(err.strip().splitlines()) == 1

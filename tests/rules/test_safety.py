@@ -109,11 +109,14 @@ def test_fast_break_counts_balls_falling_after_the_cue_ball_comes_into_play() ->
     fast = judge(
         "pyramid-8-fast", lay, "cue:head-string cue>7 7@foot-left 7>3 3@middle-right", in_hand="house"
     )
-    assert fast.counted == ("7", "3") and not fast.foul
+    assert fast.counted == ("7", "3")
+    assert not fast.foul
     via_contact = judge("pyramid-8-fast", lay, "cue>7 7>2 2@head-left", in_hand="house")
     assert via_contact.counted == ("2",)
     # A ball in the house struck before the cue ball left it is a foul, and nothing counts.
     foul = judge("pyramid-8-fast", lay, "cue>2 2@head-left cue:head-string", in_hand="house")
-    assert foul.codes() == ["house_ball_first"] and foul.counted == ()
+    assert foul.codes() == ["house_ball_first"]
+    assert foul.counted == ()
     slow = judge("pyramid-8", lay, "cue:head-string cue>7 7>2 2@head-left", in_hand="house")
-    assert slow.counted == ("2",) and get_referee("pyramid-8").fast is False
+    assert slow.counted == ("2",)
+    assert get_referee("pyramid-8").fast is False

@@ -32,15 +32,21 @@ def judge(script: str, balls: str = MID, game: str = "snooker", table: str = T, 
 # --- scoring and the ball on ------------------------------------------------------------------
 def test_red_then_nominated_colour() -> None:
     st, r = judge("cue>red1 red1@foot-left")
-    assert r.counted == ("red1",) and r.points == (1, 0) and r.ball_on == "colour" and r.next_player == 0
+    assert r.counted == ("red1",)
+    assert r.points == (1, 0)
+    assert r.ball_on == "colour"
+    assert r.next_player == 0
     assert "red1" in r.out_of_play
     after = st.apply(r)
     balls = "cue=-0.5,0.3 red2=0.6,-0.3 " + COLOURS
     r2 = get_referee("snooker").judge(
         after, record(balls, "cue>black black@foot-right call=black@foot-right", table=T)
     )
-    assert r2.counted == ("black",) and r2.points == (7, 0) and r2.ball_on == "red"
-    assert [x.ball for x in r2.respot] == ["black"] and r2.respot[0].at == TABLE.spot("black")
+    assert r2.counted == ("black",)
+    assert r2.points == (7, 0)
+    assert r2.ball_on == "red"
+    assert [x.ball for x in r2.respot] == ["black"]
+    assert r2.respot[0].at == TABLE.spot("black")
     check_places(after, r2)
 
 
@@ -59,27 +65,33 @@ def test_red_then_nominated_colour() -> None:
 )
 def test_penalty_values(script: str, kw: dict, code: str, pts: int) -> None:
     _, r = judge(script, **kw)
-    assert code in r.codes() and r.points == (0, pts) and r.next_player == 1
+    assert code in r.codes()
+    assert r.points == (0, pts)
+    assert r.next_player == 1
     assert r.fouls[0].rule.startswith("000: Международный снукер") or r.fouls[0].rule.startswith("WPBSA")
 
 
 def test_seven_point_cases() -> None:
     # A foul after a red and before a colour is nominated.
     _, r = judge("cue>red2 red2|foot", ball_on="colour")
-    assert "no_colour_nominated" in r.codes() and r.points == (0, 7)
+    assert "no_colour_nominated" in r.codes()
+    assert r.points == (0, 7)
     # Playing at a red again after a red.
     _, r = judge("cue>red2 red2|foot call=red2@foot-left", ball_on="colour")
-    assert "reds_in_successive_strokes" in r.codes() and r.points == (0, 7)
+    assert "reds_in_successive_strokes" in r.codes()
+    assert r.points == (0, 7)
     # A ball other than the white used as the cue ball.
     _, r = judge("yellow* yellow>red1")
-    assert "non_white_cue_ball" in r.codes() and r.points == (0, 7)
+    assert "non_white_cue_ball" in r.codes()
+    assert r.points == (0, 7)
 
 
 def test_reds_never_respotted_colours_respotted() -> None:
     _, r = judge("cue>red1 red1>red2 red2@foot-left red1!floor")
     assert r.foul and "red1" in r.out_of_play and not r.respot  # reds stay off
     _, r = judge("cue>red1 red1>green green@foot-left")
-    assert [x.ball for x in r.respot] == ["green"] and r.respot[0].at == TABLE.spot("green")
+    assert [x.ball for x in r.respot] == ["green"]
+    assert r.respot[0].at == TABLE.spot("green")
 
 
 # --- jump shot: definition and its three exceptions --------------------------------------------
@@ -123,10 +135,12 @@ def test_jump_shot_rows(row: str, script: str, foul: bool) -> None:
     jumped = "jump_shot" in r.codes() or "scoop" in r.codes()
     assert jumped == foul, (row, r.codes())
     if foul:
-        assert r.points == (0, 4) and r.counted == ()
+        assert r.points == (0, 4)
+        assert r.counted == ()
         if "jump_shot" in r.codes():
             jump = next(f for f in r.fouls if f.code == "jump_shot")
-            assert jump.rule == "000: Международный снукер, Правила игры" and "WPBSA" in jump.explain["en"]
+            assert jump.rule == "000: Международный снукер, Правила игры"
+            assert "WPBSA" in jump.explain["en"]
 
 
 # --- balls leaving the table (rules-notes §2) ------------------------------------------------
@@ -149,9 +163,11 @@ def test_off_table_rows(row: str, script: str, codes: list[str]) -> None:
     _, r = judge(script)
     assert r.codes() == codes, row
     if "ball_off_table" in codes and "pink" in script:
-        assert r.points == (0, 6) and [x.ball for x in r.respot] == ["pink"]
+        assert r.points == (0, 6)
+        assert [x.ball for x in r.respot] == ["pink"]
     if codes == ["cue_ball_off_table"]:
-        assert r.in_hand == InHand.D and "cue" not in r.positions
+        assert r.in_hand == InHand.D
+        assert "cue" not in r.positions
 
 
 def test_hanging_ball_rows() -> None:
@@ -159,9 +175,12 @@ def test_hanging_ball_rows() -> None:
     # soon; one that balances for a moment and falls during the stroke is potted.
     for after in (6, 1):
         _, late = judge(f"cue>red1 red1?foot-left red1?foot-left+{after}")
-        assert late.counted == () and "red1" in late.positions and "WPBSA S3 R9" in late.explain["en"]
+        assert late.counted == ()
+        assert "red1" in late.positions
+        assert "WPBSA S3 R9" in late.explain["en"]
     _, early = judge("cue>red1 red1?foot-left red1@foot-left")
-    assert early.counted == ("red1",) and early.points == (1, 0)
+    assert early.counted == ("red1",)
+    assert early.points == (1, 0)
     # American snooker is played by 000's general pool rules: five seconds.
     _, us = judge(
         "cue>red1 red1?foot-left red1?foot-left+1",
@@ -174,7 +193,8 @@ def test_hanging_ball_rows() -> None:
 
 def test_outside_interference_replayed() -> None:
     _, r = judge("cue>red1 red1~spectator")
-    assert r.replay and not r.foul
+    assert r.replay
+    assert not r.foul
 
 
 # --- respotting colours ----------------------------------------------------------------------
@@ -186,7 +206,8 @@ def test_colour_respot_occupied_spots() -> None:
     # Every spot taken: as near its own spot as possible toward the top cushion.
     every = {f"x{c}": TABLE.spot(c) for c in ("yellow", "green", "brown", "blue", "pink", "black")}
     got = dict(spot_colours(TABLE, ["blue"], every))
-    assert got["blue"][1] == 0.0 and math.isclose(got["blue"][0], 2 * R)
+    assert got["blue"][1] == 0.0
+    assert math.isclose(got["blue"][0], 2 * R)
     # Black with no room toward the top cushion: toward the centre.
     x_end = TABLE.half_length - R
     wall = {
@@ -202,7 +223,8 @@ def test_colour_respot_occupied_spots() -> None:
     assert got["black"][0] < TABLE.spot("black")[0]
     # Several colours: the highest first takes the free spot.
     two = dict(spot_colours(TABLE, ["pink", "black"], {"a": TABLE.spot("pink"), "b": TABLE.spot("black")}))
-    assert two["black"] == TABLE.spot("blue") and two["pink"] == TABLE.spot("brown")
+    assert two["black"] == TABLE.spot("blue")
+    assert two["pink"] == TABLE.spot("brown")
 
 
 def test_respot_via_ruling_with_occupied_spot() -> None:
@@ -213,8 +235,10 @@ def test_respot_via_ruling_with_occupied_spot() -> None:
     )
     _, r = judge("cue>red1 red1>pink pink@foot-left", balls=balls)
     # Pink's spot holds a red and every other spot its own colour: frozen to the red, toward the top cushion.
-    assert r.foul and r.respot[0].ball == "pink"
-    assert r.respot[0].at[1] == 0.0 and math.isclose(r.respot[0].at[0], TABLE.spot("pink")[0] + 2 * R)
+    assert r.foul
+    assert r.respot[0].ball == "pink"
+    assert r.respot[0].at[1] == 0.0
+    assert math.isclose(r.respot[0].at[0], TABLE.spot("pink")[0] + 2 * R)
 
 
 # --- free ball, foul and a miss -------------------------------------------------------------
@@ -226,12 +250,16 @@ def test_free_ball_awarded_and_used() -> None:
     assert not r.foul
     # A foul that leaves the opponent snookered behind the blue: free ball.
     _, f = judge("cue|head", balls=SNOOKERED)
-    assert f.foul and f.extra["free_ball_for"] == 1 and Option.PLAY_ON in f.options
+    assert f.foul
+    assert f.extra["free_ball_for"] == 1
+    assert Option.PLAY_ON in f.options
     free_state = state("snooker", layout(SNOOKERED, T), to_play=1, extra={"free_ball_for": 1})
     use = get_referee("snooker").judge(
         free_state, record(SNOOKERED, "cue>blue blue@foot-left call=blue@foot-left", table=T)
     )
-    assert not use.foul and use.points == (0, 1) and use.ball_on == "colour"
+    assert not use.foul
+    assert use.points == (0, 1)
+    assert use.ball_on == "colour"
     assert [x.ball for x in use.respot] == ["blue"]
     check_places(free_state, use)
 
@@ -239,13 +267,19 @@ def test_free_ball_awarded_and_used() -> None:
 def test_foul_and_miss_options_and_three_misses() -> None:
     open_view = "cue=-0.5,0 red1=0.2,0.4 " + COLOURS
     st, r = judge("cue>pink pink|foot", balls=open_view)
-    assert Option.MAKE_OFFENDER_REPLAY in r.options and "foul_and_miss" in [w.code for w in r.warnings]
+    assert Option.MAKE_OFFENDER_REPLAY in r.options
+    assert "foul_and_miss" in [w.code for w in r.warnings]
     replay = check_places(st, r, Option.MAKE_OFFENDER_REPLAY)
-    assert replay.to_play == 0 and replay.balls == st.balls and replay.scores == (0, 6)
+    assert replay.to_play == 0
+    assert replay.balls == st.balls
+    assert replay.scores == (0, 6)
     _, second = judge("cue>pink pink|foot", balls=open_view, extra={"misses": 1, "miss_by": 0})
-    assert "third_miss_warning" in [w.code for w in second.warnings] and not second.frame_over
+    assert "third_miss_warning" in [w.code for w in second.warnings]
+    assert not second.frame_over
     _, third = judge("cue>pink pink|foot", balls=open_view, extra={"misses": 2, "miss_by": 0})
-    assert third.frame_over and third.winner == 1 and "three_misses" in third.codes()
+    assert third.frame_over
+    assert third.winner == 1
+    assert "three_misses" in third.codes()
 
 
 # --- end of frame and the re-spotted black ---------------------------------------------------
@@ -254,43 +288,59 @@ LAST = "cue=0.6,0.1 black=black"
 
 def test_last_black_potted_and_fouled() -> None:
     _, win = judge("cue>black black@foot-left", balls=LAST, ball_on="black", scores=(50, 40))
-    assert win.frame_over and win.winner == 0 and win.scores == (57, 40)
+    assert win.frame_over
+    assert win.winner == 0
+    assert win.scores == (57, 40)
     _, foul = judge("cue>black cue@foot-right", balls=LAST, ball_on="black", scores=(50, 40))
-    assert foul.frame_over and foul.winner == 0 and foul.scores == (50, 47)
+    assert foul.frame_over
+    assert foul.winner == 0
+    assert foul.scores == (50, 47)
     _, lost = judge("cue|head", balls=LAST, ball_on="black", scores=(50, 48))
-    assert lost.frame_over and lost.winner == 1 and lost.scores == (50, 55)
+    assert lost.frame_over
+    assert lost.winner == 1
+    assert lost.scores == (50, 55)
 
 
 def test_respotted_black() -> None:
     st, tie = judge("cue>black black@foot-left", balls=LAST, ball_on="black", scores=(40, 47))
-    assert not tie.frame_over and tie.phase == "respotted-black" and tie.options == (Option.LAG,)
-    assert tie.positions == {"black": TABLE.spot("black")} and tie.in_hand == InHand.D
+    assert not tie.frame_over
+    assert tie.phase == "respotted-black"
+    assert tie.options == (Option.LAG,)
+    assert tie.positions == {"black": TABLE.spot("black")}
+    assert tie.in_hand == InHand.D
     nxt = check_places(st, tie, "lag:1")
-    assert nxt.to_play == 1 and nxt.phase == "respotted-black"
+    assert nxt.to_play == 1
+    assert nxt.phase == "respotted-black"
     balls = "cue=-1.1,0.1 black=black"
     end = get_referee("snooker").judge(nxt, record(balls, "cue>black black@foot-left", table=T))
-    assert end.frame_over and end.winner == 1
+    assert end.frame_over
+    assert end.winner == 1
     foul_end = get_referee("snooker").judge(nxt, record(balls, "cue|foot", table=T))
-    assert foul_end.frame_over and foul_end.winner == 0
+    assert foul_end.frame_over
+    assert foul_end.winner == 0
 
 
 def test_fresh_frame_rack_and_break() -> None:
     st = MatchState.new(get_referee("snooker"), ("A", "B"))
-    assert st.in_hand == InHand.D and len(st.balls) == 21
+    assert st.in_hand == InHand.D
+    assert len(st.balls) == 21
     ref = get_referee("snooker")
     balls = " ".join(f"{b}={x},{y}" for b, (x, y) in st.balls.items()) + " cue=-1.1,0.1"
     ok = ref.judge(st, record(balls, "cue>red1 red1|foot", table=T))
-    assert not ok.foul and ok.next_player == 1
+    assert not ok.foul
+    assert ok.next_player == 1
     bad = ref.judge(st, record(balls, "cue>brown brown|foot", table=T))
-    assert bad.codes() == ["wrong_ball_first"] and bad.points == (0, 4)
+    assert bad.codes() == ["wrong_ball_first"]
+    assert bad.points == (0, 4)
     assert bad.options == (Option.PLAY_ON, Option.MAKE_OFFENDER_REPLAY)
     rebreak = check_places(st, bad, Option.MAKE_OFFENDER_REPLAY)
-    assert rebreak.balls == st.balls and rebreak.to_play == 0 and rebreak.in_hand == InHand.D
+    assert rebreak.balls == st.balls
+    assert rebreak.to_play == 0
+    assert rebreak.in_hand == InHand.D
     assert ref.breaking(ref.stroke(rebreak, record(balls, "cue>red1", table=T)))
     accepted = check_places(st, bad)
-    assert accepted.to_play == 1 and not ref.breaking(
-        ref.stroke(accepted, record(balls, "cue>red1", table=T))
-    )
+    assert accepted.to_play == 1
+    assert not ref.breaking(ref.stroke(accepted, record(balls, "cue>red1", table=T)))
 
 
 # --- American snooker -----------------------------------------------------------------------
@@ -305,32 +355,38 @@ def ajudge(script: str, balls: str = AMID, **kw: object):
 def test_american_snooker_penalty_is_always_seven() -> None:
     for script in ("cue|foot", "cue>red1 red1|foot cue@head-left", "cue>pink pink|foot"):
         _, r = ajudge(script)
-        assert r.foul and r.points == (0, 7) and r.options == (Option.PLAY_ON,), script
+        assert r.foul, script
+        assert r.points == (0, 7), script
+        assert r.options == (Option.PLAY_ON,), script
 
 
 def test_american_snooker_cushion_or_pocket() -> None:
     _, r = ajudge("cue>red1")
-    assert r.codes() == ["no_rail"] and r.points == (0, 7)
+    assert r.codes() == ["no_rail"]
+    assert r.points == (0, 7)
     assert not ajudge("cue>red1 cue|foot")[1].foul
     assert not ajudge("cue>red1 red1@foot-left")[1].foul
 
 
 def test_american_snooker_jumped_balls_and_rows() -> None:
     _, red_off = ajudge("cue>red1 red1|foot red1!floor")
-    assert not red_off.foul and "red1" in red_off.out_of_play
+    assert not red_off.foul
+    assert "red1" in red_off.out_of_play
     _, col_off = ajudge("cue>red1 red1>pink pink!floor red1|foot")
-    assert not col_off.foul and [x.ball for x in col_off.respot] == ["pink"]
+    assert not col_off.foul
+    assert [x.ball for x in col_off.respot] == ["pink"]
     _, cue_off = ajudge("cue>red1 red1|foot cue!floor")
-    assert (
-        cue_off.codes() == ["cue_ball_off_table"] and cue_off.in_hand == InHand.D and cue_off.points == (0, 7)
-    )
+    assert cue_off.codes() == ["cue_ball_off_table"]
+    assert cue_off.in_hand == InHand.D
+    assert cue_off.points == (0, 7)
     assert ajudge("cue>red1 red1|foot pink~lamp pink<")[1].codes() == []
     assert ajudge("cue>red1 red1|foot pink~chalk pink<")[1].codes() == ["ball_touched"]
     jump = ajudge(
         "elev=30 cue* cue^ cue^red2 cue_bed cue>red1 red1|foot",
         balls="cue=-0.5,0 red2=-0.2,0 red1=0.5,0 " + COLOURS,
     )[1]
-    assert "jump_shot" in jump.codes() and jump.points == (0, 7)
+    assert "jump_shot" in jump.codes()
+    assert jump.points == (0, 7)
 
 
 def test_american_snooker_break() -> None:
@@ -340,9 +396,11 @@ def test_american_snooker_break() -> None:
     good = ref.judge(st, record(balls, "cue>red1 red1|foot cue|foot", table=AT))
     assert not good.foul
     no_cue_rail = ref.judge(st, record(balls, "cue>red1 red1|foot", table=AT))
-    assert no_cue_rail.codes() == ["illegal_break"] and no_cue_rail.options == (Option.MAKE_OFFENDER_REPLAY,)
+    assert no_cue_rail.codes() == ["illegal_break"]
+    assert no_cue_rail.options == (Option.MAKE_OFFENDER_REPLAY,)
     again = check_places(st, no_cue_rail, Option.MAKE_OFFENDER_REPLAY)
-    assert again.to_play == 0 and ref.breaking(ref.stroke(again, record(balls, "cue>red1", table=AT)))
+    assert again.to_play == 0
+    assert ref.breaking(ref.stroke(again, record(balls, "cue>red1", table=AT)))
 
 
 def test_replay_restores_balls_the_stroke_took_away() -> None:
@@ -350,7 +408,8 @@ def test_replay_restores_balls_the_stroke_took_away() -> None:
     balls = "cue=-0.5,0 red1=0.2,0.4 red2=0.6,-0.3 " + COLOURS
     st = state("snooker", layout(balls, T))
     r = get_referee("snooker").judge(st, record(balls, "cue>pink pink>red2 red2@foot-right", table=T))
-    assert Option.MAKE_OFFENDER_REPLAY in r.options and "red2" in r.out_of_play
+    assert Option.MAKE_OFFENDER_REPLAY in r.options
+    assert "red2" in r.out_of_play
     check_places(st, r, Option.MAKE_OFFENDER_REPLAY)
 
 
@@ -363,7 +422,8 @@ def test_in_hand_must_be_in_the_d() -> None:
         bed = {b: p for b, p in layout(balls, T).items() if b != "cue"}
         st = state("snooker", bed, in_hand=InHand.D)
         r = get_referee("snooker").judge(st, record(balls, "cue>red1 red1|foot", table=T))
-        assert ("cue_ball_outside_d" in r.codes()) == foul and r.points == ((0, 4) if foul else (0, 0))
+        assert ("cue_ball_outside_d" in r.codes()) == foul
+        assert r.points == ((0, 4) if foul else (0, 0))
 
 
 def test_free_ball_must_be_hit_first() -> None:
@@ -373,7 +433,8 @@ def test_free_ball_must_be_hit_first() -> None:
     )
     # Red on, a red struck first: the minimum 4. The cue ball is still behind the blue, the free ball: 000
     # «Свободный шар» (2) - left snookered by the free ball - is a foul too; one penalty, the higher.
-    assert r.codes() == ["wrong_ball_first", "snookered_behind_free_ball"] and r.points == (4, 0)
+    assert r.codes() == ["wrong_ball_first", "snookered_behind_free_ball"]
+    assert r.points == (4, 0)
 
 
 def test_two_balls_struck_at_once() -> None:
@@ -388,7 +449,8 @@ def test_two_balls_struck_at_once() -> None:
     st = state("snooker", layout(balls, T))
     r = get_referee("snooker").judge(st, both)
     # A red and a colour met together: the higher of the two (the pink, 6).
-    assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6)
+    assert r.codes() == ["wrong_ball_first"]
+    assert r.points == (0, 6)
     two_reds = "cue=-0.5,0 red1=0.2,0.0265 red2=0.2,-0.0265 " + COLOURS
     rec2 = record(two_reds, "cue>red1 cue>red2 red1|foot", table=T)
     rec2 = dc_replace(

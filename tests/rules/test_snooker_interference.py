@@ -56,10 +56,14 @@ def note(r: Ruling) -> dict[str, str]:
 # --- no undisturbed run: the referee cannot judge, so the stroke is replayed ----------------------------
 def test_without_undisturbed_run_the_stroke_is_replayed_and_says_why() -> None:
     st, r = judge("cue>red1 red1~spectator red1=0.3,0.2", None)
-    assert r.replay and not r.foul and r.points == (0, 0) and r.next_player == 0
+    assert r.replay
+    assert not r.foul
+    assert r.points == (0, 0)
+    assert r.next_player == 0
     assert dict(r.positions) == dict(st.balls)
     ex = note(r)
-    assert "no undisturbed run" in ex["en"] and "без расчёта" in ex["ru"]
+    assert "no undisturbed run" in ex["en"]
+    assert "без расчёта" in ex["ru"]
 
 
 # --- with the undisturbed run: where the ball would have come to rest --------------------------------------
@@ -67,17 +71,27 @@ def test_ball_that_would_have_been_potted_is_potted() -> None:
     # The spectator stops red1 on its way into the foot-left pocket: S3 R15 with S2 R7 - a pot, 1 point, the
     # striker goes on to a colour. No penalty for the disturbance, no replay.
     _, r = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1@foot-left")
-    assert not r.replay and not r.foul
-    assert r.counted == ("red1",) and r.points == (1, 0) and r.next_player == 0 and r.ball_on == "colour"
-    assert "red1" not in r.positions and "red1" in r.out_of_play
+    assert not r.replay
+    assert not r.foul
+    assert r.counted == ("red1",)
+    assert r.points == (1, 0)
+    assert r.next_player == 0
+    assert r.ball_on == "colour"
+    assert "red1" not in r.positions
+    assert "red1" in r.out_of_play
     ex = note(r)
-    assert "potted" in ex["en"] and "забит" in ex["ru"] and "foot-left" in ex["en"]
+    assert "potted" in ex["en"]
+    assert "забит" in ex["ru"]
+    assert "foot-left" in ex["en"]
 
 
 def test_ball_is_placed_where_it_would_have_stopped() -> None:
     # Actually red1 is knocked into a pocket by the spectator; undisturbed it would have stopped on the bed.
     _, r = judge("cue>red1 red1~spectator red1@foot-right", "cue>red1 red1|foot red1=1.2,0.5")
-    assert not r.foul and not r.replay and r.counted == () and r.points == (0, 0)
+    assert not r.foul
+    assert not r.replay
+    assert r.counted == ()
+    assert r.points == (0, 0)
     assert r.positions["red1"] == pytest.approx((1.2, 0.5), abs=1e-9)
     assert [(x.ball, x.at) for x in r.respot] == [("red1", pytest.approx((1.2, 0.5), abs=1e-9))]
     assert r.next_player == 1  # nothing potted: the turn passes as after any stroke without a pot
@@ -85,32 +99,44 @@ def test_ball_is_placed_where_it_would_have_stopped() -> None:
 
 def test_moved_on_the_bed_is_listed_with_the_respots() -> None:
     _, r = judge("cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1=0.9,0.4")
-    assert r.positions["red1"] == pytest.approx((0.9, 0.4)) and [x.ball for x in r.respot] == ["red1"]
+    assert r.positions["red1"] == pytest.approx((0.9, 0.4))
+    assert [x.ball for x in r.respot] == ["red1"]
     # A disturbed ball that ends where it would have ended anyway is not respotted.
     _, same = judge("cue>red1 red1~spectator red1=0.9,0.4", "cue>red1 red1=0.9,0.4")
-    assert same.respot == () and same.positions["red1"] == pytest.approx((0.9, 0.4))
+    assert same.respot == ()
+    assert same.positions["red1"] == pytest.approx((0.9, 0.4))
 
 
 def test_cue_ball_the_spectator_saved_from_the_floor_is_forced_off() -> None:
     # Row 5's flight with a spectator instead of the player's side: it would have come to rest on the floor
     # (S2 R14), so it is a foul - value of the ball on (red, 1) raised to the minimum of 4 (S3 R10).
     _, r = judge("cue>red1 cue^ cue- cue~spectator cue< cue_bed cue=-0.8,0.7", "cue>red1 cue^ cue- cue!floor")
-    assert r.foul and r.codes() == ["cue_ball_off_table"] and r.points == (0, 4)
-    assert (
-        r.off_table == ("cue",) and r.in_hand == InHand.D and r.next_player == 1 and "cue" not in r.positions
-    )
-    assert "WPBSA S3 R15" in r.fouls[0].explain["en"] and "WPBSA S3 R15" in r.fouls[0].explain["ru"]
+    assert r.foul
+    assert r.codes() == ["cue_ball_off_table"]
+    assert r.points == (0, 4)
+    assert r.off_table == ("cue",)
+    assert r.in_hand == InHand.D
+    assert r.next_player == 1
+    assert "cue" not in r.positions
+    assert "WPBSA S3 R15" in r.fouls[0].explain["en"]
+    assert "WPBSA S3 R15" in r.fouls[0].explain["ru"]
 
 
 def test_red_that_would_have_left_the_table_is_forced_off_and_stays_off() -> None:
     _, r = judge("cue>red1 red1^ red1~spectator red1< red1=1.0,0.6", "cue>red1 red1^ red1!floor")
-    assert r.codes() == ["ball_off_table"] and r.points == (0, 4) and r.off_table == ("red1",)
-    assert "red1" in r.out_of_play and "red1" not in r.positions and r.respot == ()
+    assert r.codes() == ["ball_off_table"]
+    assert r.points == (0, 4)
+    assert r.off_table == ("red1",)
+    assert "red1" in r.out_of_play
+    assert "red1" not in r.positions
+    assert r.respot == ()
 
 
 def test_cue_ball_that_would_have_gone_in_off() -> None:
     _, r = judge("cue>red1 cue~spectator cue=0.1,0.5", "cue>red1 cue|foot cue@foot-left")
-    assert r.codes() == ["cue_ball_pocketed"] and r.points == (0, 4) and r.in_hand == InHand.D
+    assert r.codes() == ["cue_ball_pocketed"]
+    assert r.points == (0, 4)
+    assert r.in_hand == InHand.D
 
 
 def test_colour_not_on_that_would_have_been_potted_is_a_foul_and_respotted() -> None:
@@ -125,15 +151,22 @@ def test_the_strikers_own_foul_before_the_touch_still_counts() -> None:
     _, r = judge(
         "cue>pink cue>red1 red1~spectator red1=0.3,0.2", "cue>pink cue>red1 red1|foot red1@foot-left"
     )
-    assert r.codes() == ["wrong_ball_first"] and r.points == (0, 6) and r.counted == ()
-    assert "red1" in r.out_of_play and "red1" not in r.positions and not r.replay
+    assert r.codes() == ["wrong_ball_first"]
+    assert r.points == (0, 6)
+    assert r.counted == ()
+    assert "red1" in r.out_of_play
+    assert "red1" not in r.positions
+    assert not r.replay
 
 
 def test_a_foul_the_outsider_caused_does_not_count() -> None:
     # The spectator deflects the cue ball before it reaches red1, and it then meets the pink first. Without him
     # it would have struck red1 and potted it: no foul, the red counts.
     _, r = judge("cue^ cue~spectator cue>pink pink|foot", "cue^ cue>red1 red1@foot-left")
-    assert not r.foul and r.counted == ("red1",) and r.points == (1, 0) and r.next_player == 0
+    assert not r.foul
+    assert r.counted == ("red1",)
+    assert r.points == (1, 0)
+    assert r.next_player == 0
     assert r.positions["pink"] == pytest.approx(TABLE.spot("pink"))
 
 
@@ -143,11 +176,9 @@ def test_balls_the_disturbed_ball_would_have_moved_go_with_it() -> None:
     _, r = judge(
         "cue>red1 red1~spectator red1=0.3,0.2", "cue>red1 red1|foot red1>red2 red2@foot-right red1=0.8,0.1"
     )
-    assert (
-        sorted(r.counted) == ["red2"]
-        and r.points == (1, 0)
-        and r.positions["red1"] == pytest.approx((0.8, 0.1))
-    )
+    assert sorted(r.counted) == ["red2"]
+    assert r.points == (1, 0)
+    assert r.positions["red1"] == pytest.approx((0.8, 0.1))
     assert "red2" not in r.positions
 
 
@@ -155,7 +186,9 @@ def test_balls_the_disturbed_ball_hit_after_the_touch_go_where_they_would_have_b
     # Deflected by the spectator, red1 runs into the blue and knocks it into a pocket; undisturbed it would
     # have stopped short and the blue would never have moved: the blue stays on its spot, no foul.
     _, r = judge("cue>red1 red1~spectator red1>blue blue@middle-left red1=0.1,0.2", "cue>red1 red1=0.7,0.2")
-    assert not r.foul and r.counted == () and r.positions["blue"] == pytest.approx(TABLE.spot("blue"))
+    assert not r.foul
+    assert r.counted == ()
+    assert r.positions["blue"] == pytest.approx(TABLE.spot("blue"))
     assert r.positions["red1"] == pytest.approx((0.7, 0.2))
 
 
@@ -166,7 +199,9 @@ def test_disturbed_set_grows_through_both_runs_from_the_touch_on() -> None:
     # cue and red2 met before the touch: not disturbed; blue (actual) and pink (undisturbed) after it: disturbed.
     assert disturbed_balls(actual, und, {"red1"}, 0.3) == {"red1", "blue", "pink"}
     view, agent, t0, moved = referee_view(actual, und)
-    assert agent == "spectator" and t0 == pytest.approx(0.3) and set(moved) == {"red1", "blue", "pink"}
+    assert agent == "spectator"
+    assert t0 == pytest.approx(0.3)
+    assert set(moved) == {"red1", "blue", "pink"}
     assert not any(e.object == "spectator" for e in view.events)
     assert [e.balls for e in view.events if e.type == "ball_ball"] == [
         ("cue", "red2"),
@@ -215,7 +250,8 @@ def test_a_touch_that_changed_nothing_leaves_the_ruling_as_without_it(script: st
         "positions",
     ):
         assert getattr(r, name) == getattr(plain, name), name
-    assert r.codes() == plain.codes() and note(r)
+    assert r.codes() == plain.codes()
+    assert note(r)
 
 
 def test_same_input_same_ruling_bit_for_bit() -> None:
@@ -236,9 +272,13 @@ def test_american_snooker_restores_and_replays_even_with_the_undisturbed_run() -
         balls=balls,
         game="american-snooker",
     )
-    assert r.replay and not r.foul and r.counted == () and dict(r.positions) == dict(st.balls)
+    assert r.replay
+    assert not r.foul
+    assert r.counted == ()
+    assert dict(r.positions) == dict(st.balls)
     (w,) = r.warnings
-    assert w.rule == "000: Вмешательство постороннего" and "replayed" in w.explain["en"]
+    assert w.rule == "000: Вмешательство постороннего"
+    assert "replayed" in w.explain["en"]
 
 
 # --- the scenario's [undisturbed] and the library case ------------------------------------------------------
@@ -246,7 +286,8 @@ def test_library_case_carries_the_undisturbed_run_and_it_decides() -> None:
     sc = load_scenario(CASE)
     und = sc.undisturbed_record()
     assert isinstance(und, ShotRecord)
-    assert und.final["cue"].status == BallStatus.OFF_TABLE and und.final["cue"].rest == "floor"
+    assert und.final["cue"].status == BallStatus.OFF_TABLE
+    assert und.final["cue"].rest == "floor"
     assert not any(e.object in ("person", "spectator") for e in und.events)
     from physics.cli import recorded_record
     from physics.params import PhysicsParams
@@ -259,7 +300,8 @@ def test_library_case_carries_the_undisturbed_run_and_it_decides() -> None:
     # The cue ball meets the top of red1 in the air and flies on over it: a jump shot as well (WPBSA: over
     # any part of a ball, touching it or not), one penalty.
     assert judged.codes() == ["jump_shot", "cue_ball_off_table"]
-    assert judged.in_hand == InHand.D and judged.points == (0, 4)
+    assert judged.in_hand == InHand.D
+    assert judged.points == (0, 4)
     assert ref.judge(st, actual).replay
 
 
@@ -304,7 +346,8 @@ def test_bad_undisturbed_table_is_one_input_error(patch: str, key: str) -> None:
     )
     with pytest.raises(InputError) as err:
         parse_scenario(tomllib.loads(base + patch), "case.toml")
-    assert err.value.file == "case.toml" and err.value.key == key
+    assert err.value.file == "case.toml"
+    assert err.value.key == key
 
 
 def test_undisturbed_needs_a_recorded_stroke() -> None:
@@ -321,7 +364,8 @@ def test_the_referee_command_passes_the_undisturbed_run() -> None:
     from rules.cli import judge_scenario
 
     sc = load_scenario(CASE)
-    assert sc.is_recorded and sc.recorded_final is not None
+    assert sc.is_recorded
+    assert sc.recorded_final is not None
     rec = ShotRecord(
         table=sc.table.id,
         params={},
@@ -331,4 +375,6 @@ def test_the_referee_command_passes_the_undisturbed_run() -> None:
         initial={b: (x, y, sc.table.ball_radius) for b, (x, y) in sc.balls.items()},
     )
     _, r = judge_scenario(sc, rec)
-    assert r.foul and r.codes() == ["jump_shot", "cue_ball_off_table"] and r.next_player == 1
+    assert r.foul
+    assert r.codes() == ["jump_shot", "cue_ball_off_table"]
+    assert r.next_player == 1

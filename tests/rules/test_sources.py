@@ -13,12 +13,11 @@ from tests.rules.util import judge
 
 def test_each_text_is_named_by_its_heading() -> None:
     [s003] = cite("003: Выскочившие шары", Family.RUSSIAN)
-    assert s003["title"]["ru"] == "Общие правила" and s003["section"] == "Выскочившие шары"
+    assert s003["title"]["ru"] == "Общие правила"
+    assert s003["section"] == "Выскочившие шары"
     [snk] = cite("000: Международный снукер, Соприкасающиеся шары", Family.SNOOKER)
-    assert (
-        snk["title"]["ru"] == "Международный (или английский) снукер"
-        and snk["section"] == "Соприкасающиеся шары"
-    )
+    assert snk["title"]["ru"] == "Международный (или английский) снукер"
+    assert snk["section"] == "Соприкасающиеся шары"
     # A section of 000 without a part is in the general rules of the family that cites it.
     assert cite("000: Выскочившие шары", Family.POOL)[0]["title"]["ru"] == "Общие правила пула"
     assert (
@@ -29,11 +28,11 @@ def test_each_text_is_named_by_its_heading() -> None:
 
 def test_snooker_and_pool_cite_the_international_rule_and_say_whether_it_agrees() -> None:
     [touch] = cite("000: Международный снукер, Соприкасающиеся шары", Family.SNOOKER)
-    assert touch["international"]["rule"] == "WPBSA S3 R8" and touch["international"]["agrees"] is True
+    assert touch["international"]["rule"] == "WPBSA S3 R8"
+    assert touch["international"]["agrees"] is True
     [snookered] = cite("000: Международный снукер, Снукер (маска)", Family.SNOOKER)
-    assert (
-        snookered["international"]["agrees"] is False and "WPBSA" in snookered["international"]["note"]["en"]
-    )
+    assert snookered["international"]["agrees"] is False
+    assert "WPBSA" in snookered["international"]["note"]["en"]
     [jump] = cite("000: Правильный перескок", Family.POOL)
     assert jump["international"]["agrees"] is False
     # Russian billiards has no international rule beside it.
@@ -48,16 +47,19 @@ def test_every_quote_has_an_english_translation() -> None:
             assert q.get("text_en"), q["id"]  # every quoted passage has the project's English translation
     [src] = cite("000: Международный снукер, Соприкасающиеся шары", Family.SNOOKER)
     assert src["quote"]["ru"].startswith("Если биток касается другого шара")
-    assert src["quote"]["en"].startswith("If the cue ball touches") and "translation" in src["quote"]["en_is"]
+    assert src["quote"]["en"].startswith("If the cue ball touches")
+    assert "translation" in src["quote"]["en_is"]
 
 
 def test_the_ruling_json_extends_each_foul_with_its_source() -> None:
     r = judge("russian-pyramid", "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4", "cue|foot")
     d = r.to_dict()["fouls"][0]
     assert d["rule"] == "003: Штрафы (1)" and d["code"] == "miss"  # the contract's fields, unchanged
-    assert d["source"][0]["title"]["en"] == "General rules" and d["source"][0]["quote"]["ru"]
+    assert d["source"][0]["title"]["en"] == "General rules"
+    assert d["source"][0]["quote"]["ru"]
     # The explanation names the text by its heading.
-    assert "Общие правила [003], «Штрафы (1)»" in r.explain["ru"] and "General rules [003]" in r.explain["en"]
+    assert "Общие правила [003], «Штрафы (1)»" in r.explain["ru"]
+    assert "General rules [003]" in r.explain["en"]
 
 
 def test_cite_text_reads_in_both_languages() -> None:

@@ -45,8 +45,10 @@ def test_every_game_id_but_practice_has_a_referee_on_its_own_table() -> None:
     assert registered == DESIGN_GAMES
     for gid in registered:
         ref = get_referee(gid)
-        assert ref.id == gid and set(ref.names) == {"en", "ru"}
-    assert get_referee("71").id == "russian-pyramid" and get_referee("Московская").id == "moscow-pyramid"
+        assert ref.id == gid
+        assert set(ref.names) == {"en", "ru"}
+    assert get_referee("71").id == "russian-pyramid"
+    assert get_referee("Московская").id == "moscow-pyramid"
     with pytest.raises(InputError):
         get_referee("carom")
 
@@ -54,13 +56,18 @@ def test_every_game_id_but_practice_has_a_referee_on_its_own_table() -> None:
 @pytest.mark.parametrize("game", PYRAMID_GAMES)
 def test_new_frame_racks_fifteen_frozen_balls_with_the_cue_ball_in_hand(game: str) -> None:
     st = MatchState.new(get_referee(game), ("A", "B"), frames_to_win=2)
-    assert len(st.balls) == 15 and "cue" not in st.balls and st.in_hand == InHand.HOUSE and st.is_break
+    assert len(st.balls) == 15
+    assert "cue" not in st.balls
+    assert st.in_hand == InHand.HOUSE
+    assert st.is_break
     assert st.balls["4"] == pytest.approx((0.8875, 0.0))
     xs = sorted({round(p[0], 6) for p in st.balls.values()})
-    assert len(xs) == 5 and xs[1] - xs[0] == pytest.approx(3**0.5 * R, abs=1e-4)
+    assert len(xs) == 5
+    assert xs[1] - xs[0] == pytest.approx(3**0.5 * R, abs=1e-4)
     pts = list(st.balls.values())
     gaps = [((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(pts) for b in pts[i + 1 :]]
-    assert min(gaps) >= 2 * R and min(gaps) < 2 * R + 1e-4
+    assert min(gaps) >= 2 * R
+    assert min(gaps) < 2 * R + 1e-4
 
 
 @pytest.mark.parametrize(
@@ -85,7 +92,8 @@ def test_bad_state_names_file_and_key(state: dict[str, object], key: str) -> Non
         MatchState.from_scenario(
             get_referee("pyramid-8"), state, {"cue": (-0.5, 0.0), "7": (0.5, 0.2)}, "case.toml"
         )
-    assert exc.value.file == "case.toml" and exc.value.key == key
+    assert exc.value.file == "case.toml"
+    assert exc.value.key == key
 
 
 def test_state_from_scenario_keys() -> None:
@@ -101,15 +109,22 @@ def test_state_from_scenario_keys() -> None:
         {"cue": (-0.5, 0.0), "7": (0.5, 0.2), "9": (0.1, 0.1)},
         "f",
     )
-    assert st.to_play == 1 and st.scores == (2, 1) and st.owed == (0, 1) and st.cue == "9"
-    assert st.in_hand is None and not st.is_break and "4" in st.out
+    assert st.to_play == 1
+    assert st.scores == (2, 1)
+    assert st.owed == (0, 1)
+    assert st.cue == "9"
+    assert st.in_hand is None
+    assert not st.is_break
+    assert "4" in st.out
     hand = MatchState.from_scenario(
         get_referee("russian-pyramid"),
         {"in_hand": "house", "scores": [10, 20]},
         {"cue": (-1.2, 0.0), "7": (0.5, 0.2)},
         "f",
     )
-    assert hand.in_hand == InHand.HOUSE and "cue" not in hand.balls and hand.where("cue") == ["hand"]
+    assert hand.in_hand == InHand.HOUSE
+    assert "cue" not in hand.balls
+    assert hand.where("cue") == ["hand"]
 
 
 def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
@@ -134,23 +149,32 @@ def test_match_frames_alternate_breaks_and_the_decider_needs_a_lag() -> None:
             "m",
         )
         r = ref.judge(pre, record(lay, "cue>7 7@foot-left"))
-        assert r.frame_over and r.winner == w and r.match_over is (frame == 2)
+        assert r.frame_over
+        assert r.winner == w
+        assert r.match_over is (frame == 2)
         after = pre.apply(r)
         frames = list(after.frames_won)
         if frame == 2:
-            assert after.match_over and after.frames_won == (2, 1)
+            assert after.match_over
+            assert after.frames_won == (2, 1)
             with pytest.raises(InputError):
                 after.next_frame()
             break
         nxt = after.next_frame()
         if frame == 1:  # 1:1 - before the deciding frame the lag is played again
-            assert nxt.needs_lag and nxt.undo() is after
+            assert nxt.needs_lag
+            assert nxt.undo() is after
             nxt = after.next_frame(lag_winner=1)
             assert nxt.breaker == 1
         else:  # breaks alternate
-            assert nxt.breaker == 1 and nxt.to_play == 1
-        assert nxt.is_break and len(nxt.balls) == 15 and nxt.frames_won == after.frames_won
-        assert nxt.shelves == ((), ()) and nxt.scores == (0, 0) and nxt.frame_no == 2
+            assert nxt.breaker == 1
+            assert nxt.to_play == 1
+        assert nxt.is_break
+        assert len(nxt.balls) == 15
+        assert nxt.frames_won == after.frames_won
+        assert nxt.shelves == ((), ())
+        assert nxt.scores == (0, 0)
+        assert nxt.frame_no == 2
         breaker = nxt.breaker
 
 
@@ -158,7 +182,9 @@ def test_undo_is_a_snapshot_stack() -> None:
     st = MatchState.new(get_referee("russian-pyramid"))
     rec = record(dict(st.balls, cue=(-1.2, 0.0)), "cue:head-string cue>4 4>5 5@foot-left")
     a = st.apply(get_referee("russian-pyramid").judge(st, rec))
-    assert a.scores == (5, 0) and a.undo() == st and a.undo().scores == (0, 0)
+    assert a.scores == (5, 0)
+    assert a.undo() == st
+    assert a.undo().scores == (0, 0)
     with pytest.raises(InputError):
         st.undo()
 
@@ -200,8 +226,10 @@ def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_p
     sc = parse_scenario(tomllib.loads(LAMP_CASE), "lamp.toml")
     assert referee_command(sc, _lamp_record(), json_path="-", all_games=False, lang="en") == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["ruling"]["foul"] is False and out["ruling"]["scores"] == [12, 30]
-    assert out["ruling"]["next_player"] == 1 and out["events"][0]["type"] == "cue_strike"
+    assert out["ruling"]["foul"] is False
+    assert out["ruling"]["scores"] == [12, 30]
+    assert out["ruling"]["next_player"] == 1
+    assert out["events"][0]["type"] == "cue_strike"
     path = tmp_path / "r.json"
     assert referee_command(sc, _lamp_record(), json_path=str(path), all_games=True, lang="ru") == 0
     text = capsys.readouterr().out
@@ -217,7 +245,9 @@ def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_p
 def test_games_command_lists_ids_with_both_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert games_command("ru") == 0
     out = capsys.readouterr().out
-    assert "russian-pyramid" in out and "Русская пирамида" in out and "Russian pyramid" in out
+    assert "russian-pyramid" in out
+    assert "Русская пирамида" in out
+    assert "Russian pyramid" in out
     assert "practice" not in out
 
 
@@ -225,6 +255,10 @@ def test_american_without_the_coloured_ball_on_the_bed_plays_any_ball() -> None:
     st = MatchState.from_scenario(
         get_referee("american"), {"shelves": [["cue"], []]}, {"7": (0.5, 0.2), "9": (0.1, 0.1)}, "f"
     )
-    assert st.in_hand is None and st.cue in ("7", "9") and st.where("cue") == ["shelf0"]
+    assert st.in_hand is None
+    assert st.cue in ("7", "9")
+    assert st.where("cue") == ["shelf0"]
     r = get_referee("american").judge(st, record("7=0.5,0.2 9=0.1,0.1", "9* 9>7 7@foot-left"))
-    assert not r.foul and r.counted == ("7",) and r.scores == (2, 0)
+    assert not r.foul
+    assert r.counted == ("7",)
+    assert r.scores == (2, 0)

@@ -131,7 +131,8 @@ def _check_rack(ref: Referee, layout: Marks, t: TableSpec) -> None:
         px, py = spot("pink")
         # As close to the pink as possible without touching it: a gap, and no more than a couple of mm.
         gap = math.hypot(ax - px, ay - py) - 2 * R
-        assert ay == py and 0.0 < gap <= 2e-3, (ref.id, gap)
+        assert ay == py, (ref.id, gap)
+        assert 0.0 < gap <= 2e-3, (ref.id, gap)
         return
     objects = [b for b in layout if b != "cue"]
     front, at = _apex(layout, objects)

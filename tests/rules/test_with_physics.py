@@ -40,7 +40,10 @@ def test_straight_called_pot_counts() -> None:
     )
     st = MatchState.from_scenario(get_referee("russian-pyramid"), {"scores": [10, 0]}, balls, "t")
     r = get_referee("russian-pyramid").judge(st, rec)
-    assert not r.foul and r.counted == ("7",) and r.scores == (17, 0) and r.next_player == 0
+    assert not r.foul
+    assert r.counted == ("7",)
+    assert r.scores == (17, 0)
+    assert r.next_player == 0
     wrong = get_referee("russian-pyramid").judge(
         st,
         rec.__class__(
@@ -53,7 +56,9 @@ def test_straight_called_pot_counts() -> None:
             ShotParams(ball="cue", call_ball="7", call_pocket="middle-right"),
         ),
     )
-    assert not wrong.foul and wrong.counted == () and [x.ball for x in wrong.respot] == ["7"]
+    assert not wrong.foul
+    assert wrong.counted == ()
+    assert [x.ball for x in wrong.respot] == ["7"]
 
 
 def test_shot_away_from_every_ball_is_a_miss() -> None:
@@ -62,6 +67,7 @@ def test_shot_away_from_every_ball_is_a_miss() -> None:
     r = get_referee("pyramid-8").judge(
         MatchState.from_scenario(get_referee("pyramid-8"), {}, balls, "t"), rec
     )
-    assert (
-        "miss" in r.codes() and r.next_player == 1 and r.owed == (1, 0) and r.in_hand in (None, InHand.HOUSE)
-    )
+    assert "miss" in r.codes()
+    assert r.next_player == 1
+    assert r.owed == (1, 0)
+    assert r.in_hand in (None, InHand.HOUSE)

@@ -25,10 +25,11 @@ def _dir(a: tuple[float, float], b: tuple[float, float]) -> float:
 def test_straight_shot_ghost_ball_two_radii_short_of_the_object_ball() -> None:
     pos = {"cue": (-0.5, 0.0), "black": (0.5, 0.0)}
     pred = predict(SPEC, P, pos, ShotParams("cue", 2.0, 0.0, 0.0, (0.0, 0.0)), AimLevel.PATH)
-    assert pred is not None and pred.ball == "black" and pred.ghost is not None
-    assert pred.ghost[0] == pytest.approx(0.5 - 2 * R, abs=1e-4) and pred.ghost[1] == pytest.approx(
-        0.0, abs=1e-9
-    )
+    assert pred is not None
+    assert pred.ball == "black"
+    assert pred.ghost is not None
+    assert pred.ghost[0] == pytest.approx(0.5 - 2 * R, abs=1e-4)
+    assert pred.ghost[1] == pytest.approx(0.0, abs=1e-9)
     # The object ball goes straight on, to the foot cushion.
     assert pred.object_path[-1][0] == pytest.approx(SPEC.half_length - R, abs=2e-3)
 
@@ -39,7 +40,8 @@ def test_follow_and_draw_bend_the_cue_balls_path_after_contact() -> None:
     ends = {}
     for name, tip in (("stun", (0.0, 0.0)), ("follow", (0.0, 0.45)), ("draw", (0.0, -0.45))):
         pred = predict(SPEC, P, pos, ShotParams("cue", 2.5, 0.0, 0.0, tip), AimLevel.PATH)
-        assert pred is not None and pred.ghost is not None
+        assert pred is not None
+        assert pred.ghost is not None
         ends[name] = pred.after_path[-1][0] - pred.ghost[0]
     assert ends["follow"] > 0.2  # runs on after the object ball
     assert ends["draw"] < -0.2  # comes back towards the player
@@ -50,7 +52,8 @@ def test_stun_cut_leaves_along_the_tangent_line() -> None:
     """A sliding (stun) cue ball parts from the object ball at about 90 degrees (the tangent line)."""
     pos = {"cue": (0.0, 0.0), "black": (0.25, 0.03)}
     pred = predict(SPEC, P, pos, ShotParams("cue", 3.0, 0.0, 0.0, (0.0, -0.2)), AimLevel.PATH)
-    assert pred is not None and pred.ghost is not None
+    assert pred is not None
+    assert pred.ghost is not None
     obj = _dir(pred.object_path[0], pred.object_path[min(5, len(pred.object_path) - 1)])
     cue = _dir(pred.after_path[0], pred.after_path[min(3, len(pred.after_path) - 1)])
     line_of_centres = _dir(pred.ghost, pos["black"])
@@ -65,7 +68,8 @@ def test_side_spin_squirts_the_cue_ball_as_the_physics_strike_does() -> None:
     assert pred.squirt_deg == pytest.approx(math.degrees(squirt_angle(0.4, P)), rel=1e-6)
     assert pred.squirt_deg > 0  # right english: the ball leaves to the left of the aim
     left = predict(SPEC, P, pos, ShotParams("cue", 3.0, 0.0, 0.0, (-0.4, 0.0)), AimLevel.GHOST)
-    assert left is not None and left.squirt_deg == pytest.approx(-pred.squirt_deg)
+    assert left is not None
+    assert left.squirt_deg == pytest.approx(-pred.squirt_deg)
 
 
 def test_levels_draw_only_what_they_promise() -> None:
@@ -75,17 +79,29 @@ def test_levels_draw_only_what_they_promise() -> None:
     obj = predict(SPEC, P, pos, shot, AimLevel.OBJECT)
     path = predict(SPEC, P, pos, shot, AimLevel.PATH)
     assert predict(SPEC, P, pos, shot, AimLevel.OFF) is None
-    assert ghost is not None and ghost.ghost and not ghost.object_path and not ghost.after_path
-    assert obj is not None and obj.object_path and not obj.after_path
-    assert path is not None and path.object_path and path.after_path
+    assert ghost is not None
+    assert ghost.ghost
+    assert not ghost.object_path
+    assert not ghost.after_path
+    assert obj is not None
+    assert obj.object_path
+    assert not obj.after_path
+    assert path is not None
+    assert path.object_path
+    assert path.after_path
     # A miss: the line ends at the cushion, no ghost ball.
     miss = predict(SPEC, P, pos, ShotParams("cue", 2.0, 90.0, 0.0, (0.0, 0.0)), AimLevel.PATH)
-    assert miss is not None and miss.ghost is None and miss.cushion
+    assert miss is not None
+    assert miss.ghost is None
+    assert miss.cushion
     assert miss.cue_path[-1][1] == pytest.approx(SPEC.half_width - R, abs=1e-3)
 
 
 def test_level_cycle_stops_at_the_settings_cap_and_lines_grow_with_the_window() -> None:
-    assert AimLevel.OFF.next() == AimLevel.GHOST and AimLevel.PREVIEW.next() == AimLevel.OFF
+    assert AimLevel.OFF.next() == AimLevel.GHOST
+    assert AimLevel.PREVIEW.next() == AimLevel.OFF
     assert min_level(AimLevel.PREVIEW, AimLevel.PATH) == AimLevel.PATH
     assert min_level(AimLevel.GHOST, AimLevel.PATH) == AimLevel.GHOST
-    assert line_px(600) == 2.0 and line_px(1080) == 3.0 and line_px(2160) == 6.0
+    assert line_px(600) == 2.0
+    assert line_px(1080) == 3.0
+    assert line_px(2160) == 6.0

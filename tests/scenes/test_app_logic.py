@@ -75,7 +75,8 @@ def test_tip_contact_on_the_ball_surface_and_offsets_follow_the_cue() -> None:
 
 def test_cue_state_clamps_to_a_human_stroke() -> None:
     c = CueState().with_speed(99.0).with_elevation(120.0).with_tip(3.0, 4.0)
-    assert c.speed == 10.0 and c.elevation == 85.0
+    assert c.speed == 10.0
+    assert c.elevation == 85.0
     assert math.hypot(*c.tip) == pytest.approx(0.8)
     assert c.tip[1] / c.tip[0] == pytest.approx(4 / 3)
     assert CueState(direction=350.0).turned(20.0).direction == pytest.approx(10.0)
@@ -88,7 +89,8 @@ def test_practice_position_round_trips_through_the_scenario_loader(tmp_path: Pat
     shot = ShotParams("cue", 3.5, 12.5, 7.0, (0.1, -0.2), "1", "foot-left")
     path = write_scenario(tmp_path / "p" / "pos.toml", pos, "pyramid-12ft", shot, title='Тест "1"')
     sc = load_scenario(path)
-    assert sc.game == "practice" and sc.table.id == "pyramid-12ft"
+    assert sc.game == "practice"
+    assert sc.table.id == "pyramid-12ft"
     assert sc.title == {"en": 'Тест "1"', "ru": 'Тест "1"'}
     assert sc.balls == {"cue": (-1.234568, 0.1), "1": (0.8875, 0.0), "15": (0.95, 0.0345)}
     assert sc.shot == shot
@@ -101,13 +103,17 @@ def test_practice_position_round_trips_through_the_scenario_loader(tmp_path: Pat
 def test_sound_files_are_short_mono_wavs_and_loudness_grows_with_speed() -> None:
     for kind in KINDS:
         with wave.open(str(SOUND_DIR / f"{kind}.wav")) as w:
-            assert w.getnchannels() == 1 and w.getsampwidth() == 2 and w.getframerate() == 44100
+            assert w.getnchannels() == 1
+            assert w.getsampwidth() == 2
+            assert w.getframerate() == 44100
             assert 0.05 < w.getnframes() / 44100 < 0.5
     speeds = [0.01, 0.05, 0.3, 1.0, 3.0, 8.0, 20.0]
     gains = [loudness(s) for s in speeds]
     assert gains == sorted(gains)
-    assert gains[0] == gains[1] == pytest.approx(0.15) and gains[-1] == gains[-2] == pytest.approx(1.0)
-    assert loudness(None) == 0.5 and loudness(math.nan) == 0.5
+    assert gains[0] == gains[1] == pytest.approx(0.15)
+    assert gains[-1] == gains[-2] == pytest.approx(1.0)
+    assert loudness(None) == 0.5
+    assert loudness(math.nan) == 0.5
 
 
 def test_sounds_are_chosen_by_event_type() -> None:
@@ -150,7 +156,8 @@ def test_bad_window_input_is_one_line_and_exit_2(
     )
     assert res.returncode == 2
     errors = [line for line in res.stderr.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1 and needle in errors[0]
+    assert len(errors) == 1
+    assert needle in errors[0]
     assert "Traceback" not in res.stderr
 
 

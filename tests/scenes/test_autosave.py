@@ -41,7 +41,8 @@ def test_fresh_match_round_trips_for_every_game(tmp_path: Path, game: str) -> No
     st = _new(game)
     save_match(tmp_path / "m.json", st, 0)
     back, strokes = load_match(tmp_path / "m.json")
-    assert back.snapshot() == st.snapshot() and strokes == 0
+    assert back.snapshot() == st.snapshot()
+    assert strokes == 0
 
 
 def test_match_in_progress_round_trips(tmp_path: Path) -> None:
@@ -66,7 +67,8 @@ def test_match_in_progress_round_trips(tmp_path: Path) -> None:
         st = st.apply(ref.judge(st, rec), None)
         save_match(tmp_path / "m.json", st, k + 1)
         back, strokes = load_match(tmp_path / "m.json")
-        assert back.snapshot() == st.snapshot() and strokes == k + 1
+        assert back.snapshot() == st.snapshot()
+        assert strokes == k + 1
 
 
 def _valid(tmp_path: Path) -> tuple[Path, dict]:
@@ -127,7 +129,8 @@ def test_broken_match_is_refused_naming_the_key_and_left_untouched(tmp_path: Pat
     before = _digest(p)
     with pytest.raises(InputError) as ei:
         load_match(p)
-    assert ei.value.file == str(p) and ei.value.key == key, ei.value
+    assert ei.value.file == str(p), ei.value
+    assert ei.value.key == key, ei.value
     assert _digest(p) == before
 
 
@@ -187,9 +190,11 @@ def test_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
         text=True,
         timeout=120,
     )
-    assert r.returncode == 2 and r.stdout == ""
+    assert r.returncode == 2
+    assert r.stdout == ""
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {p}: payload.game:"), r.stderr
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"error: {p}: payload.game:"), r.stderr
     assert _digest(p) == before
 
 

@@ -42,8 +42,10 @@ def test_hud_text_carries_every_field(lang: str) -> None:
     score = t["score"].splitlines()
     assert score[0] == "Russian pyramid (71)"
     # The player at the table is marked and both scores and frames are shown.
-    assert score[1].startswith("   Анна: 12") and "1/2" in score[1]
-    assert score[2].startswith("▶ Boris: 35") and "0/2" in score[2]
+    assert score[1].startswith("   Анна: 12")
+    assert "1/2" in score[1]
+    assert score[2].startswith("▶ Boris: 35")
+    assert "0/2" in score[2]
     assert tr("hud.owed", lang, n=2) in score[2]
     assert tr("hud.break", lang, n=8) in t["score"]
     call = tr("hud.call", lang, ball=ball_name("7", lang), pocket=tr("pocket.foot-left", lang))
@@ -51,13 +53,16 @@ def test_hud_text_carries_every_field(lang: str) -> None:
     assert tr("hud.in_hand", lang, zone=tr("zone.house", lang)) in t["required"]
     explain = FOUL.explain_ru if lang == "ru" else FOUL.explain_en
     # Compact call: the verdict, what was broken in a few words, the penalty; why and by which rule on demand.
-    assert explain in t["details"] and rule_name("003: Выскочившие шары", lang) in t["details"]
+    assert explain in t["details"]
+    assert rule_name("003: Выскочившие шары", lang) in t["details"]
     assert explain not in t["call"]
-    assert tr("hud.foul", lang) in t["call"] and foul_name("cue_ball_off_table", lang) in t["call"]
+    assert tr("hud.foul", lang) in t["call"]
+    assert foul_name("cue_ball_off_table", lang) in t["call"]
     assert tr("hud.penalty", lang, points="Анна −5, Boris +5") in t["call"]
     with_key = hud_text(_snapshot(details_key="i"), lang)
     assert tr("hud.details_hint", lang, key="i") in with_key["call"]
-    assert tr("option.play_on", lang) in t["call"] and tr("option.make_offender_replay", lang) in t["call"]
+    assert tr("option.play_on", lang) in t["call"]
+    assert tr("option.make_offender_replay", lang) in t["call"]
 
 
 def test_hud_languages_differ_and_are_cyrillic_in_russian() -> None:
@@ -65,7 +70,8 @@ def test_hud_languages_differ_and_are_cyrillic_in_russian() -> None:
     assert ru["required"] != en["required"]
     assert any("\u0400" <= ch <= "\u04ff" for ch in ru["required"])
     assert not any("\u0400" <= ch <= "\u04ff" for ch in en["required"])
-    assert "играй дальше" in ru["call"] and "plays again" in en["call"]
+    assert "играй дальше" in ru["call"]
+    assert "plays again" in en["call"]
 
 
 def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
@@ -82,7 +88,8 @@ def test_hud_call_missing_prompts_to_click_and_golf_pocket_shown() -> None:
 
 def test_hud_legal_stroke_lists_counted_balls() -> None:
     t = hud_text(_snapshot(last=LastCall(False, (), ("7", "3"), (7, 0)), options=()), "ru")
-    assert "без нарушений" in t["call"] and "2 шара: шары 7, 3" in t["call"]
+    assert "без нарушений" in t["call"]
+    assert "2 шара: шары 7, 3" in t["call"]
 
 
 def test_every_game_has_a_name_in_both_languages() -> None:
@@ -90,7 +97,8 @@ def test_every_game_has_a_name_in_both_languages() -> None:
     from rules.registry import game_ids
 
     for gid in (PRACTICE, *game_ids()):
-        assert game_name(gid, "ru") != gid and game_name(gid, "en") != gid
+        assert game_name(gid, "ru") != gid
+        assert game_name(gid, "en") != gid
 
 
 def test_hud_redraws_only_on_a_new_snapshot(offscreen_base: object) -> None:
@@ -104,7 +112,8 @@ def test_hud_redraws_only_on_a_new_snapshot(offscreen_base: object) -> None:
         assert hud.redraws == 1
         assert hud.show(_snapshot(current_break=9)) is True
         assert hud.redraws == 2
-        assert "Боris" not in hud.text()["score"] and "Boris: 35" in hud.text()["score"]
+        assert "Боris" not in hud.text()["score"]
+        assert "Boris: 35" in hud.text()["score"]
         # Anchored to the corners: a 4:3 or 21:9 window keeps the blocks on screen.
         assert hud.blocks["score"].getParent() == offscreen_base.a2dTopLeft  # type: ignore[attr-defined]
         assert hud.blocks["call"].getParent() == offscreen_base.a2dBottomLeft  # type: ignore[attr-defined]

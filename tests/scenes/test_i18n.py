@@ -146,14 +146,18 @@ def test_balls_pockets_zones_and_options_are_named_never_shown_as_ids(lang: str)
         name = ball_name(b, lang)
         assert name != b, b
         assert bool(CYRILLIC.search(name)) == (lang == "ru"), (b, name)
-    assert ball_name("brown", "ru") == "коричневый" and ball_name("cue", "ru") == "биток"
-    assert ball_name("cue", "en") == "the cue ball" and ball_name("red7", "en") == "a red"
+    assert ball_name("brown", "ru") == "коричневый"
+    assert ball_name("cue", "ru") == "биток"
+    assert ball_name("cue", "en") == "the cue ball"
+    assert ball_name("red7", "en") == "a red"
     for on in ("red", "colour", "9"):
         assert ball_on_name(on, lang) != on
     for pocket in ("head-left", "head-right", "middle-left", "middle-right", "foot-left", "foot-right"):
-        assert i18n.has_text(f"pocket.{pocket}") and pocket_name(pocket, "ru") != pocket
+        assert i18n.has_text(f"pocket.{pocket}")
+        assert pocket_name(pocket, "ru") != pocket
     for zone in ("house", "d", "behind-head-string", "anywhere"):
-        assert i18n.has_text(f"zone.{zone}") and zone_name(zone, "ru") != zone
+        assert i18n.has_text(f"zone.{zone}")
+        assert zone_name(zone, "ru") != zone
     from rules.ruling import Option
 
     for option in Option:
@@ -186,7 +190,8 @@ def _rule_references() -> set[str]:
 
 def test_every_rule_reference_reads_in_both_languages() -> None:
     refs = _rule_references()
-    assert "003: Выскочившие шары" in refs and "WPBSA S3 R14" in refs
+    assert "003: Выскочившие шары" in refs
+    assert "WPBSA S3 R14" in refs
     for ref in sorted(refs):
         en = rule_name(ref, "en", strict=True)
         ru = rule_name(ref, "ru", strict=True)
@@ -238,8 +243,7 @@ def test_a_missing_or_stale_mo_is_compiled_at_first_use(
 
 
 def test_russian_writes_a_decimal_comma_and_english_a_point() -> None:
-    assert (
-        tr("cue.power", "ru", v=3.0) == "Сила: 3,0 м/с" and tr("cue.power", "en", v=3.0) == "Power: 3.0 m/s"
-    )
+    assert tr("cue.power", "ru", v=3.0) == "Сила: 3,0 м/с"
+    assert tr("cue.power", "en", v=3.0) == "Power: 3.0 m/s"
     assert tr("unit.seconds", "ru", v=2.856) == "2,86 с"
     assert tr("cue.tip", "ru", x=0.1, y=-0.25) == "Винт: +0,10 / -0,25"

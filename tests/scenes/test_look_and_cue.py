@@ -84,14 +84,17 @@ def test_frame_fits_every_point_in_the_picture(offscreen_base: Any) -> None:
         rig.snap()
         for p in ((*cue, 0.0), (*cue, 2 * R), (*far, R)):
             px = shot.project(p)
-            assert px is not None and 0 <= px[0] <= 160 and 0 <= px[1] <= 90, p
+            assert px is not None, p
+            assert 0 <= px[0] <= 160, p
+            assert 0 <= px[1] <= 90, p
         assert rig.eye.z < spec.rail_height + 0.76  # below the lamp
         # Another view ignores the framing; back in the player's view it holds again; frame(()) lets go.
         rig.set_mode(CameraMode.SIDE, target=(*cue, R), snap=True)
         assert abs(rig.eye.y - cue[1]) == pytest.approx(0.8, abs=1e-6)
         rig.frame(())
         assert rig.frame_points == ()
-        assert "broadcast" in VIEWS and "player" in VIEWS
+        assert "broadcast" in VIEWS
+        assert "player" in VIEWS
     finally:
         shot.close()
 
@@ -136,7 +139,8 @@ def test_the_room_is_dim_round_a_bright_lamp_and_lit_cloth() -> None:
     assert (
         room_radiance(room, d[:1], lamps=False).max() < 0.05
     )  # the irradiance leaves the lamp to its lights
-    assert srgb_to_linear(1.0) == pytest.approx(1.0) and srgb_to_linear(0.5) == pytest.approx(0.214, abs=1e-3)
+    assert srgb_to_linear(1.0) == pytest.approx(1.0)
+    assert srgb_to_linear(0.5) == pytest.approx(0.214, abs=1e-3)
 
 
 def _stick_clearance(spec: Any, positions: dict[str, tuple[float, float]], cue: Any, gap: float) -> float:

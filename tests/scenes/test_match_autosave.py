@@ -39,7 +39,8 @@ def test_cli_resume_without_a_save_is_one_line_exit_2(tmp_path: Path) -> None:
         timeout=120,
     )
     assert r.returncode == 2
-    assert len(r.stderr.strip().splitlines()) == 1 and "match-autosave.json" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "match-autosave.json" in r.stderr
 
 
 @pytest.mark.slow
@@ -86,11 +87,14 @@ def test_golf_on_the_snooker_table_saves_and_resumes_on_that_table(tmp_path: Pat
     """000 «Гольф»: played on a snooker table too; the saved match keeps the table it is played on."""
     path = str(tmp_path / "golf.json")
     m = MatchController(game="golf", table="snooker-12ft", names=("A", "B", "C"), autosave=path)
-    assert m.spec.id == "snooker-12ft" and m.positions["1"] == m.spec.spot("black")
+    assert m.spec.id == "snooker-12ft"
+    assert m.positions["1"] == m.spec.spot("black")
     m.stroke(ShotParams(ball=m.cue_ball, cue_speed=2.0, direction=0.0))
-    assert m.pending is not None and m.pending.record.table == "snooker-12ft"
+    assert m.pending is not None
+    assert m.pending.record.table == "snooker-12ft"
     assert not m.pending.ruling_json["foul"]
     m.apply()
     back = MatchController.from_autosave(path)
-    assert back.spec.id == "snooker-12ft" and back.state.snapshot() == m.state.snapshot()
+    assert back.spec.id == "snooker-12ft"
+    assert back.state.snapshot() == m.state.snapshot()
     assert back.state.snapshot()["table"] == "snooker-12ft"

@@ -59,4 +59,5 @@ def test_the_sounds_remembered_are_bounded() -> None:
     bank = SoundBank(base, SimpleNamespace(sound=SimpleNamespace(enabled=True, volume=1.0)))
     for k in range(3 * PLAYED_KEPT):
         bank.play("ball", k / (3 * PLAYED_KEPT))
-    assert len(bank.played) == PLAYED_KEPT and bank.played[-1][0] == "ball"
+    assert len(bank.played) == PLAYED_KEPT
+    assert bank.played[-1][0] == "ball"

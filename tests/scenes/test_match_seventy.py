@@ -33,13 +33,20 @@ def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
         )
     assert m.lag_run.result.winner == 1
     m.finish_lag()
-    assert m.lag_run is None and m.pending is None
+    assert m.lag_run is None
+    assert m.pending is None
     st = m.state
-    assert st.scores == (70, 70) and st.phase == "70:70" and st.to_play == 1 and st.in_hand == InHand.HOUSE
-    assert st.balls["5"][0] == pytest.approx(BACK_SPOT_X) and abs(st.balls["5"][1]) < 1e-9
-    assert set(m.positions) >= {"5", "3"} and m.positions["3"] == (0.2, -0.4)
+    assert st.scores == (70, 70)
+    assert st.phase == "70:70"
+    assert st.to_play == 1
+    assert st.in_hand == InHand.HOUSE
+    assert st.balls["5"][0] == pytest.approx(BACK_SPOT_X)
+    assert abs(st.balls["5"][1]) < 1e-9
+    assert set(m.positions) >= {"5", "3"}
+    assert m.positions["3"] == (0.2, -0.4)
     # One undo goes back to the 65:70 position, as before the stroke.
-    assert m.undo() and m.state.scores == (65, 70)
+    assert m.undo()
+    assert m.state.scores == (65, 70)
 
 
 def test_a_tied_seventy_all_lag_is_played_again_with_the_frame_kept() -> None:
@@ -52,5 +59,7 @@ def test_a_tied_seventy_all_lag_is_played_again_with_the_frame_kept() -> None:
         m.lag_stroke(m.simulate(ShotParams(ball=m.lag_run.ball, cue_speed=2.0, direction=0.0)))
     assert m.lag_run.result.winner is None
     m.finish_lag()
-    assert m.lag_run is not None and m.lag_run.index == 0 and m.lag_run.resume is not None
+    assert m.lag_run is not None
+    assert m.lag_run.index == 0
+    assert m.lag_run.resume is not None
     assert m.state.scores == (65, 70)  # nothing applied yet

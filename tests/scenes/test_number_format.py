@@ -24,13 +24,15 @@ from scenes.core.scoreboard import HudSnapshot, PlayerLine, hud_text
     ],
 )
 def test_number_has_one_separator_per_language(value: float, ru: str, en: str) -> None:
-    assert number(value, "ru") == ru and number(value, "en") == en
+    assert number(value, "ru") == ru
+    assert number(value, "en") == en
 
 
 def test_a_whole_number_in_a_fractional_russian_text_takes_the_comma() -> None:
     # The trainer's score line: nothing right yet (an int 0) out of 7.7 points.
     text = tr("trainer.screen.score", "ru", g=0, p=7.7, pc=0.0)
-    assert "0,0/7,7" in text and not re.search(r"\d\.\d", text), text
+    assert "0,0/7,7" in text, text
+    assert not re.search(r"\d\.\d", text), text
     assert "0.0/7.7" in tr("trainer.screen.score", "en", g=0, p=7.7, pc=0.0)
 
 
@@ -48,12 +50,14 @@ def test_golf_needs_one_requirement_line(lang: str) -> None:
         golf_pocket="foot-right",
     )
     req = hud_text(snap, lang)["required"].splitlines()
-    assert len(req) == 1 and tr("pocket.foot-right", lang) in req[0], req
+    assert len(req) == 1, req
+    assert tr("pocket.foot-right", lang) in req[0], req
     assert req[0].count(tr("hud.required", lang, text="").strip()) == 1
 
 
 def test_number_keeps_a_scores_zeros_when_asked() -> None:
-    assert number(3.0, "ru", 1, trim=False) == "3,0" and number(3.0, "en", 1, trim=False) == "3.0"
+    assert number(3.0, "ru", 1, trim=False) == "3,0"
+    assert number(3.0, "en", 1, trim=False) == "3.0"
     assert number(66.66, "ru", 0) == "67"
 
 
@@ -77,4 +81,5 @@ def test_the_russian_exam_report_writes_its_numbers_with_commas(tmp_path: Path) 
     _, path = exam.finish(session, eid, rules, "Борис", tmp_path, "ru", "2026-12-02T10:00:00Z")
     body = path.read_text(encoding="utf-8").split("<body>", 1)[1]
     text = re.sub(r"<[^>]+>", " ", body)
-    assert "80,5 %" in text and not re.search(r"\d\.\d", text), re.findall(r".{20}\d\.\d.{20}", text)
+    assert "80,5 %" in text, re.findall(r".{20}\d\.\d.{20}", text)
+    assert not re.search(r"\d\.\d", text), re.findall(r".{20}\d\.\d.{20}", text)

@@ -35,9 +35,11 @@ def _pyramid_foul(lang: str) -> MatchController:
 @pytest.mark.parametrize("make", [_snooker_foul, _pyramid_foul])
 def test_each_option_names_the_player_then_marked_at_the_table(lang: str, make: object) -> None:
     m = make(lang)  # type: ignore[operator]
-    assert m.pending is not None and m.pending.ruling.foul
+    assert m.pending is not None
+    assert m.pending.ruling.foul
     options = m.options
-    assert "play_on" in options and options[-1] == ACCEPT
+    assert "play_on" in options
+    assert options[-1] == ACCEPT
     labels = m.option_labels()
     assert len(labels) == len(options)
     call = hud_text(m.snapshot(), lang)["call"]
@@ -47,7 +49,8 @@ def test_each_option_names_the_player_then_marked_at_the_table(lang: str, make: 
         taken = make(lang)  # type: ignore[operator]
         taken.apply(None if option == ACCEPT else option)
         marked = [p.name for p in taken.snapshot().players if p.at_table]
-        assert len(marked) == 1 and marked[0] in label, (option, label)
+        assert len(marked) == 1, (option, label)
+        assert marked[0] in label, (option, label)
         other = NAMES[1 - NAMES.index(marked[0])]
         assert other not in label, (option, label)
         # play on and the replay keep the offender at the table; leaving the options hands it over.
@@ -62,5 +65,6 @@ def test_each_option_names_the_player_then_marked_at_the_table(lang: str, make: 
 
 
 def test_the_english_play_on_says_the_same_player_plays_again() -> None:
-    assert "again" in tr("option.play_on", "en") and "again" in tr("option.hud.play_on", "en")
+    assert "again" in tr("option.play_on", "en")
+    assert "again" in tr("option.hud.play_on", "en")
     assert "дальше" in tr("option.play_on", "ru")

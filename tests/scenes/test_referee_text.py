@@ -29,14 +29,17 @@ def test_the_referee_speaks_russian_with_names(capsys: pytest.CaptureFixture[str
     assert other_language(text, "ru") == [], text
     assert raw_ids(text) == []
     assert "Player" not in text and "Игрок 2" in text  # the default names in the language
-    assert "Решение судьи" in text and "биток" in text and "Нарушение: биток за бортом" in text
+    assert "Решение судьи" in text
+    assert "биток" in text
+    assert "Нарушение: биток за бортом" in text
     assert (
         "Не судится по правилам: Пирамида 8 шаров — в неё играют на столе «Русская пирамида, 12 футов»"
         in text
     )
     if name.startswith("snooker"):
         # The cue ball meets the top of the red in the air and flies on over it: a jump shot too (WPBSA).
-        assert "Снукер | удар с перескоком, биток за бортом" in text and "с руки в полукруге «D»" in text
+        assert "Снукер | удар с перескоком, биток за бортом" in text
+        assert "с руки в полукруге «D»" in text
         assert "Предупреждения: [WPBSA, раздел 3, правило 15]" in text
 
 
@@ -45,7 +48,9 @@ def test_the_referee_speaks_english_with_names(capsys: pytest.CaptureFixture[str
     text = _referee(capsys, "--lang", "en", "referee", str(CASES / name), "--all-games")
     assert other_language(text, "en") == [], text
     assert raw_ids(text) == []
-    assert "Player 2" in text and "the cue ball" in text and "Foul: cue ball off the table" in text
+    assert "Player 2" in text
+    assert "the cue ball" in text
+    assert "Foul: cue ball off the table" in text
     assert "Not judged under Pyramid, 8 balls: it is played on the “Russian pyramid, 12 ft” table" in text
 
 
@@ -56,13 +61,15 @@ def test_the_json_is_the_same_in_either_language(capsys: pytest.CaptureFixture[s
     assert ru == en
     d = json.loads(ru)
     # The contract's words: codes, ids and the English reasons (docs/formats.md §Ruling), not the person's text.
-    assert d["ruling"]["fouls"][0]["code"] == "cue_ball_off_table" and d["ruling"]["off_table"] == ["cue"]
+    assert d["ruling"]["fouls"][0]["code"] == "cue_ball_off_table"
+    assert d["ruling"]["off_table"] == ["cue"]
     assert d["not_judged"]["snooker"] == "it is played on snooker-12ft, the stroke on pool-9ft"
     # The JSON to a file, the text to the terminal.
     out = tmp_path / "r.json"
     text = _referee(capsys, "--lang", "ru", "referee", f, "--json", str(out))
     assert json.loads(out.read_text(encoding="utf-8"))["ruling"] == d["ruling"]
-    assert "Решение судьи (Гольф)" in text and not re.search(r"\bcue\b", text)
+    assert "Решение судьи (Гольф)" in text
+    assert not re.search(r"\bcue\b", text)
 
 
 def test_a_practice_stroke_is_judged_only_under_every_game(
@@ -77,5 +84,7 @@ def test_a_practice_stroke_is_judged_only_under_every_game(
     assert run(["--lang", "ru", "referee", str(f)]) == 2
     assert "--all-games" in capsys.readouterr().err
     text = _referee(capsys, "--lang", "ru", "referee", str(f), "--all-games")
-    assert other_language(text, "ru") == [] and raw_ids(text) == []
-    assert "Пул «восьмёрка»" in text and "Гольф — в раскладке есть то, чем в неё не играют: шар 7" in text
+    assert other_language(text, "ru") == []
+    assert raw_ids(text) == []
+    assert "Пул «восьмёрка»" in text
+    assert "Гольф — в раскладке есть то, чем в неё не играют: шар 7" in text

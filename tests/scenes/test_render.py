@@ -87,12 +87,16 @@ def test_top_view_frames_the_whole_table(offscreen_base: Any) -> None:
     # Along the middle row: wood (rail), then cloth, then wood again, with room on either side of the rails.
     row = [_rgb(img, x, 90) for x in range(320)]
     cloth = [x for x, c in enumerate(row) if _is_cloth(c)]
-    assert cloth and cloth[0] > 5 and cloth[-1] < 314
+    assert cloth
+    assert cloth[0] > 5
+    assert cloth[-1] < 314
     left_rail = row[cloth[0] - 8]
     assert left_rail[0] > left_rail[1] > left_rail[2]  # brown wood: red > green > blue
     col = [_rgb(img, 160, y) for y in range(180)]
     cloth_v = [y for y, c in enumerate(col) if _is_cloth(c)]
-    assert cloth_v and cloth_v[0] > 3 and cloth_v[-1] < 176
+    assert cloth_v
+    assert cloth_v[0] > 3
+    assert cloth_v[-1] < 176
 
 
 def test_same_input_draws_the_same_pixels(offscreen_base: Any) -> None:
@@ -106,7 +110,8 @@ def test_simulated_stroke_draws_the_ball_where_the_record_has_it(offscreen_base:
     layout = dict(POOL_LAYOUT, shot={"cue_speed": 2.0, "direction": 0.0})
     scenario = parse_scenario(layout, "shot.toml")
     record = stroke_record(scenario, Settings())
-    assert record is not None and record.samples
+    assert record is not None
+    assert record.samples
     t = 0.3
     drawn = draw_scenario(offscreen_base, scenario, record, t, "top", (320, 180))
     states, player = scene_states(scenario, record, t)
@@ -114,7 +119,8 @@ def test_simulated_stroke_draws_the_ball_where_the_record_has_it(offscreen_base:
     cue = states["cue"].pos
     assert cue[0] > -0.70 + 0.1  # the cue ball has moved along +x by then
     px = drawn.balls["cue"]
-    assert px is not None and not _is_cloth(_rgb(drawn.image, *px))
+    assert px is not None
+    assert not _is_cloth(_rgb(drawn.image, *px))
     start = draw_scenario(offscreen_base, scenario, record, 0.0, "top", (320, 180)).balls["cue"]
     assert (
         start is not None and px[0] > start[0] + 5
@@ -139,7 +145,8 @@ def test_bad_render_input_is_one_line_and_exit_2(
     code = main.run(["render", str(f), *out, *argv])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2
-    assert len(err) == 1 and key in err[0]
+    assert len(err) == 1
+    assert key in err[0]
 
 
 def test_bad_scenario_file_is_exit_2(tmp_path: Path, capsys: Any) -> None:
@@ -147,7 +154,9 @@ def test_bad_scenario_file_is_exit_2(tmp_path: Path, capsys: Any) -> None:
     f.write_text('game = "pool-9-ball"\n[balls]\ncue = [9.0, 0.0]\n', encoding="utf-8")
     assert main.run(["render", str(f), "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "balls.cue" in err[0] and "bad.toml" in err[0]
+    assert len(err) == 1
+    assert "balls.cue" in err[0]
+    assert "bad.toml" in err[0]
 
 
 def test_render_command_end_to_end_without_a_display(tmp_path: Path) -> None:
@@ -200,14 +209,17 @@ def test_recorded_stroke_draws_start_then_final_positions(offscreen_base: Any) -
     )
     scenario = parse_scenario(layout, "recorded.toml")
     record = stroke_record(scenario, Settings())
-    assert record is not None and record.samples is None
+    assert record is not None
+    assert record.samples is None
     start, _ = scene_states(scenario, record, 0.0)
-    assert start["cue"].pos[:2] == pytest.approx((-0.70, 0.10)) and start["1"].visible
+    assert start["cue"].pos[:2] == pytest.approx((-0.70, 0.10))
+    assert start["1"].visible
     end, _ = scene_states(scenario, record, 2.0)
     assert end["cue"].pos == pytest.approx((0.40, 0.20, 0.028575))
     assert not end["1"].visible
     drawn = draw_scenario(offscreen_base, scenario, record, 2.0, "top", (320, 180))
-    assert "1" not in drawn.balls and drawn.balls["cue"] is not None
+    assert "1" not in drawn.balls
+    assert drawn.balls["cue"] is not None
 
 
 def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> None:
@@ -228,7 +240,8 @@ def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> N
     assert sinking.visible and sinking.pos[2] < R - 0.005  # already below its resting height
     assert not player.state_at("7", t_pot).visible
     drawn = draw_scenario(offscreen_base, scenario, record, t_pot + 0.1, "top", (320, 180))
-    assert "7" not in drawn.balls and drawn.balls["cue"] is not None
+    assert "7" not in drawn.balls
+    assert drawn.balls["cue"] is not None
 
 
 def test_the_player_view_before_the_strike_shows_the_cue_held_for_the_shot(offscreen_base: Any) -> None:
@@ -243,7 +256,8 @@ def test_the_player_view_before_the_strike_shows_the_cue_held_for_the_shot(offsc
     )
     x, y = with_cue.balls["cue"]  # type: ignore[misc]
     below = [_rgb(with_cue.image, x, yy) for yy in range(int(y) + 12, 178, 4)]
-    assert below and not any(_is_cloth(c) for c in below), below
+    assert below, below
+    assert not any(_is_cloth(c) for c in below), below
     assert all(c[0] > 0.45 and c[0] >= c[2] for c in below)  # pale maple: red above blue
     x, y = without.balls["cue"]  # type: ignore[misc]
     assert any(_is_cloth(_rgb(without.image, x, yy)) for yy in range(int(y) + 12, 178, 4))

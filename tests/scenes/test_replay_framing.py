@@ -28,7 +28,8 @@ def test_the_struck_ball_and_its_first_contact_stay_in_the_replay(app: Any, mode
     aim = math.degrees(math.atan2(0.65, 1.6))
     rec = m.simulate(ShotParams(ball="cue", cue_speed=2.0, direction=aim))
     contact = rec.first_contact("cue")
-    assert contact is not None and rec.samples
+    assert contact is not None
+    assert rec.samples
     rep = app.manager.switch("replay", record=rec)
     rep.camera.set_mode(mode)
     base = app.base
@@ -110,7 +111,8 @@ def test_the_replay_shows_the_player_and_side_views_between_its_bars(app: Any, m
     cue = base.cam.getRelativePoint(rep.view.root, Point3(*rep.player.state_at("cue").pos))
     film = Point2()
     assert base.camLens.project(cue, film)
-    assert y0 < film.y < y1 and abs(film.x) < 1, (film, y0, y1)
+    assert y0 < film.y < y1, (film, y0, y1)
+    assert abs(film.x) < 1, (film, y0, y1)
     for node in (rep.info, rep.export_button, rep.timeline.frame, rep.help):
         box = a2d_box(base, node)
         if box is None or node.isHidden():

@@ -61,12 +61,15 @@ def test_the_side_view_of_a_ball_on_the_floor_shows_it_lit(offscreen_base: Any) 
     drawn = draw_scenario(offscreen_base, scenario, record, AT_REST, "side", (320, 180))
     assert drawn.states["cue"].pos[2] < -0.5  # on the floor
     px = drawn.balls["cue"]
-    assert px is not None and 0 <= px[0] < 320 and 0 <= px[1] < 180
+    assert px is not None
+    assert 0 <= px[0] < 320
+    assert 0 <= px[1] < 180
     lum = _luminance(drawn.image)
     assert (lum < 20).mean() < 0.3
     # The ball's middle: a lit white ball, well above the floor round it (measured 86 against a median of 38).
     ball = lum[int(px[1]), int(px[0])]
-    assert ball > 60 and ball > 1.5 * float(np.median(lum)), (ball, float(np.median(lum)))
+    assert ball > 60, (ball, float(np.median(lum)))
+    assert ball > 1.5 * float(np.median(lum)), (ball, float(np.median(lum)))
 
 
 def test_the_side_camera_looks_at_a_ball_off_the_table_from_inside_the_room(offscreen_base: Any) -> None:
@@ -78,9 +81,12 @@ def test_the_side_camera_looks_at_a_ball_off_the_table_from_inside_the_room(offs
         ball = (2.81, 2.56, spec.floor_z + spec.ball_radius)
         rig.set_mode(CameraMode.SIDE, target=ball, snap=True)
         assert spec.floor_z < rig.eye.z < 0.0  # low, by the ball on the floor
-        assert abs(rig.eye.x) < 5.5 and abs(rig.eye.y) < 4.0
+        assert abs(rig.eye.x) < 5.5
+        assert abs(rig.eye.y) < 4.0
         px = shot.project(ball)
-        assert px is not None and 20 < px[0] < 140 and 10 < px[1] < 85
+        assert px is not None
+        assert 20 < px[0] < 140
+        assert 10 < px[1] < 85
     finally:
         shot.close()
 
@@ -153,7 +159,9 @@ def test_the_window_cameras_keep_a_ball_that_left_the_table(offscreen_base: Any)
             camera.track(_Still(view))
             camera.rig.snap()
             px = shot.project(floor_ball)
-            assert px is not None and 0 <= px[0] < 160 and 0 <= px[1] < 90, mode
+            assert px is not None, mode
+            assert 0 <= px[0] < 160, mode
+            assert 0 <= px[1] < 90, mode
         assert camera.rig.eye.z > 1.0  # the top view, widened round the table and the ball
         camera.focus((0.3, 0.2), 0.0)
         assert camera.rig.frame_points == ()  # the next stroke's top view is the table's again

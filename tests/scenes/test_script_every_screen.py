@@ -98,7 +98,9 @@ def _walk(app: Any, tmp_path: Path, screen: str) -> list[str]:
             out.append(f"{do}: done")
         except InputError as exc:
             line = exc.line()
-            assert "\n" not in line and exc.file == "s.json" and exc.key.startswith("actions[0]"), line
+            assert "\n" not in line, line
+            assert exc.file == "s.json", line
+            assert exc.key.startswith("actions[0]"), line
             out.append(f"{do}: refused")
     return out
 
@@ -121,7 +123,8 @@ def test_a_trainee_named_from_the_score_page_starts_the_next_session(app: Any, t
     _run(app, [{"do": "trainer_next"}], frames=50)
     assert scr.phase == "score", scr.phase
     _run(app, [{"do": "trainer_start", "topic": "jump", "cases": 1, "profile": "Boris"}], frames=50)
-    assert scr.profile == "Boris" and scr.phase in ("watch", "answer"), scr.phase
+    assert scr.profile == "Boris", scr.phase
+    assert scr.phase in ("watch", "answer"), scr.phase
 
 
 def test_the_trainer_in_a_session_answers_every_action_or_refuses_it(app: Any, tmp_path: Path) -> None:
@@ -130,4 +133,5 @@ def test_the_trainer_in_a_session_answers_every_action_or_refuses_it(app: Any, t
     _run(app, [{"do": "trainer_start", "topic": "jump", "cases": 2, "profile": "Anna"}], frames=600)
     assert scr.phase in ("watch", "answer"), scr.phase
     done = _walk(app, tmp_path, "trainer")
-    assert "seek: done" in done and "pause: done" in done, done
+    assert "seek: done" in done, done
+    assert "pause: done" in done, done

@@ -43,14 +43,16 @@ def test_an_action_the_play_screen_cannot_carry_out_names_the_file_and_the_actio
 ) -> None:
     with pytest.raises(InputError) as exc:
         _run(app, [*START, action])
-    assert exc.value.file == "s.json" and exc.value.key == key, exc.value
+    assert exc.value.file == "s.json", exc.value
+    assert exc.value.key == key, exc.value
     assert words in exc.value.expected, exc.value
 
 
 def test_an_action_of_another_screen_is_refused_on_the_menu(app: Any) -> None:
     with pytest.raises(InputError) as exc:
         _run(app, [{"do": "menu"}, {"do": "choose", "index": 999}])
-    assert exc.value.key == "actions[1]" and "menu screen" in exc.value.expected
+    assert exc.value.key == "actions[1]"
+    assert "menu screen" in exc.value.expected
 
 
 def test_a_wait_that_runs_out_is_the_scripts_timeout(app: Any) -> None:
@@ -65,7 +67,8 @@ def test_a_wait_that_runs_out_is_the_scripts_timeout(app: Any) -> None:
         for _ in range(50):
             runner.step(0.5)
             app.base.taskMgr.step()
-    assert exc.value.key == "actions[4].timeout" and "the app ready within 0 s" in exc.value.expected
+    assert exc.value.key == "actions[4].timeout"
+    assert "the app ready within 0 s" in exc.value.expected
 
 
 def test_a_call_on_the_break_is_refused_aloud_and_a_call_after_it_is_ringed_on_the_table(app: Any) -> None:
@@ -81,17 +84,22 @@ def test_a_call_on_the_break_is_refused_aloud_and_a_call_after_it_is_ringed_on_t
     with pytest.raises(InputError) as exc:
         _run(app, [{"do": "call", "ball": "1", "pocket": "foot-left"}])
     assert "the break takes none" in exc.value.expected
-    assert play.status == tr("status.no_call_on_break", app.ctx.settings.lang) and m.call_ball is None
+    assert play.status == tr("status.no_call_on_break", app.ctx.settings.lang)
+    assert m.call_ball is None
     # After a break that counted nothing, the next player calls: the ball and the pocket are ringed.
     layout = " ".join(f"{b}={x},{y}" for b, (x, y) in m.state.balls.items()) + " cue=-0.7,0"
     m.judge(record(layout, "cue>1 1|foot 2|foot 3|head 4|foot"))
     m.apply(None)
     play._after_stroke_or_start()
-    assert m.needs_call and "right" in tr("hud.call_none", "en") and "правой" in tr("hud.call_none", "ru")
+    assert m.needs_call
+    assert "right" in tr("hud.call_none", "en")
+    assert "правой" in tr("hud.call_none", "ru")
     _run(app, [{"do": "call", "ball": "1", "pocket": "foot-left"}])
     marks = play.view._highlights
-    assert "call-ball" in marks and "call-pocket" in marks
+    assert "call-ball" in marks
+    assert "call-pocket" in marks
     ring = marks["call-pocket"][0].getPos(play.view.root)
     assert (ring.x, ring.y) == pytest.approx(m.spec.pockets["foot-left"].centre, abs=1e-6)
     _run(app, [{"do": "call"}])  # the call withdrawn: the rings go
-    assert "call-ball" not in play.view._highlights and "call-pocket" not in play.view._highlights
+    assert "call-ball" not in play.view._highlights
+    assert "call-pocket" not in play.view._highlights

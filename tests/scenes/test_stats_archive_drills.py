@@ -27,9 +27,11 @@ LOG = [
 def test_player_statistics_per_frame_and_match() -> None:
     a = player_stats(LOG, 0, frame=1)
     assert (a.strokes, a.pots, a.safeties, a.attempts, a.longest_break) == (4, 3, 1, 3, 10)
-    assert a.pot_success == pytest.approx(1.0) and a.seconds == pytest.approx(31.0)
+    assert a.pot_success == pytest.approx(1.0)
+    assert a.seconds == pytest.approx(31.0)
     b = player_stats(LOG, 1)
-    assert (b.strokes, b.pots, b.foul_count) == (3, 1, 3) and b.fouls == {"cue_ball_pocketed": 1, "miscue": 2}
+    assert (b.strokes, b.pots, b.foul_count) == (3, 1, 3)
+    assert b.fouls == {"cue_ball_pocketed": 1, "miscue": 2}
     assert player_stats(LOG, 1, frame=1).longest_break == 0
 
 
@@ -39,9 +41,13 @@ def test_stats_text_names_fouls_and_counts_in_each_language(lang: str) -> None:
     assert "cue_ball_pocketed" not in text and "_" not in text  # names, never codes
     assert foul_name("miscue", lang) in text
     if lang == "ru":
-        assert "4 удара" in text and "кикс ×2" in text and "1 отыгрыш" in text
+        assert "4 удара" in text
+        assert "кикс ×2" in text
+        assert "1 отыгрыш" in text
     else:
-        assert "4 strokes" in text and "miscue ×2" in text and "1 safety" in text
+        assert "4 strokes" in text
+        assert "miscue ×2" in text
+        assert "1 safety" in text
     assert foul_name("some_new_code", lang) not in ("some_new_code", "")
 
 
@@ -80,7 +86,8 @@ def test_a_finished_match_is_kept_with_every_stroke(tmp_path: Path) -> None:
         )
         strokes = arch.strokes(mid)
         assert [s.n for s in strokes] == list(range(1, len(LOG) + 1))
-        assert strokes[3].ruling == {"foul": True} and strokes[3].player == 1
+        assert strokes[3].ruling == {"foul": True}
+        assert strokes[3].player == 1
         assert arch.match_log(mid)[0]["counted"] == ["7"]
         assert arch.drill_progress() == {"pool-stop-shot-1": (2, 1)}
     # The trainer's own tables are still there: one store for every kind of progress.
@@ -102,7 +109,9 @@ def test_the_drill_library_covers_every_family() -> None:
     drills = drill_library()
     assert {d.family for d in drills} == {"pyramid", "snooker", "pool"}
     for d in drills:
-        assert d.goal["en"] and d.goal["ru"] and (d.pots or d.cue_zone is not None)
+        assert d.goal["en"]
+        assert d.goal["ru"]
+        assert d.pots or d.cue_zone is not None
 
 
 def test_a_drill_judged_right_and_wrong_from_the_shot_record() -> None:
@@ -200,9 +209,12 @@ def test_a_break_that_counts_nothing_is_no_safety_and_the_stats_key_answers_duri
     panel = StatsPanel(offscreen_base, ui_font(offscreen_base.loader), "ru")  # type: ignore[attr-defined]
     try:
         m.judge(record(layout, "cue>1 1|foot 2|foot 3|head 4|foot"))
-        assert m.pending is not None and not m.pending.ruling.foul and not m.pending.ruling.counted
+        assert m.pending is not None
+        assert not m.pending.ruling.foul
+        assert not m.pending.ruling.counted
         panel.toggle(m)  # the choice (if any) still open, nothing carried out yet
-        assert panel.shown and ntr("stats.strokes", 0, "ru") in panel.text()
+        assert panel.shown
+        assert ntr("stats.strokes", 0, "ru") in panel.text()
         panel.toggle(m)
         assert not panel.shown
         m.apply(None)

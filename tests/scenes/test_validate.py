@@ -57,12 +57,15 @@ def _fact() -> Fact:
 
 def test_the_report_of_a_fact(tmp_path: Path) -> None:
     f = _fact()
-    assert [c.ok for c in f.checks] == [True, False, False] and f.passed == 1
+    assert [c.ok for c in f.checks] == [True, False, False]
+    assert f.passed == 1
     assert f.worst is f.checks[2]  # a quantity the stroke did not show is the worst of all
     index = write_report([f], tmp_path, "en", quick=True)
     page = index.read_text(encoding="utf-8")
     assert (tmp_path / "demo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert 'src="demo.png"' in page and "not shown" in page and "OFF" in page
+    assert 'src="demo.png"' in page
+    assert "not shown" in page
+    assert "OFF" in page
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert data["facts"][0]["checks"][2] == {
         "what": {"en": "never shown", "ru": "не получено"},
@@ -74,17 +77,24 @@ def test_the_report_of_a_fact(tmp_path: Path) -> None:
         "ok": False,
     }
     ru = format_table([f], "ru")
-    assert "в допуске" in ru and "1/3" in ru and "не получено" in ru
+    assert "в допуске" in ru
+    assert "1/3" in ru
+    assert "не получено" in ru
 
 
 def test_the_russian_table_writes_russian_units_and_decimal_commas() -> None:
     """One language at a time: the Russian table has no Latin unit and no decimal point."""
     f = replace(_fact(), checks=(Check(text("at 0.75 m/s", "при 0.75 м/с"), 1.5, 1.4, 0.05, "m"),))
     ru = format_table([f], "ru")
-    assert "1,500 м" in ru and "1,400 м" in ru and "-0,100 м" in ru and "при 0,75 м/с" in ru
-    assert not re.search(r"\d\.\d", ru) and not re.search(r"\d m\b", ru)
+    assert "1,500 м" in ru
+    assert "1,400 м" in ru
+    assert "-0,100 м" in ru
+    assert "при 0,75 м/с" in ru
+    assert not re.search(r"\d\.\d", ru)
+    assert not re.search(r"\d m\b", ru)
     en = format_table([f], "en")
-    assert "1.500 m" in en and "at 0.75 m/s" in en
+    assert "1.500 m" in en
+    assert "at 0.75 m/s" in en
 
 
 @pytest.mark.parametrize(
@@ -93,16 +103,21 @@ def test_the_russian_table_writes_russian_units_and_decimal_commas() -> None:
 )
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path, args: tuple[str, ...]) -> None:
     r = _main(*args, tmp=tmp_path)
-    assert r.returncode == 2 and r.stdout == ""
-    assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: command line")
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert r.stderr.startswith("error: command line")
 
 
 def test_an_out_that_is_a_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     f = tmp_path / "taken"
     f.write_text("x", encoding="utf-8")
     r = _main("validate", "--quick", "--out", str(f), tmp=tmp_path)
-    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
-    assert "--out" in r.stderr and "folder" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "--out" in r.stderr
+    assert "folder" in r.stderr
+    assert "Traceback" not in r.stderr
 
 
 def test_the_default_folder_is_validation_in_the_data_folder(tmp_path: Path) -> None:
@@ -113,10 +128,8 @@ def test_the_default_folder_is_validation_in_the_data_folder(tmp_path: Path) -> 
 
     s = Settings()
     s = replace(s, trainer=replace(s.trainer, data_dir=str(tmp_path / "data")))
-    assert (
-        out_folder(None, s) == tmp_path / "data" / "validation"
-        and (tmp_path / "data" / "validation").is_dir()
-    )
+    assert out_folder(None, s) == tmp_path / "data" / "validation"
+    assert (tmp_path / "data" / "validation").is_dir()
     assert out_folder(str(tmp_path / "x" / "y"), s) == tmp_path / "x" / "y"
 
 
@@ -127,12 +140,14 @@ def test_quick_validation_measures_every_fact_with_the_engine(tmp_path: Path) ->
     r = _main("--lang", "en", "validate", "--quick", "--out", str(out), tmp=tmp_path)
     assert r.returncode == 0, r.stderr
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert [f["id"] for f in data["facts"]] == list(fact_ids()) and data["quick"] is True
+    assert [f["id"] for f in data["facts"]] == list(fact_ids())
+    assert data["quick"] is True
     page = (out / "index.html").read_text(encoding="utf-8")
     for f in data["facts"]:
         assert (out / f"{f['id']}.png").stat().st_size > 10_000
         assert f'src="{f["id"]}.png"' in page
-        assert f["checks"] and all(c["published"] is not None for c in f["checks"])
+        assert f["checks"]
+        assert all(c["published"] is not None for c in f["checks"])
         # The terminal table has a line for the fact with its count of checks within tolerance.
         assert any(
             line.startswith(f["id"]) and f"{f['passed']}/{len(f['checks'])}" in line
@@ -140,5 +155,7 @@ def test_quick_validation_measures_every_fact_with_the_engine(tmp_path: Path) ->
         )
     # Facts today's physics already meets (docs/physics.md §Validation): the report must say so.
     ok = {f["id"]: f["passed"] == len(f["checks"]) for f in data["facts"]}
-    assert ok["squirt"] and ok["rollout"] and ok["throw"]
+    assert ok["squirt"]
+    assert ok["rollout"]
+    assert ok["throw"]
     assert f"Report: {out / 'index.html'}" in r.stdout

@@ -53,7 +53,8 @@ def test_plan_covers_the_stroke_at_the_chosen_speed() -> None:
     p = plan(2.0, 0.25, 30)
     assert p.step == pytest.approx(0.25 / 30)
     assert p.frames == 240 + 1 + 15  # 8 s of slow motion, the last moment, half a second to see the end
-    assert p.t(0) == 0.0 and p.t(p.frames - 1) == 2.0
+    assert p.t(0) == 0.0
+    assert p.t(p.frames - 1) == 2.0
     assert progress_bar(5, 10, width=10) == "[#####-----]  50% 5/10"
 
 
@@ -130,7 +131,8 @@ def test_bad_video_arguments_are_one_line_and_exit_2(
     fixed = [str(tmp_path / a) if a.startswith(("out.", "x.")) else a for a in args]
     assert run(["render", str(sc), *fixed]) == 2  # checked before any window or buffer is made
     err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and key in err
+    assert len(err.strip().splitlines()) == 1
+    assert key in err
 
 
 def test_timeline_ticks_every_event_but_the_rests_in_time_order() -> None:

@@ -83,7 +83,8 @@ def test_pockets_are_drawn_where_the_physics_drops_the_ball(offscreen_base: Any,
             assert len(near) == 2
             # A ball fits between the facings and into the well; the rail's round cut is the circle through the
             # well's corners, so a ball anywhere in the well is inside it.
-            assert phys.throat > 2 * R and p.hole_radius > R
+            assert phys.throat > 2 * R
+            assert p.hole_radius > R
             assert all(math.dist(q, p.bite_centre) == pytest.approx(p.bite_radius, abs=1e-9) for q in p.well)
             assert p.half_mouth == pytest.approx(spec.pockets[pid].mouth / 2, abs=1e-6)
         # Cloth = the bed inside the noses (less the four corner triangles behind the corner mouths, mouth^2/4
@@ -93,10 +94,8 @@ def test_pockets_are_drawn_where_the_physics_drops_the_ball(offscreen_base: Any,
         throats = sum(4 * p.half_mouth * (spec.corner_corridor + 2 * R) for p in view.pockets.values())
         assert bed - throats < area < bed + throats
         for q in outline:
-            assert (
-                abs(q[0]) <= spec.half_length + spec.cushion_width
-                and abs(q[1]) <= spec.half_width + spec.cushion_width
-            )
+            assert abs(q[0]) <= spec.half_length + spec.cushion_width
+            assert abs(q[1]) <= spec.half_width + spec.cushion_width
     finally:
         view.destroy()
 
@@ -149,7 +148,9 @@ def test_ball_sets_have_their_colours_stripes_and_numbers() -> None:
     # Pyramid: ivory numbered balls, the cue ball whiter and marked with red dots.
     ivory = ball_look("5", "pyramid")
     cue = ball_look("cue", "pyramid")
-    assert ivory.label == "5" and cue.dots and sum(cue.base) > sum(ivory.base)
+    assert ivory.label == "5"
+    assert cue.dots
+    assert sum(cue.base) > sum(ivory.base)
 
 
 def _record(
@@ -234,7 +235,8 @@ def test_pocketed_ball_vanishes_at_its_pocketed_time_and_off_table_ball_stays() 
     assert not player.state_at("3", t_pocket).visible
     assert not player.state_at("3", 1.5).visible
     late = player.state_at("cue", 1.9)
-    assert late.visible and late.pos == pytest.approx(tuple(off[-1][1:4]))
+    assert late.visible
+    assert late.pos == pytest.approx(tuple(off[-1][1:4]))
     assert player.duration == pytest.approx(2.0)
     assert [e.type for e in player.events_until(0.2)] == [EventType.CUE_STRIKE, EventType.POCKETED]
 
@@ -257,9 +259,11 @@ def test_replay_transport_speeds_pause_and_steps(offscreen_base: Any) -> None:
         player.step(-2)
         assert player.t == pytest.approx(0.05 - 1 / 120)
         player.seek(99.0)
-        assert player.finished and player.t == pytest.approx(player.duration)
+        assert player.finished
+        assert player.t == pytest.approx(player.duration)
         player.play()
-        assert player.t == 0.0 and not player.paused
+        assert player.t == 0.0
+        assert not player.paused
         player.slower()
         player.slower()
         assert player.speed == 0.0625
@@ -303,9 +307,11 @@ def test_top_camera_sees_the_whole_table(offscreen_base: Any, table_id: str) -> 
             for sy in (-1, 1):
                 px = shot.project((sx * X, sy * Y, spec.rail_height))
                 assert px is not None
-                assert 0 <= px[0] <= 160 and 0 <= px[1] <= 90
+                assert 0 <= px[0] <= 160
+                assert 0 <= px[1] <= 90
                 # Head (x < 0) on the left, +y (left of the player at the head) at the top.
-                assert (px[0] < 80) == (sx < 0) and (px[1] < 45) == (sy > 0)
+                assert (px[0] < 80) == (sx < 0)
+                assert (px[1] < 45) == (sy > 0)
     finally:
         shot.close()
 
@@ -372,8 +378,10 @@ def test_objects_and_lamp_are_drawn_where_the_physics_has_them(offscreen_base: A
                 assert (b_lo.x + b_hi.x) / 2 == pytest.approx((lo[0] + hi[0]) / 2, abs=1e-3)
                 continue
             assert b_hi.z == pytest.approx(hi[2], abs=1e-3)
-            assert b_lo.x >= lo[0] - 1e-3 and b_hi.x <= hi[0] + 1e-3
-            assert b_lo.y >= lo[1] - 1e-3 and b_hi.y <= hi[1] + 1e-3
+            assert b_lo.x >= lo[0] - 1e-3
+            assert b_hi.x <= hi[0] + 1e-3
+            assert b_lo.y >= lo[1] - 1e-3
+            assert b_hi.y <= hi[1] + 1e-3
         # The chalk stands on the rail top, the person on the floor.
         assert view.geometry.object_boxes[0][1][2] == pytest.approx(spec.rail_height, abs=1e-6)
         assert view.geometry.object_boxes[1][1][2] == pytest.approx(-spec.bed_height, abs=1e-6)
@@ -398,9 +406,12 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
         # Across the table and close (0.8 m, close enough to judge a jump), level with the ball: it is in the
         # middle of the picture across, a little above the middle (the view looks slightly down, at more cloth).
         assert abs(rig.eye.y - ball[1]) == pytest.approx(0.8, abs=1e-6)
-        assert rig.eye.x == pytest.approx(ball[0]) and rig.eye.z == pytest.approx(ball[2] + 0.02)
+        assert rig.eye.x == pytest.approx(ball[0])
+        assert rig.eye.z == pytest.approx(ball[2] + 0.02)
         px = shot.project(ball)
-        assert px is not None and abs(px[0] - 80) < 1 and 0.25 * 90 < px[1] < 0.5 * 90
+        assert px is not None
+        assert abs(px[0] - 80) < 1
+        assert 0.25 * 90 < px[1] < 0.5 * 90
         rig.set_mode(CameraMode.FOLLOW, target=(0.0, 0.0, spec.ball_radius), aim=90.0, snap=True)
         rig.set_target((0.5, -0.3, spec.ball_radius))
         rig.update(1 / 60)
@@ -411,7 +422,8 @@ def test_side_follow_and_free_modes(offscreen_base: Any) -> None:
         rig.move(0.5, 0.0, 0.0)
         rig.update(1 / 60)
         moved = rig.eye - eye0
-        assert moved.length() == pytest.approx(0.5, abs=1e-6) and abs(moved.z) < 1e-9
+        assert moved.length() == pytest.approx(0.5, abs=1e-6)
+        assert abs(moved.z) < 1e-9
         look0 = rig.look - rig.eye
         rig.turn(90.0, 0.0)
         rig.update(1 / 60)

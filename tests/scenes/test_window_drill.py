@@ -52,13 +52,13 @@ def test_a_drill_in_a_real_window_judged_right_and_wrong(xvfb: str, tmp_path: Pa
     assert res.returncode == 0, res.stderr[-3000:]
     g, b, r = (json.loads(p.read_text(encoding="utf-8")) for p in (good, bad, rep))
     rows = json.loads((tmp_path / "drills.json").read_text(encoding="utf-8"))["rows"]
-    assert (
-        len(rows) == 12
-        and "Длинный прямой удар с задней отметки" in rows[3]
-        and "ещё не пробовали" in rows[3]
-    )
-    assert g["drill"] == "pyramid-long-straight" and g["verdict"]["success"] is True
-    assert "Упражнение выполнено!" in g["hud"]["call"] and "Попыток 1, успешных 1" in g["hud"]["call"]
+    assert len(rows) == 12
+    assert "Длинный прямой удар с задней отметки" in rows[3]
+    assert "ещё не пробовали" in rows[3]
+    assert g["drill"] == "pyramid-long-straight"
+    assert g["verdict"]["success"] is True
+    assert "Упражнение выполнено!" in g["hud"]["call"]
+    assert "Попыток 1, успешных 1" in g["hud"]["call"]
     assert b["verdict"]["success"] is False
     assert "шар 1 не упал в лузу: левая дальняя угловая" in b["hud"]["call"]
     assert "Попыток 2, успешных 1" in b["hud"]["call"]
@@ -106,13 +106,17 @@ def test_a_snooker_foul_in_russian_the_decider_marked_the_penalty_and_the_detail
 
     positions = {ball: tuple(p) for ball, p in b["positions"].items()}
     hit = aim_hit(load_table("snooker-12ft"), positions, "cue", b["aim"]["direction"])
-    assert hit.ball is not None and hit.ball.startswith("red"), hit.ball
+    assert hit.ball is not None, hit.ball
+    assert hit.ball.startswith("red"), hit.ball
     ruling = a["ruling"]
-    assert a["phase"] == "decide" and ruling["foul"] and ruling["next_player"] == 1
+    assert a["phase"] == "decide"
+    assert ruling["foul"]
+    assert ruling["next_player"] == 1
     hud = a["hud"]
     assert "▶ Борис:" in hud["score"]  # the player who must choose is at the table
     assert "Штраф: Борис +4" in hud["call"]  # the penalty with the call
-    assert "Биток с руки" not in hud["required"] and "Нужно: красный" in hud["required"]
+    assert "Биток с руки" not in hud["required"]
+    assert "Нужно: красный" in hud["required"]
     assert (
         "Международный (или английский) снукер" in hud["details"]
     )  # why, and by which text's title, on demand

@@ -135,7 +135,8 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr[-3000:]
     d = json.loads(dump.read_text(encoding="utf-8"))
-    assert d["screen"] == "play" and d["game"] == "russian-pyramid"
+    assert d["screen"] == "play"
+    assert d["game"] == "russian-pyramid"
 
     # The ruling the app shows is the referee's ruling on the stroke the app recorded.
     from physics.record import ShotRecord
@@ -143,7 +144,8 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
     from rules.state import MatchState
 
     record = ShotRecord.from_dict(d["record"])
-    assert record.events and record.events[0].type == "cue_strike"
+    assert record.events
+    assert record.events[0].type == "cue_strike"
     assert not record.of_type("ball_ball")
     fresh = MatchState.new(get_referee("russian-pyramid"), tuple(names), 2)
     judged = get_referee("russian-pyramid").judge(fresh, record)
@@ -163,7 +165,8 @@ def test_match_in_a_real_window(xvfb: str, tmp_path: Path) -> None:
         for f, foul in zip(ruling["fouls"], judged.fouls, strict=True):
             # The details name the text by its own title (the foul's rulebook family: rules.sources).
             cited = rule_name(foul.rule, "en", family=foul.family, world=foul.world)
-            assert f["explain"]["en"] in hud["details"] and cited in hud["details"], (cited, hud["details"])
+            assert f["explain"]["en"] in hud["details"], (cited, hud["details"])
+            assert cited in hud["details"], (cited, hud["details"])
     else:
         assert "Last stroke: legal" in hud["call"]
     if "play_on" in ruling["options"]:

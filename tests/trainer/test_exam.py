@@ -25,7 +25,8 @@ RECORDED = [c for c in LIBRARY if c.scenario.is_recorded]  # no simulation: quic
 
 def test_exam_plan_spreads_the_topics() -> None:
     items = exam_plan(LIBRARY, None, 18, 4)
-    assert len(items) == 18 and len({i.case_id for i in items}) == 18
+    assert len(items) == 18
+    assert len({i.case_id for i in items}) == 18
     assert len({i.topic for i in items}) == 18  # one case of every topic before any topic twice
     assert exam_plan(LIBRARY, None, 18, 4) == items
     ru = exam_plan(LIBRARY, "russian-pyramid", 30, 1)
@@ -87,27 +88,34 @@ def test_time_limit_and_replays_and_pass_mark(tmp_path: Path) -> None:
     assert run_text_exam(session, rules, "en", read, out)
     text = out.getvalue()
     assert text.count("=== 1/3") == 2  # shown, and shown once more: the second replay is refused
-    assert "No replays left" in text and "Time is up" in text
+    assert "No replays left" in text
+    assert "Time is up" in text
     assert "Right." not in text and "Wrong." not in text  # no verdict during an exam
     rows = store.answer_rows(session.id)
     late = [r for r in rows if r.item == 1 and r.question in ("respot", "next")]
-    assert late and not any(r.correct for r in late)
+    assert late
+    assert not any(r.correct for r in late)
     assert all(r.correct for r in rows if not (r.item == 1 and r.question in ("respot", "next")))
     result = exam.result_of(session, rules.pass_mark)
     got, possible = session.points()
-    assert result.percent == pytest.approx(100 * got / possible) and result.percent < 100
+    assert result.percent == pytest.approx(100 * got / possible)
+    assert result.percent < 100
     # The pass mark: at the score passes, a hair above fails.
     at = exam.ExamResult(result.points, result.possible, result.percent, (), ())
     above = exam.ExamResult(result.points, result.possible, result.percent + 0.01, (), ())
-    assert at.passed and not above.passed
+    assert at.passed
+    assert not above.passed
     eid = store.new_exam(session.id, "russian-pyramid", 60, 1, 80)
     res, path = exam.finish(session, eid, rules, "Boris", tmp_path, "en", "2026-12-02T10:00:00Z")
     html = path.read_text(encoding="utf-8")
-    assert "Boris" in html and ("PASSED" in html)
+    assert "Boris" in html
+    assert "PASSED" in html
     for i in range(3):
         assert session.run(i).case.title["en"] in html
-    assert html.count("<blockquote") >= 3 and "answered after the time ran out" in html
-    assert store.exam_for(session.id).passed == res.passed and store.exam_for(session.id).report == str(path)
+    assert html.count("<blockquote") >= 3
+    assert "answered after the time ran out" in html
+    assert store.exam_for(session.id).passed == res.passed
+    assert store.exam_for(session.id).report == str(path)
     store.close()
 
 
@@ -147,9 +155,12 @@ def test_text_exam_command(tmp_path: Path) -> None:
         timeout=300,
     )
     assert r.returncode == 0, r.stderr
-    assert "Exam score:" in r.stdout and "(100.0 %)" in r.stdout and ": PASSED" in r.stdout
+    assert "Exam score:" in r.stdout
+    assert "(100.0 %)" in r.stdout
+    assert ": PASSED" in r.stdout
     report = Path(r.stdout.strip().splitlines()[-1].split("Report: ", 1)[1])
-    assert report.exists() and "Vera" in report.read_text(encoding="utf-8")
+    assert report.exists()
+    assert "Vera" in report.read_text(encoding="utf-8")
 
 
 def test_the_exam_is_one_number_on_screen_and_in_its_report_and_history_counts_sessions(
@@ -174,4 +185,5 @@ def test_the_exam_is_one_number_on_screen_and_in_its_report_and_history_counts_s
     print_history(store, "ru", hist)
     lines = [ln for ln in hist.getvalue().splitlines() if ln.startswith("  ") and "/" in ln and ". " in ln]
     assert [ln.split(".")[0].strip() for ln in lines[:2]] == ["1", "2"], lines
-    assert "T" not in lines[0].split()[1] and "Z" not in lines[0], lines
+    assert "T" not in lines[0].split()[1], lines
+    assert "Z" not in lines[0], lines

@@ -80,7 +80,8 @@ def test_ball_on_the_floor_is_seen(tmp_path: Path) -> None:
         assert m["at"] is not None
         x, y = m["at"]
         w, h = (960, 540)
-        assert 0 <= x < w and 0 <= y < h, (where, m)
+        assert 0 <= x < w, (where, m)
+        assert 0 <= y < h, (where, m)
         # The ivory ball is lighter than the parquet beside it.
         assert m["ball"] > m["floor"] + 0.15, (where, m)
     assert d["trainer"]["px"] >= 20  # followed down: a ball, not a speck

@@ -59,19 +59,22 @@ def test_the_issue_s_jump_is_framed_from_the_blocker_to_the_ball_on() -> None:
     lo, hi = d.span
     start = d.track.start
     on = d.track_of("7").start
-    assert lo <= 0.0 and hi >= math.dist(start[:2], on[:2])
+    assert lo <= 0.0
+    assert hi >= math.dist(start[:2], on[:2])
     assert ball_px(d.distance, d.spec.ball_radius, VFOV) >= MIN_BALL_PX - 1e-9
 
 
 def test_follow_goes_down_to_the_floor() -> None:
     case = LIBRARY["pyramid-object-ball-to-floor"]
     d = director(case)
-    assert d.kind == "follow" and d.ball == "7"
+    assert d.kind == "follow"
+    assert d.ball == "7"
     end = d.record.duration
     ball = d.track.at(end)
     assert ball[2] < 0.0  # on the floor
     v = d.at(end)
-    assert v.eye[2] > ball[2] and math.dist(v.eye, ball) < 1.5
+    assert v.eye[2] > ball[2]
+    assert math.dist(v.eye, ball) < 1.5
     # The ball is in front of the eye, inside the vertical field of view.
     d = [v.look[k] - v.eye[k] for k in range(3)]
     b = [ball[k] - v.eye[k] for k in range(3)]
@@ -84,7 +87,8 @@ def test_jaws_view_is_close_on_the_hanging_ball() -> None:
     assert d.kind == "jaws"
     hang = next(e.pos for e in d.record.events if e.type == "hanging")
     v = d.at(d.record.duration)
-    assert v.look == hang and math.dist(v.eye, hang) < 0.6
+    assert v.look == hang
+    assert math.dist(v.eye, hang) < 0.6
     # The held replay shows the ball at the lip before it drops.
     assert math.dist(d.track.at(d.moment.t - 0.01), hang) < 1e-9
 

@@ -45,7 +45,8 @@ def test_noise_model_statistics() -> None:
     mean = sum(d) / len(d)
     sd = (sum((x - mean) ** 2 for x in d) / (len(d) - 1)) ** 0.5
     # docs/physics.md §Cues: sigma 0.125 deg; 4000 samples give the SD within about 3 % (rounding to 1e-4 deg).
-    assert abs(mean) < 0.01 and abs(sd - SIGMA_DIRECTION) < 0.006
+    assert abs(mean) < 0.01
+    assert abs(sd - SIGMA_DIRECTION) < 0.006
 
 
 def test_bad_category_and_game() -> None:
@@ -77,7 +78,9 @@ def test_generate_command_line(tmp_path: Path) -> None:
         cwd=ROOT,
         timeout=120,
     )
-    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "--category" in r.stderr
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "--category" in r.stderr
 
 
 def test_generated_cases_pass_the_library_s_row_checks(tmp_path: Path) -> None:
@@ -93,9 +96,12 @@ def test_generated_cases_pass_the_library_s_row_checks(tmp_path: Path) -> None:
         assert not case_problems(case, record, rule_all(case, record)), p
     base = next(c for c in library if c.id == "pyramid-jump-over-blocker")
     made = variations(base, "russian-pyramid", 2, 1, tmp_path / "var", SETTINGS)
-    assert made and all(p.name.startswith("var-pyramid-jump-over-blocker-") for p in made)
+    assert made
+    assert all(p.name.startswith("var-pyramid-jump-over-blocker-") for p in made)
     for p in made:
         case = load_case(p)
-        assert case.topic == base.topic and case.subject == base.subject and case.row == 7
+        assert case.topic == base.topic
+        assert case.subject == base.subject
+        assert case.row == 7
         record = record_for(case, SETTINGS)
         assert not case_problems(case, record, rule_all(case, record)), p

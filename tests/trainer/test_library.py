@@ -140,14 +140,14 @@ def test_contrasts_the_rules_notes_teach() -> None:
 
     # Lamp (row 4): a fixture in Russian billiards, off the table in pool.
     assert not ruling("pyramid-lamp", "russian-pyramid").foul
-    assert ruling("pool-lamp", "pool-8-ball").foul and ruling("pool-lamp", "pool-8-ball").off_table == (
-        "cue",
-    )
+    assert ruling("pool-lamp", "pool-8-ball").foul
+    assert ruling("pool-lamp", "pool-8-ball").off_table == ("cue",)
     # WPBSA is silent on the lamp: only where the ball comes to rest counts (it came back to the bed).
     assert not ruling("snooker-lamp", "snooker").foul
     # Miscue without a jump (row 11): a foul in pyramid only.
     assert ruling("pyramid-miscue", "russian-pyramid").codes == ("miscue",)
-    assert not ruling("pool-miscue", "pool-9-ball").foul and not ruling("snooker-miscue", "snooker").foul
+    assert not ruling("pool-miscue", "pool-9-ball").foul
+    assert not ruling("snooker-miscue", "snooker").foul
     # Jump over a blocker (row 7): legal in pyramid and pool, a foul in snooker; exception (a) (row 8) is fair.
     assert not ruling("pyramid-jump-over-blocker", "russian-pyramid").foul
     assert not ruling("pool-jump-over-blocker", "pool-9-ball").foul
@@ -158,7 +158,8 @@ def test_contrasts_the_rules_notes_teach() -> None:
     # after the stroke has ended is put back whatever the seconds; 000's five seconds hold in pool and golf.
     for case in ("pyramid-hanging-before-5s", "pyramid-hanging-after-5s"):
         late = ruling(case, "russian-pyramid")
-        assert late.counted == () and [r.ball for r in late.respot] == ["7"]
+        assert late.counted == ()
+        assert [r.ball for r in late.respot] == ["7"]
     assert ruling("snooker-hanging-before-5s", "snooker").counted == ()
     assert ruling("pool-hanging-before-5s", "pool-8-ball").counted == ("1",)
     assert ruling("golf-hanging-before-5s", "golf").counted == ("1",)
@@ -172,13 +173,17 @@ def test_contrasts_the_rules_notes_teach() -> None:
         ("snooker10", "american-snooker"),
     ):
         early = ruling(f"{case}-hanging-drops-on-arrival", game)
-        assert not early.foul and early.counted == () and early.next_player == 0, case
+        assert not early.foul, case
+        assert early.counted == (), case
+        assert early.next_player == 0, case
     # Rows 5 and 17, the same flight: off the player's side it is a jumped cue ball (a foul); off a spectator
     # it is outside interference, replayed by the same player with no penalty.
     for case, game in (("pyramid", "russian-pyramid"), ("pool", "pool-8-ball")):
         assert ruling(f"{case}-person", game).codes == ("cue_ball_off_table",)
         outsider = ruling(f"{case}-outside-interference", game)
-        assert not outsider.foul and outsider.next_player == 0 and outsider.off_table == ()
+        assert not outsider.foul
+        assert outsider.next_player == 0
+        assert outsider.off_table == ()
 
 
 def _run(case: Case) -> list[str]:
@@ -231,7 +236,9 @@ def test_bad_user_case_stops_the_trainer_with_one_line(tmp_path: Path) -> None:
     )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "mine.toml" in lines[0] and "meta.games" in lines[0]
+    assert len(lines) == 1
+    assert "mine.toml" in lines[0]
+    assert "meta.games" in lines[0]
 
 
 def test_cases_of_either_ball_name_their_subject() -> None:

@@ -89,12 +89,11 @@ def test_export_csv_json_and_round_trip(tmp_path: Path) -> None:
         csv_path = export_results(a, tmp_path / "anna.csv", anna)
         with csv_path.open(encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
-        assert [r["question"] for r in rows] == ["legal", "next"] and {r["trainee"] for r in rows} == {"Anna"}
-        assert (
-            rows[1]["right_answer"] == "striker:none"
-            and rows[1]["correct"] == "0"
-            and rows[1]["weight"] == "3"
-        )
+        assert [r["question"] for r in rows] == ["legal", "next"]
+        assert {r["trainee"] for r in rows} == {"Anna"}
+        assert rows[1]["right_answer"] == "striker:none"
+        assert rows[1]["correct"] == "0"
+        assert rows[1]["weight"] == "3"
         everyone = export_results(a, tmp_path / "all.json", None)
         before = results(a, None)
     with Store(tmp_path / "b.sqlite3") as b:
@@ -154,7 +153,8 @@ def test_bad_results_file_is_one_line_and_imports_nothing(tmp_path: Path) -> Non
     with Store(tmp_path / "b.sqlite3") as b:
         with pytest.raises(InputError) as err:
             import_results(b, path)
-        assert err.value.file == str(path) and err.value.key.endswith("answers[1].weight")
+        assert err.value.file == str(path)
+        assert err.value.key.endswith("answers[1].weight")
         assert b.answer_rows() == []
 
 
@@ -189,7 +189,8 @@ def test_case_pack_is_checked_and_joins_the_library(tmp_path: Path) -> None:
         zf.write(bad, "cases/club-bad.toml")
     with pytest.raises(InputError) as err:
         import_pack(z, settings)
-    assert err.value.file.endswith("club-bad.toml") and err.value.key == "expected.snooker.next_player"
+    assert err.value.file.endswith("club-bad.toml")
+    assert err.value.key == "expected.snooker.next_player"
     assert not (user_cases_dir(settings) / "club-bad.toml").exists()
     # A file that is not a case at all.
     (tmp_path / "junk").mkdir()
@@ -206,15 +207,19 @@ def test_import_command_line(tmp_path: Path) -> None:
     pack = _pack(tmp_path, ["golf-hanging-before-5s"])
     cmd = [sys.executable, str(ROOT / "main.py"), "--settings", str(settings), "train"]
     r = subprocess.run([*cmd, "--import", str(pack)], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert r.returncode == 0 and "1 case imported" in r.stdout, r.stderr
+    assert r.returncode == 0, r.stderr
+    assert "1 case imported" in r.stdout, r.stderr
     r = subprocess.run(
         [*cmd, "--import", str(tmp_path / "nope.zip")], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
-    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "nope.zip" in r.stderr
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "nope.zip" in r.stderr
     r = subprocess.run(
         [*cmd, "--export", str(tmp_path / "out.xlsx")], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
-    assert r.returncode == 2 and ".csv or .json" in r.stderr
+    assert r.returncode == 2
+    assert ".csv or .json" in r.stderr
     r = subprocess.run(
         [*cmd, "--history", "--plot", str(tmp_path / "p.png"), "--profile", "Gleb"],
         capture_output=True,
@@ -222,7 +227,8 @@ def test_import_command_line(tmp_path: Path) -> None:
         cwd=ROOT,
         timeout=120,
     )
-    assert r.returncode == 0 and (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG", r.stderr
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG", r.stderr
     assert "Trainee: Gleb" in r.stdout
 
 
@@ -252,7 +258,9 @@ def test_version_1_database_is_brought_up_to_date(tmp_path: Path) -> None:
         assert int(s.conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
         assert s.profiles() == ["default"]
         (row,) = s.sessions()
-        assert row.profile_id == 1 and row.kind == "practice" and row.finished
+        assert row.profile_id == 1
+        assert row.kind == "practice"
+        assert row.finished
         rows = s.answer_rows()
         assert [(r.question, r.weight) for r in rows] == [
             ("legal", 3.0),
@@ -270,8 +278,10 @@ def test_profiles_keep_their_own_progress(tmp_path: Path) -> None:
         anna, boris = s.profile("Anna"), s.profile("Boris")
         assert [p.key for p in s.progress("topic", profile_id=anna)] == ["jump"]
         assert [p.key for p in s.progress("topic", profile_id=boris)] == ["lamp"]
-        assert s.unfinished(anna) is not None and s.unfinished(boris) is None
-        assert s.exams(boris)[0].passed and s.exams(anna) == []
+        assert s.unfinished(anna) is not None
+        assert s.unfinished(boris) is None
+        assert s.exams(boris)[0].passed
+        assert s.exams(anna) == []
         with pytest.raises(InputError):
             s.profile("x" * 41)
 
@@ -284,10 +294,13 @@ def test_version_1_database_reads_without_writing(tmp_path: Path) -> None:
     conn.close()
     before = db.read_bytes()
     with Store(db, readonly=True) as s:
-        assert s.profiles() == ["default"] and s.profile_id("default") == 1 and s.profile_id("Nobody") == -1
+        assert s.profiles() == ["default"]
+        assert s.profile_id("default") == 1
+        assert s.profile_id("Nobody") == -1
         assert [r.weight for r in s.answer_rows(profile_id=1)] == [3.0, pytest.approx(2 / 3), 3.0]
         assert s.session_points(1) == (pytest.approx(3 + 2 / 3), pytest.approx(6 + 2 / 3))
-        assert [p.key for p in s.progress("topic", profile_id=1)] == ["jump"] and s.exams(1) == []
+        assert [p.key for p in s.progress("topic", profile_id=1)] == ["jump"]
+        assert s.exams(1) == []
     assert db.read_bytes() == before
     conn = sqlite3.connect(db)
     assert int(conn.execute("PRAGMA user_version").fetchone()[0]) == 1

@@ -87,7 +87,9 @@ def test_right_answers_all_check_and_wrong_ones_fail() -> None:
 
 def test_parse_rejects_bad_answers() -> None:
     q = questions_for(_case(), "russian-pyramid", _record(), RULING)[1]
-    assert q.parse("") is None and q.parse("0") is None and q.parse("x") is None
+    assert q.parse("") is None
+    assert q.parse("0") is None
+    assert q.parse("x") is None
     assert q.parse(str(len(q.options) + 1)) is None
     assert q.parse("1 2") is None  # "none" together with a ball
     assert q.parse("2, 3") == frozenset({"cue", "7"})
@@ -129,7 +131,8 @@ def test_expected_from_ruling_round_trips_through_toml() -> None:
     text = "\n".join(e.to_toml_lines("russian-pyramid"))
     data = tomllib.loads(text)
     back = parse_expected("mem.toml", "russian-pyramid", data["expected"]["russian-pyramid"])
-    assert back == e and not e.differences(back)
+    assert back == e
+    assert not e.differences(back)
 
 
 def test_questions_name_places_on_the_cases_own_table() -> None:
@@ -172,7 +175,8 @@ def test_questions_name_places_on_the_cases_own_table() -> None:
         respot = {o.key for o in qs[Kind.RESPOT].options}
         assert "7@foot-cushion-middle" in respot  # a place only the pyramid table has
         nxt = {o.key for o in qs[Kind.NEXT].options}
-        assert "opponent:house" in nxt and "opponent:behind-head-string" not in nxt
+        assert "opponent:house" in nxt
+        assert "opponent:behind-head-string" not in nxt
     finally:
         forget("test-two-tables")
 
@@ -200,13 +204,18 @@ def test_the_free_ball_question_after_a_snooker_foul() -> None:
     table = load_table("snooker-12ft")
     hidden = _snooker_foul("blue=0.2,0.3")  # the blue stands between the cue ball and the only red
     q = free_ball_question("snooker", hidden)
-    assert q is not None and q.kind == Kind.FREE_BALL and q.correct == frozenset({"yes"}) and q.weight == 2.0
+    assert q is not None
+    assert q.kind == Kind.FREE_BALL
+    assert q.correct == frozenset({"yes"})
+    assert q.weight == 2.0
     lines = sight_lines(hidden, table)
-    assert len(lines) == 2 and not any(clear for _a, _b, clear in lines)
+    assert len(lines) == 2
+    assert not any(clear for _a, _b, clear in lines)
     assert "Free ball" in (free_ball_line(hidden, "en") or "")
     open_ = _snooker_foul("blue=blue")
     q2 = free_ball_question("snooker", open_)
-    assert q2 is not None and q2.correct == frozenset({"no"})
+    assert q2 is not None
+    assert q2.correct == frozenset({"no"})
     assert all(clear for _a, _b, clear in sight_lines(open_, table))
     assert "Свободного шара нет" in (free_ball_line(open_, "ru") or "")
     # Only after a foul, only in international snooker (American snooker has no free ball).

@@ -45,8 +45,11 @@ def test_order_on_a_seeded_history(tmp_path: Path) -> None:
         assert (
             st[("a", "snooker")].box == 3 and st[("c", "golf")].box == 3
         )  # right twice: up from box 1 twice
-        assert st[("b", "snooker")].box == 1 and st[("b", "snooker")].last_session == 0
-        assert INTERVALS[1] == 1 and INTERVALS[2] == 2 and INTERVALS[3] == 4
+        assert st[("b", "snooker")].box == 1
+        assert st[("b", "snooker")].last_session == 0
+        assert INTERVALS[1] == 1
+        assert INTERVALS[2] == 2
+        assert INTERVALS[3] == 4
         candidates = [
             ("a", "snooker", "jump"),
             ("b", "snooker", "lamp"),
@@ -85,7 +88,8 @@ def test_a_case_answered_right_waits_longer_than_one_missed(tmp_path: Path) -> N
     with Store(tmp_path / "t.sqlite3") as store:
         s1 = _session(store, [("a", "snooker", "jump", True), ("b", "snooker", "lamp", False)])
         st = item_states(store.answer_rows(), [s1])
-        assert st[("a", "snooker")].box == 2 and st[("b", "snooker")].box == 1
+        assert st[("a", "snooker")].box == 2
+        assert st[("b", "snooker")].box == 1
         candidates = [("a", "snooker", "jump"), ("b", "snooker", "lamp")]
         order = order_items(candidates, store.answer_rows(), [s1], seed=1)
         assert order == [("b", "snooker", "lamp"), ("a", "snooker", "jump")]  # b due, a not yet

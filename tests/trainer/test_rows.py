@@ -337,4 +337,5 @@ def test_the_incidental_fouls_are_the_referees_codes() -> None:
     from rules.contract import FoulCode
     from scenes.core.trainer.rows import INCIDENTAL_FOULS
 
-    assert INCIDENTAL_FOULS and all(isinstance(c, FoulCode) for c in INCIDENTAL_FOULS)
+    assert INCIDENTAL_FOULS
+    assert all(isinstance(c, FoulCode) for c in INCIDENTAL_FOULS)

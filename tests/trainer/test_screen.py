@@ -76,36 +76,47 @@ def test_trainer_screen_walkthrough(tmp_path: Path) -> None:
     assert w["phase"] == "watch" and w["camera"] == "decision" and w["framing"] == "side"  # jumps: side view
     assert w["panel_px"] is None  # watching: the replay has the whole window
     v1 = d["verdict1"]
-    assert v1["phase"] == "verdict" and v1["profile"] == "Anna"
+    assert v1["phase"] == "verdict"
+    assert v1["profile"] == "Anna"
     # Each answer against its own question: five questions, each named, all right, weighted full marks.
-    assert len(v1["answers"]) == 5 and all(a["ok"] for a in v1["answers"])
+    assert len(v1["answers"]) == 5
+    assert all(a["ok"] for a in v1["answers"])
     for a in v1["answers"]:
-        assert a["question"] in v1["verdict"] and a["right"] == a["given"]
-    assert v1["points"][0] == v1["points"][1] > 0 and v1["score"] == [5, 5]
+        assert a["question"] in v1["verdict"]
+        assert a["right"] == a["given"]
+    assert v1["points"][0] == v1["points"][1] > 0
+    assert v1["score"] == [5, 5]
     # The rule quoted: its Russian source in «», and its meaning.
-    assert "«" in v1["verdict"] and "Meaning:" in v1["verdict"]
+    assert "«" in v1["verdict"]
+    assert "Meaning:" in v1["verdict"]
     # The panel is beside the replay: the ringed moment is left of it, never under it.
     left, right = v1["panel_px"]
-    assert right == 640 and left < right
+    assert right == 640
+    assert left < right
     if v1.get("moment_px") is not None:
         assert 0 <= v1["moment_px"][0] < left
     assert d["collapsed"]["panel_px"] is None  # collapsed: the replay takes the window again
     v2 = d["verdict2"]
     assert not any(a["ok"] for a in v2["answers"])
     assert all(f"right: {a['right']}" in v2["verdict"] for a in v2["answers"])
-    assert d["score"]["phase"] == "score" and d["score"]["score"] == [5, 10]
+    assert d["score"]["phase"] == "score"
+    assert d["score"]["score"] == [5, 10]
     # The exam says nothing between cases, then the result and the report.
     assert d["exam_phases"][0] == "watch"
     ex = d["exam"]
-    assert ex["phase"] == "score" and ex["exam"] and ex["result"] in ("PASSED", "NOT PASSED")
+    assert ex["phase"] == "score"
+    assert ex["exam"]
+    assert ex["result"] in ("PASSED", "NOT PASSED")
     report = Path(ex["report"])
     html = report.read_text(encoding="utf-8")
-    assert report.exists() and "Anna" in html
+    assert report.exists()
+    assert "Anna" in html
     # Each case at its deciding moment, embedded (the report stays one file): issue 26 §5.
     assert html.count('<img src="data:image/png;base64,iVBORw0KGgo') == 2
     assert html.count("<figcaption>The deciding moment: ") == 2
     plot = Path(d["history"]["plot"])
-    assert plot.exists() and plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert plot.exists()
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert d["clean"]
 
 

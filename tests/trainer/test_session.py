@@ -59,9 +59,12 @@ def test_right_answers_score_100_percent(tmp_path: Path, game: str | None) -> No
         session = Session.start(store, LIBRARY, settings, game, TOPIC, 3, 5)
         assert run_text_session(session, "en", _reader(lines), out)
         right, asked = session.score()
-        assert asked == len(lines) and right == asked
-        assert session.finished() and not session.weak_topics()
-    assert "Score: " in out.getvalue() and "(100 %)" in out.getvalue()
+        assert asked == len(lines)
+        assert right == asked
+        assert session.finished()
+        assert not session.weak_topics()
+    assert "Score: " in out.getvalue()
+    assert "(100 %)" in out.getvalue()
 
 
 def test_wrong_answers_get_the_explanation(tmp_path: Path) -> None:
@@ -77,13 +80,15 @@ def test_wrong_answers_get_the_explanation(tmp_path: Path) -> None:
     text = out.getvalue()
     assert text.count("Wrong. The answer: ") == len(lines)
     # The explanation names the rule (a foul's own, or the legal note's reference).
-    assert "Referee's ruling" in text and "[" in text.split("Referee's ruling", 1)[1]
+    assert "Referee's ruling" in text
+    assert "[" in text.split("Referee's ruling", 1)[1]
     assert run.case.title["en"] in text
 
 
 def test_plan_is_seeded_and_validates() -> None:
     a = plan(LIBRARY, None, None, 10, 3)
-    assert a == plan(LIBRARY, None, None, 10, 3) and len(a) == 10
+    assert a == plan(LIBRARY, None, None, 10, 3)
+    assert len(a) == 10
     assert len({(i.case_id, i.game) for i in a}) == 10
     with pytest.raises(InputError):
         plan(LIBRARY, "chess", None, 5, 0)
@@ -149,7 +154,8 @@ def test_killed_session_resumes_with_nothing_lost(tmp_path: Path) -> None:
     assert "resumed" in r.stdout
     with Store(db) as store:
         sessions = store.sessions()
-        assert len(sessions) == 1 and sessions[0].finished
+        assert len(sessions) == 1
+        assert sessions[0].finished
         answers = store.answers(sessions[0].id)
         assert len(answers) == len(lines)
         assert len({(i, q) for i, q, _a, _c in answers}) == len(lines)

@@ -30,7 +30,8 @@ def _fill(store: Store) -> int:
 def test_answers_progress_and_weak_topics(tmp_path: Path) -> None:
     with Store(tmp_path / "t.sqlite3") as s:
         sid = _fill(s)
-        assert s.session(sid).position == 2 and s.session(sid).finished
+        assert s.session(sid).position == 2
+        assert s.session(sid).finished
         assert s.session_score(sid) == (2, 3)
         by_topic = {p.key: (p.correct, p.answered) for p in s.progress("topic")}
         assert by_topic == {"jump": (1, 1), "lamp": (1, 2)}
@@ -49,7 +50,8 @@ def test_position_moves_only_when_a_case_is_complete(tmp_path: Path) -> None:
         s.record_answer(row.id, 0, "a", "snooker", "jump", "legal", ["foul"], True, False, False)
         assert s.session(row.id).position == 0
         un = s.unfinished()
-        assert un is not None and un.id == row.id
+        assert un is not None
+        assert un.id == row.id
         # The same question twice in one case is refused by the schema (no double counting on resume),
         # in one line naming the session.
         with pytest.raises(InputError, match="another trainer answered it"):
@@ -63,7 +65,8 @@ def test_foreign_file_is_refused_untouched(tmp_path: Path, content: bytes) -> No
     p.write_bytes(content)
     with pytest.raises(InputError) as err:
         Store(p)
-    assert err.value.key == "database" and str(p) in err.value.line()
+    assert err.value.key == "database"
+    assert str(p) in err.value.line()
     assert p.read_bytes() == content
     assert not (tmp_path / "trainer.sqlite3-wal").exists()
 
@@ -95,7 +98,9 @@ def test_corrupt_database_one_line_exit_2(tmp_path: Path) -> None:
     )
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "trainer.sqlite3" in lines[0] and "database" in lines[0]
+    assert len(lines) == 1
+    assert "trainer.sqlite3" in lines[0]
+    assert "database" in lines[0]
     assert (data / "trainer.sqlite3").read_bytes() == b"\x00garbage" * 100
 
 

@@ -35,17 +35,23 @@ def test_each_answer_is_shown_against_its_own_question() -> None:
     wrong["legal"] = (sorted(qs[0].correct), True)
     lines = answer_lines(qs, wrong, "en")
     assert [a.question for a in lines] == [q.prompt("en") for q in qs]
-    assert lines[0].ok and lines[0].given == lines[0].right
-    assert not lines[1].ok and lines[1].given != lines[1].right
+    assert lines[0].ok
+    assert lines[0].given == lines[0].right
+    assert not lines[1].ok
+    assert lines[1].given != lines[1].right
     got, possible = case_score(lines)
-    assert got == pytest.approx(lines[0].weight) and possible == pytest.approx(sum(q.weight for q in qs))
+    assert got == pytest.approx(lines[0].weight)
+    assert possible == pytest.approx(sum(q.weight for q in qs))
     teach = teaching(case, "russian-pyramid", rulings["russian-pyramid"], {}, "en")
     text = "\n".join(verdict_text(lines, teach, "en"))
     for a in lines:
-        assert a.question in text and f"your answer: {a.given}" in text
-    assert f"right: {lines[1].right}" in text and "General rules [003] «Выскочившие шары»" in text
+        assert a.question in text
+        assert f"your answer: {a.given}" in text
+    assert f"right: {lines[1].right}" in text
+    assert "General rules [003] «Выскочившие шары»" in text
     # An English verdict quotes the project's translation, marked, and gives the Russian original too.
-    assert "Balls are jumped when" in text and "the project's own translation" in text
+    assert "Balls are jumped when" in text
+    assert "the project's own translation" in text
     assert "«Выскочившими считаются шары" in text
 
 
@@ -86,9 +92,8 @@ def test_the_ruling_line_names_fouls_and_who_plays_as_the_trainee_reads_them() -
         line = summary_line(ruling, lang)
         assert all(f.code not in line for f in ruling.fouls), line
         assert foul_name(ruling.fouls[0].code, lang) in line
-    assert "the opponent plays" in summary_line(ruling, "en") and "бьёт соперник" in summary_line(
-        ruling, "ru"
-    )
+    assert "the opponent plays" in summary_line(ruling, "en")
+    assert "бьёт соперник" in summary_line(ruling, "ru")
 
 
 @pytest.mark.slow

@@ -48,7 +48,9 @@ def test_scripted_session_in_a_window(xvfb: str, tmp_path: Path) -> None:  # noq
     assert res.returncode == 0, res.stderr[-3000:]
     for path, right in ((first, True), (second, False)):
         d = json.loads(path.read_text(encoding="utf-8"))
-        assert d["screen"] == "trainer" and d["phase"] == "verdict" and d["topic"] == "off-floor"
+        assert d["screen"] == "trainer"
+        assert d["phase"] == "verdict"
+        assert d["topic"] == "off-floor"
         assert [a["question"] for a in d["answers"]] == list(QUESTIONS_EN)
         for a in d["answers"]:
             assert a["ok"] is right
@@ -58,7 +60,8 @@ def test_scripted_session_in_a_window(xvfb: str, tmp_path: Path) -> None:  # noq
                 assert f"right: {a['right']}" in d["verdict"]
         assert d["framing"] == "follow"  # a ball onto the floor: the camera follows it
         left, right_edge = d["panel_px"]
-        assert right_edge == 1280 and 700 < left < 900
+        assert right_edge == 1280
+        assert 700 < left < 900
     # The picture: the 3D view on the left (not the panel's flat dark), the panel's text on the right.
     w, h, img = _pixels(shot)
     assert (w, h) == (1280, 720)
@@ -106,13 +109,16 @@ def test_a_session_in_a_window_speaks_one_language(xvfb: str, tmp_path: Path, la
     assert res.returncode == 0, res.stderr[-3000:]
     for phase in phases:
         d = json.loads(dumps[phase].read_text(encoding="utf-8"))
-        assert d["phase"] == phase and d["texts"], (phase, d)
+        assert d["phase"] == phase, (phase, d)
+        assert d["texts"], (phase, d)
         text = "\n".join([*d["texts"], d.get("verdict", "")])
         text += "\n".join(f"{a['question']} {a['given']} {a['right']}" for a in d.get("answers", []))
         assert other_language(text, lang) == [], (phase, text)
         assert raw_ids(text) == [], (phase, text)
     verdict = json.loads(dumps["verdict"].read_text(encoding="utf-8"))["verdict"]
     if lang == "ru":
-        assert "Решение судьи (Снукер)" in verdict and "WPBSA, раздел 3, правило 15" in verdict
+        assert "Решение судьи (Снукер)" in verdict
+        assert "WPBSA, раздел 3, правило 15" in verdict
     else:
-        assert "Referee's ruling (Snooker)" in verdict and "WPBSA Section 3, Rule 15" in verdict
+        assert "Referee's ruling (Snooker)" in verdict
+        assert "WPBSA Section 3, Rule 15" in verdict
