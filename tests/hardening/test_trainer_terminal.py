@@ -335,7 +335,9 @@ def test_history_works_in_a_read_only_data_folder(
     home = _read_only_history(open_tmp, clean_close)
     r = _train(home, "--history", user=other_user)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "  1. " in r.stdout and "1/1" in r.stdout  # the first session, numbered as the plot numbers it
+    # the first session, numbered as the plot numbers it
+    assert "  1. " in r.stdout
+    assert "1/1" in r.stdout
 
 
 def test_a_session_in_a_read_only_data_folder_is_one_line_that_keeps_the_database(

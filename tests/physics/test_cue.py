@@ -191,7 +191,9 @@ def test_the_rebound_slides_off_the_tip_and_meets_only_its_end_mass() -> None:
     rel = np.array([vx, vz]) - cue * d
     gain = -float(rel @ d)
     across = float(np.linalg.norm(rel + gain * d))
-    assert gain > 0.0 and across > p.tip_mu * gain  # it meets the tip, and slides across it
+    # it meets the tip, and slides across it
+    assert gain > 0.0
+    assert across > p.tip_mu * gain
     jn = (1.0 + e) * gain / (1.0 / m + 1.0 / me)
     v = np.array([vx, vz]) + d * jn / m
     s = strike(V, 0.0, 60.0, (0.0, 0.0), p)
@@ -231,8 +233,12 @@ def test_each_table_has_a_playing_break_and_jump_cue() -> None:
     for table, cues in CUES.items():
         assert tuple(cues) == CUE_KINDS
         playing, brk, jump = (cues[k] for k in CUE_KINDS)
-        assert jump.mass <= 0.55 * playing.mass and jump.length < playing.length  # ~half the weight [SIMPSON]
-        assert brk.tip_e > playing.tip_e and jump.tip_e > playing.tip_e  # phenolic against leather [DD-TIP]
+        # ~half the weight [SIMPSON]
+        assert jump.mass <= 0.55 * playing.mass
+        assert jump.length < playing.length
+        # phenolic against leather [DD-TIP]
+        assert brk.tip_e > playing.tip_e
+        assert jump.tip_e > playing.tip_e
         assert 0.81 <= jump.tip_e <= 0.87
         assert 0.71 <= playing.tip_e <= 0.75
         p = PhysicsParams.for_table(load_table(table), cue="jump")

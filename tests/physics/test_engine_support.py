@@ -50,7 +50,9 @@ def test_spin_in_place_on_the_floor_ends_the_stroke_where_the_ball_is() -> None:
     rests at once where it is (the stroke does not wait for the floor's slow pivot friction)."""
     eng = _spin_in_place("floor", 300.0)
     stop = [e for e in eng.events if e.type == EventType.REST]
-    assert len(stop) == 1 and stop[0].t <= 0.15  # two Bullet steps (50 ms) apart: the rest test
+    # two Bullet steps (50 ms) apart: the rest test
+    assert len(stop) == 1
+    assert stop[0].t <= 0.15
     f = eng.finals["cue"]
     assert f.status == BallStatus.OFF_TABLE
     assert f.rest == "floor"

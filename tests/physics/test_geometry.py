@@ -380,7 +380,9 @@ def test_lamp_and_objects_where_placed(table_id: str) -> None:
         "person",
     )
     z, kind = top_at(geo, cue.at[0], cue.at[1], s.rail_height + 0.022)
-    assert kind == "cue" and z == pytest.approx(s.rail_height + 0.022, abs=0.0005)  # lying on the rail
+    # lying on the rail
+    assert kind == "cue"
+    assert z == pytest.approx(s.rail_height + 0.022, abs=0.0005)
 
 
 def test_lamp_none_builds_no_lamp() -> None:

@@ -127,4 +127,6 @@ def test_a_hopping_break_throws_an_object_ball_off_the_pool_table() -> None:
     assert "1" in fliers
     assert any(rec.final[b].status == "off_table" for b in fliers)
     first = next(e for e in rec.events if e.type == "ball_ball")
-    assert first.pos is not None and first.pos[2] > POOL.ball_radius  # the apex was hit from above
+    # the apex was hit from above
+    assert first.pos is not None
+    assert first.pos[2] > POOL.ball_radius

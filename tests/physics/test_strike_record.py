@@ -28,7 +28,9 @@ def test_every_stroke_records_its_tip_contacts() -> None:
 def test_an_old_record_without_them_reads_as_one_contact() -> None:
     old = {"t": 0.0, "type": "cue_strike", "ball": "cue", "miscue": False, "scoop": False}
     e = Event.from_dict(old)
-    assert e.contacts is None and e.contact_times is None  # absent: one contact (docs/formats.md)
+    # absent: one contact (docs/formats.md)
+    assert e.contacts is None
+    assert e.contact_times is None
     assert "contacts" not in e.to_dict()
     assert "contact_times" not in e.to_dict()
     double = Event.from_dict({**old, "contacts": 2, "contact_times": [0.0125]})

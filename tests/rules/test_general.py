@@ -96,7 +96,9 @@ def test_from_hand_cue_ball_placed_outside_the_house(game: str) -> None:
     # there after the warning is penalised (003: Штрафы (14)).
     warned = [{"code": "outside_house", "player": 0}]
     r = judge(game, PLAY, "cue>7 " + SAFE, in_hand="house", warnings=warned)
-    assert "cue_ball_outside_house" in r.codes() and not r.standing  # the warning is spent
+    # the warning is spent
+    assert "cue_ball_outside_house" in r.codes()
+    assert not r.standing
     on_line = judge(game, "cue=-0.8875,0 7=0.5,0.2", "cue>7 " + SAFE, in_hand="house", warnings=warned)
     assert "cue_ball_outside_house" in on_line.codes()  # on the house line is outside the house (000 §9)
 
@@ -202,7 +204,10 @@ def test_rows_2_3_object_ball_jumped_is_respotted_without_penalty_and_pots_count
     assert [(s.ball, s.at) for s in r.respot] == [("7", respot_place(game))]
     assert r.next_player == 1
     pot = judge(game, PLAY, f"cue>7 7>3 3@foot-right 7^ 7!{rest}" + call(game, "3", "foot-right"))
-    assert not pot.foul and pot.counted == ("3",) and pot.next_player == 0  # the striker keeps the stroke
+    # the striker keeps the stroke
+    assert not pot.foul
+    assert pot.counted == ("3",)
+    assert pot.next_player == 0
     assert [s.ball for s in pot.respot] == ["7"]
 
 
@@ -335,13 +340,16 @@ def test_touches_judged_by_where_they_happened(game: str) -> None:
 
     # A player leaning over the bed: within the table - a foul, the ball stays in play.
     lean = with_pos("person", (0.6, 0.5, 0.25))
-    assert lean.codes() == ["touched_player_object"] and lean.off_table == ()  # type: ignore[attr-defined]
+    assert lean.codes() == ["touched_player_object"]  # type: ignore[attr-defined]
+    assert lean.off_table == ()  # type: ignore[attr-defined]
     # Chalk on the floor beside the table: beyond it - jumped, no foul.
     floor = with_pos("chalk", (2.3, 0.0, -0.7))
-    assert not floor.foul and floor.off_table == ("7",)  # type: ignore[attr-defined]
+    assert not floor.foul  # type: ignore[attr-defined]
+    assert floor.off_table == ("7",)  # type: ignore[attr-defined]
     # The frame below the rail is part of the table wherever it is met.
     frame = with_pos("frame", (2.0, 0.0, -0.05))
-    assert not frame.foul and frame.off_table == ()  # type: ignore[attr-defined]
+    assert not frame.foul  # type: ignore[attr-defined]
+    assert frame.off_table == ()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("game", ["russian-pyramid", "pyramid-8", "moscow-pyramid"])

@@ -45,7 +45,8 @@ def test_pool_and_golf_replay_a_hanging_ball_that_falls_before_the_cue_ball(
     on, hanging = balls
     layout = f"cue=-0.6,0 {on}=0.3,0.1 {hanging}={_lip(POOL, 'foot-left')}"
     r = _judge(game, POOL, layout, f"{hanging}@foot-left cue>{on}")
-    assert r.replay and not r.foul  # type: ignore[attr-defined]
+    assert r.replay  # type: ignore[attr-defined]
+    assert not r.foul  # type: ignore[attr-defined]
     assert r.positions[hanging] == pytest.approx(tuple(float(v) for v in _lip(POOL, "foot-left").split(",")))  # type: ignore[attr-defined]
 
 
@@ -58,10 +59,12 @@ def test_a_ball_away_from_the_pockets_is_not_a_hanging_ball(game: str) -> None:
 def test_snooker_replaces_the_balls_and_replays() -> None:
     layout = f"cue=-1.2,0.1 red2=0.5,0.2 red1={_lip(SNK, 'foot-left')}"
     r = _judge("snooker", SNK, layout, "red1@foot-left cue>red2")
-    assert r.replay and not r.foul  # type: ignore[attr-defined]
+    assert r.replay  # type: ignore[attr-defined]
+    assert not r.foul  # type: ignore[attr-defined]
 
 
 def test_snooker_a_foul_of_the_stroke_itself_still_stands() -> None:
     layout = f"cue=-1.2,0.1 red2=0.5,0.2 red1={_lip(SNK, 'foot-left')}"
     r = _judge("snooker", SNK, layout, "red1@foot-left cue>red2 cue@foot-right")
-    assert not r.replay and r.foul  # type: ignore[attr-defined]
+    assert not r.replay  # type: ignore[attr-defined]
+    assert r.foul  # type: ignore[attr-defined]

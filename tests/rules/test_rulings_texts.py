@@ -297,7 +297,9 @@ def test_snooker_third_miss_needs_the_warning_in_the_state() -> None:
         extra={"misses": 2, "miss_by": 0},
         warnings=[],
     )
-    assert not unwarned.frame_over and unwarned.standing  # warned now, not yet punished
+    # warned now, not yet punished
+    assert not unwarned.frame_over
+    assert unwarned.standing
     warned = _judge(
         "snooker",
         open_view,
@@ -317,7 +319,9 @@ def test_snooker_third_miss_needs_the_warning_in_the_state() -> None:
         extra={"misses": 2, "miss_by": 0},
         warnings=[{"code": "third_miss", "player": 0}],
     )
-    assert not hit.foul and not hit.standing  # a fair stroke ends the run of misses and the warning
+    # a fair stroke ends the run of misses and the warning
+    assert not hit.foul
+    assert not hit.standing
 
 
 def test_71_stalemate_only_after_the_warning() -> None:

@@ -88,7 +88,10 @@ def test_seven_point_cases() -> None:
 
 def test_reds_never_respotted_colours_respotted() -> None:
     _, r = judge("cue>red1 red1>red2 red2@foot-left red1!floor")
-    assert r.foul and "red1" in r.out_of_play and not r.respot  # reds stay off
+    # reds stay off
+    assert r.foul
+    assert "red1" in r.out_of_play
+    assert not r.respot
     _, r = judge("cue>red1 red1>green green@foot-left")
     assert [x.ball for x in r.respot] == ["green"]
     assert r.respot[0].at == TABLE.spot("green")

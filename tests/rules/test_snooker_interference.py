@@ -141,7 +141,9 @@ def test_cue_ball_that_would_have_gone_in_off() -> None:
 
 def test_colour_not_on_that_would_have_been_potted_is_a_foul_and_respotted() -> None:
     _, r = judge("cue>red1 red1>pink pink~spectator pink=0.9,0.3", "cue>red1 red1>pink pink@foot-left")
-    assert r.codes() == ["ball_not_on_potted"] and r.points == (0, 6)  # the pink is worth 6
+    # the pink is worth 6
+    assert r.codes() == ["ball_not_on_potted"]
+    assert r.points == (0, 6)
     assert [(x.ball, x.at) for x in r.respot] == [("pink", TABLE.spot("pink"))]
 
 

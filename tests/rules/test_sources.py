@@ -54,7 +54,9 @@ def test_every_quote_has_an_english_translation() -> None:
 def test_the_ruling_json_extends_each_foul_with_its_source() -> None:
     r = judge("russian-pyramid", "cue=-0.5,0 7=0.5,0.2 3=0.2,-0.4", "cue|foot")
     d = r.to_dict()["fouls"][0]
-    assert d["rule"] == "003: Штрафы (1)" and d["code"] == "miss"  # the contract's fields, unchanged
+    # the contract's fields, unchanged
+    assert d["rule"] == "003: Штрафы (1)"
+    assert d["code"] == "miss"
     assert d["source"][0]["title"]["en"] == "General rules"
     assert d["source"][0]["quote"]["ru"]
     # The explanation names the text by its heading.

@@ -233,7 +233,9 @@ def test_referee_command_text_and_json(capsys: pytest.CaptureFixture[str], tmp_p
     path = tmp_path / "r.json"
     assert referee_command(sc, _lamp_record(), json_path=str(path), all_games=True, lang="ru") == 0
     text = capsys.readouterr().out
-    assert "Решение судьи" in text and "Пирамида 8 шаров, быстрая" in text  # games by name, not id
+    # games by name, not id
+    assert "Решение судьи" in text
+    assert "Пирамида 8 шаров, быстрая" in text
     # Every other game says in one line why it does not judge this stroke.
     assert "Не судится по правилам: Пул «восьмёрка» — в неё играют на столе «Пул, 9 футов»" in text
     data = json.loads(path.read_text(encoding="utf-8"))

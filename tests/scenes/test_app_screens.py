@@ -441,7 +441,9 @@ def test_foul_offers_play_on_chosen_with_a_key_and_sounds_follow_the_events(app:
             break
         base.taskMgr.step()
     rep = app.manager.current
-    assert rep.name == "replay" and rep.export_note == ""  # the same events as stored
+    # the same events as stored
+    assert rep.name == "replay"
+    assert rep.export_note == ""
     assert [e.to_dict() for e in rep.record.events] == entry.record["events"]
     rep.back()
     assert app.manager.current.name == "archive"
@@ -563,7 +565,9 @@ def test_the_deciders_lag_is_played_on_the_table(app: Any) -> None:
     assert str(play.phase) == "aim"
     assert m.lag_run is not None
     assert m.lag_run.index == 0
-    assert set(m.positions) == {"cue"} and m.positions["cue"][1] > 0  # player 1: the left half
+    # player 1: the left half
+    assert set(m.positions) == {"cue"}
+    assert m.positions["cue"][1] > 0
     assert "Анна" in play.hud.text()["call"]
     assert "Розыгрыш" in play.hud.text()["call"]
     for speed in (1.6, 1.5):  # 1.6 m/s comes back nearer the head cushion than 1.5 m/s (see test_lag)

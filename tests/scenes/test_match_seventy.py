@@ -23,7 +23,9 @@ def test_seventy_all_lag_is_played_and_the_frame_resumes() -> None:
     m.judge(record("cue=-0.5,0 5=0.5,0.2 3=0.2,-0.4", "cue>5 5@foot-left call=5@foot-left"))
     assert m.ruling_needs_lag
     run = m.start_lag()
-    assert run.resume is not None and set(m.positions) == {run.ball}  # the lag on a cleared table
+    # the lag on a cleared table
+    assert run.resume is not None
+    assert set(m.positions) == {run.ball}
     # Player 1 lags slower than player 2: 1.6 m/s comes back nearer the head cushion than 1.5 m/s
     # (tests/rules/test_lag.py, the measured cushions), so player 2 (index 1) wins.
     for speed in (1.5, 1.6):

@@ -28,7 +28,9 @@ def test_the_referee_speaks_russian_with_names(capsys: pytest.CaptureFixture[str
     text = _referee(capsys, "--lang", "ru", "referee", str(CASES / name), "--all-games")
     assert other_language(text, "ru") == [], text
     assert raw_ids(text) == []
-    assert "Player" not in text and "Игрок 2" in text  # the default names in the language
+    # the default names in the language
+    assert "Player" not in text
+    assert "Игрок 2" in text
     assert "Решение судьи" in text
     assert "биток" in text
     assert "Нарушение: биток за бортом" in text

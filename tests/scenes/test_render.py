@@ -122,9 +122,9 @@ def test_simulated_stroke_draws_the_ball_where_the_record_has_it(offscreen_base:
     assert px is not None
     assert not _is_cloth(_rgb(drawn.image, *px))
     start = draw_scenario(offscreen_base, scenario, record, 0.0, "top", (320, 180)).balls["cue"]
-    assert (
-        start is not None and px[0] > start[0] + 5
-    )  # and on the picture it is to the right (foot) of its start
+    # and on the picture it is to the right (foot) of its start
+    assert start is not None
+    assert px[0] > start[0] + 5
 
 
 @pytest.mark.parametrize(
@@ -237,7 +237,9 @@ def test_potted_ball_sinks_into_the_well_then_vanishes(offscreen_base: Any) -> N
     assert player is not None
     R = scenario.table.ball_radius
     sinking = player.state_at("7", t_pot - 0.01)
-    assert sinking.visible and sinking.pos[2] < R - 0.005  # already below its resting height
+    # already below its resting height
+    assert sinking.visible
+    assert sinking.pos[2] < R - 0.005
     assert not player.state_at("7", t_pot).visible
     drawn = draw_scenario(offscreen_base, scenario, record, t_pot + 0.1, "top", (320, 180))
     assert "7" not in drawn.balls

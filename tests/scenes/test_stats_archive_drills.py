@@ -38,7 +38,9 @@ def test_player_statistics_per_frame_and_match() -> None:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_stats_text_names_fouls_and_counts_in_each_language(lang: str) -> None:
     text = stats_text(LOG, ("Anna", "Boris"), lang)
-    assert "cue_ball_pocketed" not in text and "_" not in text  # names, never codes
+    # names, never codes
+    assert "cue_ball_pocketed" not in text
+    assert "_" not in text
     assert foul_name("miscue", lang) in text
     if lang == "ru":
         assert "4 удара" in text

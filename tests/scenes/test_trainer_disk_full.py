@@ -61,7 +61,9 @@ def test_refused_answers_are_said_in_the_window_until_the_disk_takes_them(app: A
     scr.script_action({"do": "trainer_next"})
     scr.script_action({"do": "trainer_answer", "correct": True})
     d2 = scr.dump()
-    assert d2["disk"] == "" and d2["index"] == 1  # saved now, with the new ones, and the session went on
+    # saved now, with the new ones, and the session went on
+    assert d2["disk"] == ""
+    assert d2["index"] == 1
     with sqlite3.connect(scr.store.path) as db:
         (n,) = db.execute("SELECT COUNT(*) FROM answers WHERE session_id = ?", (d2["session"],)).fetchone()
     assert n == len(d["answers"]) + len(d2["answers"])

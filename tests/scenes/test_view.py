@@ -328,7 +328,9 @@ def test_player_view_looks_along_the_aim_and_glides(offscreen_base: Any) -> None
         aim = (math.cos(math.radians(30)), math.sin(math.radians(30)))
         assert (ball[0] - eye.x) * aim[0] + (ball[1] - eye.y) * aim[1] > 0.5  # behind the ball
         px = shot.project(ball)
-        assert px is not None and abs(px[0] - 80) < 2  # ball in the middle
+        # ball in the middle
+        assert px is not None
+        assert abs(px[0] - 80) < 2
         view = TableView(scene, spec, [], "pyramid", software=True)
         rig.set_mode(CameraMode.TOP)
         assert view.lamp_np.isHidden()  # from straight above the shade would hide the table's middle

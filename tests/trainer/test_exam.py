@@ -90,7 +90,9 @@ def test_time_limit_and_replays_and_pass_mark(tmp_path: Path) -> None:
     assert text.count("=== 1/3") == 2  # shown, and shown once more: the second replay is refused
     assert "No replays left" in text
     assert "Time is up" in text
-    assert "Right." not in text and "Wrong." not in text  # no verdict during an exam
+    # no verdict during an exam
+    assert "Right." not in text
+    assert "Wrong." not in text
     rows = store.answer_rows(session.id)
     late = [r for r in rows if r.item == 1 and r.question in ("respot", "next")]
     assert late

@@ -42,9 +42,9 @@ def test_order_on_a_seeded_history(tmp_path: Path) -> None:
         sessions = [s1, s2]
         rows = store.answer_rows()
         st = item_states(rows, sessions)
-        assert (
-            st[("a", "snooker")].box == 3 and st[("c", "golf")].box == 3
-        )  # right twice: up from box 1 twice
+        # right twice: up from box 1 twice
+        assert st[("a", "snooker")].box == 3
+        assert st[("c", "golf")].box == 3
         assert st[("b", "snooker")].box == 1
         assert st[("b", "snooker")].last_session == 0
         assert INTERVALS[1] == 1

@@ -73,7 +73,10 @@ def test_trainer_screen_walkthrough(tmp_path: Path) -> None:
     d = json.loads(r.stdout.strip().splitlines()[-1])
     assert d["pick"]["phase"] == "pick"
     w = d["watch"]
-    assert w["phase"] == "watch" and w["camera"] == "decision" and w["framing"] == "side"  # jumps: side view
+    # jumps: side view
+    assert w["phase"] == "watch"
+    assert w["camera"] == "decision"
+    assert w["framing"] == "side"
     assert w["panel_px"] is None  # watching: the replay has the whole window
     v1 = d["verdict1"]
     assert v1["phase"] == "verdict"

@@ -129,7 +129,9 @@ def test_a_session_history_and_exam_speak_one_language_with_no_raw_ids(lang: str
         assert "Решение судьи" in text
         assert "Слабые темы" in text
         assert "Введите номера вариантов" in text
-        assert "Сессия 1: 5 случаев" in text and "2 случая" in text  # the count agrees with its noun
+        # the count agrees with its noun
+        assert "Сессия 1: 5 случаев" in text
+        assert "2 случая" in text
         assert "WPBSA, раздел 3, правило 15" in text
     else:
         assert "Referee's ruling" in text

@@ -64,7 +64,9 @@ def test_quotes_are_the_rule_texts_word_for_word() -> None:
     texts = {k: _norm((RULES_DIR / v).read_text(encoding="utf-8")) for k, v in SOURCES.items()}
     for q in all_quotes():
         if q.text is None:
-            assert q.source is None and q.refs, q.id  # no text covers it: the reference the referee cites
+            # no text covers it: the reference the referee cites
+            assert q.source is None, q.id
+            assert q.refs, q.id
             continue
         assert q.source in texts, q.id
         for part in q.text.split("[...]"):
