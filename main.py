@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-WINDOW_COMMANDS = ("play", "train", "drill")
 MAX_SEED = 2**63 - 1  # the trainer stores the seed as an SQLite INTEGER
 MAX_CASES = 200  # cases in one session, as settings' trainer.session_length
 MAX_GENERATE = 1000
