@@ -44,7 +44,7 @@ static: setup
 	$(BIN)/python -m scenes.core.i18n check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict physics rules
+	$(BIN)/mypy --strict physics rules scenes tools main.py
 
 check: static
 	$(BIN)/python -m pytest -n $(JOBS) -m "not slow"
