@@ -188,7 +188,7 @@ class WatchPhase:
         s.label(text, (left, 0.92), scale, align="left", wrap=wrap)
         y = 0.92 - tn.getNumRows() * scale * 1.2 - 0.01
         self.clock = s.label("", (left, y), 0.038, align="left")
-        return y - 0.07
+        return float(y - 0.07)
 
     def header_wrap(self) -> float:
         """The header's width in its own text units: the 3D view's part of the window."""
