@@ -163,11 +163,10 @@ class CameraRig:
         return self.free if self.mode in (CameraMode.TOP, CameraMode.BROADCAST) else (-1.0, 1.0, -1.0, 1.0)
 
     def band(self) -> tuple[float, float, float, float]:
-        """The part of the window the picture is composed for: the free part in the views that fit it (top,
-        broadcast) or show their whole natural picture in it (player, side: the screen bars off the rest);
-        the whole window in the others."""
-        banded = (CameraMode.TOP, CameraMode.BROADCAST, CameraMode.PLAYER, CameraMode.SIDE)
-        return self.free if self.mode in banded else (-1.0, 1.0, -1.0, 1.0)
+        """The part of the window the picture is composed for, in every view: the free part, which the top and
+        broadcast views fit the table into and the others (player, side, orbit, follow, free) show their whole
+        natural picture in (the screen bars off the rest); the whole window when no HUD asked for a part."""
+        return self.free
 
     def release_lens(self) -> None:
         """Give the lens back its own field of view and axis (the screen that used the rig is leaving)."""
@@ -177,16 +176,12 @@ class CameraRig:
         self.lens.setFilmOffset(0.0, 0.0)
 
     def _widen(self) -> None:
-        """The player's and side views: the lens widened so the free band (between the HUD's top and bottom
+        """Every view but the top and broadcast ones: the lens widened so the free band (between the HUD's top and bottom
         bars) holds the view's whole natural height, wider to the sides; the film offset puts the axis at the
         band's centre. Picking stays exact: the band is part of the lens's own film."""
         x0, x1, y0, y1 = self.band()
-        wide = self.mode in (CameraMode.PLAYER, CameraMode.SIDE) and (x0, x1, y0, y1) != (
-            -1.0,
-            1.0,
-            -1.0,
-            1.0,
-        )
+        fitted = self.mode in (CameraMode.TOP, CameraMode.BROADCAST)
+        wide = not fitted and (x0, x1, y0, y1) != (-1.0, 1.0, -1.0, 1.0)
         if not wide:
             if self._fov0 is not None:
                 self.lens.setFov(*self._fov0)

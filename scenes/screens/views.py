@@ -289,7 +289,8 @@ def a2d_box(base: Any, node: Any) -> tuple[float, float, float, float] | None:
 
 
 def make_band_bars(base: Any) -> Any:
-    """The bars behind the HUD's top and bottom panels in the player's and side views: those views show their
+    """The bars behind the HUD's top and bottom panels in every view but the top and broadcast ones (which fit
+    the table into the free band): those views show their
     whole natural picture in the band between (see CameraRig.band), and the bars screen off the rest of the
     picture, so the panels stand on a bar, never over the bed (drawn first: under every panel)."""
     from panda3d.core import CardMaker
@@ -310,7 +311,7 @@ def make_band_bars(base: Any) -> Any:
 def place_band_bars(bars: Any, rig: Any) -> None:
     """The bars follow the band the camera composes the player's and side views in."""
     _x0, _x1, y0, y1 = rig.band()
-    if rig.mode not in ("player", "side") or (y0, y1) == (-1.0, 1.0):
+    if rig.mode in ("top", "broadcast") or (y0, y1) == (-1.0, 1.0):
         bars.hide()
         return
     top, bottom = bars.getChildren()

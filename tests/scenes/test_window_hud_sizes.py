@@ -1,5 +1,4 @@
-"""Issue 26 §3 in real windows (Xvfb + Mesa) from 800x600 to 4K: in the top, broadcast, player's and side views
-no HUD panel
+"""Issue 26 §3 in real windows (Xvfb + Mesa) from 800x600 to 4K: in every camera of the play screen no HUD panel
 covers the bed, as the play screen's dump measures it (the bed's projected outline, the panels' drawn boxes),
 and the screenshots are kept for a look."""
 
@@ -19,7 +18,7 @@ from tests.scenes.test_hud_clear_of_bed import cue_ball_in_view, overlaps
 from tests.scenes.test_window_e2e import _run_app
 
 pytestmark = [pytest.mark.window, pytest.mark.slow]
-MODES = ("top", "broadcast", "player", "side")
+MODES = ("top", "broadcast", "player", "side", "orbit", "follow", "free")
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (2560, 1080), (3840, 2160)]
 
 

@@ -1,6 +1,8 @@
-"""The 3D view beside the panel: the panel never covers the replay. While the panel is open the view is drawn
-in the window's left part (its vertical field of view kept, so balls keep their size on screen); collapsed
-(``tab``), the view takes the whole window and a tab opens the panel again."""
+"""The 3D view beside the panel and between the text rows: no panel or line covers the replay (issue 26 §3).
+While the panel is open the view is drawn in the window's left part; collapsed (``tab``), the view takes the
+whole width and a tab opens the panel again. Either way the view's rows stop short of the case's header and
+clock above it and the key hint and the answer button below it, so no text stands over any camera's picture
+(the director's and the rig's), and balls keep the size they have in the whole window."""
 
 from __future__ import annotations
 
@@ -39,17 +41,40 @@ class PanelLayout:
         """The share of the window's width the 3D view has now."""
         return 1.0 - PANEL if self.shown() else 1.0
 
+    def rows(self) -> tuple[float, float]:
+        """The 3D view's bottom and top as shares of the window's height: clear of the screen's text and buttons
+        over the view's columns (the header and clock at the top, the hint and the answer button at the
+        bottom); the whole height when none stands there or they would leave the view under a third."""
+        from scenes.screens.views import a2d_box
+
+        s = self.screen
+        right = self.aspect() * (2.0 * self.view_share() - 1.0)
+        bottom, top = -1.0, 1.0
+        for w in s.widgets + s.panel_widgets:
+            box = None if w.isHidden() else a2d_box(s.base, w)
+            if box is None or box[0] >= right:
+                continue
+            if box[1] + box[3] > 0:
+                top = min(top, box[1] - 0.01)
+            else:
+                bottom = max(bottom, box[3] + 0.01)
+        if top - bottom < 0.66:
+            return (0.0, 1.0)
+        return ((bottom + 1.0) / 2.0, (top + 1.0) / 2.0)
+
     def apply(self) -> None:
-        """The 3D view's share of the window (all of it, or the part left of the open panel), with the
-        vertical field of view unchanged so balls keep their size on screen."""
+        """The 3D view's part of the window (the part left of the open panel, between the text rows). The lens
+        keeps the scale it has over the whole height (balls keep their size on screen, the director's framing
+        its width): the rows under the text are left out of the picture, never drawn under it."""
         base = self.screen.base
         share = self.view_share()
+        b, t = self.rows()
         dr = base.cam.node().getDisplayRegion(0)
-        if abs(dr.getRight() - share) > 1e-6:
-            dr.setDimensions(0.0, share, 0.0, 1.0)
-        vfov = self.fov0[1]
-        aspect = self.aspect() * share
-        hfov = math.degrees(2.0 * math.atan(math.tan(math.radians(vfov) / 2.0) * aspect))
+        if abs(dr.getRight() - share) > 1e-6 or abs(dr.getBottom() - b) > 1e-6 or abs(dr.getTop() - t) > 1e-6:
+            dr.setDimensions(0.0, share, b, t)
+        tan_v = math.tan(math.radians(self.fov0[1]) / 2.0)
+        vfov = math.degrees(2.0 * math.atan(tan_v * (t - b)))
+        hfov = math.degrees(2.0 * math.atan(tan_v * self.aspect() * share))
         lens = base.camLens
         if abs(lens.getFov()[0] - hfov) > 1e-4 or abs(lens.getFov()[1] - vfov) > 1e-4:
             lens.setFov(hfov, vfov)

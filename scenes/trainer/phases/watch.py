@@ -184,10 +184,11 @@ class WatchPhase:
         tn.setFont(s.font)
         tn.setWordwrap(wrap)
         tn.setText(text)
-        s.label(text, (-1.72, 0.92), scale, align="left", wrap=wrap)
+        left = 0.06 - self.screen.layout.aspect()  # in the window at 4:3 too (it was placed for 16:9)
+        s.label(text, (left, 0.92), scale, align="left", wrap=wrap)
         y = 0.92 - tn.getNumRows() * scale * 1.2 - 0.01
-        self.clock = s.label("", (-1.72, y), 0.038, align="left")
-        return y - 0.07
+        self.clock = s.label("", (left, y), 0.038, align="left")
+        return float(y - 0.07)
 
     def header_wrap(self) -> float:
         """The header's width in its own text units: the 3D view's part of the window."""
@@ -223,7 +224,7 @@ class WatchPhase:
             0.032,
             wrap=90,
         )
-        s.button(tr("trainer.screen.answer", lang), (1.45, -0.8), s.answer.show)
+        s.button(tr("trainer.screen.answer", lang), (s.layout.aspect() - 0.33, -0.8), s.answer.show)
 
     # --- the replay controls -------------------------------------------------------------------------------
     def pause(self) -> None:
