@@ -46,8 +46,6 @@ class AimLevel(StrEnum):
         return levels.index(self) >= levels.index(other)
 
 
-AIM_LEVELS = tuple(str(v) for v in AimLevel)
-
 Point = tuple[float, float]
 STEP = 0.004  # s: a cue ball at 10 m/s moves 4 cm a step; contacts are then found by bisection
 MAX_T = 12.0  # s followed at most (a lag stroke is ~8 s)

@@ -328,11 +328,6 @@ def key_name(key: str, lang: str) -> str:
     return key.upper() if len(key) == 1 else key
 
 
-def key_names(keys: str, lang: str) -> str:
-    """Several keys written with "/" between them (``w/a/s/f``), each by its label."""
-    return "/".join(key_name(k, lang) for k in keys.split("/"))
-
-
 def key_labels(controls: Any, lang: str) -> Any:
     """The settings' [controls] with every key as its label (for help texts): ``key_labels(c, lang).shoot``."""
     from dataclasses import fields

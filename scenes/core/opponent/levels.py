@@ -31,7 +31,6 @@ _COUNTS: dict[str, tuple[int, int]] = {
     "safeties": (0, 40),
     "breaks": (1, 20),
 }
-_FLAGS = ("position", "reply")
 
 
 @dataclass(frozen=True)

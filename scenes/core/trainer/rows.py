@@ -423,17 +423,6 @@ def _row8(st: _Stroke, c: Claim) -> list[str]:
     return p
 
 
-def _flight(st: _Stroke, t: float) -> tuple[float, float]:
-    """The span of S's flight that contains ``t`` (from its take-off before to its landing after)."""
-    up, down = -math.inf, math.inf
-    for e in st.of(st.s, st.events, EventType.AIRBORNE, EventType.LANDED):
-        if e.t <= t and e.type == EventType.AIRBORNE:
-            up = e.t
-        if e.t >= t and e.type == EventType.LANDED and e.t < down:
-            down = e.t
-    return up, down
-
-
 def _landing_side(st: _Stroke) -> float | None:
     land = st.first_landing_after_contact()
     if land is None or land.pos is None:
